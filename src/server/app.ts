@@ -1,0 +1,85 @@
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { type AppContext, type ContextOverrides, createContext } from './context.js';
+import { accountsRoutes } from './features/accounts/routes.js';
+import { adminRoutes } from './features/admin/routes.js';
+import { storeRoutes } from './features/store/routes.js';
+import { webRoutes } from './features/web/routes.js';
+import { installErrorHandling } from './lib/error-handler.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export interface BuildAppOptions extends ContextOverrides {
+  config: Config;
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built web app from dist/web (off in API tests). */
+  serveWeb?: boolean;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  const ctx = await createContext(config, app.log, options);
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => ctx.close());
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Product images are also shown by social apps; allow cross-origin embedding of our resources.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'Pasal API', description: 'The API of the Pasal shop', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(storeRoutes(ctx));
+      await api.register(accountsRoutes(ctx), { prefix: '/users' });
+      await api.register(adminRoutes(ctx), { prefix: '/admin' });
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.serveWeb ?? true) await app.register(webRoutes(ctx));
+  return app;
+}

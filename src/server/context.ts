@@ -1,0 +1,69 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import { openDatabase, type Dialect } from './db/client.js';
+import { migrateToLatest } from './db/migrate.js';
+import type { Database } from './db/schema.js';
+import { type Clock, systemClock } from './lib/clock.js';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail.js';
+import { readOrCreateSecret } from './lib/secrets.js';
+import { SessionService } from './lib/sessions.js';
+import { Throttle } from './lib/throttle.js';
+import { TokenService } from './lib/tokens.js';
+
+/** Everything a feature needs, built once per app and handed to each feature's routes. */
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  clock: Clock;
+  mailer: Mailer;
+  tokens: TokenService;
+  sessions: SessionService;
+  throttle: Throttle;
+  /** Key for hashing one-time codes; derived from the JWT secret. */
+  otpKey: string;
+  close(): Promise<void>;
+}
+
+export interface ContextOverrides {
+  clock?: Clock;
+  mailer?: Mailer;
+}
+
+export async function createContext(
+  config: Config,
+  log: FastifyBaseLogger,
+  overrides: ContextOverrides = {},
+): Promise<AppContext> {
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(handle.db as Kysely<unknown>);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  const clock = overrides.clock ?? systemClock;
+  const jwtSecret = config.jwtSecret ?? readOrCreateSecret(config.dataDir, 'jwt-secret');
+  const tokens = new TokenService(jwtSecret);
+  const mailer =
+    overrides.mailer ??
+    (config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+      : createOutboxMailer(config.dataDir, config.mailFrom, log));
+  return {
+    config,
+    db: handle.db,
+    dialect: handle.dialect,
+    clock,
+    mailer,
+    tokens,
+    sessions: new SessionService(handle.db, tokens, clock),
+    throttle: new Throttle(handle.db, clock),
+    otpKey: `otp:${jwtSecret}`,
+    async close() {
+      mailer.close();
+      await handle.close();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as m001 from './migrations/001_accounts.js';
+
+/**
+ * Migrations are listed here rather than discovered on disk, so the same list runs
+ * from TypeScript sources (tests, dev) and from the compiled build.
+ * Add new ones at the end; never edit one that has shipped.
+ */
+const migrations: Record<string, Migration> = {
+  '001_accounts': m001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : 'unknown error';
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`, { cause: error });
+  }
+}

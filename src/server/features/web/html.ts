@@ -1,0 +1,49 @@
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Absolute or root-relative image address for Open Graph. */
+  image?: string;
+  type?: 'website' | 'product';
+  /** Structured data, serialised into a JSON-LD script. */
+  jsonLd?: Record<string, unknown>;
+  /** Extra tags for the head, already escaped (preloads, for example). */
+  extraHead?: string;
+}
+
+const HEAD_MARKER = '<!--app-head-->';
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** JSON inside <script> must not be able to close the tag. */
+function safeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+export function renderHead(meta: PageMeta, url: string): string {
+  const title = escapeHtml(meta.title);
+  const description = escapeHtml(meta.description);
+  const tags = [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}">`,
+    `<meta property="og:title" content="${title}">`,
+    `<meta property="og:description" content="${description}">`,
+    `<meta property="og:type" content="${meta.type ?? 'website'}">`,
+    `<meta property="og:url" content="${escapeHtml(url)}">`,
+    `<meta property="og:site_name" content="Pasal">`,
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+  ];
+  if (meta.image) {
+    tags.push(`<meta property="og:image" content="${escapeHtml(meta.image)}">`);
+    tags.push(`<meta name="twitter:card" content="summary_large_image">`);
+  }
+  if (meta.jsonLd) tags.push(`<script type="application/ld+json">${safeJson(meta.jsonLd)}</script>`);
+  if (meta.extraHead) tags.push(meta.extraHead);
+  return tags.join('\n    ');
+}
+
+export function renderPage(template: string, meta: PageMeta, url: string): string {
+  const withoutTitle = template.replace(/<title>[^<]*<\/title>/, '');
+  return withoutTitle.replace(HEAD_MARKER, renderHead(meta, url));
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { projectRoot } from '../../lib/paths.js';
+import { renderPage } from './html.js';
+import { type MetaResolver, metaFor } from './meta.js';
+
+export interface WebOptions {
+  /** Folder of the built client; defaults to dist/web. */
+  root?: string;
+  metaResolvers?: MetaResolver[];
+}
+
+/**
+ * Serves the built React app: hashed assets with immutable caching, and index.html for every
+ * page route with its title, description, Open Graph tags and JSON-LD filled in on the server.
+ */
+export function webRoutes(ctx: AppContext, options: WebOptions = {}): FastifyPluginAsync {
+  return async (app) => {
+    const root = options.root ?? path.join(projectRoot(), 'dist', 'web');
+    const indexFile = path.join(root, 'index.html');
+    if (!fs.existsSync(indexFile)) {
+      app.log.warn({ root }, 'no built web app found; run `npm run build` to serve the shop pages');
+      return;
+    }
+    const template = fs.readFileSync(indexFile, 'utf8');
+    const resolvers = options.metaResolvers ?? [];
+
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+
+    app.get('/robots.txt', async (_request, reply) => {
+      const base = ctx.config.publicUrl ?? '';
+      return reply
+        .type('text/plain')
+        .send(`User-agent: *\nDisallow: /account\nDisallow: /admin\nDisallow: /api/\nSitemap: ${base}/sitemap.xml\n`);
+    });
+
+    app.get('/*', async (request, reply) => {
+      const url = new URL(request.url, 'http://local');
+      if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/uploads/') || path.extname(url.pathname)) {
+        return reply.callNotFound();
+      }
+      const base = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const meta = await metaFor(resolvers, url.pathname, url.searchParams);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(renderPage(template, meta, `${base}${url.pathname}`));
+    });
+  };
+}

@@ -1,0 +1,47 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** Real mail over SMTP_URL (smtp:// or smtps://). */
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/**
+ * With no SMTP configured, each mail becomes a text file under DATA_DIR/outbox so a local
+ * demo can read its codes. The log names the file, never its contents.
+ */
+export function createOutboxMailer(dataDir: string, from: string, log: FastifyBaseLogger): Mailer {
+  const outbox = path.join(dataDir, 'outbox');
+  return {
+    async send(message) {
+      await fs.mkdir(outbox, { recursive: true, mode: 0o700 });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+      const file = path.join(outbox, `${stamp}-${safeTo}.txt`);
+      const body = `From: ${from}\nTo: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`;
+      await fs.writeFile(file, body, { mode: 0o600 });
+      log.info({ file }, 'mail written to the dev outbox');
+    },
+    close: () => undefined,
+  };
+}

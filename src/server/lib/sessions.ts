@@ -1,0 +1,120 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { type Clock, isoIn, isoNow } from './clock.js';
+import { unauthorized } from './errors.js';
+import { randomToken } from './secrets.js';
+import { SESSION_TTL_MS, type SessionKind, type TokenService } from './tokens.js';
+
+export interface Principal {
+  kind: SessionKind;
+  id: number;
+  sessionId: string;
+}
+
+/**
+ * Server-side sessions behind the JWTs: one row per login. Refresh rotates the token id;
+ * presenting an already-rotated token is treated as theft and revokes the whole session.
+ */
+export class SessionService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly tokens: TokenService,
+    private readonly clock: Clock,
+  ) {}
+
+  async start(kind: SessionKind, subjectId: number): Promise<string> {
+    const sid = randomToken(18);
+    const jti = randomToken(12);
+    await this.db
+      .insertInto('sessions')
+      .values({
+        id: sid,
+        kind,
+        subject_id: subjectId,
+        current_jti: jti,
+        created_at: isoNow(this.clock),
+        expires_at: isoIn(this.clock, SESSION_TTL_MS),
+        revoked_at: null,
+      })
+      .execute();
+    return this.tokens.sign(kind, { id: subjectId, sid, jti }, this.clock.now().getTime());
+  }
+
+  /** Verifies an access token and that its session is still alive. */
+  async authenticate(kind: SessionKind, token: string): Promise<Principal> {
+    const claims = await this.tokens.verify(kind, token, this.clock.now().getTime());
+    if (!claims) throw unauthorized('Invalid or expired token');
+    const session = await this.liveSession(kind, claims.sid);
+    if (!session || session.subject_id !== claims.id) throw unauthorized('Session has ended. Please log in again.');
+    return { kind, id: claims.id, sessionId: claims.sid };
+  }
+
+  async refresh(kind: SessionKind, token: string): Promise<string> {
+    const claims = await this.tokens.verifyIgnoringExpiry(kind, token);
+    if (!claims) throw unauthorized('Invalid token');
+    const newJti = randomToken(12);
+    const outcome = await this.db.transaction().execute(async (trx) => {
+      const session = await trx
+        .selectFrom('sessions')
+        .select(['subject_id', 'current_jti', 'expires_at', 'revoked_at'])
+        .where('id', '=', claims.sid)
+        .where('kind', '=', kind)
+        .executeTakeFirst();
+      if (!session || session.revoked_at !== null || session.subject_id !== claims.id) return 'dead' as const;
+      if (session.expires_at <= isoNow(this.clock)) return 'dead' as const;
+      if (session.current_jti !== claims.jti) {
+        await trx
+          .updateTable('sessions')
+          .set({ revoked_at: isoNow(this.clock) })
+          .where('id', '=', claims.sid)
+          .execute();
+        return 'reused' as const;
+      }
+      // The compare-and-set on current_jti makes two concurrent refreshes of one token rotate only once.
+      const result = await trx
+        .updateTable('sessions')
+        .set({ current_jti: newJti, expires_at: isoIn(this.clock, SESSION_TTL_MS) })
+        .where('id', '=', claims.sid)
+        .where('current_jti', '=', claims.jti)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1 ? ('rotated' as const) : ('reused' as const);
+    });
+    if (outcome === 'reused') throw unauthorized('This token was already used. Please log in again.');
+    if (outcome === 'dead') throw unauthorized('Session has ended. Please log in again.');
+    return this.tokens.sign(kind, { id: claims.id, sid: claims.sid, jti: newJti }, this.clock.now().getTime());
+  }
+
+  /** Logout: accepts an expired token too, so a shopper can always end their session. */
+  async revoke(kind: SessionKind, token: string): Promise<void> {
+    const claims = await this.tokens.verifyIgnoringExpiry(kind, token);
+    if (!claims) throw unauthorized('Invalid token');
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: isoNow(this.clock) })
+      .where('id', '=', claims.sid)
+      .where('kind', '=', kind)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  async revokeAllFor(kind: SessionKind, subjectId: number): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: isoNow(this.clock) })
+      .where('kind', '=', kind)
+      .where('subject_id', '=', subjectId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  private liveSession(kind: SessionKind, sid: string) {
+    return this.db
+      .selectFrom('sessions')
+      .select(['subject_id'])
+      .where('id', '=', sid)
+      .where('kind', '=', kind)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', isoNow(this.clock))
+      .executeTakeFirst();
+  }
+}

@@ -1,0 +1,45 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { ensureBootstrapAdmin } from './features/admin/bootstrap.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await buildApp({ config });
+  await ensureBootstrapAdmin(app.ctx, app.log);
+
+  // SIGTERM/SIGINT: stop taking requests, let those in flight finish, then close the database.
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  console.error('Pasal failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+export const storeFactsSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  phones: z.array(z.string()),
+  address: z.string(),
+});
+export type StoreFacts = z.infer<typeof storeFactsSchema>;
+
+/** Shown until /api/store answers (and in tests of pages without a server). */
+export const defaultStoreFacts: StoreFacts = {
+  name: 'Pasal',
+  email: 'support@pasal.com.np',
+  phones: ['+977-1-4123456', '+977-9801234567', '+977-9812345678'],
+  address: 'New Road, Kathmandu 44600, Nepal',
+};

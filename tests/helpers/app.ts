@@ -1,0 +1,91 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app.js';
+import { type Config, loadConfig } from '../../src/server/config.js';
+import type { Clock } from '../../src/server/lib/clock.js';
+import { MailCatcher } from './smtp.js';
+
+/** A clock the test moves by hand. */
+export class TestClock implements Clock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  clock: TestClock;
+  mail: MailCatcher;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * A fresh database per call: a new SQLite file in a temp folder, or (with TEST_DATABASE_URL)
+ * a new PostgreSQL database created beside the test one and dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<{ databaseUrl: string | undefined; drop(): Promise<void> }> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) return { databaseUrl: undefined, drop: async () => undefined };
+  const name = `pasal_t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasal-test-'));
+  const database = await createTestDatabase();
+  const mail = new MailCatcher();
+  const smtpUrl = await mail.start();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SMTP_URL: smtpUrl,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    ADMIN_USERNAME: 'root-admin',
+    ADMIN_PASSWORD: 'correct horse battery',
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    ...env,
+  });
+  const clock = new TestClock();
+  const app = await buildApp({ config, clock, logger: false, serveWeb: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    clock,
+    mail,
+    dataDir,
+    async close() {
+      await app.close();
+      await mail.stop();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
