@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type StoreFacts, defaultStoreFacts } from '../shared/store.js';
 
 /**
  * Environment configuration, validated once at start-up.
@@ -34,11 +35,11 @@ const envSchema = z
       (value) => value === undefined || value.length >= 8,
       'must be at least 8 characters long',
     ),
-    STORE_NAME: z.string().trim().min(1).default('Pasal'),
-    STORE_EMAIL: z.email().default('support@pasal.com.np'),
+    STORE_NAME: z.string().trim().min(1).default(defaultStoreFacts.name),
+    STORE_EMAIL: z.email().default(defaultStoreFacts.email),
     STORE_PHONES: z
       .string()
-      .default('+977-1-4123456,+977-9801234567,+977-9812345678')
+      .default(defaultStoreFacts.phones.join(','))
       .transform((value) =>
         value
           .split(',')
@@ -46,7 +47,7 @@ const envSchema = z
           .filter(Boolean),
       )
       .refine((phones) => phones.length >= 1 && phones.length <= 3, 'must list one to three phone numbers, comma-separated'),
-    STORE_ADDRESS: z.string().trim().min(1).default('New Road, Kathmandu 44600, Nepal'),
+    STORE_ADDRESS: z.string().trim().min(1).default(defaultStoreFacts.address),
     PUBLIC_URL: optionalString.refine(
       (value) => value === undefined || /^https?:\/\//.test(value),
       'must be an http:// or https:// URL',
@@ -66,13 +67,6 @@ const envSchema = z
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],
   });
-
-export interface StoreFacts {
-  name: string;
-  email: string;
-  phones: string[];
-  address: string;
-}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
