@@ -1,0 +1,114 @@
+import crypto from 'node:crypto';
+import { inject } from 'vitest';
+
+/** Talks to the running shop over HTTP, the way another client would (no database access). */
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked by the tests
+export async function api<T = Record<string, any>>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  pathname: string,
+  options: { body?: unknown; token?: string } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const res = await fetch(new URL(pathname, inject('baseUrl')), {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON (HTML pages)
+  }
+  return { status: res.status, body: body as T };
+}
+
+/** The raw HTML the server sends for a page, before any script runs. */
+export async function rawHtml(pathname: string): Promise<string> {
+  const res = await fetch(new URL(pathname, inject('baseUrl')));
+  if (!res.ok) throw new Error(`GET ${pathname} answered ${res.status}`);
+  return res.text();
+}
+
+/** The mail the shop sent, captured by the SMTP server of the global setup. */
+export const mailbox = {
+  /** How many messages were captured so far: pass it as `since` to wait for the next one. */
+  async count(): Promise<number> {
+    const res = await fetch(new URL('/messages', inject('mailboxUrl')));
+    const body = (await res.json()) as { count: number };
+    return body.count;
+  },
+  async messagesTo(email: string): Promise<Array<{ index: number; subject: string; text: string }>> {
+    const url = new URL('/messages', inject('mailboxUrl'));
+    url.searchParams.set('to', email);
+    const res = await fetch(url);
+    return ((await res.json()) as { messages: Array<{ index: number; subject: string; text: string }> }).messages;
+  },
+  /** The 6-digit code of the first mail to `email` after `since` messages (waits for it). */
+  async otpFor(email: string, since = 0): Promise<string> {
+    const url = new URL('/otp', inject('mailboxUrl'));
+    url.searchParams.set('to', email);
+    url.searchParams.set('since', String(since));
+    url.searchParams.set('timeoutMs', '15000');
+    const res = await fetch(url);
+    const body = (await res.json()) as { code?: string; error?: string };
+    if (!res.ok || !body.code) throw new Error(`no OTP mail for ${email}: ${body.error ?? res.status}`);
+    return body.code;
+  },
+};
+
+export interface ShopperInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export interface Shopper extends ShopperInput {
+  userId: number;
+}
+
+/** Details nobody else in the run uses: a unique email and 10-digit phone number. */
+export function newShopperInput(overrides: Partial<ShopperInput> = {}): ShopperInput {
+  const tag = crypto.randomBytes(5).toString('hex');
+  const phone = `98${crypto.randomInt(0, 100_000_000).toString().padStart(8, '0')}`;
+  const password = overrides.password ?? 'Himalaya#2081';
+  return {
+    firstName: 'Sita',
+    lastName: 'Sharma',
+    email: `sita.${tag}@example.com`,
+    phoneNumber: phone,
+    password,
+    confirmPassword: password,
+    ...overrides,
+  };
+}
+
+/** Registers a shopper through the API (the server mails a code, which stays unread). */
+export async function registerShopper(overrides: Partial<ShopperInput> = {}): Promise<Shopper> {
+  const input = newShopperInput(overrides);
+  const res = await api<{ message: string; userId: number }>('POST', '/api/users/register', { body: input });
+  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return { ...input, userId: res.body.userId };
+}
+
+/** Registers a shopper and verifies the account with the mailed code, as the OTP screen would. */
+export async function registerVerifiedShopper(overrides: Partial<ShopperInput> = {}): Promise<Shopper> {
+  const since = await mailbox.count();
+  const shopper = await registerShopper(overrides);
+  const otp = await mailbox.otpFor(shopper.email, since);
+  const res = await api('POST', '/api/users/verify-otp', { body: { userId: shopper.userId, otp } });
+  if (res.status !== 200) throw new Error(`verify-otp answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return shopper;
+}

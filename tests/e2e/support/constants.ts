@@ -1,0 +1,19 @@
+/** Values shared by the browser tests' global setup (server process) and the test files (workers). */
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The production build under test, e.g. http://127.0.0.1:41234 */
+    baseUrl: string;
+    /** The HTTP face of the SMTP capture (see global-setup.ts). */
+    mailboxUrl: string;
+    /** The server's DATA_DIR (a temp folder, removed after the run). */
+    dataDir: string;
+  }
+}
+
+/** The admin the server is started with (ADMIN_USERNAME / ADMIN_PASSWORD). */
+export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e admin passphrase' } as const;
+
+/** Phone first, as most of Pasal's shoppers; desktop for the wide layouts. */
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1366, height: 900 } as const;

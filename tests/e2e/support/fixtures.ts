@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, type ConsoleMessage, type Page, chromium } from 'playwright-core';
+import { inject, test as base } from 'vitest';
+import { PHONE } from './constants.js';
+
+export { DESKTOP, E2E_ADMIN, PHONE } from './constants.js';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+export function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = chromiumPath();
+  if (!fs.existsSync(executablePath)) {
+    throw new Error(
+      `Chromium not found at ${executablePath}: install Debian's chromium (\`.ci/run\` does) or set CHROMIUM_PATH.`,
+    );
+  }
+  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+}
+
+/**
+ * Console errors a test expects: a browser logs every 4xx/5xx response as an error
+ * ("Failed to load resource: … status of 401"); 401 and 404 are normal for a shop with sessions.
+ */
+const ALWAYS_ALLOWED = [/Failed to load resource: the server responded with a status of (401|404)\b/];
+const allowances = new WeakMap<Page, RegExp[]>();
+
+/** Lets one test accept more console errors, e.g. the 409 of a duplicate registration. */
+export function allowConsoleErrors(page: Page, ...patterns: RegExp[]): void {
+  allowances.set(page, [...(allowances.get(page) ?? []), ...patterns]);
+}
+
+function describeConsole(message: ConsoleMessage): string {
+  const where = message.location();
+  return `console.${message.type()}: ${message.text()}${where.url ? ` (${where.url}:${where.lineNumber})` : ''}`;
+}
+
+const artefacts = path.resolve(import.meta.dirname, '../../../test-results/e2e');
+
+/**
+ * `test` with browser fixtures:
+ * - `browser`: one headless Chromium per test file;
+ * - `viewport`: phone size unless a suite says `test.override({ viewport: DESKTOP })`;
+ * - `page`: a fresh context (empty local storage) per test, on the shop's base URL. The test fails on any
+ *   uncaught page error or console error not allowed above; a failing test leaves a screenshot in
+ *   test-results/e2e/.
+ */
+export const test = base
+  // eslint-disable-next-line no-empty-pattern -- Vitest requires a destructuring pattern here
+  .extend('browser', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const browser = await launchBrowser();
+    onCleanup(() => browser.close());
+    return browser;
+  })
+  .extend('viewport', { ...PHONE } as { width: number; height: number })
+  .extend('page', async ({ browser, viewport, task }, { onCleanup }) => {
+    const context = await browser.newContext({
+      baseURL: inject('baseUrl'),
+      viewport,
+      locale: 'en-GB',
+      timezoneId: 'Asia/Kathmandu',
+      reducedMotion: 'no-preference',
+    });
+    context.setDefaultTimeout(10_000);
+    context.setDefaultNavigationTimeout(20_000);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = message.text();
+      const allowed = [...ALWAYS_ALLOWED, ...(allowances.get(page) ?? [])];
+      if (!allowed.some((pattern) => pattern.test(text))) problems.push(describeConsole(message));
+    });
+    page.on('pageerror', (error) => problems.push(`uncaught page error: ${error.stack ?? error.message}`));
+
+    onCleanup(async () => {
+      const failed = (task.result?.errors?.length ?? 0) > 0 || task.result?.state === 'fail';
+      if (failed || problems.length > 0) {
+        fs.mkdirSync(artefacts, { recursive: true });
+        const name = `${path.basename(task.file.name)}--${task.name}`.replace(/[^a-zA-Z0-9._-]+/g, '-').slice(0, 150);
+        await page.screenshot({ path: path.join(artefacts, `${name}.png`), fullPage: true }).catch(() => undefined);
+      }
+      await context.close();
+      if (problems.length > 0) {
+        throw new Error(`the page reported ${problems.length} error(s):\n${problems.join('\n')}`);
+      }
+    });
+    return page;
+  });
+
+export { describe, expect, inject } from 'vitest';
