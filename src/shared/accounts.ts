@@ -45,11 +45,29 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
-export const userIdSchema = z.coerce
-  .number({ error: 'userId must be a number' })
-  .int('userId must be a whole number')
-  .positive('userId must be positive')
-  .max(2 ** 31 - 1, 'userId is out of range');
+/**
+ * A user id given as a number or as a string of digits (`"12"`). Other types are refused rather
+ * than coerced (`true` or `[5]` are not ids).
+ */
+export const userIdSchema = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,10}$/)
+        .transform(Number),
+    ],
+    { error: 'userId must be a number' },
+  )
+  .pipe(
+    z
+      .number()
+      .int('userId must be a whole number')
+      .positive('userId must be positive')
+      .max(2 ** 31 - 1, 'userId is out of range'),
+  );
 
 export const sendOtpSchema = z.object({ userId: userIdSchema });
 export const verifyOtpSchema = z.object({
@@ -81,3 +99,47 @@ export const publicUserSchema = z.object({
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 export const messageSchema = z.object({ message: z.string() });
+
+// Response bodies of the account calls (SPEC §7 names the fields the client reads).
+export const registerResponseSchema = z.object({ message: z.string(), userId: z.number() });
+export const loginResponseSchema = z.object({ message: z.string(), token: z.string() });
+export const refreshResponseSchema = z.object({ newToken: z.string() });
+export const findUserResponseSchema = z.object({ user: publicUserSchema });
+export const adminLoginResponseSchema = z.object({ message: z.string(), token: z.string() });
+export const publicAdminSchema = z.object({ id: z.number(), username: z.string() });
+export const adminMeResponseSchema = z.object({ admin: publicAdminSchema });
+/** Logout takes the token as a bearer header or in the body; both are optional in the schema. */
+export const logoutBodySchema = z.object({ token: z.string().min(1, 'token is required').max(4096).optional() }).optional();
+
+/**
+ * Every message the account and admin calls answer with, so the web client can compare
+ * against the same texts. Functions take the number of seconds or minutes to wait.
+ */
+export const ACCOUNT_MESSAGES = {
+  registered: REGISTER_SUCCESS_MESSAGE,
+  loggedIn: LOGIN_SUCCESS_MESSAGE,
+  emailTaken: 'Email is already registered',
+  phoneTaken: 'Phone number is already registered',
+  userNotFound: 'User not found',
+  alreadyVerified: 'Email is already verified',
+  otpSent: 'OTP sent successfully',
+  otpMailFailed: 'Could not send the OTP email. Please try again in a moment.',
+  otpResendWait: (seconds: number) => `Please wait ${seconds} seconds before requesting a new OTP`,
+  otpHourlyLimit: (minutes: number) => `Too many OTP requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  otpVerified: 'Email verified successfully',
+  otpNone: 'No OTP has been requested. Please request a new one.',
+  otpExpired: 'OTP has expired. Please request a new one.',
+  otpWrong: (attemptsLeft: number) =>
+    attemptsLeft > 0
+      ? `Invalid OTP. ${attemptsLeft} attempt${attemptsLeft === 1 ? '' : 's'} left.`
+      : 'Invalid OTP. No attempts left; please request a new OTP.',
+  otpLocked: 'Too many incorrect attempts. Please request a new OTP.',
+  loginFailed: 'Invalid email/phone or password',
+  adminLoginFailed: 'Invalid username or password',
+  tooManyLogins: (minutes: number) =>
+    `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  loggedOut: 'Logged out successfully',
+  ownAccountOnly: 'You can only access your own account',
+  badUserId: 'User id must be a positive whole number',
+  adminNotFound: 'Admin not found',
+} as const;

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
+import { ensureBootstrapAdmin } from '../../src/server/features/admin/bootstrap.js';
 import type { Clock } from '../../src/server/lib/clock.js';
 import { MailCatcher } from './smtp.js';
 
@@ -75,6 +76,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const clock = new TestClock();
   const app = await buildApp({ config, clock, logger: false, serveWeb: false });
   await app.ready();
+  // As main.ts does at start: the ADMIN_* admin (root-admin by default) exists.
+  await ensureBootstrapAdmin(app.ctx, app.log);
   return {
     app,
     config,

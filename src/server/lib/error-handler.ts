@@ -22,14 +22,21 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};
+      let first: string | undefined;
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
-        errors[field] ??= issue.message ?? 'Invalid value';
+        // The whole body (or query) missing or not an object: say so instead of zod's type jargon.
+        const message =
+          field === '_' && issue.keyword === 'invalid_type'
+            ? `Request ${error.validationContext ?? 'body'} must be a JSON object`
+            : (issue.message ?? 'Invalid value');
+        errors[field] ??= message;
+        first ??= message;
       }
-      const first = error.validation[0]?.message ?? 'Invalid request';
-      return reply.status(400).send({ message: first, code: 'VALIDATION_FAILED', errors });
+      return reply.status(400).send({ message: first ?? 'Invalid request', code: 'VALIDATION_FAILED', errors });
     }
-    if (isResponseSerializationError(error)) {
+    // (The library's guard only looks for a `method` property; check the code too.)
+    if (error.code === 'FST_ERR_RESPONSE_SERIALIZATION' && isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send({ message: 'Internal server error', code: 'INTERNAL' });
     }

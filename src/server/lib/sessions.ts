@@ -98,13 +98,7 @@ export class SessionService {
   }
 
   async revokeAllFor(kind: SessionKind, subjectId: number): Promise<void> {
-    await this.db
-      .updateTable('sessions')
-      .set({ revoked_at: isoNow(this.clock) })
-      .where('kind', '=', kind)
-      .where('subject_id', '=', subjectId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await revokeAllSessions(this.db, this.clock, kind, subjectId);
   }
 
   private liveSession(kind: SessionKind, sid: string) {
@@ -117,4 +111,21 @@ export class SessionService {
       .where('expires_at', '>', isoNow(this.clock))
       .executeTakeFirst();
   }
+}
+
+/** Ends every live session of one shopper or admin (password reset). Usable without a token service, e.g. from the CLI. */
+export async function revokeAllSessions(
+  db: Kysely<Database>,
+  clock: Clock,
+  kind: SessionKind,
+  subjectId: number,
+): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: isoNow(clock) })
+    .where('kind', '=', kind)
+    .where('subject_id', '=', subjectId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -1,9 +1,37 @@
 import type { Kysely } from 'kysely';
+import { ACCOUNT_MESSAGES } from '../../shared/accounts.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from './clock.js';
+import { tooManyRequests } from './errors.js';
+
+export interface Limit {
+  limit: number;
+  windowMs: number;
+}
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 /**
- * Fixed-window failure counters kept in the database, so limits hold across restarts
+ * Failed-login limits. Per account they do the real work; per IP they are generous, because
+ * mobile carriers in Nepal put many shoppers behind one address.
+ */
+export const LOGIN_LIMITS: { perAccount: Limit; perIp: Limit } = {
+  perAccount: { limit: 10, windowMs: FIFTEEN_MINUTES },
+  perIp: { limit: 100, windowMs: FIFTEEN_MINUTES },
+};
+
+export const loginThrottleKeys = (scope: string, ip: string, account: string) => ({
+  ip: `${scope}:ip:${ip}`,
+  account: `${scope}:account:${account}`,
+});
+
+export interface LoginAttempt {
+  /** The password was right: forget the account's failures and give the IP its attempt back. */
+  succeeded(): Promise<void>;
+}
+
+/**
+ * Fixed-window counters kept in the database, so limits hold across restarts
  * and across several server processes sharing PostgreSQL.
  */
 export class Throttle {
@@ -16,36 +44,88 @@ export class Throttle {
   async retryAfter(key: string, limit: number, windowMs: number): Promise<number> {
     const row = await this.db.selectFrom('throttle').select(['window_start', 'count']).where('key', '=', key).executeTakeFirst();
     if (!row) return 0;
-    const windowEnds = Date.parse(row.window_start) + windowMs;
-    const now = this.clock.now().getTime();
-    if (windowEnds <= now || row.count < limit) return 0;
-    return Math.max(1, Math.ceil((windowEnds - now) / 1000));
+    return this.secondsLeft(row, limit, windowMs);
+  }
+
+  /**
+   * Counts one event and tells, in the same statement, whether the key is now over its limit:
+   * returns 0 when the event is allowed, else the seconds until the window ends. Because the
+   * check and the count are one atomic upsert, parallel requests cannot slip past the limit.
+   */
+  async hit(key: string, limit: number, windowMs: number): Promise<number> {
+    const now = this.clock.now();
+    const nowIso = now.toISOString();
+    const windowFloor = new Date(now.getTime() - windowMs).toISOString();
+    const row = await this.db
+      .insertInto('throttle')
+      .values({ key, window_start: nowIso, count: 1 })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet((eb) => ({
+          // Both expressions read the row's old values, on SQLite and PostgreSQL alike.
+          window_start: eb
+            .case()
+            .when('throttle.window_start', '<=', windowFloor)
+            .then(nowIso)
+            .else(eb.ref('throttle.window_start'))
+            .end(),
+          count: eb
+            .case()
+            .when('throttle.window_start', '<=', windowFloor)
+            .then(1)
+            .else(eb('throttle.count', '+', 1))
+            .end(),
+        })),
+      )
+      .returning(['window_start', 'count'])
+      .executeTakeFirstOrThrow();
+    return row.count > limit ? this.secondsLeft(row, limit, windowMs) : 0;
   }
 
   async record(key: string, windowMs: number): Promise<void> {
-    const now = this.clock.now();
-    const windowFloor = new Date(now.getTime() - windowMs).toISOString();
-    await this.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('throttle').select(['window_start']).where('key', '=', key).executeTakeFirst();
-      if (!row) {
-        await trx
-          .insertInto('throttle')
-          .values({ key, window_start: now.toISOString(), count: 1 })
-          .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ count: eb('throttle.count', '+', 1) })))
-          .execute();
-      } else if (row.window_start <= windowFloor) {
-        await trx.updateTable('throttle').set({ window_start: now.toISOString(), count: 1 }).where('key', '=', key).execute();
-      } else {
-        await trx
-          .updateTable('throttle')
-          .set((eb) => ({ count: eb('count', '+', 1) }))
-          .where('key', '=', key)
-          .execute();
-      }
-    });
+    await this.hit(key, Number.MAX_SAFE_INTEGER, windowMs);
+  }
+
+  /** Gives back one counted event (never below zero). */
+  async release(key: string): Promise<void> {
+    await this.db
+      .updateTable('throttle')
+      .set((eb) => ({ count: eb('count', '-', 1) }))
+      .where('key', '=', key)
+      .where('count', '>', 0)
+      .execute();
   }
 
   async reset(key: string): Promise<void> {
     await this.db.deleteFrom('throttle').where('key', '=', key).execute();
   }
+
+  /**
+   * Reserves one login attempt against the client's IP and against the account (or the name
+   * tried, when no such account exists) before the password is checked; throws 429 with
+   * Retry-After when either is over its limit. Failed attempts simply stay counted.
+   */
+  async beginLogin(scope: string, ip: string, account: string, limits = LOGIN_LIMITS): Promise<LoginAttempt> {
+    const keys = loginThrottleKeys(scope, ip, account);
+    const ipWait = await this.hit(keys.ip, limits.perIp.limit, limits.perIp.windowMs);
+    if (ipWait > 0) throw tooManyLogins(ipWait);
+    const accountWait = await this.hit(keys.account, limits.perAccount.limit, limits.perAccount.windowMs);
+    if (accountWait > 0) throw tooManyLogins(accountWait);
+    return {
+      succeeded: async () => {
+        await this.reset(keys.account);
+        await this.release(keys.ip);
+      },
+    };
+  }
+
+  private secondsLeft(row: { window_start: string; count: number }, limit: number, windowMs: number): number {
+    const windowEnds = Date.parse(row.window_start) + windowMs;
+    const now = this.clock.now().getTime();
+    if (windowEnds <= now || row.count < limit) return 0;
+    return Math.max(1, Math.ceil((windowEnds - now) / 1000));
+  }
+}
+
+function tooManyLogins(seconds: number) {
+  return tooManyRequests(ACCOUNT_MESSAGES.tooManyLogins(Math.max(1, Math.ceil(seconds / 60))), seconds);
 }

@@ -1,0 +1,91 @@
+import type { Kysely } from 'kysely';
+import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from '../../../shared/accounts.js';
+import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
+import { type Clock, isoNow } from '../../lib/clock.js';
+import { uniqueViolation } from '../../lib/db-errors.js';
+import { AppError, conflict, notFound, unauthorized } from '../../lib/errors.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { randomToken } from '../../lib/secrets.js';
+import { revokeAllSessions } from '../../lib/sessions.js';
+import * as q from './queries.js';
+
+/** What admin account management needs; the CLI has these without a whole app context. */
+export interface AdminStore {
+  db: Kysely<Database>;
+  clock: Clock;
+}
+
+export interface PublicAdmin {
+  id: number;
+  username: string;
+}
+
+/** The admin login form caps passwords at 200 characters, so a longer one could never be used. */
+export const ADMIN_PASSWORD_MAX_LENGTH = 200;
+export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]{1,100}$/;
+
+/** 24 characters of base64url from 18 random bytes (144 bits). */
+export function generateAdminPassword(): string {
+  return randomToken(18);
+}
+
+export function adminPasswordProblem(password: string): string | undefined {
+  if (password.length < PASSWORD_MIN_LENGTH) return `the password must be at least ${PASSWORD_MIN_LENGTH} characters long`;
+  if (password.length > ADMIN_PASSWORD_MAX_LENGTH)
+    return `the password must be at most ${ADMIN_PASSWORD_MAX_LENGTH} characters long`;
+  return undefined;
+}
+
+export async function adminLogin(ctx: AppContext, input: { username: string; password: string }, ip: string): Promise<string> {
+  const admin = await q.findAdminByUsername(ctx.db, input.username);
+  const attempt = await ctx.throttle.beginLogin(
+    'admin-login',
+    ip,
+    admin ? `id:${admin.id}` : `name:${input.username.toLowerCase()}`,
+  );
+  const ok = admin ? await verifyPassword(admin.password_hash, input.password) : (await burnPasswordCheck(input.password), false);
+  if (!admin || !ok) throw unauthorized(ACCOUNT_MESSAGES.adminLoginFailed);
+  await attempt.succeeded();
+  return ctx.sessions.start('admin', admin.id);
+}
+
+export async function getAdmin(ctx: AppContext, id: number): Promise<PublicAdmin> {
+  const admin = await q.findAdminById(ctx.db, id);
+  if (!admin) throw notFound(ACCOUNT_MESSAGES.adminNotFound);
+  return admin;
+}
+
+/** Creates an admin; 409 when the username is taken (also when another process won the race). */
+export async function createAdmin(store: AdminStore, username: string, password: string): Promise<PublicAdmin> {
+  const problem = adminPasswordProblem(password);
+  if (problem) throw new AppError(400, 'BAD_PASSWORD', `Cannot create admin: ${problem}`);
+  if (await q.findAdminByUsername(store.db, username)) throw adminExists(username);
+  const passwordHash = await hashPassword(password);
+  try {
+    const id = await q.insertAdmin(store.db, { username, passwordHash, now: isoNow(store.clock) });
+    return { id, username };
+  } catch (error) {
+    if (uniqueViolation(error)) throw adminExists(username);
+    throw error;
+  }
+}
+
+/** Sets a new password and ends every session of that admin. */
+export async function resetAdminPassword(
+  store: AdminStore,
+  username: string,
+  password: string,
+): Promise<PublicAdmin & { sessionsEnded: number }> {
+  const problem = adminPasswordProblem(password);
+  if (problem) throw new AppError(400, 'BAD_PASSWORD', `Cannot reset the password: ${problem}`);
+  const admin = await q.findAdminByUsername(store.db, username);
+  if (!admin) throw notFound(`There is no admin named '${username}'`);
+  await q.updateAdminPassword(store.db, admin.id, await hashPassword(password), isoNow(store.clock));
+  const sessionsEnded = await revokeAllSessions(store.db, store.clock, 'admin', admin.id);
+  return { id: admin.id, username: admin.username, sessionsEnded };
+}
+
+function adminExists(username: string) {
+  return conflict(`An admin named '${username}' already exists`);
+}
