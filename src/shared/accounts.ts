@@ -109,7 +109,7 @@ export const adminLoginResponseSchema = z.object({ message: z.string(), token: z
 export const publicAdminSchema = z.object({ id: z.number(), username: z.string() });
 export const adminMeResponseSchema = z.object({ admin: publicAdminSchema });
 /** Logout takes the token as a bearer header or in the body; both are optional in the schema. */
-export const logoutBodySchema = z.object({ token: z.string().min(1, 'token is required').max(4096).optional() }).optional();
+export const logoutBodySchema = z.object({ token: z.string().min(1, 'token is required').max(4096).optional() }).nullish();
 
 /**
  * Every message the account and admin calls answer with, so the web client can compare

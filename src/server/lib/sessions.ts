@@ -77,7 +77,15 @@ export class SessionService {
         .where('id', '=', claims.sid)
         .where('current_jti', '=', claims.jti)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1 ? ('rotated' as const) : ('reused' as const);
+      if (Number(result.numUpdatedRows) === 1) return 'rotated' as const;
+      // Lost the race to another refresh of the same token: the same token was presented twice,
+      // which is what a replay looks like. Revoke, as SQLite's serialised path does.
+      await trx
+        .updateTable('sessions')
+        .set({ revoked_at: isoNow(this.clock) })
+        .where('id', '=', claims.sid)
+        .execute();
+      return 'reused' as const;
     });
     if (outcome === 'reused') throw unauthorized('This token was already used. Please log in again.');
     if (outcome === 'dead') throw unauthorized('Session has ended. Please log in again.');

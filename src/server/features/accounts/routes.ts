@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
@@ -17,6 +17,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { assertSelf, bearerToken, requireSession } from '../../lib/auth-hooks.js';
 import { unauthorized } from '../../lib/errors.js';
+import { acceptEmptyJsonBody } from '../../lib/json-body.js';
 import * as service from './service.js';
 
 const userIdParamsSchema = z.object({
@@ -81,16 +82,22 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => ({ newToken: await ctx.sessions.refresh('user', request.body.token) }),
     );
 
-    app.post(
-      '/logout',
-      { schema: { tags: ['accounts'], body: logoutBodySchema, response: { 200: messageSchema } } },
-      async (request) => {
-        const token = bearerToken(request) ?? request.body?.token;
-        if (!token) throw unauthorized();
-        await ctx.sessions.revoke('user', token);
-        return { message: ACCOUNT_MESSAGES.loggedOut };
-      },
-    );
+    // Logout's body is optional; a client may send the JSON content type with no body at all.
+    await app.register(async (plain) => {
+      acceptEmptyJsonBody(plain);
+      plain
+        .withTypeProvider<ZodTypeProvider>()
+        .post(
+          '/logout',
+          { schema: { tags: ['accounts'], body: logoutBodySchema, response: { 200: messageSchema } } },
+          async (request) => {
+            const token = bearerToken(request) ?? request.body?.token;
+            if (!token) throw unauthorized();
+            await ctx.sessions.revoke('user', token);
+            return { message: ACCOUNT_MESSAGES.loggedOut };
+          },
+        );
+    });
 
     app.get(
       '/findUser/:id',

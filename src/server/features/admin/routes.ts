@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_MESSAGES,
   adminLoginResponseSchema,
@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { bearerToken, principalOf, requireSession } from '../../lib/auth-hooks.js';
 import { unauthorized } from '../../lib/errors.js';
+import { acceptEmptyJsonBody } from '../../lib/json-body.js';
 import * as service from './service.js';
 
 /** Admin session calls under /api/admin (SPEC §7), plus /me for the web guard. */
@@ -34,16 +35,22 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => ({ newToken: await ctx.sessions.refresh('admin', request.body.token) }),
     );
 
-    app.post(
-      '/logout',
-      { schema: { tags: ['admin'], body: logoutBodySchema, response: { 200: messageSchema } } },
-      async (request) => {
-        const token = bearerToken(request) ?? request.body?.token;
-        if (!token) throw unauthorized();
-        await ctx.sessions.revoke('admin', token);
-        return { message: ACCOUNT_MESSAGES.loggedOut };
-      },
-    );
+    // Logout's body is optional; a client may send the JSON content type with no body at all.
+    await app.register(async (plain) => {
+      acceptEmptyJsonBody(plain);
+      plain
+        .withTypeProvider<ZodTypeProvider>()
+        .post(
+          '/logout',
+          { schema: { tags: ['admin'], body: logoutBodySchema, response: { 200: messageSchema } } },
+          async (request) => {
+            const token = bearerToken(request) ?? request.body?.token;
+            if (!token) throw unauthorized();
+            await ctx.sessions.revoke('admin', token);
+            return { message: ACCOUNT_MESSAGES.loggedOut };
+          },
+        );
+    });
 
     app.get(
       '/me',
