@@ -8,6 +8,10 @@ import type { Config } from './config.js';
 import { type AppContext, type ContextOverrides, createContext } from './context.js';
 import { accountsRoutes } from './features/accounts/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
+import { catalogMetaResolver } from './features/catalog/meta.js';
+import { catalogRoutes } from './features/catalog/routes.js';
+import { CatalogService } from './features/catalog/service.js';
+import { catalogSiteRoutes } from './features/catalog/site.js';
 import { storeRoutes } from './features/store/routes.js';
 import { webRoutes } from './features/web/routes.js';
 import { installErrorHandling } from './lib/error-handler.js';
@@ -71,15 +75,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  const catalog = new CatalogService(ctx);
   await app.register(
     async (api) => {
       await api.register(storeRoutes(ctx));
       await api.register(accountsRoutes(ctx), { prefix: '/users' });
       await api.register(adminRoutes(ctx), { prefix: '/admin' });
+      await api.register(catalogRoutes(ctx, catalog));
     },
     { prefix: '/api' },
   );
 
-  if (options.serveWeb ?? true) await app.register(webRoutes(ctx));
+  // /uploads/… (product images) and /sitemap.xml
+  await app.register(catalogSiteRoutes(ctx));
+  if (options.serveWeb ?? true) await app.register(webRoutes(ctx, { metaResolvers: [catalogMetaResolver(ctx, catalog)] }));
   return app;
 }

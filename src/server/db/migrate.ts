@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as m001 from './migrations/001_accounts.js';
+import * as m002 from './migrations/002_catalog.js';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the same list runs
@@ -8,6 +9,7 @@ import * as m001 from './migrations/001_accounts.js';
  */
 const migrations: Record<string, Migration> = {
   '001_accounts': m001,
+  '002_catalog': m002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

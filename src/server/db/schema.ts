@@ -58,6 +58,66 @@ export interface ThrottleTable {
   count: number;
 }
 
+/**
+ * The three-level category tree. `name_key` is categoryKey(name) from src/shared/catalog.ts
+ * (SPEC §5: case-insensitive, hyphens as spaces, trimmed); it is unique among live siblings.
+ * Nodes are soft-deleted (deleted_at) so deleted products and old order lines keep their names.
+ */
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  name_key: string;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+export interface SubCategoriesTable {
+  id: Generated<number>;
+  category_id: number;
+  name: string;
+  name_key: string;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+export interface ChildCategoriesTable {
+  id: Generated<number>;
+  sub_category_id: number;
+  name: string;
+  name_key: string;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+/**
+ * Products are never removed: delete sets deleted_at, so orders keep their lines.
+ * `name_sort` is the lower-cased name (sorting by name on both dialects); `stock` null = not tracked.
+ * PostgreSQL adds a generated `search` tsvector column; SQLite has the products_fts FTS5 table.
+ */
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  name_sort: string;
+  description: string;
+  price_paisa: number;
+  category_id: number;
+  sub_category_id: number | null;
+  child_category_id: number | null;
+  is_featured: number;
+  stock: number | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+/** One row per image of a product; `base_name` names the files /uploads/products/<base_name>-<width>.webp. */
+export interface ProductImagesTable {
+  id: Generated<number>;
+  product_id: number;
+  position: number;
+  base_name: string;
+}
+
 export interface Database {
   users: UsersTable;
   admins: AdminsTable;
@@ -65,4 +125,9 @@ export interface Database {
   otp_codes: OtpCodesTable;
   otp_sends: OtpSendsTable;
   throttle: ThrottleTable;
+  categories: CategoriesTable;
+  sub_categories: SubCategoriesTable;
+  child_categories: ChildCategoriesTable;
+  products: ProductsTable;
+  product_images: ProductImagesTable;
 }

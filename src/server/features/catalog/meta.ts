@@ -1,0 +1,104 @@
+import { categoryKey, imageVariant, parseImages } from '../../../shared/catalog.js';
+import type { AppContext } from '../../context.js';
+import type { PageMeta } from '../web/html.js';
+import type { MetaResolver } from '../web/meta.js';
+import * as q from './queries.js';
+import type { CatalogService } from './service.js';
+
+const PRODUCT_PATH = /^\/products\/([^/]+)\/?$/;
+const DESCRIPTION_MAX = 160;
+
+/**
+ * Head content of the catalogue's pages, filled in by the server (features/web):
+ * - /products/{id}: the product's name and description, og:image (its first image, 1024 px),
+ *   og:type product, price meta tags and JSON-LD Product with an Offer in NPR.
+ * - /products?category=…[&subcategory=…[&childcategory=…]]: the category's own name as title.
+ * Image and page URLs are absolute when PUBLIC_URL is set, else root-relative.
+ * Values are plain text here; renderHead() escapes them.
+ */
+export function catalogMetaResolver(ctx: AppContext, service: CatalogService): MetaResolver {
+  const base = ctx.config.publicUrl ?? '';
+  return async (pathname, searchParams) => {
+    const productMatch = PRODUCT_PATH.exec(pathname);
+    if (productMatch) {
+      const raw = productMatch[1] ?? '';
+      const product = /^\d{1,9}$/.test(raw) ? await service.findProduct(Number(raw)) : undefined;
+      if (!product) {
+        return {
+          title: 'Product not found | Pasal',
+          description: 'This product is not available at Pasal.',
+          extraHead: '<meta name="robots" content="noindex">',
+        };
+      }
+      const images = parseImages(product.images).map((address) => `${base}${imageVariant(address, 1024)}`);
+      const price = product.price.toFixed(2);
+      const description = summary(product.description);
+      const url = `${base}/products/${product.id}`;
+      const meta: PageMeta = {
+        title: `${product.name} | Pasal`,
+        description,
+        type: 'product',
+        jsonLd: {
+          '@context': 'https://schema.org',
+          '@type': 'Product',
+          name: product.name,
+          description,
+          sku: String(product.id),
+          category: [product.category, product.subCategory, product.childCategory].filter(Boolean).join(' > '),
+          ...(images.length > 0 ? { image: images } : {}),
+          offers: {
+            '@type': 'Offer',
+            url,
+            priceCurrency: 'NPR',
+            price,
+            itemCondition: 'https://schema.org/NewCondition',
+            availability: product.stock === 0 ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
+          },
+        },
+        extraHead: [
+          `<meta property="product:price:amount" content="${price}">`,
+          '<meta property="product:price:currency" content="NPR">',
+        ].join('\n    '),
+      };
+      if (images[0]) meta.image = images[0];
+      return meta;
+    }
+
+    if (pathname === '/products' || pathname === '/products/') {
+      const names = await categoryNames(ctx, searchParams);
+      if (!names) return undefined;
+      const leaf = names[names.length - 1] ?? '';
+      return {
+        title: `${names.join(' – ')} | Pasal`,
+        description: `Shop ${leaf} at Pasal in Kathmandu: prices in rupees and delivery across Nepal.`,
+      };
+    }
+    return undefined;
+  };
+}
+
+/** Display names of the requested category path, or undefined when there is none or it does not exist. */
+async function categoryNames(ctx: AppContext, params: URLSearchParams): Promise<string[] | undefined> {
+  const category = params.get('category');
+  if (!category?.trim()) return undefined;
+  const cat = await q.findByKey(ctx.db, 'categories', categoryKey(category.slice(0, 200)));
+  if (!cat) return undefined;
+  const names = [cat.name];
+  const subcategory = params.get('subcategory');
+  if (subcategory?.trim()) {
+    const sub = await q.findByKey(ctx.db, 'sub_categories', categoryKey(subcategory.slice(0, 200)), cat.id);
+    if (!sub) return names;
+    names.push(sub.name);
+    const childcategory = params.get('childcategory');
+    if (childcategory?.trim()) {
+      const child = await q.findByKey(ctx.db, 'child_categories', categoryKey(childcategory.slice(0, 200)), sub.id);
+      if (child) names.push(child.name);
+    }
+  }
+  return names;
+}
+
+function summary(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= DESCRIPTION_MAX ? flat : `${flat.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`;
+}

@@ -1,0 +1,526 @@
+import { type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
+import type { Dialect } from '../../db/client.js';
+import type { Database } from '../../db/schema.js';
+
+/**
+ * SQL of the catalogue. Every product read is of live rows (deleted_at IS NULL), which the
+ * partial indexes of migration 002 cover. List pages are read in two steps: the ids of one page
+ * straight from an index (ORDER BY … LIMIT/OFFSET), then those rows with their names and images.
+ */
+
+export type Db = Kysely<Database> | Transaction<Database>;
+export type CategoryLevel = 'categories' | 'sub_categories' | 'child_categories';
+
+// ---------------------------------------------------------------------------------------------
+// Categories
+
+export interface NodeRow {
+  id: number;
+  name: string;
+  parent_id: number | null;
+}
+
+export async function loadTree(db: Db) {
+  const [categories, subs, children] = await Promise.all([
+    db
+      .selectFrom('categories')
+      .select(['id', 'name'])
+      .where('deleted_at', 'is', null)
+      .orderBy('name_key')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('sub_categories')
+      .select(['id', 'name', 'category_id'])
+      .where('deleted_at', 'is', null)
+      .orderBy('name_key')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('child_categories')
+      .select(['id', 'name', 'sub_category_id'])
+      .where('deleted_at', 'is', null)
+      .orderBy('name_key')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return { categories, subs, children };
+}
+
+export function findCategory(db: Db, id: number) {
+  return db
+    .selectFrom('categories')
+    .select(['id', 'name'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export function findSubCategory(db: Db, id: number) {
+  return db
+    .selectFrom('sub_categories')
+    .select(['id', 'name', 'category_id'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export function findChildCategory(db: Db, id: number) {
+  return db
+    .selectFrom('child_categories')
+    .select(['id', 'name', 'sub_category_id'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** A live node of a level by its name key, under the given parent (categories have none). */
+export async function findByKey(db: Db, level: CategoryLevel, key: string, parentId?: number): Promise<NodeRow | undefined> {
+  if (level === 'categories') {
+    const row = await db
+      .selectFrom('categories')
+      .select(['id', 'name'])
+      .where('name_key', '=', key)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row && { ...row, parent_id: null };
+  }
+  if (level === 'sub_categories') {
+    const row = await db
+      .selectFrom('sub_categories')
+      .select(['id', 'name', 'category_id as parent_id'])
+      .where('name_key', '=', key)
+      .where('category_id', '=', parentId ?? -1)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row;
+  }
+  return db
+    .selectFrom('child_categories')
+    .select(['id', 'name', 'sub_category_id as parent_id'])
+    .where('name_key', '=', key)
+    .where('sub_category_id', '=', parentId ?? -1)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Ids of the live nodes of a level whose key is one of `keys`, optionally under the given parents. */
+export async function idsByKeys(db: Db, level: CategoryLevel, keys: string[], parentIds?: number[]): Promise<number[]> {
+  if (keys.length === 0 || (parentIds && parentIds.length === 0)) return [];
+  let rows: { id: number }[];
+  if (level === 'categories') {
+    rows = await db.selectFrom('categories').select('id').where('name_key', 'in', keys).where('deleted_at', 'is', null).execute();
+  } else if (level === 'sub_categories') {
+    let query = db.selectFrom('sub_categories').select('id').where('name_key', 'in', keys).where('deleted_at', 'is', null);
+    if (parentIds) query = query.where('category_id', 'in', parentIds);
+    rows = await query.execute();
+  } else {
+    let query = db.selectFrom('child_categories').select('id').where('name_key', 'in', keys).where('deleted_at', 'is', null);
+    if (parentIds) query = query.where('sub_category_id', 'in', parentIds);
+    rows = await query.execute();
+  }
+  return rows.map((row) => row.id);
+}
+
+export async function insertCategory(db: Db, name: string, key: string, now: string): Promise<number> {
+  const row = await db
+    .insertInto('categories')
+    .values({ name, name_key: key, created_at: now, deleted_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertSubCategory(db: Db, categoryId: number, name: string, key: string, now: string): Promise<number> {
+  const row = await db
+    .insertInto('sub_categories')
+    .values({ category_id: categoryId, name, name_key: key, created_at: now, deleted_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertChildCategory(
+  db: Db,
+  subCategoryId: number,
+  name: string,
+  key: string,
+  now: string,
+): Promise<number> {
+  const row = await db
+    .insertInto('child_categories')
+    .values({ sub_category_id: subCategoryId, name, name_key: key, created_at: now, deleted_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function softDeleteNode(db: Db, level: CategoryLevel, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable(level)
+    .set({ deleted_at: now })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function countLiveSubCategories(db: Db, categoryId: number): Promise<number> {
+  const row = await db
+    .selectFrom('sub_categories')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('category_id', '=', categoryId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countLiveChildCategories(db: Db, subCategoryId: number): Promise<number> {
+  const row = await db
+    .selectFrom('child_categories')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('sub_category_id', '=', subCategoryId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+const PRODUCT_COLUMN: Record<CategoryLevel, 'category_id' | 'sub_category_id' | 'child_category_id'> = {
+  categories: 'category_id',
+  sub_categories: 'sub_category_id',
+  child_categories: 'child_category_id',
+};
+
+export async function countLiveProductsIn(db: Db, level: CategoryLevel, id: number): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(PRODUCT_COLUMN[level], '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Product lists
+
+/**
+ * A resolved product filter: category names already turned into ids. An empty id list means
+ * "nothing can match" and is handled by the caller before querying.
+ */
+export interface ProductFilter {
+  categoryIds?: number[];
+  subCategoryIds?: number[];
+  childCategoryIds?: number[];
+  /** The checkbox filter: category in one list OR child category in the other. */
+  anyOf?: { categoryIds: number[]; childCategoryIds: number[] };
+  minPaisa?: number;
+  maxPaisa?: number;
+  featured?: boolean;
+  /** Words to search, already reduced to letters and digits (see searchTerms). */
+  search?: string[];
+}
+
+export type ListSort = 'newest' | 'price_asc' | 'price_desc' | 'name' | 'relevance';
+
+/** Splits search text into at most 8 words of letters, marks and digits (safe for FTS5 and tsquery syntax). */
+export function searchTerms(text: string): string[] {
+  const words =
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  return [...new Set(words.map((word) => word.slice(0, 40)))].slice(0, 8);
+}
+
+/** FTS5: every word as a quoted prefix, all required. */
+const ftsQuery = (terms: string[]) => terms.map((term) => `"${term}"*`).join(' ');
+/** PostgreSQL: every word as a prefix, all required. */
+const tsQuery = (terms: string[]) => terms.map((term) => `${term}:*`).join(' & ');
+
+function whereSql(dialect: Dialect, filter: ProductFilter): RawBuilder<boolean> {
+  const parts: RawBuilder<unknown>[] = [sql`p.deleted_at is null`];
+  const inList = (column: string, ids: number[]) => sql`${sql.ref(column)} in (${sql.join(ids)})`;
+  if (filter.categoryIds) parts.push(inList('p.category_id', filter.categoryIds));
+  if (filter.subCategoryIds) parts.push(inList('p.sub_category_id', filter.subCategoryIds));
+  if (filter.childCategoryIds) parts.push(inList('p.child_category_id', filter.childCategoryIds));
+  if (filter.anyOf) {
+    const alternatives: RawBuilder<unknown>[] = [];
+    if (filter.anyOf.categoryIds.length > 0) alternatives.push(inList('p.category_id', filter.anyOf.categoryIds));
+    if (filter.anyOf.childCategoryIds.length > 0) alternatives.push(inList('p.child_category_id', filter.anyOf.childCategoryIds));
+    parts.push(alternatives.length > 0 ? sql`(${sql.join(alternatives, sql` or `)})` : sql`1 = 0`);
+  }
+  if (filter.minPaisa !== undefined) parts.push(sql`p.price_paisa >= ${filter.minPaisa}`);
+  if (filter.maxPaisa !== undefined) parts.push(sql`p.price_paisa <= ${filter.maxPaisa}`);
+  // Literal 1/0 (not a parameter) so SQLite can use the partial index on featured products.
+  if (filter.featured === true) parts.push(sql`p.is_featured = 1`);
+  if (filter.featured === false) parts.push(sql`p.is_featured = 0`);
+  if (filter.search) {
+    parts.push(
+      dialect === 'postgres'
+        ? sql`p.search @@ to_tsquery('english', ${tsQuery(filter.search)})`
+        : sql`p.id in (select rowid from products_fts where products_fts match ${ftsQuery(filter.search)})`,
+    );
+  }
+  return sql<boolean>`${sql.join(parts, sql` and `)}`;
+}
+
+const ORDER: Record<Exclude<ListSort, 'relevance'>, RawBuilder<unknown>> = {
+  newest: sql`p.created_at desc, p.id desc`,
+  price_asc: sql`p.price_paisa asc, p.id asc`,
+  price_desc: sql`p.price_paisa desc, p.id desc`,
+  name: sql`p.name_sort asc, p.id asc`,
+};
+
+/** Ids of one page of live products, in order. */
+export async function pageIds(
+  db: Db,
+  dialect: Dialect,
+  filter: ProductFilter,
+  sort: ListSort,
+  limit: number,
+  offset: number,
+): Promise<number[]> {
+  let query: RawBuilder<{ id: number }>;
+  if (sort === 'relevance' && filter.search) {
+    if (dialect === 'postgres') {
+      query = sql`select p.id from products p where ${whereSql(dialect, filter)}
+        order by ts_rank(p.search, to_tsquery('english', ${tsQuery(filter.search)})) desc, p.id desc
+        limit ${limit} offset ${offset}`;
+    } else {
+      // bm25 needs the FTS table in the FROM clause; the name weighs ten times the description.
+      const { search, ...rest } = filter;
+      query = sql`select p.id from products_fts join products p on p.id = products_fts.rowid
+        where products_fts match ${ftsQuery(search)} and ${whereSql(dialect, rest)}
+        order by bm25(products_fts, 10.0, 1.0), p.id desc
+        limit ${limit} offset ${offset}`;
+    }
+  } else {
+    const order = ORDER[sort === 'relevance' ? 'newest' : sort];
+    query = sql`select p.id from products p where ${whereSql(dialect, filter)} order by ${order} limit ${limit} offset ${offset}`;
+  }
+  const { rows } = await query.execute(db);
+  return rows.map((row) => Number(row.id));
+}
+
+export async function countProducts(db: Db, dialect: Dialect, filter: ProductFilter): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*) as n from products p where ${whereSql(dialect, filter)}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Every live product matching the filter (the plain list of the contract), newest first. */
+export async function allIds(db: Db, dialect: Dialect, filter: ProductFilter): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`select p.id from products p where ${whereSql(dialect, filter)}
+    order by ${ORDER.newest}`.execute(db);
+  return rows.map((row) => Number(row.id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Product rows
+
+export interface ProductRow {
+  id: number;
+  name: string;
+  description: string;
+  price_paisa: number;
+  is_featured: number;
+  stock: number | null;
+  category_id: number;
+  sub_category_id: number | null;
+  child_category_id: number | null;
+  created_at: string;
+  updated_at: string;
+  category_name: string;
+  sub_category_name: string | null;
+  child_category_name: string | null;
+}
+
+const ID_CHUNK = 500;
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+function productRowsQuery(db: Db) {
+  return db
+    .selectFrom('products as p')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .leftJoin('sub_categories as s', 's.id', 'p.sub_category_id')
+    .leftJoin('child_categories as cc', 'cc.id', 'p.child_category_id')
+    .select([
+      'p.id',
+      'p.name',
+      'p.description',
+      'p.price_paisa',
+      'p.is_featured',
+      'p.stock',
+      'p.category_id',
+      'p.sub_category_id',
+      'p.child_category_id',
+      'p.created_at',
+      'p.updated_at',
+      'c.name as category_name',
+      's.name as sub_category_name',
+      'cc.name as child_category_name',
+    ]);
+}
+
+/** Rows of the given ids (live or not — callers decide), in the order of `ids`. */
+export async function productRows(db: Db, ids: number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  const byId = new Map<number, ProductRow>();
+  for (const part of chunks(ids, ID_CHUNK)) {
+    const rows = await productRowsQuery(db).where('p.id', 'in', part).execute();
+    for (const row of rows) byId.set(Number(row.id), { ...row, price_paisa: Number(row.price_paisa) });
+  }
+  return ids.map((id) => byId.get(id)).filter((row): row is ProductRow => row !== undefined);
+}
+
+export async function liveProductRow(db: Db, id: number): Promise<ProductRow | undefined> {
+  const row = await productRowsQuery(db).where('p.id', '=', id).where('p.deleted_at', 'is', null).executeTakeFirst();
+  return row && { ...row, price_paisa: Number(row.price_paisa) };
+}
+
+/** Image base names of the given products, in position order, in one query per 500 products. */
+export async function imagesOf(db: Db, productIds: number[]): Promise<Map<number, string[]>> {
+  const result = new Map<number, string[]>();
+  for (const part of chunks(productIds, ID_CHUNK)) {
+    const rows = await db
+      .selectFrom('product_images')
+      .select(['product_id', 'base_name'])
+      .where('product_id', 'in', part)
+      .orderBy('product_id')
+      .orderBy('position')
+      .execute();
+    for (const row of rows) {
+      const list = result.get(row.product_id) ?? [];
+      list.push(row.base_name);
+      result.set(row.product_id, list);
+    }
+  }
+  return result;
+}
+
+export interface NewProduct {
+  name: string;
+  description: string;
+  price_paisa: number;
+  category_id: number;
+  sub_category_id: number | null;
+  child_category_id: number | null;
+  is_featured: number;
+  stock: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export const nameSort = (name: string) => name.normalize('NFKC').toLowerCase();
+
+export async function insertProduct(db: Db, product: NewProduct): Promise<number> {
+  const row = await db
+    .insertInto('products')
+    .values({ ...product, name_sort: nameSort(product.name), deleted_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/**
+ * Inserts many products in multi-row statements; returns their ids in input order.
+ * (Ids of one statement are assigned in VALUES order on both databases; sorting them restores it
+ * even if another writer's ids interleave.)
+ */
+export async function insertProducts(db: Db, products: NewProduct[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const part of chunks(products, 400)) {
+    const rows = await db
+      .insertInto('products')
+      .values(part.map((product) => ({ ...product, name_sort: nameSort(product.name), deleted_at: null })))
+      .returning('id')
+      .execute();
+    ids.push(...rows.map((row) => Number(row.id)).sort((a, b) => a - b));
+  }
+  return ids;
+}
+
+export async function insertImages(db: Db, rows: { product_id: number; position: number; base_name: string }[]): Promise<void> {
+  for (const part of chunks(rows, 1000)) {
+    if (part.length > 0) await db.insertInto('product_images').values(part).execute();
+  }
+}
+
+export async function replaceImages(db: Db, productId: number, baseNames: string[]): Promise<void> {
+  await db.deleteFrom('product_images').where('product_id', '=', productId).execute();
+  await insertImages(
+    db,
+    baseNames.map((base_name, position) => ({ product_id: productId, position, base_name })),
+  );
+}
+
+/** Of the given base names, those no product row refers to any more. */
+export async function unusedBaseNames(db: Db, baseNames: string[]): Promise<string[]> {
+  if (baseNames.length === 0) return [];
+  const used = await db.selectFrom('product_images').select('base_name').where('base_name', 'in', baseNames).execute();
+  const usedSet = new Set(used.map((row) => row.base_name));
+  return baseNames.filter((base) => !usedSet.has(base));
+}
+
+export interface ProductPatch {
+  name?: string;
+  description?: string;
+  price_paisa?: number;
+  category_id?: number;
+  sub_category_id?: number | null;
+  child_category_id?: number | null;
+  is_featured?: number;
+  stock?: number | null;
+}
+
+export async function updateProduct(db: Db, id: number, patch: ProductPatch, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('products')
+    .set({ ...patch, ...(patch.name !== undefined ? { name_sort: nameSort(patch.name) } : {}), updated_at: now })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Flips is_featured of a live product; returns the new value, or undefined when there is none. */
+export async function toggleFeatured(db: Db, id: number, now: string): Promise<boolean | undefined> {
+  const row = await db
+    .updateTable('products')
+    .set((eb) => ({ is_featured: eb(sql.lit(1), '-', eb.ref('is_featured')), updated_at: now }))
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returning('is_featured')
+    .executeTakeFirst();
+  return row ? row.is_featured === 1 : undefined;
+}
+
+export async function softDeleteProduct(db: Db, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('products')
+    .set({ deleted_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sitemap
+
+/** Live products after `afterId`, by id, for the sitemap (keyset pages keep memory flat). */
+export function sitemapProducts(db: Db, afterId: number, limit: number) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'updated_at'])
+    .where('deleted_at', 'is', null)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

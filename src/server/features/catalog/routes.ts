@@ -1,0 +1,199 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  categoryTreeSchema,
+  createCategoryResponseSchema,
+  createCategorySchema,
+  createChildCategoryResponseSchema,
+  createChildCategorySchema,
+  createSubCategoryResponseSchema,
+  createSubCategorySchema,
+  deleteResponseSchema,
+  featureResponseSchema,
+  productFieldsSchema,
+  productListQuerySchema,
+  productPageSchema,
+  productSchema,
+  productUpdateSchema,
+} from '../../../shared/catalog.js';
+import type { AppContext } from '../../context.js';
+import { readProductForm, registerMultipart } from './form.js';
+import { requireAdmin } from './guard.js';
+import { CatalogService, validationFailed } from './service.js';
+
+/**
+ * The catalogue API (SPEC §7), registered under /api:
+ *   GET    /category                                               tree (public)
+ *   POST   /category                                               {name} → 201 {category}
+ *   POST   /category/:categoryId/subcategory                       {name} → 201 {subCategory}
+ *   POST   /category/:categoryId/subcategory/:subId/childcategory  {name} → 201 {childCategory}
+ *   DELETE /category/:id | …/subcategory/:subId | …/childcategory/:childId → {message}
+ *   GET    /products[?filters]     plain array, or a page with page/pageSize/q/sort
+ *   GET    /products/:id
+ *   POST   /products/              multipart → 201 product
+ *   PUT    /products/:id           multipart or JSON → product
+ *   PUT    /products/:id/feature   → {message, isFeatured}
+ *   DELETE /products/:id           → {message} (soft delete)
+ * Writes need an admin bearer token (see guard.ts: none 401, shopper 403).
+ */
+
+const idParam = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, message)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1, message)
+        .max(2 ** 31 - 1, message),
+    );
+
+const categoryParams = z.object({ categoryId: idParam('Invalid category id') });
+const subParams = categoryParams.extend({ subId: idParam('Invalid subcategory id') });
+const childParams = subParams.extend({ childId: idParam('Invalid child category id') });
+const productParams = z.object({ id: idParam('Invalid product id') });
+
+const PAGED_KEYS = ['page', 'pageSize', 'q', 'sort'];
+
+function issuesToFields(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  return fields;
+}
+
+export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)): FastifyPluginAsyncZod {
+  return async (app) => {
+    await registerMultipart(app);
+    // Bodyless writes (PUT …/feature, DELETE) often still carry Content-Type: application/json;
+    // read an empty JSON body as "no body" instead of failing.
+    const jsonParser = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') {
+        done(null, undefined);
+        return;
+      }
+      void jsonParser(request, text, done);
+    });
+
+    const admin = { preHandler: requireAdmin(ctx) };
+
+    // ----- categories -------------------------------------------------------------------------
+
+    app.get('/category', { schema: { response: { 200: categoryTreeSchema } } }, async () => service.tree());
+
+    app.post(
+      '/category',
+      { ...admin, schema: { body: createCategorySchema, response: { 201: createCategoryResponseSchema } } },
+      async (request, reply) => reply.status(201).send(await service.createCategory(request.body.name)),
+    );
+
+    app.post(
+      '/category/:categoryId/subcategory',
+      {
+        ...admin,
+        schema: { params: categoryParams, body: createSubCategorySchema, response: { 201: createSubCategoryResponseSchema } },
+      },
+      async (request, reply) => {
+        const subCategory = await service.createSubCategory(request.params.categoryId, request.body.name);
+        return reply.status(201).send({ subCategory });
+      },
+    );
+
+    app.post(
+      '/category/:categoryId/subcategory/:subId/childcategory',
+      {
+        ...admin,
+        schema: { params: subParams, body: createChildCategorySchema, response: { 201: createChildCategoryResponseSchema } },
+      },
+      async (request, reply) => {
+        const { categoryId, subId } = request.params;
+        const childCategory = await service.createChildCategory(categoryId, subId, request.body.name);
+        return reply.status(201).send({ childCategory });
+      },
+    );
+
+    app.delete(
+      '/category/:categoryId',
+      { ...admin, schema: { params: categoryParams, response: { 200: deleteResponseSchema } } },
+      async (request) => service.deleteCategory(request.params.categoryId),
+    );
+
+    app.delete(
+      '/category/:categoryId/subcategory/:subId',
+      { ...admin, schema: { params: subParams, response: { 200: deleteResponseSchema } } },
+      async (request) => service.deleteSubCategory(request.params.categoryId, request.params.subId),
+    );
+
+    app.delete(
+      '/category/:categoryId/subcategory/:subId/childcategory/:childId',
+      { ...admin, schema: { params: childParams, response: { 200: deleteResponseSchema } } },
+      async (request) => {
+        const { categoryId, subId, childId } = request.params;
+        return service.deleteChildCategory(categoryId, subId, childId);
+      },
+    );
+
+    // ----- products ---------------------------------------------------------------------------
+
+    app.get(
+      '/products',
+      {
+        schema: {
+          querystring: productListQuerySchema,
+          response: { 200: z.union([z.array(productSchema), productPageSchema]) },
+        },
+      },
+      async (request) => {
+        const raw = new URL(request.url, 'http://local').searchParams;
+        const paged = PAGED_KEYS.some((key) => raw.has(key));
+        return paged ? service.listPage(request.query) : service.listAll(request.query);
+      },
+    );
+
+    app.get('/products/:id', { schema: { params: productParams, response: { 200: productSchema } } }, async (request) =>
+      service.getProduct(request.params.id),
+    );
+
+    const create = async (request: FastifyRequest) => {
+      const form = await readProductForm(request);
+      const parsed = productFieldsSchema.safeParse(form.fields);
+      if (!parsed.success) throw validationFailed(issuesToFields(parsed.error));
+      return service.createFromForm(parsed.data, form.files);
+    };
+    for (const url of ['/products', '/products/']) {
+      app.post(url, { ...admin, schema: { response: { 201: productSchema } } }, async (request, reply) =>
+        reply.status(201).send(await create(request)),
+      );
+    }
+
+    app.put(
+      '/products/:id',
+      { ...admin, schema: { params: productParams, response: { 200: productSchema } } },
+      async (request) => {
+        let fields: unknown = request.body ?? {};
+        let files: Buffer[] = [];
+        if (request.isMultipart()) ({ fields, files } = await readProductForm(request));
+        const parsed = productUpdateSchema.safeParse(fields);
+        if (!parsed.success) throw validationFailed(issuesToFields(parsed.error));
+        return service.updateProduct(request.params.id, parsed.data, files);
+      },
+    );
+
+    app.put(
+      '/products/:id/feature',
+      { ...admin, schema: { params: productParams, response: { 200: featureResponseSchema } } },
+      async (request) => service.toggleFeatured(request.params.id),
+    );
+
+    app.delete(
+      '/products/:id',
+      { ...admin, schema: { params: productParams, response: { 200: deleteResponseSchema } } },
+      async (request) => service.deleteProduct(request.params.id),
+    );
+  };
+}

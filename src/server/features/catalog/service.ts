@@ -1,0 +1,620 @@
+/**
+ * The catalogue's rules: the three-level category tree, products and their images.
+ *
+ * Service API (also for the demo/bulk seeders in features/catalog/seed and cli/seed.ts):
+ *
+ *   const catalog = new CatalogService(ctx);                 // images go to DATA_DIR/uploads
+ *   const { category } = await catalog.createCategory('Laptops');            // → Category
+ *   const sub = await catalog.createSubCategory(category.id, 'Gaming Laptops');
+ *   const child = await catalog.createChildCategory(category.id, sub.id, 'RTX 4060');
+ *   const product = await catalog.createProduct({
+ *     name, description, pricePaisa: 15_999_900,          // Rs. 159,999 as integer paisa
+ *     categoryId, subCategoryId?, childCategoryId?,        // must form one path of the tree
+ *     isFeatured?: boolean, stock?: number | null,         // null/absent: stock not tracked
+ *     images: [pngBuffer, jpegBuffer],                     // 1+ images: sniffed, re-encoded, stored
+ *   });                                                    // → Product (the API shape)
+ *
+ *   // Bulk (100 000 products without running sharp 100 000 times): store a few images once…
+ *   const base = await catalog.storeImage(buffer);          // → base name of the stored WebP set
+ *   // …then insert many products that reuse them (no image processing, multi-row inserts,
+ *   // one transaction per call; call it in batches of a few thousand):
+ *   const ids = await catalog.insertProductsBulk([{ name, description, pricePaisa, categoryId,
+ *     subCategoryId?, childCategoryId?, isFeatured?, stock?, imageBaseNames: [base], createdAt? }]);
+ *
+ *   catalog.isEmpty()  → true when no category exists (first start: seed the demo catalogue).
+ *
+ * Errors are AppErrors (400 invalid, 404 missing, 409 conflict, 413/415 for images).
+ * Names are compared with categoryKey() of src/shared/catalog.ts (SPEC §5).
+ */
+import path from 'node:path';
+import {
+  CATALOG_MESSAGES,
+  type Category,
+  type ChildCategory,
+  FEATURED_MESSAGE,
+  PRODUCT_PAGE_SIZE_DEFAULT,
+  type Product,
+  type ProductFields,
+  type ProductListQuery,
+  type ProductPage,
+  type ProductUpdate,
+  type SubCategory,
+  UNFEATURED_MESSAGE,
+  categoryKey,
+} from '../../../shared/catalog.js';
+import type { AppContext } from '../../context.js';
+import { isoNow } from '../../lib/clock.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import {
+  type ProcessedImage,
+  baseNameOf,
+  deleteImages,
+  imageAddress,
+  isBaseName,
+  processImage,
+  storeImages,
+} from '../../lib/images.js';
+import { DiskStorage, type Storage } from '../../lib/storage.js';
+import * as q from './queries.js';
+
+export interface CreateProductInput {
+  name: string;
+  description: string;
+  pricePaisa: number;
+  categoryId: number;
+  subCategoryId?: number | null;
+  childCategoryId?: number | null;
+  isFeatured?: boolean;
+  stock?: number | null;
+  images: Buffer[];
+}
+
+export interface BulkProductInput extends Omit<CreateProductInput, 'images'> {
+  /** Base names returned by storeImage(); the same ones may be shared by many products. */
+  imageBaseNames: string[];
+  /** ISO timestamp; defaults to now. */
+  createdAt?: string;
+}
+
+export const validationFailed = (fields: Record<string, string>) =>
+  new AppError(400, 'VALIDATION_FAILED', Object.values(fields)[0] ?? 'Invalid request', fields);
+
+const LEVEL_LABEL: Record<q.CategoryLevel, string> = {
+  categories: 'category',
+  sub_categories: 'subcategory',
+  child_categories: 'child category',
+};
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+export const toPaisa = (rupees: number) => Math.round(rupees * 100);
+
+export class CatalogService {
+  readonly storage: Storage;
+
+  constructor(
+    private readonly ctx: AppContext,
+    storage?: Storage,
+  ) {
+    this.storage = storage ?? new DiskStorage(path.join(ctx.config.dataDir, 'uploads'));
+  }
+
+  private get db() {
+    return this.ctx.db;
+  }
+
+  private now(): string {
+    return isoNow(this.ctx.clock);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Category tree
+
+  async isEmpty(): Promise<boolean> {
+    const row = await this.db.selectFrom('categories').select('id').limit(1).executeTakeFirst();
+    return row === undefined;
+  }
+
+  async tree(): Promise<Category[]> {
+    const { categories, subs, children } = await q.loadTree(this.db);
+    const childrenBySub = new Map<number, ChildCategory[]>();
+    for (const child of children) {
+      const list = childrenBySub.get(child.sub_category_id) ?? [];
+      list.push({ id: child.id, name: child.name });
+      childrenBySub.set(child.sub_category_id, list);
+    }
+    const subsByCategory = new Map<number, SubCategory[]>();
+    for (const sub of subs) {
+      const list = subsByCategory.get(sub.category_id) ?? [];
+      list.push({ id: sub.id, name: sub.name, childCategories: childrenBySub.get(sub.id) ?? [] });
+      subsByCategory.set(sub.category_id, list);
+    }
+    return categories.map((category) => ({
+      id: category.id,
+      name: category.name,
+      subCategories: subsByCategory.get(category.id) ?? [],
+    }));
+  }
+
+  async createCategory(name: string): Promise<{ category: Category }> {
+    const clean = name.trim();
+    const key = categoryKey(clean);
+    const id = await this.insertUnique(
+      () => q.findByKey(this.db, 'categories', key),
+      () => q.insertCategory(this.db, clean, key, this.now()),
+      `A category named "${clean}" already exists`,
+    );
+    return { category: { id, name: clean, subCategories: [] } };
+  }
+
+  async createSubCategory(categoryId: number, name: string): Promise<SubCategory> {
+    const category = await q.findCategory(this.db, categoryId);
+    if (!category) throw notFound('Category not found');
+    const clean = name.trim();
+    const key = categoryKey(clean);
+    const id = await this.insertUnique(
+      () => q.findByKey(this.db, 'sub_categories', key, categoryId),
+      () => q.insertSubCategory(this.db, categoryId, clean, key, this.now()),
+      `A subcategory named "${clean}" already exists in ${category.name}`,
+    );
+    return { id, name: clean, childCategories: [] };
+  }
+
+  async createChildCategory(categoryId: number, subCategoryId: number, name: string): Promise<ChildCategory> {
+    const sub = await this.subIn(categoryId, subCategoryId);
+    const clean = name.trim();
+    const key = categoryKey(clean);
+    const id = await this.insertUnique(
+      () => q.findByKey(this.db, 'child_categories', key, subCategoryId),
+      () => q.insertChildCategory(this.db, subCategoryId, clean, key, this.now()),
+      `A child category named "${clean}" already exists in ${sub.name}`,
+    );
+    return { id, name: clean };
+  }
+
+  async deleteCategory(categoryId: number): Promise<{ message: string }> {
+    const category = await q.findCategory(this.db, categoryId);
+    if (!category) throw notFound('Category not found');
+    await this.deleteNode(
+      'categories',
+      categoryId,
+      category.name,
+      await q.countLiveSubCategories(this.db, categoryId),
+      'subcategory',
+      'subcategories',
+    );
+    return { message: CATALOG_MESSAGES.categoryDeleted };
+  }
+
+  async deleteSubCategory(categoryId: number, subCategoryId: number): Promise<{ message: string }> {
+    const sub = await this.subIn(categoryId, subCategoryId);
+    const children = await q.countLiveChildCategories(this.db, subCategoryId);
+    await this.deleteNode('sub_categories', subCategoryId, sub.name, children, 'child category', 'child categories');
+    return { message: CATALOG_MESSAGES.subCategoryDeleted };
+  }
+
+  async deleteChildCategory(categoryId: number, subCategoryId: number, childId: number): Promise<{ message: string }> {
+    await this.subIn(categoryId, subCategoryId);
+    const child = await q.findChildCategory(this.db, childId);
+    if (!child || child.sub_category_id !== subCategoryId) throw notFound('Child category not found in this subcategory');
+    await this.deleteNode('child_categories', childId, child.name, 0, '', '');
+    return { message: CATALOG_MESSAGES.childCategoryDeleted };
+  }
+
+  /** Soft-deletes a node that has no live children and no live products (409 saying why otherwise). */
+  private async deleteNode(level: q.CategoryLevel, id: number, name: string, children: number, one: string, many: string) {
+    const products = await q.countLiveProductsIn(this.db, level, id);
+    const label = LEVEL_LABEL[level];
+    if (children > 0 || products > 0) {
+      const has = [children > 0 ? plural(children, one, many) : '', products > 0 ? plural(products, 'product') : '']
+        .filter(Boolean)
+        .join(' and ');
+      const fix =
+        children > 0 && products > 0
+          ? `Remove its ${many} and delete or move its products first.`
+          : children > 0
+            ? `Remove its ${many} first.`
+            : `Delete those products or move them to another ${label} first.`;
+      throw conflict(`Cannot delete the ${label} "${name}": it still has ${has}. ${fix}`, { children, products });
+    }
+    if (!(await q.softDeleteNode(this.db, level, id, this.now()))) throw notFound(`The ${label} was not found`);
+  }
+
+  /** The live subcategory `subId` of live category `categoryId`; 404 when either is missing or the path is wrong. */
+  private async subIn(categoryId: number, subId: number) {
+    const category = await q.findCategory(this.db, categoryId);
+    if (!category) throw notFound('Category not found');
+    const sub = await q.findSubCategory(this.db, subId);
+    if (!sub || sub.category_id !== categoryId) throw notFound('Subcategory not found in this category');
+    return sub;
+  }
+
+  private async insertUnique(existing: () => Promise<unknown>, insert: () => Promise<number>, message: string): Promise<number> {
+    if (await existing()) throw conflict(message);
+    try {
+      return await insert();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(message);
+      throw error;
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Product reads
+
+  async getProduct(id: number): Promise<Product> {
+    const row = await q.liveProductRow(this.db, id);
+    if (!row) throw notFound(CATALOG_MESSAGES.productNotFound);
+    const images = await q.imagesOf(this.db, [id]);
+    return toProduct(row, images.get(id) ?? []);
+  }
+
+  /** Live product or undefined (for the page head). */
+  async findProduct(id: number): Promise<Product | undefined> {
+    const row = await q.liveProductRow(this.db, id);
+    if (!row) return undefined;
+    const images = await q.imagesOf(this.db, [id]);
+    return toProduct(row, images.get(id) ?? []);
+  }
+
+  /** The plain list of the contract: every live product matching the filters, newest first. */
+  async listAll(query: ProductListQuery): Promise<Product[]> {
+    const filter = await this.resolveFilter(query);
+    if (!filter) return [];
+    return this.productsByIds(await q.allIds(this.db, this.ctx.dialect, filter));
+  }
+
+  /** One page of live products matching the filters, with the total count. */
+  async listPage(query: ProductListQuery): Promise<ProductPage> {
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? PRODUCT_PAGE_SIZE_DEFAULT;
+    const filter = await this.resolveFilter(query);
+    if (!filter) return { products: [], total: 0, page, pageSize, totalPages: 0 };
+    const sort = query.sort ?? (filter.search ? 'relevance' : 'newest');
+    const [ids, total] = await Promise.all([
+      q.pageIds(this.db, this.ctx.dialect, filter, sort, pageSize, (page - 1) * pageSize),
+      q.countProducts(this.db, this.ctx.dialect, filter),
+    ]);
+    return { products: await this.productsByIds(ids), total, page, pageSize, totalPages: Math.ceil(total / pageSize) };
+  }
+
+  private async productsByIds(ids: number[]): Promise<Product[]> {
+    if (ids.length === 0) return [];
+    const [rows, images] = await Promise.all([q.productRows(this.db, ids), q.imagesOf(this.db, ids)]);
+    return rows.map((row) => toProduct(row, images.get(row.id) ?? []));
+  }
+
+  /**
+   * Turns names into ids (SPEC §5 comparison). Returns undefined when a requested name matches
+   * nothing, so the caller answers "no products" without querying the products table.
+   */
+  private async resolveFilter(query: ProductListQuery): Promise<q.ProductFilter | undefined> {
+    const filter: q.ProductFilter = {};
+    if (query.category !== undefined) {
+      filter.categoryIds = await q.idsByKeys(this.db, 'categories', [categoryKey(query.category)]);
+      if (filter.categoryIds.length === 0) return undefined;
+    }
+    if (query.subcategory !== undefined) {
+      filter.subCategoryIds = await q.idsByKeys(this.db, 'sub_categories', [categoryKey(query.subcategory)], filter.categoryIds);
+      if (filter.subCategoryIds.length === 0) return undefined;
+    }
+    if (query.childcategory !== undefined) {
+      filter.childCategoryIds = await q.idsByKeys(
+        this.db,
+        'child_categories',
+        [categoryKey(query.childcategory)],
+        filter.subCategoryIds,
+      );
+      if (filter.childCategoryIds.length === 0) return undefined;
+    }
+    if (query.categories !== undefined && query.categories.length > 0) {
+      const keys = [...new Set(query.categories.map(categoryKey))].filter(Boolean);
+      const [categoryIds, childCategoryIds] = await Promise.all([
+        q.idsByKeys(this.db, 'categories', keys),
+        q.idsByKeys(this.db, 'child_categories', keys),
+      ]);
+      if (categoryIds.length === 0 && childCategoryIds.length === 0) return undefined;
+      filter.anyOf = { categoryIds, childCategoryIds };
+    }
+    if (query.minPrice !== undefined) filter.minPaisa = Math.ceil(query.minPrice * 100 - 1e-6);
+    if (query.maxPrice !== undefined) filter.maxPaisa = Math.floor(query.maxPrice * 100 + 1e-6);
+    if (query.featured !== undefined) filter.featured = query.featured;
+    if (query.q !== undefined) {
+      filter.search = q.searchTerms(query.q);
+      if (filter.search.length === 0) return undefined;
+    }
+    return filter;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Product writes
+
+  /** POST /api/products/: the form's fields (category path by name or id) and its image files. */
+  async createFromForm(fields: ProductFields, files: Buffer[]): Promise<Product> {
+    if (files.length === 0) throw validationFailed({ images: CATALOG_MESSAGES.imageRequired });
+    const where = await this.resolvePath(fields.category, fields.subCategory, fields.childCategory);
+    return this.createProduct({
+      name: fields.name,
+      description: fields.description,
+      pricePaisa: toPaisa(fields.price),
+      categoryId: where.categoryId,
+      subCategoryId: where.subCategoryId,
+      childCategoryId: where.childCategoryId,
+      stock: fields.stock ?? null,
+      images: files,
+    });
+  }
+
+  /** Creates a product with its images (see the header). Nothing is left behind when it fails. */
+  async createProduct(input: CreateProductInput): Promise<Product> {
+    if (input.images.length === 0) throw validationFailed({ images: CATALOG_MESSAGES.imageRequired });
+    await this.assertPath(input.categoryId, input.subCategoryId ?? null, input.childCategoryId ?? null);
+    const processed = await this.processAll(input.images);
+    const baseNames = processed.map((image) => image.baseName);
+    await storeImages(this.storage, processed);
+    let id: number;
+    try {
+      const now = this.now();
+      id = await this.db.transaction().execute(async (trx) => {
+        await this.assertPath(input.categoryId, input.subCategoryId ?? null, input.childCategoryId ?? null, trx);
+        const productId = await q.insertProduct(trx, {
+          name: input.name.trim(),
+          description: input.description.trim(),
+          price_paisa: input.pricePaisa,
+          category_id: input.categoryId,
+          sub_category_id: input.subCategoryId ?? null,
+          child_category_id: input.childCategoryId ?? null,
+          is_featured: input.isFeatured ? 1 : 0,
+          stock: input.stock ?? null,
+          created_at: now,
+          updated_at: now,
+        });
+        await q.insertImages(
+          trx,
+          baseNames.map((base_name, position) => ({ product_id: productId, position, base_name })),
+        );
+        return productId;
+      });
+    } catch (error) {
+      await deleteImages(this.storage, baseNames);
+      throw error;
+    }
+    return this.getProduct(id);
+  }
+
+  /** Processes and stores one image for reuse by insertProductsBulk(); returns its base name. */
+  async storeImage(bytes: Buffer): Promise<string> {
+    const processed = await processImage(bytes);
+    await storeImages(this.storage, [processed]);
+    return processed.baseName;
+  }
+
+  /** Inserts many products reusing stored images, in one transaction; returns the new ids in order. */
+  async insertProductsBulk(products: BulkProductInput[]): Promise<number[]> {
+    const now = this.now();
+    for (const product of products) {
+      for (const base of product.imageBaseNames) if (!isBaseName(base)) throw badRequest(`Not a stored image: ${base}`);
+    }
+    return this.db.transaction().execute(async (trx) => {
+      const ids = await q.insertProducts(
+        trx,
+        products.map((product) => ({
+          name: product.name.trim(),
+          description: product.description.trim(),
+          price_paisa: product.pricePaisa,
+          category_id: product.categoryId,
+          sub_category_id: product.subCategoryId ?? null,
+          child_category_id: product.childCategoryId ?? null,
+          is_featured: product.isFeatured ? 1 : 0,
+          stock: product.stock ?? null,
+          created_at: product.createdAt ?? now,
+          updated_at: product.createdAt ?? now,
+        })),
+      );
+      await q.insertImages(
+        trx,
+        products.flatMap((product, index) =>
+          product.imageBaseNames.map((base_name, position) => ({ product_id: ids[index] ?? 0, position, base_name })),
+        ),
+      );
+      return ids;
+    });
+  }
+
+  /** PUT /api/products/:id — see productUpdateSchema in src/shared/catalog.ts for the rules. */
+  async updateProduct(id: number, update: ProductUpdate, files: Buffer[]): Promise<Product> {
+    const current = await q.liveProductRow(this.db, id);
+    if (!current) throw notFound(CATALOG_MESSAGES.productNotFound);
+    const existing = (await q.imagesOf(this.db, [id])).get(id) ?? [];
+
+    const patch: q.ProductPatch = {};
+    if (update.name !== undefined) patch.name = update.name;
+    if (update.description !== undefined) patch.description = update.description;
+    if (update.price !== undefined) patch.price_paisa = toPaisa(update.price);
+    if (update.stock !== undefined) patch.stock = update.stock;
+    if (update.isFeatured !== undefined) patch.is_featured = update.isFeatured ? 1 : 0;
+    Object.assign(patch, await this.resolvePathChange(current, update));
+
+    let kept = existing;
+    if (update.imageOrder !== undefined) {
+      kept = [];
+      for (const address of update.imageOrder) {
+        const base = baseNameOf(address);
+        if (!base || !existing.includes(base)) {
+          throw validationFailed({
+            imageOrder: `imageOrder lists an image that is not one of this product's images: ${address}`,
+          });
+        }
+        if (kept.includes(base)) throw validationFailed({ imageOrder: 'imageOrder lists an image twice' });
+        kept.push(base);
+      }
+    }
+    if (kept.length + files.length === 0) throw validationFailed({ images: CATALOG_MESSAGES.imageRequired });
+
+    const processed = await this.processAll(files);
+    const added = processed.map((image) => image.baseName);
+    await storeImages(this.storage, processed);
+    const finalImages = [...kept, ...added];
+    const imagesChanged = finalImages.length !== existing.length || finalImages.some((base, i) => existing[i] !== base);
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await this.assertPath(
+          patch.category_id ?? current.category_id,
+          patch.sub_category_id !== undefined ? patch.sub_category_id : current.sub_category_id,
+          patch.child_category_id !== undefined ? patch.child_category_id : current.child_category_id,
+          trx,
+        );
+        if (!(await q.updateProduct(trx, id, patch, this.now()))) throw notFound(CATALOG_MESSAGES.productNotFound);
+        if (imagesChanged) await q.replaceImages(trx, id, finalImages);
+      });
+    } catch (error) {
+      await deleteImages(this.storage, added);
+      throw error;
+    }
+    const removed = existing.filter((base) => !finalImages.includes(base));
+    await deleteImages(this.storage, await q.unusedBaseNames(this.db, removed));
+    return this.getProduct(id);
+  }
+
+  async toggleFeatured(id: number): Promise<{ message: string; isFeatured: boolean }> {
+    const isFeatured = await q.toggleFeatured(this.db, id, this.now());
+    if (isFeatured === undefined) throw notFound(CATALOG_MESSAGES.productNotFound);
+    return { message: isFeatured ? FEATURED_MESSAGE : UNFEATURED_MESSAGE, isFeatured };
+  }
+
+  /** Soft delete: the product leaves the shop; its row and images stay for the orders that hold it. */
+  async deleteProduct(id: number): Promise<{ message: string }> {
+    if (!(await q.softDeleteProduct(this.db, id, this.now()))) throw notFound(CATALOG_MESSAGES.productNotFound);
+    return { message: CATALOG_MESSAGES.productDeleted };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Helpers
+
+  private async processAll(images: Buffer[]): Promise<ProcessedImage[]> {
+    const processed: ProcessedImage[] = [];
+    // One at a time: each decode may take tens of MB; the server has few cores.
+    for (const bytes of images) processed.push(await processImage(bytes));
+    return processed;
+  }
+
+  /**
+   * The category path named by the form: category by name (SPEC's form) or id, subcategory
+   * within it, child category within that. 400 with the field that does not match.
+   */
+  private async resolvePath(category: string, subCategory?: string, childCategory?: string) {
+    const cat = await this.resolveNode('categories', category);
+    if (!cat) throw validationFailed({ category: `Category "${category}" does not exist` });
+    if (childCategory !== undefined && subCategory === undefined) {
+      throw validationFailed({ childCategory: 'Choose a subcategory before a child category' });
+    }
+    let sub: q.NodeRow | undefined;
+    if (subCategory !== undefined) {
+      sub = await this.resolveNode('sub_categories', subCategory, cat.id);
+      if (!sub) throw validationFailed({ subCategory: `Subcategory "${subCategory}" does not exist in ${cat.name}` });
+    }
+    let child: q.NodeRow | undefined;
+    if (childCategory !== undefined && sub) {
+      child = await this.resolveNode('child_categories', childCategory, sub.id);
+      if (!child) throw validationFailed({ childCategory: `Child category "${childCategory}" does not exist in ${sub.name}` });
+    }
+    return { categoryId: cat.id, subCategoryId: sub?.id ?? null, childCategoryId: child?.id ?? null };
+  }
+
+  /** A node by name (compared by key) or, failing that, by numeric id — under the given parent. */
+  private async resolveNode(level: q.CategoryLevel, value: string, parentId?: number): Promise<q.NodeRow | undefined> {
+    const byName = await q.findByKey(this.db, level, categoryKey(value), parentId);
+    if (byName) return byName;
+    if (!/^\d{1,10}$/.test(value)) return undefined;
+    const id = Number(value);
+    if (level === 'categories') {
+      const row = await q.findCategory(this.db, id);
+      return row && { ...row, parent_id: null };
+    }
+    if (level === 'sub_categories') {
+      const row = await q.findSubCategory(this.db, id);
+      return row && row.category_id === parentId ? { id: row.id, name: row.name, parent_id: row.category_id } : undefined;
+    }
+    const row = await q.findChildCategory(this.db, id);
+    return row && row.sub_category_id === parentId ? { id: row.id, name: row.name, parent_id: row.sub_category_id } : undefined;
+  }
+
+  /** The category columns an update changes (see productUpdateSchema). */
+  private async resolvePathChange(current: q.ProductRow, update: ProductUpdate): Promise<q.ProductPatch> {
+    if (update.category !== undefined) {
+      const where = await this.resolvePath(update.category, update.subCategory || undefined, update.childCategory || undefined);
+      return { category_id: where.categoryId, sub_category_id: where.subCategoryId, child_category_id: where.childCategoryId };
+    }
+    const patch: q.ProductPatch = {};
+    let subId = current.sub_category_id;
+    if (update.subCategory !== undefined) {
+      if (update.subCategory === '') {
+        subId = null;
+      } else {
+        const sub = await this.resolveNode('sub_categories', update.subCategory, current.category_id);
+        if (!sub)
+          throw validationFailed({
+            subCategory: `Subcategory "${update.subCategory}" does not exist in ${current.category_name}`,
+          });
+        subId = sub.id;
+      }
+      patch.sub_category_id = subId;
+      if (subId !== current.sub_category_id) patch.child_category_id = null;
+    }
+    if (update.childCategory !== undefined) {
+      if (update.childCategory === '') {
+        patch.child_category_id = null;
+      } else {
+        if (subId === null) throw validationFailed({ childCategory: 'Choose a subcategory before a child category' });
+        const child = await this.resolveNode('child_categories', update.childCategory, subId);
+        if (!child)
+          throw validationFailed({
+            childCategory: `Child category "${update.childCategory}" does not exist in that subcategory`,
+          });
+        patch.child_category_id = child.id;
+      }
+    }
+    return patch;
+  }
+
+  /** The ids form one live path of the tree (400 otherwise). */
+  private async assertPath(categoryId: number, subId: number | null, childId: number | null, db: q.Db = this.db): Promise<void> {
+    if (!(await q.findCategory(db, categoryId))) throw validationFailed({ category: 'Category does not exist' });
+    if (subId !== null) {
+      const sub = await q.findSubCategory(db, subId);
+      if (!sub || sub.category_id !== categoryId)
+        throw validationFailed({ subCategory: 'Subcategory does not exist in that category' });
+    }
+    if (childId !== null) {
+      const child = await q.findChildCategory(db, childId);
+      if (subId === null || !child || child.sub_category_id !== subId) {
+        throw validationFailed({ childCategory: 'Child category does not exist in that subcategory' });
+      }
+    }
+  }
+}
+
+export function toProduct(row: q.ProductRow, baseNames: string[]): Product {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: row.price_paisa / 100,
+    images: JSON.stringify(baseNames.map((base) => imageAddress(base))),
+    category: row.category_name,
+    subCategory: row.sub_category_name,
+    childCategory: row.child_category_name,
+    isFeatured: row.is_featured === 1,
+    stock: row.stock,
+    categoryId: row.category_id,
+    subCategoryId: row.sub_category_id,
+    childCategoryId: row.child_category_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync } from 'fastify';
+import { categoryParam } from '../../../shared/catalog.js';
+import type { AppContext } from '../../context.js';
+import { escapeHtml } from '../web/html.js';
+import * as q from './queries.js';
+
+/** The sitemap protocol allows 50 000 URLs per file. */
+export const SITEMAP_MAX_URLS = 50_000;
+const SITEMAP_BATCH = 5_000;
+const UPLOAD_FILE = /^\/products\/[0-9a-f]{32}-\d+\.webp$/;
+
+/**
+ * Site-level catalogue routes (registered at the root, not under /api):
+ * - /uploads/…: stored product images from DATA_DIR/uploads, only names of the generated form,
+ *   with `nosniff` and a year of immutable caching (names never change content).
+ * - /sitemap.xml: home, the product list, each category's list and every live product.
+ *   At most SITEMAP_MAX_URLS entries (one sitemap file; products by ascending id). A catalogue
+ *   beyond ~50 000 products needs a sitemap index, which is not built yet.
+ */
+export function catalogSiteRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    const uploads = path.join(ctx.config.dataDir, 'uploads');
+    fs.mkdirSync(path.join(uploads, 'products'), { recursive: true });
+    await app.register(fastifyStatic, {
+      root: uploads,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: 'deny',
+      etag: true,
+      lastModified: true,
+      immutable: true,
+      maxAge: 365 * 24 * 60 * 60 * 1000,
+      allowedPath: (pathName) => UPLOAD_FILE.test(pathName),
+      setHeaders(res) {
+        res.header('X-Content-Type-Options', 'nosniff');
+      },
+    });
+
+    app.get('/sitemap.xml', async (request, reply) => {
+      const base = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(Readable.from(sitemapLines(ctx, base)));
+    });
+  };
+}
+
+async function* sitemapLines(ctx: AppContext, base: string): AsyncGenerator<string> {
+  const entry = (loc: string, lastmod?: string) =>
+    `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>\n`;
+  yield '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+  let count = 0;
+  for (const loc of ['/', '/products']) {
+    yield entry(`${base}${loc}`);
+    count += 1;
+  }
+  const { categories } = await q.loadTree(ctx.db);
+  for (const category of categories) {
+    if (count >= SITEMAP_MAX_URLS) break;
+    yield entry(`${base}/products?category=${encodeURIComponent(categoryParam(category.name))}`);
+    count += 1;
+  }
+  let afterId = 0;
+  while (count < SITEMAP_MAX_URLS) {
+    const rows = await q.sitemapProducts(ctx.db, afterId, Math.min(SITEMAP_BATCH, SITEMAP_MAX_URLS - count));
+    if (rows.length === 0) break;
+    let chunk = '';
+    for (const row of rows) chunk += entry(`${base}/products/${row.id}`, row.updated_at);
+    yield chunk;
+    count += rows.length;
+    afterId = Number(rows[rows.length - 1]?.id ?? afterId);
+  }
+  yield '</urlset>\n';
+}
+
+const escapeXml = (value: string) => escapeHtml(value);

@@ -1,0 +1,373 @@
+import { z } from 'zod';
+
+/**
+ * The catalogue contract (SPEC §3, §5, §7): categories, products, the list query and the
+ * product upload form. The web client and the server validate with these same schemas, so
+ * every message lives here once.
+ *
+ * Image addresses: every product image is stored as WebP in the widths of IMAGE_WIDTHS under
+ *   /uploads/products/<base>-<width>.webp      (<base> = 32 lowercase hex characters)
+ * A product's `images` field lists the DEFAULT_IMAGE_WIDTH (640) address of each image, in
+ * order. Use imageSrcSet()/imageVariant() to build `srcset` and other widths from it. Every
+ * width file always exists (small originals are not enlarged, so a "1024" file may be narrower).
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Limits and fixed texts
+
+export const CATEGORY_NAME_MAX = 60;
+export const PRODUCT_NAME_MAX = 200;
+export const PRODUCT_DESCRIPTION_MAX = 5000;
+/** Rs. 10,000,000: the top of SPEC §9's "All" price range. */
+export const PRODUCT_PRICE_MAX = 10_000_000;
+export const PRODUCT_STOCK_MAX = 1_000_000;
+export const MAX_IMAGES_PER_UPLOAD = 8;
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** Decoded pixels (width x height) an uploaded image may have: 50 megapixels. */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
+/** For <input type="file" accept=…>. The server sniffs the bytes and does not trust this. */
+export const IMAGE_ACCEPT_ATTRIBUTE = ACCEPTED_IMAGE_TYPES.join(',');
+export const IMAGE_WIDTHS = [320, 640, 1024] as const;
+export const DEFAULT_IMAGE_WIDTH = 640;
+export const PRODUCT_PAGE_SIZE_DEFAULT = 24;
+export const PRODUCT_PAGE_SIZE_MAX = 100;
+
+export const FEATURED_MESSAGE = 'Product featured successfully!';
+export const UNFEATURED_MESSAGE = 'Product unfeatured successfully!';
+
+/** Validation and answer texts of the catalogue calls. */
+export const CATALOG_MESSAGES = {
+  categoryNameRequired: 'Category name is required',
+  subCategoryNameRequired: 'Subcategory name is required',
+  childCategoryNameRequired: 'Child category name is required',
+  nameTooLong: `Name must be at most ${CATEGORY_NAME_MAX} characters`,
+
+  productNameRequired: 'Name is required',
+  productNameTooLong: `Name must be at most ${PRODUCT_NAME_MAX} characters`,
+  descriptionRequired: 'Description is required',
+  descriptionTooLong: `Description must be at most ${PRODUCT_DESCRIPTION_MAX} characters`,
+  priceRequired: 'Price is required',
+  priceNumeric: 'Price must be a number',
+  pricePositive: 'Price must be greater than 0',
+  priceTooHigh: `Price must be at most ${PRODUCT_PRICE_MAX}`,
+  pricePaisa: 'Price can have at most 2 decimal places',
+  categoryRequired: 'Category is required',
+  stockWhole: 'Stock must be a whole number of 0 or more',
+  imageRequired: 'At least one image is required',
+  tooManyImages: `At most ${MAX_IMAGES_PER_UPLOAD} images can be uploaded at once`,
+  imageTooLarge: `Each image must be at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB`,
+  imageTooManyPixels: `Images can have at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`,
+  imageType: 'Only JPEG, PNG, WebP, AVIF and GIF images are accepted',
+  imageUnreadable: 'The image could not be read',
+
+  categoryDeleted: 'Category deleted successfully',
+  subCategoryDeleted: 'Subcategory deleted successfully',
+  childCategoryDeleted: 'Child category deleted successfully',
+  productDeleted: 'Product deleted successfully',
+  productNotFound: 'Product not found',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Names and the SPEC §5 comparison rule
+
+/**
+ * The key two category names are compared by (SPEC §5): case-insensitive, hyphens read as
+ * spaces, runs of spaces collapsed, trimmed. "Gaming-Consoles", " gaming consoles " and
+ * "GAMING CONSOLES" share one key. Sibling names must have distinct keys.
+ */
+export function categoryKey(name: string): string {
+  return name.replace(/-/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+/** The query-string form of a name as SPEC §2 writes it (spaces as hyphens): "PC Components" → "PC-Components". */
+export function categoryParam(name: string): string {
+  return name.trim().replace(/\s+/g, '-');
+}
+
+/** Address of one width of a product image, from any width's address (see the header comment). */
+export function imageVariant(address: string, width: number): string {
+  return address.replace(/-\d+\.webp$/, `-${width}.webp`);
+}
+
+/** `srcset` value for a product image address: "…-320.webp 320w, …-640.webp 640w, …-1024.webp 1024w". */
+export function imageSrcSet(address: string): string {
+  return IMAGE_WIDTHS.map((width) => `${imageVariant(address, width)} ${width}w`).join(', ');
+}
+
+/** Parses a product's `images` field (a JSON-encoded list); anything malformed is an empty list. */
+export function parseImages(images: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(images);
+    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Categories
+
+const nameField = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(CATEGORY_NAME_MAX, CATALOG_MESSAGES.nameTooLong)
+    .refine((name) => !/\p{Cc}/u.test(name), 'Name must not contain control characters');
+
+export const createCategorySchema = z.object({ name: nameField(CATALOG_MESSAGES.categoryNameRequired) });
+export const createSubCategorySchema = z.object({ name: nameField(CATALOG_MESSAGES.subCategoryNameRequired) });
+export const createChildCategorySchema = z.object({ name: nameField(CATALOG_MESSAGES.childCategoryNameRequired) });
+export type CreateCategoryInput = z.input<typeof createCategorySchema>;
+
+export const childCategorySchema = z.object({ id: z.number(), name: z.string() });
+export const subCategorySchema = z.object({ id: z.number(), name: z.string(), childCategories: z.array(childCategorySchema) });
+export const categorySchema = z.object({ id: z.number(), name: z.string(), subCategories: z.array(subCategorySchema) });
+export const categoryTreeSchema = z.array(categorySchema);
+export type ChildCategory = z.infer<typeof childCategorySchema>;
+export type SubCategory = z.infer<typeof subCategorySchema>;
+export type Category = z.infer<typeof categorySchema>;
+
+/** Answers of the create calls: POST /api/category → {category}, …/subcategory → {subCategory}, … → {childCategory}. */
+export const createCategoryResponseSchema = z.object({ category: categorySchema });
+export const createSubCategoryResponseSchema = z.object({ subCategory: subCategorySchema });
+export const createChildCategoryResponseSchema = z.object({ childCategory: childCategorySchema });
+
+// ---------------------------------------------------------------------------------------------
+// Products
+
+/** A product as the API answers it. `price` is in rupees; `images` is a JSON-encoded list of addresses. */
+export const productSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  images: z.string(),
+  category: z.string(),
+  subCategory: z.string().nullable(),
+  childCategory: z.string().nullable(),
+  isFeatured: z.boolean(),
+  /** null: stock is not tracked for this product. */
+  stock: z.number().nullable(),
+  categoryId: z.number(),
+  subCategoryId: z.number().nullable(),
+  childCategoryId: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productPageSchema = z.object({
+  products: z.array(productSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  totalPages: z.number(),
+});
+export type ProductPage = z.infer<typeof productPageSchema>;
+
+export const featureResponseSchema = z.object({ message: z.string(), isFeatured: z.boolean() });
+
+export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc', 'name', 'relevance'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+const optionalText = z
+  .string()
+  .max(200, 'Value is too long')
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value));
+
+const rupees = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, `${label} must be a number of 0 or more`)
+    .transform(Number)
+    .pipe(z.number().max(1e12, `${label} is too large`))
+    .optional();
+
+/**
+ * Query of GET /api/products. Without any of page, pageSize, q or sort the answer is the plain
+ * array of the contract (filtered by the other parameters); with one of them it is a ProductPage.
+ * - category / subcategory / childcategory: names compared by categoryKey() (SPEC §5);
+ *   a requested subcategory or child category excludes products without one.
+ * - categories: the checkbox filter, names separated by commas (or the parameter repeated);
+ *   a product matches when its category or its child category is any of them.
+ * - minPrice / maxPrice: rupees, both bounds inclusive. featured=true: featured only.
+ * - q: words searched in name and description (each word as a prefix, all words required).
+ * - sort: newest (default), price_asc, price_desc, name, relevance (default when q is given).
+ */
+export const productListQuerySchema = z
+  .object({
+    category: optionalText,
+    subcategory: optionalText,
+    childcategory: optionalText,
+    categories: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .transform((value) =>
+        value === undefined
+          ? undefined
+          : (Array.isArray(value) ? value : [value])
+              .flatMap((item) => item.split(','))
+              .map((item) => item.trim())
+              .filter(Boolean),
+      )
+      .refine((value) => value === undefined || value.length <= 50, 'At most 50 categories can be checked'),
+    minPrice: rupees('minPrice'),
+    maxPrice: rupees('maxPrice'),
+    featured: z
+      .enum(['true', 'false', '1', '0'], { error: 'featured must be true or false' })
+      .optional()
+      .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
+    q: z
+      .string()
+      .max(200, 'Search text is too long')
+      .optional()
+      .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim())),
+    sort: z.enum(PRODUCT_SORTS, { error: `sort must be one of ${PRODUCT_SORTS.join(', ')}` }).optional(),
+    page: z
+      .string()
+      .regex(/^\d{1,6}$/, 'page must be a whole number of 1 or more')
+      .transform(Number)
+      .pipe(z.number().min(1, 'page must be a whole number of 1 or more'))
+      .optional(),
+    pageSize: z
+      .string()
+      .regex(/^\d{1,4}$/, `pageSize must be a whole number from 1 to ${PRODUCT_PAGE_SIZE_MAX}`)
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(1, `pageSize must be a whole number from 1 to ${PRODUCT_PAGE_SIZE_MAX}`)
+          .max(PRODUCT_PAGE_SIZE_MAX, `pageSize must be a whole number from 1 to ${PRODUCT_PAGE_SIZE_MAX}`),
+      )
+      .optional(),
+  })
+  .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
+    message: 'minPrice must not be greater than maxPrice',
+    path: ['minPrice'],
+  });
+export type ProductListQueryInput = z.input<typeof productListQuerySchema>;
+export type ProductListQuery = z.output<typeof productListQuerySchema>;
+
+/** True when a list query asks for the paged answer ({products, total, page, pageSize, totalPages}). */
+export function wantsProductPage(query: Pick<ProductListQuery, 'page' | 'pageSize' | 'q' | 'sort'>): boolean {
+  return query.page !== undefined || query.pageSize !== undefined || query.q !== undefined || query.sort !== undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The upload / edit form (multipart text fields; images are the repeated `images` file field)
+
+const requiredText = (message: string, max: number, tooLong: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+
+/** An optional text field where an empty string means "none". */
+const optionalRef = z
+  .string()
+  .trim()
+  .max(CATEGORY_NAME_MAX + 20, CATALOG_MESSAGES.nameTooLong)
+  .optional()
+  .transform((value) => (value === undefined || value === '' ? undefined : value));
+
+/** Price in rupees, as a number or a numeric string; at most 2 decimal places (whole paisa). */
+export const priceSchema = z.union([z.string(), z.number()], { error: CATALOG_MESSAGES.priceRequired }).transform((raw, ctx) => {
+  const text = typeof raw === 'number' ? String(raw) : raw.trim();
+  if (text === '') {
+    ctx.addIssue({ code: 'custom', message: CATALOG_MESSAGES.priceRequired });
+    return z.NEVER;
+  }
+  if (!/^\+?(\d+(\.\d*)?|\.\d+)$/.test(text) || !Number.isFinite(Number(text))) {
+    ctx.addIssue({ code: 'custom', message: CATALOG_MESSAGES.priceNumeric });
+    return z.NEVER;
+  }
+  const value = Number(text);
+  if (value <= 0) ctx.addIssue({ code: 'custom', message: CATALOG_MESSAGES.pricePositive });
+  else if (value > PRODUCT_PRICE_MAX) ctx.addIssue({ code: 'custom', message: CATALOG_MESSAGES.priceTooHigh });
+  else if (Math.abs(Math.round(value * 100) - value * 100) > 1e-6)
+    ctx.addIssue({ code: 'custom', message: CATALOG_MESSAGES.pricePaisa });
+  return value;
+});
+
+/**
+ * Stock: a whole number >= 0. Absent means "not tracked" on upload and "unchanged" on edit; on
+ * edit an empty string (or null) switches tracking off.
+ */
+export const stockSchema = z
+  .union([z.string(), z.number(), z.null()], { error: CATALOG_MESSAGES.stockWhole })
+  .optional()
+  .transform((raw, ctx): number | null | undefined => {
+    if (raw === undefined || raw === null) return raw;
+    const text = typeof raw === 'number' ? String(raw) : raw.trim();
+    if (text === '') return null;
+    if (!/^\d{1,7}$/.test(text) || Number(text) > PRODUCT_STOCK_MAX) {
+      ctx.addIssue({ code: 'custom', message: CATALOG_MESSAGES.stockWhole });
+      return z.NEVER;
+    }
+    return Number(text);
+  });
+
+/** Text fields of POST /api/products/ (multipart). `category` etc. take a name (as the SPEC's form sends) or an id. */
+export const productFieldsSchema = z.object({
+  name: requiredText(CATALOG_MESSAGES.productNameRequired, PRODUCT_NAME_MAX, CATALOG_MESSAGES.productNameTooLong),
+  description: requiredText(CATALOG_MESSAGES.descriptionRequired, PRODUCT_DESCRIPTION_MAX, CATALOG_MESSAGES.descriptionTooLong),
+  price: priceSchema,
+  category: z.string({ error: CATALOG_MESSAGES.categoryRequired }).trim().min(1, CATALOG_MESSAGES.categoryRequired).max(80),
+  subCategory: optionalRef,
+  childCategory: optionalRef,
+  stock: stockSchema,
+});
+export type ProductFieldsInput = z.input<typeof productFieldsSchema>;
+export type ProductFields = z.output<typeof productFieldsSchema>;
+
+/** The whole upload form as the web validates it before sending (images: the chosen files). */
+export const productUploadFormSchema = productFieldsSchema.extend({
+  images: z.array(z.unknown()).min(1, CATALOG_MESSAGES.imageRequired).max(MAX_IMAGES_PER_UPLOAD, CATALOG_MESSAGES.tooManyImages),
+});
+
+/**
+ * Fields of PUT /api/products/:id (multipart or JSON); every one optional.
+ * - category given: the category path is replaced by category/subCategory/childCategory as sent
+ *   (absent sub/child → none). Without category, subCategory is looked up in the product's
+ *   category ('' clears sub and child) and childCategory in its subcategory ('' clears it).
+ * - imageOrder: JSON list of the product's existing image addresses to keep, in the new order;
+ *   absent keeps them all. New `images` files are appended after them. At least one image must remain.
+ * - isFeatured: optional boolean.
+ */
+export const productUpdateSchema = z.object({
+  name: requiredText(CATALOG_MESSAGES.productNameRequired, PRODUCT_NAME_MAX, CATALOG_MESSAGES.productNameTooLong).optional(),
+  description: requiredText(
+    CATALOG_MESSAGES.descriptionRequired,
+    PRODUCT_DESCRIPTION_MAX,
+    CATALOG_MESSAGES.descriptionTooLong,
+  ).optional(),
+  price: priceSchema.optional(),
+  category: z.string().trim().min(1, CATALOG_MESSAGES.categoryRequired).max(80).optional(),
+  subCategory: z.string().trim().max(80).optional(),
+  childCategory: z.string().trim().max(80).optional(),
+  stock: stockSchema,
+  isFeatured: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === true || value === 'true')),
+  imageOrder: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || Array.isArray(value)) return value;
+      try {
+        const parsed: unknown = JSON.parse(value);
+        if (Array.isArray(parsed) && parsed.every((item) => typeof item === 'string')) return parsed;
+      } catch {
+        // fall through
+      }
+      ctx.addIssue({ code: 'custom', message: 'imageOrder must be a JSON list of image addresses' });
+      return z.NEVER;
+    })
+    .pipe(z.array(z.string().max(300)).max(50, 'imageOrder is too long').optional()),
+});
+export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
+export type ProductUpdate = z.output<typeof productUpdateSchema>;
+
+export const deleteResponseSchema = z.object({ message: z.string() });
