@@ -43,8 +43,9 @@ export async function readProductForm(request: FastifyRequest): Promise<ProductF
           throw badRequest(`Unexpected file field "${part.fieldname}": send images as "images"`);
         }
         const bytes = await part.toBuffer();
-        // A browser sends an empty, unnamed part for a file input with nothing chosen.
-        if (bytes.length === 0 && part.filename === '') continue;
+        // A browser sends an empty, unnamed part for a file input with nothing chosen; an empty
+        // file is never an image, so it is skipped rather than refused.
+        if (bytes.length === 0) continue;
         if (!sniffImageType(bytes)) throw unsupportedMediaType(CATALOG_MESSAGES.imageType);
         files.push(bytes);
       } else {
