@@ -10,16 +10,24 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const OTP_LENGTH = 6;
 export const OTP_RESEND_SECONDS = 60;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 const PHONE_PATTERN = /^\d{10}$/;
+/** Control characters (NUL, newlines inside a name…) have no place in names or identifiers; PostgreSQL cannot even store NUL. */
+const CONTROL_CHARACTERS = /\p{Cc}/u;
 
 /** A required text field: missing, non-string or blank all give the same message. */
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+/** Text without control characters, at most `max` long. */
+const plainText = (label: string, max: number) =>
+  z
+    .string()
+    .max(max, `${label} is too long`)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), `${label} contains invalid characters`);
 
 export const registerSchema = z
   .object({
-    firstName: required('First Name is required').pipe(z.string().max(50, 'First Name is too long')),
-    lastName: required('Last Name is required').pipe(z.string().max(50, 'Last Name is too long')),
+    firstName: required('First Name is required').pipe(plainText('First Name', 50)),
+    lastName: required('Last Name is required').pipe(plainText('Last Name', 50)),
     email: required('Email is required')
       .pipe(z.string().max(254, 'Email is too long').regex(EMAIL_PATTERN, 'Invalid email format'))
       .transform((email) => email.toLowerCase()),
@@ -40,7 +48,7 @@ export const registerSchema = z
 export type RegisterInput = z.input<typeof registerSchema>;
 
 export const loginSchema = z.object({
-  emailOrPhone: required('Email or Phone Number is required').pipe(z.string().max(254, 'Email or Phone Number is too long')),
+  emailOrPhone: required('Email or Phone Number is required').pipe(plainText('Email or Phone Number', 254)),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
 });
 export type LoginInput = z.input<typeof loginSchema>;
@@ -84,7 +92,7 @@ export const tokenBodySchema = z.object({
 });
 
 export const adminLoginSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100),
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').pipe(plainText('Username', 100)),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
 });
 

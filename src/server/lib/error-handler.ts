@@ -40,6 +40,10 @@ export function installErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send({ message: 'Internal server error', code: 'INTERNAL' });
     }
+    // PostgreSQL refuses text it cannot store (a NUL character): that is bad input, not a server fault.
+    if (error.code === '22021' || error.code === '22P05') {
+      return reply.status(400).send({ message: 'Text contains characters that cannot be stored', code: 'BAD_REQUEST' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: clientMessage(error), code: error.code ?? 'BAD_REQUEST' });
