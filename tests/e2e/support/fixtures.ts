@@ -99,4 +99,4 @@ export const test = base
     return page;
   });
 
-export { describe, expect, inject } from 'vitest';
+export { afterAll, beforeAll, describe, expect, inject } from 'vitest';

@@ -13,6 +13,8 @@ import { E2E_ADMIN } from './constants.js';
  * - a real SMTP server capturing the shop's mail, readable by the test workers through a tiny
  *   HTTP endpoint on 127.0.0.1 (the catcher lives in this process, the tests in workers);
  * - the production build (`node dist/server/server/main.js`) on a free port with a fresh DATA_DIR.
+ *   It runs from a snapshot of dist/ (the rest of the project linked beside it), so a rebuild while
+ *   the tests run cannot pull the assets from under the browser.
  * The test files get the addresses through `inject()` (see env.d.ts).
  */
 
@@ -79,6 +81,18 @@ function serveMailbox(catcher: MailCatcher): Promise<{ url: string; close(): Pro
   });
 }
 
+/** A copy of dist/ with every other top-level entry of the project linked beside it. */
+function snapshotApp(workDir: string): string {
+  const appDir = path.join(workDir, 'app');
+  fs.mkdirSync(appDir);
+  const skip = new Set(['dist', 'data', '.git', 'test-results', '.tmp', 'coverage']);
+  for (const entry of fs.readdirSync(root)) {
+    if (!skip.has(entry)) fs.symlinkSync(path.join(root, entry), path.join(appDir, entry));
+  }
+  fs.cpSync(path.join(root, 'dist'), path.join(appDir, 'dist'), { recursive: true });
+  return appDir;
+}
+
 async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -117,7 +131,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const catcher = new MailCatcher();
   const smtpUrl = await catcher.start();
   const mailbox = await serveMailbox(catcher);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasal-e2e-'));
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasal-e2e-'));
+  const dataDir = path.join(workDir, 'data');
+  const appDir = snapshotApp(workDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
 
@@ -137,7 +153,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     SEED_DEMO: process.env.E2E_SEED_DEMO ?? 'false',
   };
-  const child = spawn(process.execPath, [serverEntry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(appDir, path.relative(root, serverEntry))], {
+    cwd: appDir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let captured = '';
   const relay = (chunk: Buffer) => {
     const text = chunk.toString('utf8');
@@ -151,7 +171,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await stopChild(child);
     await mailbox.close();
     await catcher.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(workDir, { recursive: true, force: true });
   };
 
   try {

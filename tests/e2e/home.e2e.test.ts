@@ -1,0 +1,183 @@
+import type { Page } from 'playwright-core';
+import { DESKTOP, describe, expect, test } from './support/fixtures.js';
+import { eventually, expectHidden, expectPath, expectVisible, sleep } from './support/ui.js';
+
+const HERO_HEADINGS = ['Discover Cutting-Edge Technology', 'Experience Ultimate Performance', 'Upgrade Your Tech Game'];
+
+function hero(page: Page) {
+  return page.getByRole('region', { name: 'Featured offers' });
+}
+
+/** The heading of the slide on show: the others are hidden from the accessibility tree. */
+async function visibleHeroHeadings(page: Page): Promise<string[]> {
+  const names: string[] = [];
+  for (const heading of HERO_HEADINGS) {
+    if ((await hero(page).getByRole('heading', { name: heading }).count()) > 0) names.push(heading);
+  }
+  return names;
+}
+
+/** The name of the testimonial on show. */
+async function testimonialName(page: Page): Promise<string> {
+  const section = page.getByRole('region', { name: 'What Our Customers Say' });
+  return ((await section.locator('figcaption span').first().textContent()) ?? '').trim();
+}
+
+describe('home page (phone)', () => {
+  test('the hero has three slides, shows the first, and Shop Now leads to /products', async ({ page }) => {
+    await page.goto('/');
+    for (const heading of HERO_HEADINGS) {
+      expect(await hero(page).getByRole('heading', { name: heading, includeHidden: true }).count()).toBe(1);
+    }
+    await expectVisible(hero(page).getByRole('heading', { name: HERO_HEADINGS[0] }));
+    expect(await visibleHeroHeadings(page)).toEqual([HERO_HEADINGS[0]]);
+    await hero(page).getByRole('link', { name: 'Shop Now' }).click();
+    await expectPath(page, '/products');
+  });
+
+  test('clicking the second pagination bar shows Experience Ultimate Performance', async ({ page }) => {
+    await page.goto('/');
+    await expectVisible(hero(page).getByRole('heading', { name: HERO_HEADINGS[0] }));
+    await hero(page).getByRole('button', { name: 'Go to slide 2' }).click();
+    await expectVisible(hero(page).getByRole('heading', { name: 'Experience Ultimate Performance' }));
+    await eventually(
+      () => visibleHeroHeadings(page),
+      (names) => names.join() === HERO_HEADINGS[1],
+      'only slide 2 on show',
+    );
+    expect(await hero(page).getByRole('button', { name: 'Go to slide 2' }).getAttribute('aria-current')).toBe('true');
+    await hero(page).getByRole('button', { name: 'Go to slide 3' }).click();
+    await expectVisible(hero(page).getByRole('heading', { name: 'Upgrade Your Tech Game' }));
+  });
+
+  test('testimonials: next and previous wrap around, dots jump', async ({ page }) => {
+    await page.goto('/');
+    const section = page.getByRole('region', { name: 'What Our Customers Say' });
+    await section.scrollIntoViewIfNeeded();
+    const first = await testimonialName(page);
+    expect(first).not.toBe('');
+    const next = section.getByRole('button', { name: 'Next testimonial' });
+    const previous = section.getByRole('button', { name: 'Previous testimonial' });
+
+    await next.click();
+    const second = await eventually(
+      () => testimonialName(page),
+      (name) => name !== first,
+      'the next testimonial',
+    );
+    await next.click();
+    const third = await eventually(
+      () => testimonialName(page),
+      (name) => name !== second,
+      'the third testimonial',
+    );
+    expect(new Set([first, second, third]).size).toBe(3);
+    await next.click();
+    await eventually(
+      () => testimonialName(page),
+      (name) => name === first,
+      'wrap-around to the first',
+    );
+
+    await previous.click();
+    await eventually(
+      () => testimonialName(page),
+      (name) => name === third,
+      'wrap-around back to the last',
+    );
+    await previous.click();
+    await eventually(
+      () => testimonialName(page),
+      (name) => name === second,
+      'previous',
+    );
+
+    await section.getByRole('button', { name: 'Show testimonial 1' }).click();
+    await eventually(
+      () => testimonialName(page),
+      (name) => name === first,
+      'dot 1',
+    );
+    await section.getByRole('button', { name: 'Show testimonial 3' }).click();
+    await eventually(
+      () => testimonialName(page),
+      (name) => name === third,
+      'dot 3',
+    );
+    expect(await section.getByRole('button', { name: 'Show testimonial 3' }).getAttribute('aria-current')).toBe('true');
+    await expectVisible(section.getByRole('img', { name: /Rated [1-5] out of 5/ }));
+  });
+
+  test('newsletter: a thank-you for about 3 seconds, then the field is empty; an empty email does nothing', async ({ page }) => {
+    await page.goto('/');
+    const section = page.getByRole('region', { name: 'Subscribe to Our Newsletter' });
+    const field = section.getByRole('textbox');
+    const subscribe = section.getByRole('button', { name: 'Subscribe' });
+    const thanks = section.getByText(/thank you/i);
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/')) requests.push(request.url());
+    });
+
+    await subscribe.click();
+    await sleep(500);
+    expect(await thanks.count()).toBe(0);
+
+    await field.fill('reader@example.com');
+    await subscribe.click();
+    const shownAt = Date.now();
+    await expectVisible(thanks);
+    expect(await field.inputValue()).toBe('reader@example.com');
+    await expectHidden(thanks, 6_000);
+    const shownFor = Date.now() - shownAt;
+    expect(shownFor).toBeGreaterThan(2_500);
+    expect(await field.inputValue()).toBe('');
+    expect(requests.filter((url) => /newsletter|subscribe/i.test(url))).toEqual([]);
+  });
+
+  test('logged out, the cart drawer asks to log in; the overlay closes it', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open cart' }).click();
+    const cart = page.getByRole('dialog', { name: 'Shopping Cart' });
+    await expectVisible(cart.getByText('Please login to view cart'));
+    await page.getByTestId('cart-overlay').click({ position: { x: 10, y: 400 } });
+    await expectHidden(cart);
+  });
+
+  test('the menu drawer holds Products, About Us, Cart and Login; the overlay closes it', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expectVisible(menu);
+    await expectVisible(menu.getByRole('button', { name: 'Products' }));
+    await expectVisible(menu.getByRole('link', { name: 'About Us' }));
+    await expectVisible(menu.getByRole('link', { name: 'Login' }));
+    await page.getByTestId('menu-overlay').click({ position: { x: 380, y: 400 } });
+    await expectHidden(menu);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'About Us' }).click();
+    await expectPath(page, '/about');
+    await expectHidden(menu);
+  });
+});
+
+describe('home page (desktop)', () => {
+  test.override({ viewport: DESKTOP });
+
+  test('promo banners and the four reasons to choose the shop', async ({ page }) => {
+    await page.goto('/');
+    await expectVisible(page.getByRole('heading', { name: 'Big Sale on Laptops' }));
+    await expectVisible(page.getByRole('heading', { name: 'Latest Tech Gadgets' }));
+    for (const tile of ['Energy Efficient', 'Warranty', '24/7 Tech Support', 'Eco-Friendly']) {
+      await expectVisible(page.getByRole('heading', { name: tile, exact: true }));
+    }
+    await page.getByRole('link', { name: 'Explore Now' }).click();
+    await expectPath(page, '/products');
+  });
+
+  test('the hero pagination works at desktop width too', async ({ page }) => {
+    await page.goto('/');
+    await hero(page).getByRole('button', { name: 'Go to slide 2' }).click();
+    await expectVisible(hero(page).getByRole('heading', { name: 'Experience Ultimate Performance' }));
+  });
+});

@@ -1,0 +1,46 @@
+import type { Locator, Page } from 'playwright-core';
+import type { ShopperInput } from './api.js';
+import { E2E_ADMIN } from './constants.js';
+import { expectPath, expectToast } from './ui.js';
+
+/** What a shopper or admin does in the browser, step by step, through accessible names only. */
+
+export async function fillRegisterForm(page: Page, input: Partial<ShopperInput>): Promise<void> {
+  if (input.firstName !== undefined) await page.getByLabel('First Name').fill(input.firstName);
+  if (input.lastName !== undefined) await page.getByLabel('Last Name').fill(input.lastName);
+  if (input.email !== undefined) await page.getByLabel('Email', { exact: true }).fill(input.email);
+  if (input.phoneNumber !== undefined) await page.getByLabel('Phone Number').fill(input.phoneNumber);
+  if (input.password !== undefined) await page.getByLabel('Password', { exact: true }).fill(input.password);
+  if (input.confirmPassword !== undefined) await page.getByLabel('Confirm Password').fill(input.confirmPassword);
+}
+
+export async function fillLoginForm(page: Page, emailOrPhone: string, password: string): Promise<void> {
+  await page.getByLabel('Email or Phone Number').fill(emailOrPhone);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+}
+
+/** Logs a shopper in from /login and waits for the dashboard. */
+export async function loginViaUi(page: Page, emailOrPhone: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await fillLoginForm(page, emailOrPhone, password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expectToast(page, 'Login Successful');
+  await expectPath(page, '/account');
+}
+
+/** Logs the e2e admin in from /admin/login and waits for the panel. */
+export async function adminLoginViaUi(page: Page, password: string = E2E_ADMIN.password): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Username').fill(E2E_ADMIN.username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expectPath(page, '/admin');
+}
+
+/** The value next to a label in the profile's details list (<dt>label</dt><dd>value</dd>). */
+export function profileDetail(page: Page, label: string): Locator {
+  return page
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
+}
