@@ -149,5 +149,10 @@ export const ACCOUNT_MESSAGES = {
   loggedOut: 'Logged out successfully',
   ownAccountOnly: 'You can only access your own account',
   badUserId: 'User id must be a positive whole number',
-  adminNotFound: 'Admin not found',
+  // Sessions and tokens (401 unless said otherwise).
+  authRequired: 'Authentication required',
+  tokenInvalidOrExpired: 'Invalid or expired token',
+  tokenInvalid: 'Invalid token',
+  tokenReused: 'This token was already used. Please log in again.',
+  sessionEnded: 'Session has ended. Please log in again.',
 } as const;

@@ -78,6 +78,7 @@ describe('ensureBootstrapAdmin with ADMIN_USERNAME and ADMIN_PASSWORD', () => {
 
 describe('ensureBootstrapAdmin without ADMIN_* variables', () => {
   let t: TestApp;
+  let initialPassword = '';
   const file = () => path.join(t.dataDir, 'initial-admin-password');
   beforeAll(async () => {
     t = await buildTestApp({ ADMIN_USERNAME: '', ADMIN_PASSWORD: '' });
@@ -88,9 +89,9 @@ describe('ensureBootstrapAdmin without ADMIN_* variables', () => {
     expect(t.app.ctx.config.admin).toBeUndefined();
     const stat = fs.statSync(file());
     expect(stat.mode & 0o777).toBe(0o600);
-    const password = fs.readFileSync(file(), 'utf8').trim();
-    expect(password.length).toBeGreaterThanOrEqual(16);
-    expect((await adminLogin(t, 'admin', password)).statusCode).toBe(200);
+    initialPassword = fs.readFileSync(file(), 'utf8').trim();
+    expect(initialPassword.length).toBeGreaterThanOrEqual(16);
+    expect((await adminLogin(t, 'admin', initialPassword)).statusCode).toBe(200);
   });
 
   it('has no default password', async () => {
@@ -109,10 +110,14 @@ describe('ensureBootstrapAdmin without ADMIN_* variables', () => {
   });
 
   it('logs that it created the admin and where the password is, never the password', async () => {
+    const oldToken = (await adminLogin(t, 'admin', initialPassword)).json().token as string;
     await t.app.ctx.db.deleteFrom('admins').execute();
     fs.writeFileSync(file(), 'stale-password-from-an-older-database\n', { mode: 0o644 });
     const { log, lines } = captureLog();
     await ensureBootstrapAdmin(t.app.ctx, log);
+    // A token of the deleted admin is a dead session for /me.
+    const stale = await t.app.inject({ method: 'GET', url: '/api/admin/me', headers: bearer(oldToken) });
+    expect(stale.statusCode).toBe(401);
 
     const password = fs.readFileSync(file(), 'utf8').trim();
     expect(password).not.toContain('stale');

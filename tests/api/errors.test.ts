@@ -117,6 +117,13 @@ describe('errors: every client mistake gets a JSON 4xx, never a 500 or a stack t
     expectCleanError(await t.app.inject({ method: 'POST', url: '/api/users/nope', payload: {} }), 404);
   });
 
+  it('documents every account route in the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths as object);
+    for (const route of [...POST_ROUTES, '/api/users/findUser/{id}', '/api/admin/me']) expect(paths).toContain(route);
+  });
+
   it('survives arbitrary JSON bodies on every route (property test)', async () => {
     const fieldNames = [
       'firstName',

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ACCOUNT_MESSAGES } from '../../shared/accounts.js';
 import type { AppContext } from '../context.js';
 import { forbidden, unauthorized } from './errors.js';
 import type { Principal } from './sessions.js';
@@ -24,18 +25,18 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export function requireSession(ctx: AppContext, kind: SessionKind) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(request);
-    if (!token) throw unauthorized();
+    if (!token) throw unauthorized(ACCOUNT_MESSAGES.authRequired);
     request.principal = await ctx.sessions.authenticate(kind, token);
   };
 }
 
 /** The authenticated principal of a route guarded by requireSession. */
 export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw unauthorized();
+  if (!request.principal) throw unauthorized(ACCOUNT_MESSAGES.authRequired);
   return request.principal;
 }
 
 /** Ownership check for user-scoped routes: the id in the path or body must be the token's user. */
 export function assertSelf(request: FastifyRequest, userId: number): void {
-  if (principalOf(request).id !== userId) throw forbidden('You can only access your own account');
+  if (principalOf(request).id !== userId) throw forbidden(ACCOUNT_MESSAGES.ownAccountOnly);
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { ACCOUNT_MESSAGES } from '../../shared/accounts.js';
 import type { Database } from '../db/schema.js';
 import { type Clock, isoIn, isoNow } from './clock.js';
 import { unauthorized } from './errors.js';
@@ -43,15 +44,15 @@ export class SessionService {
   /** Verifies an access token and that its session is still alive. */
   async authenticate(kind: SessionKind, token: string): Promise<Principal> {
     const claims = await this.tokens.verify(kind, token, this.clock.now().getTime());
-    if (!claims) throw unauthorized('Invalid or expired token');
+    if (!claims) throw unauthorized(ACCOUNT_MESSAGES.tokenInvalidOrExpired);
     const session = await this.liveSession(kind, claims.sid);
-    if (!session || session.subject_id !== claims.id) throw unauthorized('Session has ended. Please log in again.');
+    if (!session || session.subject_id !== claims.id) throw unauthorized(ACCOUNT_MESSAGES.sessionEnded);
     return { kind, id: claims.id, sessionId: claims.sid };
   }
 
   async refresh(kind: SessionKind, token: string): Promise<string> {
     const claims = await this.tokens.verifyIgnoringExpiry(kind, token);
-    if (!claims) throw unauthorized('Invalid token');
+    if (!claims) throw unauthorized(ACCOUNT_MESSAGES.tokenInvalid);
     const newJti = randomToken(12);
     const outcome = await this.db.transaction().execute(async (trx) => {
       const session = await trx
@@ -87,15 +88,15 @@ export class SessionService {
         .execute();
       return 'reused' as const;
     });
-    if (outcome === 'reused') throw unauthorized('This token was already used. Please log in again.');
-    if (outcome === 'dead') throw unauthorized('Session has ended. Please log in again.');
+    if (outcome === 'reused') throw unauthorized(ACCOUNT_MESSAGES.tokenReused);
+    if (outcome === 'dead') throw unauthorized(ACCOUNT_MESSAGES.sessionEnded);
     return this.tokens.sign(kind, { id: claims.id, sid: claims.sid, jti: newJti }, this.clock.now().getTime());
   }
 
   /** Logout: accepts an expired token too, so a shopper can always end their session. */
   async revoke(kind: SessionKind, token: string): Promise<void> {
     const claims = await this.tokens.verifyIgnoringExpiry(kind, token);
-    if (!claims) throw unauthorized('Invalid token');
+    if (!claims) throw unauthorized(ACCOUNT_MESSAGES.tokenInvalid);
     await this.db
       .updateTable('sessions')
       .set({ revoked_at: isoNow(this.clock) })

@@ -92,7 +92,7 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           { schema: { tags: ['accounts'], body: logoutBodySchema, response: { 200: messageSchema } } },
           async (request) => {
             const token = bearerToken(request) ?? request.body?.token;
-            if (!token) throw unauthorized();
+            if (!token) throw unauthorized(ACCOUNT_MESSAGES.authRequired);
             await ctx.sessions.revoke('user', token);
             return { message: ACCOUNT_MESSAGES.loggedOut };
           },

@@ -110,7 +110,7 @@ export async function register(ctx: AppContext, log: Log, input: RegisterData): 
 
   const mailed = await deliver(
     ctx.mailer,
-    otpMail({ to: input.email, storeName: ctx.config.store.name, code, validMinutes: 10 }),
+    otpMail({ to: input.email, storeName: ctx.config.store.name, code, validMinutes: OTP_TTL_MS / 60_000 }),
   );
   if (!mailed.ok) {
     log.warn({ userId: created.userId, reason: mailed.reason }, 'could not send the registration OTP mail');
@@ -161,7 +161,7 @@ export async function sendOtp(ctx: AppContext, log: Log, userId: number): Promis
 
   const mailed = await deliver(
     ctx.mailer,
-    otpMail({ to: outcome.email, storeName: ctx.config.store.name, code, validMinutes: 10 }),
+    otpMail({ to: outcome.email, storeName: ctx.config.store.name, code, validMinutes: OTP_TTL_MS / 60_000 }),
   );
   if (!mailed.ok) {
     log.warn({ userId, reason: mailed.reason }, 'could not send the OTP mail');

@@ -45,7 +45,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           { schema: { tags: ['admin'], body: logoutBodySchema, response: { 200: messageSchema } } },
           async (request) => {
             const token = bearerToken(request) ?? request.body?.token;
-            if (!token) throw unauthorized();
+            if (!token) throw unauthorized(ACCOUNT_MESSAGES.authRequired);
             await ctx.sessions.revoke('admin', token);
             return { message: ACCOUNT_MESSAGES.loggedOut };
           },

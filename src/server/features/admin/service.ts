@@ -52,7 +52,8 @@ export async function adminLogin(ctx: AppContext, input: { username: string; pas
 
 export async function getAdmin(ctx: AppContext, id: number): Promise<PublicAdmin> {
   const admin = await q.findAdminById(ctx.db, id);
-  if (!admin) throw notFound(ACCOUNT_MESSAGES.adminNotFound);
+  // The session outlived its admin row: for the client that is a dead session, not a missing page.
+  if (!admin) throw unauthorized(ACCOUNT_MESSAGES.sessionEnded);
   return admin;
 }
 
