@@ -13,6 +13,13 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
+    rolldownOptions: {
+      treeshake: {
+        // Building a zod schema has no side effects: an unused schema (src/shared/store.ts beside the
+        // store defaults the footer needs) must not pull zod into the first-visit bundle.
+        manualPureFunctions: ['z'],
+      },
+    },
   },
   server: {
     port: 5173,

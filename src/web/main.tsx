@@ -1,13 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { Providers } from './app/providers';
+import { router } from './app/router';
 import './styles.css';
 
-function App() {
-  return <h1 className="p-4 text-2xl font-bold">Pasal</h1>;
-}
+const root = document.getElementById('root');
+if (!root) throw new Error('No #root element in index.html');
 
-createRoot(document.getElementById('root')!).render(
+createRoot(root).render(
   <StrictMode>
-    <App />
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
   </StrictMode>,
 );

@@ -1,0 +1,64 @@
+import ShoppingCart from 'lucide-react/icons/shopping-cart';
+import type { ReactNode } from 'react';
+import { ButtonLink } from '../../components/ui/Button';
+import { Drawer } from '../../components/ui/Drawer';
+import { useShopperToken } from '../../lib/session';
+
+/**
+ * The right-hand cart drawer (SPEC §2 "Cart drawer"): 400 px on wider screens, full width on phones.
+ * Logged out it asks the shopper to log in; logged in it shows CartDrawerContents, which the cart
+ * issue turns into lines, total and Checkout.
+ */
+export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const loggedIn = useShopperToken() !== null;
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      side="right"
+      title="Shopping Cart"
+      closeLabel="Close cart"
+      widthClass="w-full sm:w-[400px]"
+      overlayTestId="cart-overlay"
+    >
+      {loggedIn ? (
+        <CartDrawerContents onClose={onClose} />
+      ) : (
+        <CartMessage
+          text="Please login to view cart"
+          action={
+            <ButtonLink to="/login" onClick={onClose} variant="secondary">
+              Go to login
+            </ButtonLink>
+          }
+        />
+      )}
+    </Drawer>
+  );
+}
+
+/** The logged-in cart. Until the cart issue lands there are no lines: always the empty state. */
+function CartDrawerContents({ onClose }: { onClose: () => void }) {
+  return (
+    <CartMessage
+      text="Your Cart is empty"
+      action={
+        <ButtonLink to="/products" onClick={onClose} variant="primary">
+          Start shopping
+        </ButtonLink>
+      }
+    />
+  );
+}
+
+function CartMessage({ text, action }: { text: string; action?: ReactNode }) {
+  return (
+    <div className="flex h-full flex-col items-center justify-center gap-4 px-6 py-16 text-center">
+      <span className="flex size-16 items-center justify-center rounded-full bg-slate-100 text-slate-400">
+        <ShoppingCart className="size-8" aria-hidden="true" />
+      </span>
+      <p className="text-base font-medium text-slate-700">{text}</p>
+      {action}
+    </div>
+  );
+}

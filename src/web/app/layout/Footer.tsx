@@ -1,0 +1,127 @@
+import Mail from 'lucide-react/icons/mail';
+import MapPin from 'lucide-react/icons/map-pin';
+import Phone from 'lucide-react/icons/phone';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { LogoMark } from '../../components/ui/Logo';
+import { productsUrl } from '../../lib/format';
+import { useStoreFacts } from '../../lib/store-facts';
+import { FacebookIcon, InstagramIcon, YoutubeIcon } from './SocialIcons';
+
+const linkColors = 'text-sm text-slate-400 transition-colors hover:text-amber-400';
+const linkClasses = `inline-block py-1 ${linkColors}`;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section>
+      <h2 className="mb-3 text-sm font-semibold tracking-wider text-white uppercase">{title}</h2>
+      <ul className="space-y-1.5">{children}</ul>
+    </section>
+  );
+}
+
+function FooterLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <li>
+      <Link to={to} className={linkClasses}>
+        {children}
+      </Link>
+    </li>
+  );
+}
+
+const social = [
+  { name: 'Facebook', href: 'https://www.facebook.com/', icon: <FacebookIcon /> },
+  { name: 'Instagram', href: 'https://www.instagram.com/', icon: <InstagramIcon /> },
+  { name: 'YouTube', href: 'https://www.youtube.com/', icon: <YoutubeIcon /> },
+];
+
+export function Footer() {
+  const store = useStoreFacts();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="bg-slate-950 text-slate-300">
+      <div className="mx-auto max-w-7xl px-4 pt-12 pb-8 sm:px-6">
+        <div className="flex flex-col gap-6 border-b border-slate-800 pb-8 md:flex-row md:items-center md:justify-between">
+          <div className="max-w-md">
+            <Link to="/" className="inline-flex items-center gap-2 text-xl font-extrabold text-white">
+              <LogoMark className="size-8" />
+              {store.name}
+            </Link>
+            <p className="mt-3 text-sm leading-relaxed text-slate-400">
+              Laptops, gaming gear, phones and accessories from Kathmandu, delivered across Nepal.
+            </p>
+          </div>
+          <ul className="flex gap-3" aria-label="Social media">
+            {social.map((network) => (
+              <li key={network.name}>
+                <a
+                  href={network.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${store.name} on ${network.name}`}
+                  className="flex size-11 items-center justify-center rounded-full bg-slate-800 text-slate-300 transition-colors hover:bg-amber-500 hover:text-slate-950"
+                >
+                  {network.icon}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <div className="grid grid-cols-2 gap-x-6 gap-y-10 py-10 lg:grid-cols-4">
+          <Section title="Shop">
+            <FooterLink to="/products">All Products</FooterLink>
+            <FooterLink to={productsUrl({ category: 'Laptops' })}>Laptops</FooterLink>
+            <FooterLink to={productsUrl({ category: 'Gaming' })}>Gaming</FooterLink>
+            <FooterLink to={productsUrl({ category: 'Accessories' })}>Accessories</FooterLink>
+          </Section>
+          <Section title="Information">
+            <FooterLink to="/about">About Us</FooterLink>
+            <FooterLink to="/terms-and-conditions">Terms &amp; Conditions</FooterLink>
+            <FooterLink to="/privacy-policy">Privacy Policy</FooterLink>
+            <FooterLink to="/terms-and-conditions#returns">Returns</FooterLink>
+          </Section>
+          <Section title="Quick Links">
+            <FooterLink to="/">Home</FooterLink>
+            <FooterLink to="/account">My Account</FooterLink>
+            <FooterLink to="/register">Create Account</FooterLink>
+            <FooterLink to="/login">Sign In</FooterLink>
+          </Section>
+          <section className="col-span-2 lg:col-span-1">
+            <h2 className="mb-3 text-sm font-semibold tracking-wider text-white uppercase">Contact</h2>
+            <ul className="space-y-2 text-sm">
+              <li>
+                <a href={`mailto:${store.email}`} className={`${linkColors} flex items-center gap-2 py-1 break-all`}>
+                  <Mail className="size-4 shrink-0" aria-hidden="true" />
+                  {store.email}
+                </a>
+              </li>
+              {store.phones.map((phone) => (
+                <li key={phone}>
+                  <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className={`${linkColors} flex items-center gap-2 py-1`}>
+                    <Phone className="size-4 shrink-0" aria-hidden="true" />
+                    {phone}
+                  </a>
+                </li>
+              ))}
+              <li className="flex items-start gap-2 py-1 text-slate-400">
+                <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                {store.address}
+              </li>
+              <li>
+                <a href="#" className={linkClasses}>
+                  Help Center
+                </a>
+              </li>
+            </ul>
+          </section>
+        </div>
+
+        <p className="border-t border-slate-800 pt-6 text-center text-xs text-slate-500">
+          © {year} {store.name}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,47 @@
+import { useCallback, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { CartDrawer } from './CartDrawer';
+import { Footer } from './Footer';
+import { MenuDrawer } from './MenuDrawer';
+import { Navbar } from './Navbar';
+
+/** Navigation bar, drawers and footer around every route (SPEC §2). */
+export function Layout() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [cartOpen, setCartOpen] = useState(false);
+  const location = useLocation();
+  const navigation = useNavigation();
+
+  // Any navigation closes the drawers (links inside them close them too, this covers back/forward).
+  const [lastKey, setLastKey] = useState(location.key);
+  if (lastKey !== location.key) {
+    setLastKey(location.key);
+    setMenuOpen(false);
+    setCartOpen(false);
+  }
+
+  const openMenu = useCallback(() => setMenuOpen(true), []);
+  const openCart = useCallback(() => setCartOpen(true), []);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const closeCart = useCallback(() => setCartOpen(false), []);
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-amber-500 px-4 py-2 font-semibold text-slate-950 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
+      <Navbar onOpenMenu={openMenu} onOpenCart={openCart} />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <MenuDrawer open={menuOpen} onClose={closeMenu} onOpenCart={openCart} />
+      <CartDrawer open={cartOpen} onClose={closeCart} />
+      <ScrollRestoration />
+    </div>
+  );
+}

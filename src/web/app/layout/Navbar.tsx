@@ -1,0 +1,77 @@
+import LogIn from 'lucide-react/icons/log-in';
+import LogOut from 'lucide-react/icons/log-out';
+import Menu from 'lucide-react/icons/menu';
+import Search from 'lucide-react/icons/search';
+import ShoppingCart from 'lucide-react/icons/shopping-cart';
+import User from 'lucide-react/icons/user';
+import type { ComponentType, ReactNode, SVGProps } from 'react';
+import { Link, NavLink } from 'react-router';
+import { LogoMark } from '../../components/ui/Logo';
+import { useShopperToken } from '../../lib/session';
+import { useLogout } from '../../lib/use-logout';
+
+const iconButton =
+  'relative inline-flex size-11 items-center justify-center rounded-lg text-slate-200 transition-colors hover:bg-white/10 hover:text-white';
+
+function Icon({ icon: IconComponent }: { icon: ComponentType<SVGProps<SVGSVGElement>> }) {
+  return <IconComponent className="size-[22px]" aria-hidden="true" />;
+}
+
+function DesktopLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <NavLink
+      to={to}
+      end
+      className={({ isActive }) =>
+        `rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-white ${isActive ? 'text-amber-400' : 'text-slate-300'}`
+      }
+    >
+      {children}
+    </NavLink>
+  );
+}
+
+export function Navbar({ onOpenMenu, onOpenCart }: { onOpenMenu: () => void; onOpenCart: () => void }) {
+  const loggedIn = useShopperToken() !== null;
+  const logout = useLogout();
+  return (
+    <header className="sticky top-0 z-40 bg-slate-900 text-white shadow-md shadow-slate-900/10">
+      <nav aria-label="Main" className="mx-auto flex h-14 max-w-7xl items-center gap-1 px-2 sm:h-16 sm:px-4">
+        <button type="button" onClick={onOpenMenu} aria-label="Open menu" className={iconButton}>
+          <Icon icon={Menu} />
+        </button>
+        <Link to="/" className="ml-1 flex items-center gap-2 rounded-md px-1 py-1 text-xl font-extrabold tracking-tight">
+          <LogoMark className="size-8" />
+          <span>Pasal</span>
+        </Link>
+        <div className="ml-6 hidden items-center gap-1 lg:flex">
+          <DesktopLink to="/">Home</DesktopLink>
+          <DesktopLink to="/products">All Products</DesktopLink>
+          <DesktopLink to="/about">About Us</DesktopLink>
+        </div>
+        <div className="ml-auto flex items-center">
+          <Link to="/products" aria-label="Products" title="Products" className={iconButton}>
+            <Icon icon={Search} />
+          </Link>
+          <button type="button" onClick={onOpenCart} aria-label="Open cart" title="Cart" className={iconButton}>
+            <Icon icon={ShoppingCart} />
+          </button>
+          {loggedIn ? (
+            <>
+              <Link to="/account" aria-label="Account" title="Account" className={iconButton}>
+                <Icon icon={User} />
+              </Link>
+              <button type="button" onClick={logout} aria-label="Logout" title="Logout" className={iconButton}>
+                <Icon icon={LogOut} />
+              </button>
+            </>
+          ) : (
+            <Link to="/login" aria-label="Login" title="Login" className={iconButton}>
+              <Icon icon={LogIn} />
+            </Link>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

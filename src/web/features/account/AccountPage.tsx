@@ -1,0 +1,133 @@
+import Heart from 'lucide-react/icons/heart';
+import LogOut from 'lucide-react/icons/log-out';
+import Package from 'lucide-react/icons/package';
+import PanelLeftOpen from 'lucide-react/icons/panel-left-open';
+import ShoppingCart from 'lucide-react/icons/shopping-cart';
+import User from 'lucide-react/icons/user';
+import { type ComponentType, type SVGProps, useState } from 'react';
+import { Navigate } from 'react-router';
+import { Drawer } from '../../components/ui/Drawer';
+import { usePageTitle, usePersistentChoice } from '../../lib/hooks';
+import { useShopperToken } from '../../lib/session';
+import { STORAGE_KEYS } from '../../lib/storage';
+import { useLogout } from '../../lib/use-logout';
+import { useCurrentUser } from '../../lib/user';
+import { CartTab } from './tabs/CartTab';
+import { FavouritesTab } from './tabs/FavouritesTab';
+import { OrdersTab } from './tabs/OrdersTab';
+import { ProfileTab } from './tabs/ProfileTab';
+
+export const ACCOUNT_TABS = ['account', 'cart', 'orders', 'favourites'] as const;
+export type AccountTab = (typeof ACCOUNT_TABS)[number];
+
+const tabs: { id: AccountTab; label: string; icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
+  { id: 'account', label: 'Account', icon: User },
+  { id: 'cart', label: 'Cart', icon: ShoppingCart },
+  { id: 'orders', label: 'Orders', icon: Package },
+  { id: 'favourites', label: 'Favourites', icon: Heart },
+];
+
+const panels: Record<AccountTab, ComponentType> = {
+  account: ProfileTab,
+  cart: CartTab,
+  orders: OrdersTab,
+  favourites: FavouritesTab,
+};
+
+function Sidebar({
+  active,
+  onSelect,
+  onLogout,
+}: {
+  active: AccountTab;
+  onSelect: (tab: AccountTab) => void;
+  onLogout: () => void;
+}) {
+  const item = 'flex min-h-12 w-full items-center gap-3 rounded-lg px-3 text-left text-[15px] font-medium transition-colors';
+  return (
+    <nav aria-label="Account sections" className="p-3">
+      <ul className="space-y-1">
+        {tabs.map(({ id, label, icon: Icon }) => (
+          <li key={id}>
+            <button
+              type="button"
+              aria-current={id === active ? 'page' : undefined}
+              onClick={() => onSelect(id)}
+              className={`${item} ${id === active ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+            >
+              <Icon className={`size-5 ${id === active ? 'text-amber-400' : 'text-slate-400'}`} aria-hidden="true" />
+              {label}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-3 border-t border-slate-200 pt-3">
+        <button type="button" onClick={onLogout} className={`${item} text-red-600 hover:bg-red-50`}>
+          <LogOut className="size-5" aria-hidden="true" />
+          Logout
+        </button>
+      </div>
+    </nav>
+  );
+}
+
+/** SPEC §2 shopper dashboard: sidebar tabs remembered under userActiveTab; a drawer on small screens. */
+export default function AccountPage() {
+  usePageTitle('My Account');
+  const token = useShopperToken();
+  const [active, setActive] = usePersistentChoice<AccountTab>(STORAGE_KEYS.userActiveTab, ACCOUNT_TABS, 'account');
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const logout = useLogout();
+  const { data: user } = useCurrentUser();
+
+  if (!token) return <Navigate to="/login" replace />;
+
+  const select = (tab: AccountTab) => {
+    setActive(tab);
+    setDrawerOpen(false);
+  };
+  const Panel = panels[active];
+  const activeLabel = tabs.find((tab) => tab.id === active)?.label ?? 'Account';
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
+      <div className="mb-6 flex items-center gap-3">
+        <button
+          type="button"
+          onClick={() => setDrawerOpen(true)}
+          aria-label="Open account menu"
+          aria-expanded={drawerOpen}
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-700 shadow-xs hover:bg-slate-50 lg:hidden"
+        >
+          <PanelLeftOpen className="size-5" aria-hidden="true" />
+        </button>
+        <div className="min-w-0">
+          <h1 className="truncate text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">My Account</h1>
+          <p className="truncate text-sm text-slate-500">
+            {user ? `Hello, ${user.firstName}` : 'Welcome back'}
+            <span className="lg:hidden"> · {activeLabel}</span>
+          </p>
+        </div>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
+        <aside className="hidden self-start rounded-2xl border border-slate-200 bg-white shadow-sm lg:block">
+          <Sidebar active={active} onSelect={select} onLogout={logout} />
+        </aside>
+        <div className="min-w-0">
+          <Panel />
+        </div>
+      </div>
+      <Drawer
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        side="left"
+        title="My Account"
+        closeLabel="Close account menu"
+        widthClass="w-[280px] max-w-[85vw]"
+        overlayTestId="account-menu-overlay"
+      >
+        <Sidebar active={active} onSelect={select} onLogout={logout} />
+      </Drawer>
+    </div>
+  );
+}

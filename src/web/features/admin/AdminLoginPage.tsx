@@ -1,0 +1,65 @@
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { toast } from '../../lib/toast';
+import { adminLoginSchema } from '../../../shared/accounts';
+import { Button } from '../../components/ui/Button';
+import { FormCard } from '../../components/ui/FormCard';
+import { TextField } from '../../components/ui/TextField';
+import { apiPost, errorMessage } from '../../lib/api';
+import { useSchemaForm } from '../../lib/forms';
+import { usePageTitle } from '../../lib/hooks';
+import { setToken, useAdminToken } from '../../lib/session';
+
+interface AdminLoginReply {
+  token?: string;
+  message?: string;
+}
+
+/** SPEC §2 Admin login; an admin who already holds a token goes straight to /admin. */
+export default function AdminLoginPage() {
+  usePageTitle('Admin Login');
+  const navigate = useNavigate();
+  const token = useAdminToken();
+  const form = useSchemaForm(adminLoginSchema, { username: '', password: '' });
+  const login = useMutation({
+    mutationFn: (body: { username: string; password: string }) => apiPost<AdminLoginReply>('/api/admin/login', body),
+  });
+
+  if (token && !login.isSuccess) return <Navigate to="/admin" replace />;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = form.validate();
+    if (!data) return;
+    login.mutate(data, {
+      onSuccess: (reply) => {
+        if (!reply?.token) {
+          toast.error('Login failed. Please try again.');
+          return;
+        }
+        setToken('admin', reply.token);
+        void navigate('/admin', { replace: true });
+      },
+      onError: (error) => toast.error(errorMessage(error, 'Login failed. Please check your credentials.')),
+    });
+  };
+
+  return (
+    <FormCard title="Admin Login" subtitle="Store staff only. Shoppers log in from the account icon.">
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <TextField
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...form.field('username')}
+        />
+        <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+        <Button type="submit" variant="secondary" size="lg" className="w-full" loading={login.isPending}>
+          Login
+        </Button>
+      </form>
+    </FormCard>
+  );
+}

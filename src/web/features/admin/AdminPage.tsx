@@ -1,0 +1,97 @@
+import { useQuery } from '@tanstack/react-query';
+import ClipboardList from 'lucide-react/icons/clipboard-list';
+import FolderTree from 'lucide-react/icons/folder-tree';
+import LogOut from 'lucide-react/icons/log-out';
+import Package from 'lucide-react/icons/package';
+import ShieldUser from 'lucide-react/icons/shield-user';
+import type { ComponentType, SVGProps } from 'react';
+import { Navigate } from 'react-router';
+import { apiGet } from '../../lib/api';
+import { usePageTitle, usePersistentChoice } from '../../lib/hooks';
+import { useAdminToken } from '../../lib/session';
+import { STORAGE_KEYS } from '../../lib/storage';
+import { useLogout } from '../../lib/use-logout';
+import { CategoriesTab } from './tabs/CategoriesTab';
+import { OrdersTab } from './tabs/OrdersTab';
+import { ProductsTab } from './tabs/ProductsTab';
+
+export const ADMIN_TABS = ['categories', 'products', 'orders'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+const tabs: { id: AdminTab; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; Panel: ComponentType }[] = [
+  { id: 'categories', label: 'Categories', icon: FolderTree, Panel: CategoriesTab },
+  { id: 'products', label: 'Products', icon: Package, Panel: ProductsTab },
+  { id: 'orders', label: 'Orders', icon: ClipboardList, Panel: OrdersTab },
+];
+
+/** SPEC §6: /admin requires the admin token, otherwise /admin/login. */
+export default function AdminPage() {
+  const token = useAdminToken();
+  if (!token) return <Navigate to="/admin/login" replace />;
+  return <AdminPanel />;
+}
+
+function AdminPanel() {
+  usePageTitle('Admin');
+  const [active, setActive] = usePersistentChoice<AdminTab>(STORAGE_KEYS.adminActiveTab, ADMIN_TABS, 'categories');
+  const logout = useLogout();
+  // Who is signed in; also proves the token still works (a refused token ends the admin session).
+  const me = useQuery({
+    queryKey: ['admin', 'me'],
+    queryFn: () => apiGet<{ username?: string; admin?: { username?: string } }>('/api/admin/me', { auth: 'admin' }),
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+  const username = me.data?.username ?? me.data?.admin?.username;
+  const current = tabs.find((tab) => tab.id === active) ?? tabs[0]!;
+  const { Panel } = current;
+
+  const item =
+    'flex min-h-14 flex-col items-center justify-center gap-1 rounded-lg px-1 text-xs font-medium whitespace-nowrap transition-colors lg:min-h-11 lg:flex-row lg:justify-start lg:gap-2 lg:px-3 lg:text-sm';
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <span className="flex size-11 items-center justify-center rounded-xl bg-slate-900 text-amber-400">
+            <ShieldUser className="size-6" aria-hidden="true" />
+          </span>
+          <div>
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Admin Panel</h1>
+            <p className="text-sm text-slate-500">{username ? `Signed in as ${username}` : 'Manage the shop'}</p>
+          </div>
+        </div>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[14rem_1fr]">
+        <nav
+          aria-label="Admin sections"
+          className="min-w-0 self-start rounded-2xl border border-slate-200 bg-white p-1.5 shadow-sm lg:p-3"
+        >
+          <ul className="grid grid-cols-4 gap-1 lg:flex lg:flex-col">
+            {tabs.map(({ id, label, icon: Icon }) => (
+              <li key={id}>
+                <button
+                  type="button"
+                  aria-current={id === active ? 'page' : undefined}
+                  onClick={() => setActive(id)}
+                  className={`${item} w-full ${id === active ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+                >
+                  <Icon className={`size-4 ${id === active ? 'text-amber-400' : 'text-slate-400'}`} aria-hidden="true" />
+                  {label}
+                </button>
+              </li>
+            ))}
+            <li className="lg:mt-2 lg:border-t lg:border-slate-200 lg:pt-2">
+              <button type="button" onClick={logout} className={`${item} w-full text-red-600 hover:bg-red-50`}>
+                <LogOut className="size-4" aria-hidden="true" />
+                Logout
+              </button>
+            </li>
+          </ul>
+        </nav>
+        <div className="min-w-0">
+          <Panel />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,421 @@
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Plus from 'lucide-react/icons/plus';
+import Trash2 from 'lucide-react/icons/trash-2';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { createCategorySchema, createChildCategorySchema, createSubCategorySchema } from '../../../../shared/catalog';
+import { ErrorBanner } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { TextField } from '../../../components/ui/TextField';
+import { ApiError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import {
+  addCategory,
+  addChildCategory,
+  addSubCategory,
+  removeCategory,
+  removeChildCategory,
+  removeSubCategory,
+  useAdminCategoryTree,
+  useCatalogInvalidation,
+} from './api';
+
+/** SPEC §8 category toasts. */
+export const CATEGORY_TOASTS = {
+  categoryAdded: 'Category added successfully',
+  categoryAddFailed: 'Error adding category',
+  categoryRemoved: 'Category removed successfully',
+  categoryRemoveFailed: 'Error removing category',
+  subAdded: 'Subcategory added successfully',
+  subAddFailed: 'Error adding subcategory',
+  subRemoved: 'Subcategory removed successfully',
+  subRemoveFailed: 'Error removing subcategory',
+  childAdded: 'Child category added successfully',
+  childAddFailed: 'Error adding child category',
+  childRemoved: 'Child category removed successfully',
+  childRemoveFailed: 'Error removing child category',
+} as const;
+
+type Level = 'category' | 'sub' | 'child';
+
+/** The server's reason for a refusal (409 "still has products", 400 name rules), shown beside the toast. */
+function reasonOf(error: unknown): string | undefined {
+  return error instanceof ApiError && error.isClientError && error.status !== 401 && error.status !== 403
+    ? error.serverMessage
+    : undefined;
+}
+
+/**
+ * SPEC §2 admin Categories tab: categories, then the subcategories of the selected category, then
+ * the child categories of the selected subcategory. SPEC §4: selecting a category clears the
+ * selected subcategory (leaving the tab unmounts this panel, which clears the selected category).
+ */
+export function CategoriesPanel() {
+  const tree = useAdminCategoryTree();
+  const invalidate = useCatalogInvalidation();
+  const [categoryId, setCategoryId] = useState<number | null>(null);
+  const [subId, setSubId] = useState<number | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<{ level: Level; message: string } | null>(null);
+
+  const categories = tree.data ?? [];
+  const category = categories.find((item) => item.id === categoryId);
+  const subCategories = category?.subCategories ?? [];
+  const sub = subCategories.find((item) => item.id === subId);
+  const childCategories = sub?.childCategories ?? [];
+
+  const selectCategory = (id: number) => {
+    setCategoryId(id);
+    setSubId(null);
+    setRefusal(null);
+  };
+  const selectSub = (id: number) => {
+    setSubId(id);
+    setRefusal(null);
+  };
+
+  /** Runs one removal with its toasts; a refusal's reason is shown in the level's panel. */
+  const remove = async (
+    level: Level,
+    key: string,
+    call: () => Promise<unknown>,
+    ok: string,
+    failed: string,
+    after?: () => void,
+  ) => {
+    setBusy(key);
+    setRefusal(null);
+    try {
+      await call();
+      toast.info(ok);
+      after?.();
+    } catch (error) {
+      toast.error(failed);
+      const message = reasonOf(error);
+      if (message) setRefusal({ level, message });
+    } finally {
+      setBusy(null);
+      await invalidate('categories');
+    }
+  };
+
+  const refusalFor = (level: Level) =>
+    refusal?.level === level ? (
+      <div className="mb-4">
+        <ErrorBanner>
+          <span className="flex flex-wrap items-start justify-between gap-2">
+            <span>{refusal.message}</span>
+            <button type="button" onClick={() => setRefusal(null)} className="text-xs font-semibold underline">
+              Dismiss
+            </button>
+          </span>
+        </ErrorBanner>
+      </div>
+    ) : null;
+
+  return (
+    <div className="space-y-6">
+      <Card title="Categories">
+        <AddForm
+          label="Category name"
+          button="Add Category"
+          schema={createCategorySchema}
+          onAdd={async (name) => {
+            await addCategory(name);
+            await invalidate('categories');
+          }}
+          ok={CATEGORY_TOASTS.categoryAdded}
+          failed={CATEGORY_TOASTS.categoryAddFailed}
+        />
+        <div className="mt-6">
+          {refusalFor('category')}
+          {tree.isPending ? (
+            <p className="py-6 text-center text-sm text-slate-500">Loading...</p>
+          ) : tree.isError ? (
+            <p className="py-6 text-center text-sm text-red-600">The categories could not be loaded.</p>
+          ) : categories.length === 0 ? (
+            <p className="py-6 text-center text-sm text-slate-500">No categories yet. Add the first one above.</p>
+          ) : (
+            <div className="-mx-5 overflow-x-auto sm:-mx-6">
+              <table className="w-full min-w-[28rem] text-left text-sm">
+                <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                  <tr>
+                    <th scope="col" className="px-5 py-2.5 sm:px-6">
+                      Name
+                    </th>
+                    <th scope="col" className="px-3 py-2.5">
+                      Subcategories
+                    </th>
+                    <th scope="col" className="px-5 py-2.5 text-right sm:px-6">
+                      Actions
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {categories.map((item) => {
+                    const selected = item.id === categoryId;
+                    return (
+                      <tr key={item.id} className={selected ? 'bg-amber-50' : undefined}>
+                        <th scope="row" className="px-5 py-2.5 font-medium text-slate-900 sm:px-6">
+                          {item.name}
+                        </th>
+                        <td className="px-3 py-2.5 text-slate-600">{item.subCategories?.length ?? 0}</td>
+                        <td className="px-5 py-2.5 sm:px-6">
+                          <div className="flex justify-end gap-2">
+                            <Button
+                              size="sm"
+                              variant={selected ? 'secondary' : 'outline'}
+                              aria-pressed={selected}
+                              onClick={() => selectCategory(item.id)}
+                            >
+                              Manage Subcategories
+                            </Button>
+                            <Button
+                              size="sm"
+                              variant="ghost"
+                              className="text-red-600 hover:bg-red-50"
+                              loading={busy === `c${item.id}`}
+                              onClick={() =>
+                                void remove(
+                                  'category',
+                                  `c${item.id}`,
+                                  () => removeCategory(item.id),
+                                  CATEGORY_TOASTS.categoryRemoved,
+                                  CATEGORY_TOASTS.categoryRemoveFailed,
+                                  () => {
+                                    if (categoryId === item.id) {
+                                      setCategoryId(null);
+                                      setSubId(null);
+                                    }
+                                  },
+                                )
+                              }
+                            >
+                              {busy !== `c${item.id}` && <Trash2 className="size-4" aria-hidden="true" />}
+                              Delete
+                            </Button>
+                          </div>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+      </Card>
+
+      {category && (
+        <Card title={<Trail names={[category.name]} suffix="Subcategories" />}>
+          <AddForm
+            key={category.id}
+            label="Subcategory name"
+            button="Add Subcategory"
+            schema={createSubCategorySchema}
+            onAdd={async (name) => {
+              await addSubCategory(category.id, name);
+              await invalidate('categories');
+            }}
+            ok={CATEGORY_TOASTS.subAdded}
+            failed={CATEGORY_TOASTS.subAddFailed}
+          />
+          <div className="mt-6">
+            {refusalFor('sub')}
+            {subCategories.length === 0 ? (
+              <p className="py-4 text-center text-sm text-slate-500">No subcategories yet.</p>
+            ) : (
+              <ul
+                aria-label={`Subcategories of ${category.name}`}
+                className="divide-y divide-slate-100 rounded-xl border border-slate-200"
+              >
+                {subCategories.map((item) => {
+                  const selected = item.id === subId;
+                  return (
+                    <li
+                      key={item.id}
+                      className={`flex flex-wrap items-center justify-between gap-2 px-4 py-2.5 ${selected ? 'bg-amber-50' : ''}`}
+                    >
+                      <span className="font-medium text-slate-900">
+                        {item.name}
+                        <span className="ml-2 text-xs font-normal text-slate-500">
+                          {(item.childCategories?.length ?? 0) === 1
+                            ? '1 child category'
+                            : `${item.childCategories?.length ?? 0} child categories`}
+                        </span>
+                      </span>
+                      <span className="flex gap-2">
+                        <Button
+                          size="sm"
+                          variant={selected ? 'secondary' : 'outline'}
+                          aria-pressed={selected}
+                          onClick={() => selectSub(item.id)}
+                        >
+                          Manage Child Category
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          className="text-red-600 hover:bg-red-50"
+                          loading={busy === `s${item.id}`}
+                          onClick={() =>
+                            void remove(
+                              'sub',
+                              `s${item.id}`,
+                              () => removeSubCategory(category.id, item.id),
+                              CATEGORY_TOASTS.subRemoved,
+                              CATEGORY_TOASTS.subRemoveFailed,
+                              () => {
+                                if (subId === item.id) setSubId(null);
+                              },
+                            )
+                          }
+                        >
+                          Remove
+                        </Button>
+                      </span>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </div>
+        </Card>
+      )}
+
+      {category && sub && (
+        <Card title={<Trail names={[category.name, sub.name]} suffix="Child categories" />}>
+          <AddForm
+            key={sub.id}
+            label="Child category name"
+            button="Add Child Category"
+            schema={createChildCategorySchema}
+            onAdd={async (name) => {
+              await addChildCategory(category.id, sub.id, name);
+              await invalidate('categories');
+            }}
+            ok={CATEGORY_TOASTS.childAdded}
+            failed={CATEGORY_TOASTS.childAddFailed}
+          />
+          <div className="mt-6">
+            {refusalFor('child')}
+            {childCategories.length === 0 ? (
+              <p className="py-4 text-center text-sm text-slate-500">No child categories available.</p>
+            ) : (
+              <ul
+                aria-label={`Child categories of ${sub.name}`}
+                className="divide-y divide-slate-100 rounded-xl border border-slate-200"
+              >
+                {childCategories.map((item) => (
+                  <li key={item.id} className="flex items-center justify-between gap-2 px-4 py-2">
+                    <span className="font-medium text-slate-900">{item.name}</span>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="text-red-600 hover:bg-red-50"
+                      loading={busy === `h${item.id}`}
+                      onClick={() =>
+                        void remove(
+                          'child',
+                          `h${item.id}`,
+                          () => removeChildCategory(category.id, sub.id, item.id),
+                          CATEGORY_TOASTS.childRemoved,
+                          CATEGORY_TOASTS.childRemoveFailed,
+                        )
+                      }
+                    >
+                      Delete
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+function Trail({ names, suffix }: { names: string[]; suffix: string }) {
+  return (
+    <span className="flex flex-wrap items-center gap-1">
+      {names.map((name) => (
+        <span key={name} className="flex items-center gap-1">
+          <span className="text-slate-500">{name}</span>
+          <ChevronRight className="size-4 text-slate-400" aria-hidden="true" />
+        </span>
+      ))}
+      <span>{suffix}</span>
+    </span>
+  );
+}
+
+interface NameSchema {
+  safeParse(
+    value: unknown,
+  ): { success: true; data: { name: string } } | { success: false; error: { issues: { message: string }[] } };
+}
+
+/** One-field add form: validates with the shared schema (name required, trimmed), toasts the outcome, clears on success. */
+function AddForm({
+  label,
+  button,
+  schema,
+  onAdd,
+  ok,
+  failed,
+}: {
+  label: string;
+  button: string;
+  schema: NameSchema;
+  onAdd: (name: string) => Promise<void>;
+  ok: string;
+  failed: string;
+}): ReactNode {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = schema.safeParse({ name: value });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setPending(true);
+    try {
+      await onAdd(parsed.data.name);
+      toast.success(ok);
+      setValue('');
+      setError(undefined);
+    } catch (caught) {
+      toast.error(failed);
+      setError(reasonOf(caught));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <TextField
+        label={label}
+        value={value}
+        onChange={(event) => {
+          setValue(event.target.value);
+          setError(undefined);
+        }}
+        error={error}
+        maxLength={60}
+        autoComplete="off"
+        className="flex-1"
+      />
+      <Button type="submit" variant="primary" loading={pending} className="sm:mt-7">
+        {!pending && <Plus className="size-4" aria-hidden="true" />}
+        {button}
+      </Button>
+    </form>
+  );
+}

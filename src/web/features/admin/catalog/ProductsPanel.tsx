@@ -1,0 +1,267 @@
+import Pencil from 'lucide-react/icons/pencil';
+import Plus from 'lucide-react/icons/plus';
+import Star from 'lucide-react/icons/star';
+import StarOff from 'lucide-react/icons/star-off';
+import Trash2 from 'lucide-react/icons/trash-2';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { FEATURED_MESSAGE, imageVariant, parseImages } from '../../../../shared/catalog';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { formatPrice } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { Pagination } from '../../catalog/Pagination';
+import { SearchBox } from '../../catalog/SearchBox';
+import {
+  type Product,
+  deleteProduct,
+  toggleFeatured,
+  useAdminCategoryTree,
+  useAdminProducts,
+  useCatalogInvalidation,
+} from './api';
+import { ProductFormModal } from './ProductFormModal';
+
+/** SPEC §8 product toasts of the admin table. */
+export const PRODUCT_TOASTS = {
+  featured: 'Product is now featured',
+  unfeatured: 'Product is no longer featured',
+  featureFailed: 'Error featuring product',
+  deleted: 'Product deleted successfully',
+  deleteFailed: 'Error deleting product',
+} as const;
+
+/**
+ * SPEC §2 admin Products tab: 'Upload New Product' (modal), and a table of products with
+ * Feature/Unfeature and Delete per row, plus Edit. The table is paged and searched by the server.
+ */
+export function ProductsPanel() {
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const list = useAdminProducts(q, page);
+  const tree = useAdminCategoryTree();
+  const invalidate = useCatalogInvalidation();
+  const [modal, setModal] = useState<{ product?: Product } | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const run = async (key: string, work: () => Promise<void>) => {
+    setBusy(key);
+    try {
+      await work();
+    } finally {
+      setBusy(null);
+      await invalidate('products');
+    }
+  };
+
+  const feature = (product: Product) =>
+    run(`f${product.id}`, async () => {
+      try {
+        const reply = await toggleFeatured(product.id);
+        if (reply.message === FEATURED_MESSAGE) toast.success(PRODUCT_TOASTS.featured);
+        else toast.info(PRODUCT_TOASTS.unfeatured);
+      } catch {
+        toast.error(PRODUCT_TOASTS.featureFailed);
+      }
+    });
+
+  const remove = (product: Product) =>
+    run(`d${product.id}`, async () => {
+      try {
+        await deleteProduct(product.id);
+        toast.success(PRODUCT_TOASTS.deleted);
+      } catch {
+        toast.error(PRODUCT_TOASTS.deleteFailed);
+      }
+    });
+
+  const data = list.data;
+  return (
+    <Card
+      title="Products"
+      actions={
+        <Button variant="primary" onClick={() => setModal({})}>
+          <Plus className="size-4" aria-hidden="true" />
+          Upload New Product
+        </Button>
+      }
+    >
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="sm:w-80">
+          <SearchBox
+            value={q}
+            label="Search products by name or description"
+            onSearch={(text) => {
+              setQ(text);
+              setPage(1);
+            }}
+          />
+        </div>
+        {data && (
+          <p className="text-sm text-slate-500" aria-live="polite">
+            {data.total === 1 ? '1 product' : `${data.total.toLocaleString('en-IN')} products`}
+          </p>
+        )}
+      </div>
+
+      <div className="mt-4" aria-busy={list.isFetching}>
+        {list.isPending ? (
+          <p className="py-10 text-center text-sm text-slate-500">Loading...</p>
+        ) : list.isError && !data ? (
+          <p className="py-10 text-center text-sm text-red-600">The products could not be loaded: {list.error.message}</p>
+        ) : !data || data.products.length === 0 ? (
+          <p className="py-10 text-center text-sm text-slate-500">
+            {q ? 'No products match this search.' : 'No products yet. Upload the first one.'}
+          </p>
+        ) : (
+          <div className={`-mx-5 sm:-mx-6 ${list.isPlaceholderData ? 'opacity-60' : ''}`}>
+            <table className="w-full text-left text-sm">
+              <thead className="border-y border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase max-md:sr-only">
+                <tr>
+                  <th scope="col" className="py-2.5 pr-3 pl-5 sm:pl-6">
+                    Product
+                  </th>
+                  <th scope="col" className="px-3 py-2.5">
+                    Price
+                  </th>
+                  <th scope="col" className="px-3 py-2.5">
+                    Stock
+                  </th>
+                  <th scope="col" className="px-3 py-2.5">
+                    Featured
+                  </th>
+                  <th scope="col" className="py-2.5 pr-5 pl-3 text-right sm:pr-6">
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {data.products.map((product) => (
+                  <Row
+                    key={product.id}
+                    product={product}
+                    busy={busy}
+                    onEdit={() => setModal({ product })}
+                    onFeature={() => void feature(product)}
+                    onDelete={() => void remove(product)}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+
+      {data && (
+        <div className="mt-6">
+          <Pagination page={data.page} totalPages={data.totalPages} onSelect={setPage} label="Product table pages" />
+        </div>
+      )}
+
+      <ProductFormModal
+        open={modal !== null}
+        product={modal?.product}
+        categories={tree.data ?? []}
+        onClose={() => setModal(null)}
+        onSaved={() => {
+          if (!modal?.product) {
+            // A new product is the newest: show the first page without a search so it is in view.
+            setQ('');
+            setPage(1);
+          }
+          void invalidate('products');
+        }}
+      />
+    </Card>
+  );
+}
+
+function Row({
+  product,
+  busy,
+  onEdit,
+  onFeature,
+  onDelete,
+}: {
+  product: Product;
+  busy: string | null;
+  onEdit: () => void;
+  onFeature: () => void;
+  onDelete: () => void;
+}) {
+  const image = parseImages(product.images)[0];
+  const path = [product.category, product.subCategory, product.childCategory].filter(Boolean).join(' › ');
+  return (
+    <tr className="max-md:grid max-md:grid-cols-[3.5rem_1fr_auto] max-md:gap-x-3 max-md:gap-y-1 max-md:px-5 max-md:py-3">
+      <td className="py-2.5 pr-3 pl-5 max-md:contents sm:pl-6">
+        <div className="flex items-center gap-3 max-md:contents">
+          {image ? (
+            <img
+              src={imageVariant(image, 320)}
+              alt=""
+              width={56}
+              height={56}
+              loading="lazy"
+              className="size-14 shrink-0 rounded-lg border border-slate-200 bg-white object-contain max-md:row-span-2"
+            />
+          ) : (
+            <span className="size-14 shrink-0 rounded-lg bg-slate-100 max-md:row-span-2" aria-hidden="true" />
+          )}
+          <div className="min-w-0 max-md:col-span-2">
+            <Link to={`/products/${product.id}`} className="font-semibold text-slate-900 hover:text-amber-700 hover:underline">
+              {product.name}
+            </Link>
+            <p className="truncate text-xs text-slate-500">{path}</p>
+          </div>
+        </div>
+      </td>
+      <td className="px-3 py-2.5 font-medium whitespace-nowrap text-slate-900 max-md:p-0">{formatPrice(product.price)}</td>
+      <td className="px-3 py-2.5 whitespace-nowrap text-slate-600 max-md:p-0 max-md:text-xs">
+        <span className="md:hidden">Stock: </span>
+        {product.stock === null ? 'Not tracked' : product.stock}
+      </td>
+      <td className="px-3 py-2.5 max-md:hidden">
+        {product.isFeatured ? (
+          <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">
+            <Star className="size-3" fill="currentColor" aria-hidden="true" />
+            Featured
+          </span>
+        ) : (
+          <span className="text-xs text-slate-400">No</span>
+        )}
+      </td>
+      <td className="py-2.5 pr-5 pl-3 max-md:col-span-3 max-md:p-0 max-md:pt-1 sm:pr-6">
+        <div className="flex justify-end gap-1.5 max-md:flex-wrap max-md:justify-start">
+          <Button size="sm" variant="outline" onClick={onEdit}>
+            <Pencil className="size-4" aria-hidden="true" />
+            Edit
+          </Button>
+          <Button
+            size="sm"
+            variant={product.isFeatured ? 'outline' : 'primary'}
+            loading={busy === `f${product.id}`}
+            onClick={onFeature}
+          >
+            {busy !== `f${product.id}` &&
+              (product.isFeatured ? (
+                <StarOff className="size-4" aria-hidden="true" />
+              ) : (
+                <Star className="size-4" aria-hidden="true" />
+              ))}
+            {product.isFeatured ? 'Unfeature' : 'Feature'}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-red-600 hover:bg-red-50"
+            loading={busy === `d${product.id}`}
+            onClick={onDelete}
+          >
+            {busy !== `d${product.id}` && <Trash2 className="size-4" aria-hidden="true" />}
+            Delete
+          </Button>
+        </div>
+      </td>
+    </tr>
+  );
+}

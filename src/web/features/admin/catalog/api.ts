@@ -1,0 +1,96 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { Category, Product, ProductPage } from '../../../../shared/catalog';
+import { api, apiGet } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-client';
+
+export type { Category, Product, ProductPage };
+
+/** Admin product pages are session data (removed on logout with everything under ['admin']). */
+export const adminProductKeys = {
+  all: ['admin', 'products'] as const,
+  page: (q: string, page: number) => ['admin', 'products', q, page] as const,
+};
+
+export const ADMIN_PAGE_SIZE = 20;
+
+/**
+ * The category tree for the admin panel: the same cache entry as the menu's (so a change shows in
+ * the menu at once), but fetched fresh each time the panel mounts (SPEC §7: the tree loads on mount).
+ */
+export function useAdminCategoryTree() {
+  return useQuery({
+    queryKey: queryKeys.categories,
+    queryFn: async () => {
+      // SPEC §6: the admin panel sends its bearer token on every category call.
+      const reply = await apiGet<unknown>('/api/category', { auth: 'admin' });
+      return Array.isArray(reply) ? (reply as Category[]) : [];
+    },
+    refetchOnMount: 'always',
+  });
+}
+
+/** After a change to the catalogue: the tree, the admin lists and the shop's lists are out of date. */
+export function useCatalogInvalidation() {
+  const client = useQueryClient();
+  return useCallback(
+    (what: 'categories' | 'products' | 'all' = 'all') => {
+      const keys =
+        what === 'categories'
+          ? [queryKeys.categories]
+          : what === 'products'
+            ? [adminProductKeys.all, ['products']]
+            : [queryKeys.categories, adminProductKeys.all, ['products']];
+      return Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
+    },
+    [client],
+  );
+}
+
+/** One page of products for the admin table (bearer sent, SPEC §6), newest first, with an optional search. */
+export function useAdminProducts(q: string, page: number) {
+  return useQuery({
+    queryKey: adminProductKeys.page(q, page),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({
+        page: String(page),
+        pageSize: String(ADMIN_PAGE_SIZE),
+        sort: q ? 'relevance' : 'newest',
+      });
+      if (q) params.set('q', q);
+      return apiGet<ProductPage>(`/api/products?${params.toString()}`, { auth: 'admin', signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+// ----- category writes (admin bearer) ------------------------------------------------------------
+
+export const addCategory = (name: string) =>
+  api<{ category: Category }>('/api/category', { method: 'POST', body: { name }, auth: 'admin' });
+
+export const addSubCategory = (categoryId: number, name: string) =>
+  api(`/api/category/${categoryId}/subcategory`, { method: 'POST', body: { name }, auth: 'admin' });
+
+export const addChildCategory = (categoryId: number, subId: number, name: string) =>
+  api(`/api/category/${categoryId}/subcategory/${subId}/childcategory`, { method: 'POST', body: { name }, auth: 'admin' });
+
+export const removeCategory = (categoryId: number) => api(`/api/category/${categoryId}`, { method: 'DELETE', auth: 'admin' });
+
+export const removeSubCategory = (categoryId: number, subId: number) =>
+  api(`/api/category/${categoryId}/subcategory/${subId}`, { method: 'DELETE', auth: 'admin' });
+
+export const removeChildCategory = (categoryId: number, subId: number, childId: number) =>
+  api(`/api/category/${categoryId}/subcategory/${subId}/childcategory/${childId}`, { method: 'DELETE', auth: 'admin' });
+
+// ----- product writes (admin bearer) -------------------------------------------------------------
+
+export const uploadProduct = (form: FormData) => api<Product>('/api/products/', { method: 'POST', body: form, auth: 'admin' });
+
+export const updateProduct = (id: number, form: FormData) =>
+  api<Product>(`/api/products/${id}`, { method: 'PUT', body: form, auth: 'admin' });
+
+export const toggleFeatured = (id: number) =>
+  api<{ message: string; isFeatured: boolean }>(`/api/products/${id}/feature`, { method: 'PUT', auth: 'admin' });
+
+export const deleteProduct = (id: number) => api<{ message: string }>(`/api/products/${id}`, { method: 'DELETE', auth: 'admin' });

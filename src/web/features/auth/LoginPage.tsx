@@ -1,0 +1,73 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { toast } from '../../lib/toast';
+import { LOGIN_SUCCESS_MESSAGE, type LoginInput, loginSchema } from '../../../shared/accounts';
+import { ErrorBanner } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import { FormCard } from '../../components/ui/FormCard';
+import { TextField } from '../../components/ui/TextField';
+import { apiPost, errorMessage } from '../../lib/api';
+import { useSchemaForm } from '../../lib/forms';
+import { usePageTitle } from '../../lib/hooks';
+import { setToken, useShopperToken } from '../../lib/session';
+
+interface LoginReply {
+  message?: string;
+  token?: string;
+}
+
+export default function LoginPage() {
+  usePageTitle('Login');
+  const navigate = useNavigate();
+  const token = useShopperToken();
+  const form = useSchemaForm(loginSchema, { emailOrPhone: '', password: '' });
+  const [failure, setFailure] = useState<string | null>(null);
+  const login = useMutation({ mutationFn: (body: LoginInput) => apiPost<LoginReply>('/api/users/login', body) });
+
+  if (token && !login.isSuccess) return <Navigate to="/account" replace />;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = form.validate();
+    if (!data) return;
+    setFailure(null);
+    login.mutate(data, {
+      onSuccess: (reply) => {
+        // SPEC §4: success is recognised only by this exact message.
+        if (reply?.message !== LOGIN_SUCCESS_MESSAGE || !reply.token) {
+          setFailure(reply?.message || 'An error occurred');
+          return;
+        }
+        setToken('user', reply.token);
+        toast.success('Login Successful');
+        void navigate('/account', { replace: true });
+      },
+      onError: (error) => setFailure(errorMessage(error)),
+    });
+  };
+
+  return (
+    <FormCard
+      title="Welcome back"
+      subtitle="Log in to your Pasal account"
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to="/register" className="font-semibold text-amber-700 hover:text-amber-800 hover:underline">
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {failure && <ErrorBanner>{failure}</ErrorBanner>}
+        <TextField label="Email or Phone Number" autoComplete="username" inputMode="email" {...form.field('emailOrPhone')} />
+        <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+        <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
+          Login
+        </Button>
+      </form>
+    </FormCard>
+  );
+}

@@ -1,0 +1,113 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from '../../lib/toast';
+import { OTP_RESEND_SECONDS } from '../../../shared/accounts';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { FormCard } from '../../components/ui/FormCard';
+import { TextField } from '../../components/ui/TextField';
+import { ApiError, apiPost, errorMessage } from '../../lib/api';
+import { useCountdown, usePageTitle } from '../../lib/hooks';
+
+function userIdFrom(state: unknown): number | undefined {
+  const id = (state as { userId?: unknown } | null)?.userId;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/** SPEC §2/§4: the registration OTP screen; the new user's id arrives in navigation state. */
+export default function OtpVerificationPage() {
+  usePageTitle('Verify OTP');
+  const navigate = useNavigate();
+  const userId = userIdFrom(useLocation().state);
+  const [otp, setOtp] = useState('');
+  // Registration has just sent a code: offer a new one only after the server's resend delay.
+  const [resendIn, startResend] = useCountdown(OTP_RESEND_SECONDS);
+
+  const verify = useMutation({
+    mutationFn: (code: string) => apiPost('/api/users/verify-otp', { userId, otp: code }),
+    onSuccess: () => {
+      toast.success('User Registered Successfully!');
+      void navigate('/login', { replace: true });
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  const resend = useMutation({
+    mutationFn: () => apiPost('/api/users/send-otp', { userId }),
+    onSuccess: () => {
+      toast.success('OTP sent successfully!');
+      startResend(OTP_RESEND_SECONDS);
+    },
+    onError: (error) => {
+      toast.error('Failed to send OTP. Please try again.');
+      const wait = (error instanceof ApiError && (error.body as { retryAfterSeconds?: unknown })?.retryAfterSeconds) || 0;
+      if (typeof wait === 'number' && wait > 0) startResend(wait);
+    },
+  });
+
+  if (userId === undefined) {
+    return (
+      <FormCard title="Verify OTP" subtitle="This page is opened right after you register.">
+        <p className="text-center text-sm leading-relaxed text-slate-600">
+          We could not tell which account to verify. Log in and open your account page: you can send a new code and verify your
+          email there.
+        </p>
+        <ButtonLink to="/login" size="lg" className="mt-6 w-full">
+          Go to login
+        </ButtonLink>
+      </FormCard>
+    );
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const code = otp.trim();
+    if (code) verify.mutate(code);
+  };
+
+  return (
+    <FormCard
+      title="Verify OTP"
+      subtitle="We emailed you a 6-digit code. Enter it below to activate your account."
+      footer={
+        <>
+          Wrong email?{' '}
+          <Link to="/register" className="font-semibold text-amber-700 hover:text-amber-800 hover:underline">
+            Register again
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={submit} className="space-y-4">
+        <TextField
+          id="otp"
+          label="Enter OTP"
+          required
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder="6-digit code"
+          value={otp}
+          onChange={(event) => setOtp(event.target.value.replace(/\s/g, ''))}
+          className="[&_input]:text-center [&_input]:text-lg [&_input]:tracking-[0.5em]"
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={otp.trim() === ''} loading={verify.isPending}>
+          Verify
+        </Button>
+      </form>
+      <div className="mt-5 text-center text-sm text-slate-600">
+        {resendIn > 0 ? (
+          <p>Resend available in {resendIn} seconds</p>
+        ) : (
+          <button
+            type="button"
+            onClick={() => resend.mutate()}
+            disabled={resend.isPending}
+            className="font-semibold text-amber-700 hover:text-amber-800 hover:underline disabled:opacity-50"
+          >
+            Send a new code
+          </button>
+        )}
+      </div>
+    </FormCard>
+  );
+}

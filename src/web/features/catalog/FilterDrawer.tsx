@@ -1,0 +1,98 @@
+import { useId } from 'react';
+import { Button } from '../../components/ui/Button';
+import { Drawer } from '../../components/ui/Drawer';
+import { useCategories } from '../../lib/categories';
+import { PRICE_RANGES, type PriceRange } from './filters';
+
+interface FilterDrawerProps {
+  open: boolean;
+  onClose: () => void;
+  price: PriceRange;
+  checked: string[];
+  onPriceChange: (range: PriceRange) => void;
+  onCheckedChange: (names: string[]) => void;
+  onClear: () => void;
+}
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * SPEC §2 'Filter by' drawer (left, 64 units wide): the §9 price ranges and one checkbox per category.
+ * Every change applies at once (the list behind updates); the overlay, Escape or the close button close it.
+ */
+export function FilterDrawer({ open, onClose, price, checked, onPriceChange, onCheckedChange, onClear }: FilterDrawerProps) {
+  const categories = useCategories(open || checked.length > 0);
+  const priceId = useId();
+  const names = (categories.data ?? []).map((category) => category.name);
+
+  const toggle = (name: string, on: boolean) =>
+    onCheckedChange(
+      on ? [...checked.filter((item) => !sameName(item, name)), name] : checked.filter((item) => !sameName(item, name)),
+    );
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      side="left"
+      title="Filter by"
+      closeLabel="Close filters"
+      widthClass="w-64"
+      overlayTestId="filter-overlay"
+      footer={
+        <div className="flex gap-2">
+          <Button variant="outline" size="sm" className="flex-1" onClick={onClear}>
+            Clear
+          </Button>
+          <Button variant="secondary" size="sm" className="flex-1" onClick={onClose}>
+            Done
+          </Button>
+        </div>
+      }
+    >
+      <div className="space-y-6 p-4">
+        <div>
+          <label htmlFor={priceId} className="mb-1.5 block text-sm font-semibold text-slate-800">
+            Price Range
+          </label>
+          <select
+            id={priceId}
+            value={price.id}
+            onChange={(event) => onPriceChange(PRICE_RANGES.find((range) => range.id === event.target.value) ?? PRICE_RANGES[0]!)}
+            className="block h-11 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-amber-500 focus:ring-2 focus:ring-amber-500/30 focus:outline-none"
+          >
+            {PRICE_RANGES.map((range) => (
+              <option key={range.id} value={range.id}>
+                {range.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset>
+          <legend className="mb-2 text-sm font-semibold text-slate-800">Categories</legend>
+          {categories.isPending && categories.fetchStatus !== 'idle' ? (
+            <p className="text-sm text-slate-500">Loading...</p>
+          ) : names.length === 0 ? (
+            <p className="text-sm text-slate-500">No categories yet.</p>
+          ) : (
+            <ul className="space-y-0.5">
+              {names.map((name) => (
+                <li key={name}>
+                  <label className="flex min-h-10 cursor-pointer items-center gap-3 rounded-md px-2 text-sm text-slate-700 hover:bg-slate-50">
+                    <input
+                      type="checkbox"
+                      checked={checked.some((item) => sameName(item, name))}
+                      onChange={(event) => toggle(name, event.target.checked)}
+                      className="size-4 rounded border-slate-300 accent-amber-500"
+                    />
+                    {name}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+        </fieldset>
+      </div>
+    </Drawer>
+  );
+}

@@ -1,0 +1,133 @@
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import ShoppingCart from 'lucide-react/icons/shopping-cart';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { parseImages } from '../../../shared/catalog';
+import { Button } from '../../components/ui/Button';
+import { formatPrice, productsUrl } from '../../lib/format';
+import { usePageTitle } from '../../lib/hooks';
+import { type Product, useProduct } from './api';
+import { useAddToCart } from './cart-actions';
+import { ProductGallery } from './ProductGallery';
+import { QuantityStepper } from './QuantityStepper';
+
+/** A product id from the URL: digits only, else undefined (and the page says the product is not found). */
+function productId(raw: string | undefined): number | undefined {
+  return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined;
+}
+
+/** SPEC §2 Product detail. */
+export default function ProductDetailPage() {
+  const id = productId(useParams().id);
+  const { data: product, isPending, fetchStatus } = useProduct(id);
+  const loading = isPending && fetchStatus !== 'idle';
+  usePageTitle(product?.name ?? (loading ? 'Product' : 'Product not found'));
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
+      <Link
+        to="/products"
+        className="inline-flex min-h-10 items-center gap-1.5 rounded-md text-sm font-semibold text-amber-700 hover:text-amber-800 hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        View all products
+      </Link>
+      {product ? (
+        <ProductDetail key={product.id} product={product} />
+      ) : loading ? (
+        <DetailSkeleton />
+      ) : (
+        <p className="mt-10 rounded-2xl border border-slate-200 bg-white px-4 py-16 text-center text-lg font-semibold text-slate-800">
+          Product not found!
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ProductDetail({ product }: { product: Product }) {
+  const [quantity, setQuantity] = useState(1);
+  const cart = useAddToCart();
+  const images = parseImages(product.images);
+  const outOfStock = product.stock === 0;
+  const categoryLink = (category: string, subcategory?: string) =>
+    subcategory ? productsUrl({ category, subcategory }) : productsUrl({ category });
+
+  return (
+    <div className="mt-4 grid gap-8 lg:grid-cols-2 lg:gap-12">
+      <ProductGallery images={images} name={product.name} />
+      <div className="min-w-0">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{product.name}</h1>
+        <dl className="mt-4 space-y-1 text-sm text-slate-600">
+          <div className="flex gap-1.5">
+            <dt className="font-medium text-slate-500">Category:</dt>
+            <dd>
+              <Link
+                to={categoryLink(product.category)}
+                className="font-medium text-slate-800 hover:text-amber-700 hover:underline"
+              >
+                {product.category}
+              </Link>
+            </dd>
+          </div>
+          {product.subCategory && (
+            <div className="flex gap-1.5">
+              <dt className="font-medium text-slate-500">Subcategory:</dt>
+              <dd>
+                <Link
+                  to={categoryLink(product.category, product.subCategory)}
+                  className="font-medium text-slate-800 hover:text-amber-700 hover:underline"
+                >
+                  {product.subCategory}
+                </Link>
+              </dd>
+            </div>
+          )}
+        </dl>
+        <p className="mt-6 text-2xl font-bold text-slate-900">Price: {formatPrice(product.price).replace(/^Rs\./, 'Nrs.')}</p>
+        {product.stock !== null && (
+          <p className={`mt-1 text-sm font-medium ${outOfStock ? 'text-red-600' : 'text-emerald-700'}`}>
+            {outOfStock ? 'Out of stock' : product.stock <= 5 ? `Only ${product.stock} left in stock` : 'In stock'}
+          </p>
+        )}
+        <div className="mt-6 flex flex-wrap items-end gap-4">
+          <QuantityStepper value={quantity} onChange={setQuantity} />
+          <Button
+            variant="primary"
+            size="lg"
+            className="min-w-44 flex-1 sm:flex-none"
+            loading={cart.pendingId === product.id}
+            disabled={outOfStock}
+            onClick={() => cart.add(product.id, quantity)}
+          >
+            {cart.pendingId !== product.id && <ShoppingCart className="size-5" aria-hidden="true" />}
+            Add to Cart
+          </Button>
+        </div>
+        <section aria-labelledby="description-heading" className="mt-8 border-t border-slate-200 pt-6">
+          <h2 id="description-heading" className="text-base font-semibold text-slate-900">
+            Description
+          </h2>
+          {/* Plain text, never HTML: a '<script>' in a description is shown as written. */}
+          <p data-testid="product-description" className="mt-2 leading-relaxed break-words whitespace-pre-line text-slate-700">
+            {product.description}
+          </p>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div role="status" aria-label="Loading..." className="mt-4 grid animate-pulse gap-8 lg:grid-cols-2 lg:gap-12">
+      <div className="aspect-square w-full rounded-2xl bg-slate-200" />
+      <div className="space-y-4">
+        <div className="h-8 w-3/4 rounded bg-slate-200" />
+        <div className="h-4 w-1/3 rounded bg-slate-200" />
+        <div className="h-8 w-1/2 rounded bg-slate-200" />
+        <div className="h-24 w-full rounded bg-slate-200" />
+      </div>
+    </div>
+  );
+}

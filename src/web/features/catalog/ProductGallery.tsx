@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { ProductImage } from './ProductImage';
+
+const MAIN_SIZES = '(min-width: 1280px) 608px, (min-width: 1024px) calc((100vw - 5rem) / 2), calc(100vw - 2rem)';
+
+/**
+ * SPEC §2 product detail gallery: the main image and a row of thumbnails; the selected thumbnail
+ * is highlighted (and aria-pressed). The first image is the page's largest paint: eager, high priority.
+ */
+export function ProductGallery({ images, name }: { images: string[]; name: string }) {
+  const [selected, setSelected] = useState(0);
+  const index = selected < images.length ? selected : 0;
+  const main = images[index];
+  return (
+    <div className="flex flex-col gap-3">
+      <ProductImage
+        key={main ?? 'none'}
+        src={main}
+        alt={images.length > 1 ? `${name}, image ${index + 1} of ${images.length}` : name}
+        sizes={MAIN_SIZES}
+        priority
+        width={1024}
+        className="aspect-square w-full rounded-2xl border border-slate-200 bg-white"
+      />
+      {images.length > 1 && (
+        <ul aria-label="Product images" className="flex gap-2 overflow-x-auto pb-1">
+          {images.map((address, i) => (
+            <li key={address} className="shrink-0">
+              <button
+                type="button"
+                aria-label={`Show image ${i + 1} of ${images.length}`}
+                aria-pressed={i === index}
+                onClick={() => setSelected(i)}
+                className={`block overflow-hidden rounded-xl border-2 bg-white p-0.5 transition-colors ${i === index ? 'border-amber-500 ring-2 ring-amber-500/30' : 'border-slate-200 hover:border-slate-400'}`}
+              >
+                <ProductImage src={address} alt="" sizes="72px" width={320} className="size-16 rounded-lg sm:size-[72px]" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

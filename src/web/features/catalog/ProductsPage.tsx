@@ -1,0 +1,305 @@
+import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
+import X from 'lucide-react/icons/x';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/Button';
+import { usePageTitle } from '../../lib/hooks';
+import { type ProductPage, useProductPage } from './api';
+import { useAddToCart } from './cart-actions';
+import { FilterDrawer } from './FilterDrawer';
+import { type ProductFilters, SORTS, apiQuery, displayName, hasFilters, readFilters, writeFilters } from './filters';
+import { Pagination } from './Pagination';
+import { ProductCard } from './ProductCard';
+import { SearchBox } from './SearchBox';
+
+/** Cards whose images load at once (the first row on the widest layout). */
+const EAGER_CARDS = 4;
+
+/**
+ * SPEC §2 Products list: 'Our Products', the 'Filter by' drawer, cards, and the loading, error and
+ * empty texts. Filters, search, sort and page live in the URL and are applied by the server.
+ */
+export default function ProductsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => readFilters(params), [params]);
+  const list = useProductPage(apiQuery(filters));
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [liked, setLiked] = useState<ReadonlySet<number>>(() => new Set());
+  const cart = useAddToCart();
+  const sortId = useId();
+
+  const path = [filters.category, filters.subcategory, filters.childcategory].filter((name): name is string => Boolean(name));
+  usePageTitle(path.length > 0 ? path.map(displayName).join(' – ') : 'Our Products');
+
+  /** A new set of filters starts again at page 1; typing replaces the history entry instead of adding one. */
+  const update = useCallback(
+    (patch: Partial<ProductFilters>, replace = false) =>
+      setParams(writeFilters({ ...filters, page: 1, ...patch }), { replace, preventScrollReset: true }),
+    [filters, setParams],
+  );
+  const hrefFor = (page: number) => {
+    const query = writeFilters({ ...filters, page }).toString();
+    return query ? `/products?${query}` : '/products';
+  };
+
+  // A page past the end (an old link, or fewer results now): go to the last page there is.
+  const data = list.data;
+  useEffect(() => {
+    if (data && data.products.length === 0 && data.total > 0 && filters.page > data.totalPages) {
+      setParams(writeFilters({ ...filters, page: data.totalPages }), { replace: true });
+    }
+  }, [data, filters, setParams]);
+
+  const toggleLike = useCallback(
+    (id: number) =>
+      setLiked((current) => {
+        const next = new Set(current);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
+
+  const drawerCount = filters.categories.length + (filters.price.id === 'all' ? 0 : 1);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Our Products</h1>
+        {data && (
+          <p className="text-sm text-slate-500" aria-live="polite">
+            {data.total === 1 ? '1 product' : `${data.total.toLocaleString('en-IN')} products`}
+          </p>
+        )}
+      </div>
+
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="flex gap-3">
+          <Button
+            variant="outline"
+            onClick={() => setDrawerOpen(true)}
+            aria-haspopup="dialog"
+            aria-expanded={drawerOpen}
+            className="shrink-0"
+          >
+            <SlidersHorizontal className="size-4" aria-hidden="true" />
+            Filter by
+            {drawerCount > 0 && (
+              <span className="rounded-full bg-amber-500 px-1.5 text-xs font-bold text-slate-950">
+                <span className="sr-only">(</span>
+                {drawerCount}
+                <span className="sr-only"> active)</span>
+              </span>
+            )}
+          </Button>
+          <div className="flex-1 sm:hidden">
+            <SortSelect id={`${sortId}-m`} value={filters.sort} onChange={(sort) => update({ sort })} />
+          </div>
+        </div>
+        <div className="min-w-0 flex-1">
+          <SearchBox value={filters.q} onSearch={(q, { typing }) => update({ q }, typing)} />
+        </div>
+        <div className="hidden sm:block sm:w-52">
+          <SortSelect id={sortId} value={filters.sort} onChange={(sort) => update({ sort })} />
+        </div>
+      </div>
+
+      <ActiveFilters filters={filters} onChange={update} />
+
+      <section aria-label="Products" aria-busy={list.isFetching} className="mt-6">
+        <ListBody
+          page={data}
+          pending={list.isPending}
+          error={list.isError && !data ? list.error : null}
+          stale={list.isPlaceholderData}
+          liked={liked}
+          onToggleLike={toggleLike}
+          onAddToCart={(id) => cart.add(id, 1)}
+          addingId={cart.pendingId}
+        />
+      </section>
+
+      {data && data.products.length > 0 && (
+        <div className="mt-10">
+          <Pagination page={data.page} totalPages={data.totalPages} hrefFor={hrefFor} label="Product pages" />
+        </div>
+      )}
+
+      <FilterDrawer
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        price={filters.price}
+        checked={filters.categories}
+        onPriceChange={(price) => update({ price })}
+        onCheckedChange={(categories) => update({ categories })}
+        onClear={() => update({ categories: [], price: readFilters(new URLSearchParams()).price })}
+      />
+    </div>
+  );
+}
+
+function SortSelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: ProductFilters['sort'];
+  onChange: (sort: ProductFilters['sort']) => void;
+}) {
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        Sort by
+      </label>
+      <select
+        id={id}
+        value={value ?? ''}
+        onChange={(event) => onChange(SORTS.find((option) => option.value === event.target.value)?.value)}
+        className="block h-11 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-amber-500 focus:ring-2 focus:ring-amber-500/30 focus:outline-none"
+      >
+        <option value="">Sort: best match / newest</option>
+        {SORTS.map((option) => (
+          <option key={option.value} value={option.value}>
+            Sort: {option.label}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+/** Removable chips for what narrows the list, from the URL's query parameters and the drawer. */
+function ActiveFilters({ filters, onChange }: { filters: ProductFilters; onChange: (patch: Partial<ProductFilters>) => void }) {
+  const chips: { key: string; label: string; remove: Partial<ProductFilters> }[] = [];
+  if (filters.category) {
+    chips.push({
+      key: 'category',
+      label: `Category: ${displayName(filters.category)}`,
+      remove: { category: undefined, subcategory: undefined, childcategory: undefined },
+    });
+  }
+  if (filters.subcategory) {
+    chips.push({
+      key: 'subcategory',
+      label: `Subcategory: ${displayName(filters.subcategory)}`,
+      remove: { subcategory: undefined, childcategory: undefined },
+    });
+  }
+  if (filters.childcategory) {
+    chips.push({
+      key: 'childcategory',
+      label: `Child category: ${displayName(filters.childcategory)}`,
+      remove: { childcategory: undefined },
+    });
+  }
+  for (const name of filters.categories) {
+    chips.push({ key: `c-${name}`, label: name, remove: { categories: filters.categories.filter((item) => item !== name) } });
+  }
+  if (filters.price.id !== 'all')
+    chips.push({ key: 'price', label: filters.price.label, remove: { price: readFilters(new URLSearchParams()).price } });
+  if (filters.q) chips.push({ key: 'q', label: `“${filters.q}”`, remove: { q: '' } });
+  if (chips.length === 0) return null;
+  return (
+    <ul aria-label="Active filters" className="mt-4 flex flex-wrap items-center gap-2">
+      {chips.map((chip) => (
+        <li key={chip.key}>
+          <button
+            type="button"
+            onClick={() => onChange(chip.remove)}
+            aria-label={`Remove filter ${chip.label}`}
+            className="inline-flex h-8 items-center gap-1.5 rounded-full border border-amber-200 bg-amber-50 pr-2 pl-3 text-sm font-medium text-amber-900 hover:bg-amber-100"
+          >
+            {chip.label}
+            <X className="size-3.5" aria-hidden="true" />
+          </button>
+        </li>
+      ))}
+      {hasFilters(filters) && chips.length > 1 && (
+        <li>
+          <button
+            type="button"
+            onClick={() =>
+              onChange({
+                category: undefined,
+                subcategory: undefined,
+                childcategory: undefined,
+                categories: [],
+                price: readFilters(new URLSearchParams()).price,
+                q: '',
+              })
+            }
+            className="h-8 rounded-full px-3 text-sm font-semibold text-slate-600 underline-offset-2 hover:text-slate-900 hover:underline"
+          >
+            Clear all
+          </button>
+        </li>
+      )}
+    </ul>
+  );
+}
+
+function ListBody({
+  page,
+  pending,
+  error,
+  stale,
+  liked,
+  onToggleLike,
+  onAddToCart,
+  addingId,
+}: {
+  page: ProductPage | undefined;
+  pending: boolean;
+  error: Error | null;
+  stale: boolean;
+  liked: ReadonlySet<number>;
+  onToggleLike: (id: number) => void;
+  onAddToCart: (id: number) => void;
+  addingId: number | undefined;
+}) {
+  if (error) {
+    return (
+      <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-6 text-center text-red-700">
+        Error loading data: {error.message}
+      </p>
+    );
+  }
+  if (pending || !page) {
+    return (
+      <p role="status" className="py-16 text-center text-slate-500">
+        Loading...
+      </p>
+    );
+  }
+  if (page.products.length === 0) {
+    return (
+      <p
+        role="status"
+        className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-16 text-center text-slate-600"
+      >
+        No products found matching your filters.
+      </p>
+    );
+  }
+  return (
+    <ul
+      className={`grid grid-cols-1 gap-4 transition-opacity sm:grid-cols-2 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4 ${stale ? 'opacity-60' : ''}`}
+    >
+      {page.products.map((product, index) => (
+        <li key={product.id} className="flex">
+          <div className="flex w-full flex-col [&>article]:flex-1">
+            <ProductCard
+              product={product}
+              liked={liked.has(product.id)}
+              onToggleLike={onToggleLike}
+              onAddToCart={onAddToCart}
+              adding={addingId === product.id}
+              eager={index < EAGER_CARDS}
+            />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,76 @@
+import Search from 'lucide-react/icons/search';
+import X from 'lucide-react/icons/x';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+
+interface SearchBoxProps {
+  /** The search in the URL; the box follows it (back/forward) unless the shopper is typing. */
+  value: string;
+  /** Called with the trimmed text: on Enter at once, while typing after a short pause. */
+  onSearch: (text: string, options: { typing: boolean }) => void;
+  label?: string;
+  placeholder?: string;
+}
+
+const TYPING_PAUSE_MS = 350;
+
+/** A search field that searches as you type (debounced) and on Enter, with a clear button. */
+export function SearchBox({ value, onSearch, label = 'Search products', placeholder = 'Search products' }: SearchBoxProps) {
+  const [text, setText] = useState(value);
+  const [synced, setSynced] = useState(value);
+  const id = useId();
+  const onSearchRef = useRef(onSearch);
+  useEffect(() => {
+    onSearchRef.current = onSearch;
+  });
+
+  // The URL changed under us (back/forward, a link): show its search.
+  if (synced !== value) {
+    setSynced(value);
+    if (text.trim() !== value) setText(value);
+  }
+
+  useEffect(() => {
+    const trimmed = text.trim();
+    if (trimmed === synced) return;
+    const timer = window.setTimeout(() => onSearchRef.current(trimmed, { typing: true }), TYPING_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, synced]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(text.trim(), { typing: false });
+  };
+
+  return (
+    <form role="search" onSubmit={submit} className="relative w-full">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Search className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+      <input
+        id={id}
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder={placeholder}
+        enterKeyHint="search"
+        autoComplete="off"
+        maxLength={200}
+        className="block h-11 w-full rounded-lg border border-slate-300 bg-white pr-11 pl-10 text-base text-slate-900 shadow-xs placeholder:text-slate-400 focus:border-amber-500 focus:ring-2 focus:ring-amber-500/30 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+      />
+      {text && (
+        <button
+          type="button"
+          aria-label="Clear search"
+          onClick={() => {
+            setText('');
+            onSearch('', { typing: false });
+          }}
+          className="absolute top-1/2 right-1 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-md text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+        >
+          <X className="size-4" aria-hidden="true" />
+        </button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+import { type QueryClient, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Product, ProductPage } from '../../../shared/catalog';
+import { apiGet } from '../../lib/api';
+
+export type { Product, ProductPage };
+
+/** Products shown per page of /products. */
+export const PRODUCTS_PAGE_SIZE = 24;
+/** Featured products shown on Home. */
+export const FEATURED_COUNT = 8;
+
+/** Everything under ['products'] is public catalogue data (lists, pages and single products). */
+export const productKeys = {
+  all: ['products'] as const,
+  page: (query: string) => ['products', 'page', query] as const,
+  featured: ['products', 'featured'] as const,
+  one: (id: number) => ['products', 'one', id] as const,
+};
+
+/** One page of GET /api/products; `query` is a URLSearchParams string that includes `page` (so the answer is paged). */
+export function fetchProductPage(query: string, signal?: AbortSignal): Promise<ProductPage> {
+  return apiGet<ProductPage>(`/api/products?${query}`, { signal });
+}
+
+/** A page of the product list; while the next page loads the previous one stays on screen. */
+export function useProductPage(query: string) {
+  return useQuery({
+    queryKey: productKeys.page(query),
+    queryFn: ({ signal }) => fetchProductPage(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Home's featured grid: only the featured products, one small page, never the whole catalogue. */
+export function useFeaturedProducts() {
+  return useQuery({
+    queryKey: productKeys.featured,
+    queryFn: ({ signal }) =>
+      fetchProductPage(new URLSearchParams({ featured: 'true', page: '1', pageSize: String(FEATURED_COUNT) }).toString(), signal),
+    select: (page) => page.products.filter((product) => product.isFeatured),
+  });
+}
+
+/** A product already in the cache (from a list or Home), shown at once while its own request runs. */
+function cachedProduct(client: QueryClient, id: number): Product | undefined {
+  for (const [, data] of client.getQueriesData<ProductPage>({ queryKey: productKeys.all })) {
+    const found = data && 'products' in data ? data.products.find((product) => product.id === id) : undefined;
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** GET /api/products/{id}; `id` undefined (not a number in the URL) leaves the query idle. */
+export function useProduct(id: number | undefined) {
+  const client = useQueryClient();
+  return useQuery<Product>({
+    queryKey: productKeys.one(id ?? 0),
+    queryFn: ({ signal }) => apiGet<Product>(`/api/products/${id}`, { signal }),
+    enabled: id !== undefined,
+    placeholderData: (): Product | undefined => (id === undefined ? undefined : cachedProduct(client, id)),
+  });
+}

@@ -1,0 +1,25 @@
+import { usePageTitle } from '../../lib/hooks';
+import { FeaturedCategories } from './FeaturedCategories';
+import { FeaturedProducts } from './FeaturedProducts';
+import { HeroBanner } from './HeroBanner';
+import { Newsletter } from './Newsletter';
+import { PromoBanners } from './PromoBanners';
+import { Testimonials } from './Testimonials';
+import { WhyChooseUs } from './WhyChooseUs';
+
+/** SPEC §2 Home, in its order: hero, featured categories, promos, why-choose-us, testimonials, newsletter, featured products. */
+export default function HomePage() {
+  usePageTitle('Pasal | Electronics and gaming gear in Nepal');
+  return (
+    <>
+      <h1 className="sr-only">Pasal: electronics and gaming gear in Nepal</h1>
+      <HeroBanner />
+      <FeaturedCategories />
+      <PromoBanners />
+      <WhyChooseUs />
+      <Testimonials />
+      <Newsletter />
+      <FeaturedProducts />
+    </>
+  );
+}

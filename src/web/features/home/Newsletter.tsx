@@ -1,0 +1,62 @@
+import MailCheck from 'lucide-react/icons/mail-check';
+import { type FormEvent, useEffect, useState } from 'react';
+
+export const NEWSLETTER_THANKS_MS = 3000;
+
+/** SPEC §2/§4: nothing is sent anywhere; a thank-you shows for 3 s, then hides and the field clears. */
+export function Newsletter() {
+  const [email, setEmail] = useState('');
+  const [thanked, setThanked] = useState(false);
+
+  useEffect(() => {
+    if (!thanked) return;
+    const timer = window.setTimeout(() => {
+      setThanked(false);
+      setEmail('');
+    }, NEWSLETTER_THANKS_MS);
+    return () => window.clearTimeout(timer);
+  }, [thanked]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (email.trim()) setThanked(true);
+  };
+
+  return (
+    <section aria-labelledby="newsletter-heading" className="bg-slate-900 py-14 sm:py-16">
+      <div className="mx-auto max-w-3xl px-4 text-center sm:px-6">
+        <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-amber-500/15 text-amber-400">
+          <MailCheck className="size-6" aria-hidden="true" />
+        </span>
+        <h2 id="newsletter-heading" className="mt-4 text-2xl font-bold tracking-tight text-white sm:text-3xl">
+          Subscribe to Our Newsletter
+        </h2>
+        <p className="mt-3 text-slate-300">New arrivals, restocks and member-only deals, once or twice a month. No spam.</p>
+        <form onSubmit={submit} className="mx-auto mt-8 flex max-w-lg flex-col gap-3 sm:flex-row">
+          <label htmlFor="newsletter-email" className="sr-only">
+            Email address
+          </label>
+          <input
+            id="newsletter-email"
+            type="email"
+            required
+            autoComplete="email"
+            placeholder="Enter your email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            className="h-12 w-full min-w-0 rounded-lg sm:flex-1 border border-slate-700 bg-slate-800 px-4 text-base text-white placeholder:text-slate-400 focus:border-amber-400 focus:ring-2 focus:ring-amber-400/30 focus:outline-none"
+          />
+          <button
+            type="submit"
+            className="h-12 rounded-lg bg-amber-500 px-6 font-semibold text-slate-950 transition-colors hover:bg-amber-400 active:bg-amber-600"
+          >
+            Subscribe
+          </button>
+        </form>
+        <p role="status" className="mt-4 min-h-6 text-sm font-medium text-emerald-400">
+          {thanked ? 'Thank you for subscribing!' : ''}
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { ApiError } from './errors';
+import { isTokenExpired } from './jwt';
+import { type SessionKind, endSession, getToken, refreshToken } from './session';
+
+export { ApiError, errorMessage } from './errors';
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain value is sent as JSON; FormData is sent as multipart. */
+  body?: unknown;
+  /** Send the shopper's or the admin's bearer token, refreshing it when needed. */
+  auth?: SessionKind;
+  signal?: AbortSignal;
+}
+
+/**
+ * The one API client. JSON in and out, bearer tokens, and errors as ApiError (status + server message).
+ * With `auth`, an expired token is refreshed before the call, and a 401 triggers one refresh and one
+ * retry; when the refresh is refused the session ends (SPEC §4).
+ */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const { auth } = options;
+  if (!auth) return parse<T>(await send(path, options, null));
+
+  let token = getToken(auth);
+  if (token && isTokenExpired(token)) token = await refreshOrEnd(auth);
+  const response = await send(path, options, token);
+  if (response.status !== 401 || !token) return parse<T>(response);
+
+  // The server no longer accepts this token (revoked, rotated elsewhere): one refresh, one retry.
+  const fresh = await refreshOrEnd(auth);
+  const retried = await send(path, options, fresh);
+  if (retried.status === 401) endSession(auth);
+  return parse<T>(retried);
+}
+
+async function refreshOrEnd(kind: SessionKind): Promise<string> {
+  try {
+    return await refreshToken(kind);
+  } catch (error) {
+    // Only a refusal ends the session: a dropped connection keeps the shopper logged in.
+    if (error instanceof ApiError && error.isClientError) endSession(kind);
+    throw error;
+  }
+}
+
+async function send(path: string, options: ApiOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    return await fetch(path, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body, signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'Network error');
+  }
+}
+
+async function parse<T>(response: Response): Promise<T> {
+  const type = response.headers.get('content-type') ?? '';
+  const body: unknown = type.includes('json') ? await response.json().catch(() => undefined) : undefined;
+  if (response.ok) return body as T;
+  const message = (body as { message?: unknown } | undefined)?.message;
+  const serverMessage = typeof message === 'string' && message ? message : undefined;
+  throw new ApiError(response.status, serverMessage ?? `Request failed (${response.status})`, serverMessage, body);
+}
+
+export const apiGet = <T>(path: string, options: Omit<ApiOptions, 'method' | 'body'> = {}) => api<T>(path, options);
+
+export const apiPost = <T>(path: string, body?: unknown, options: Omit<ApiOptions, 'method' | 'body'> = {}) =>
+  api<T>(path, { ...options, method: 'POST', body: body ?? {} });

@@ -1,0 +1,33 @@
+const rupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+
+/** 'Rs. 1,23,456' (Nepali/Indian digit grouping), paisa shown only when there are any. */
+export function formatPrice(amount: number): string {
+  return `Rs. ${rupees.format(amount)}`;
+}
+
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: true,
+});
+
+/** SPEC §9: en-GB, 2-digit day/month, 2-digit hour/minute, 12-hour clock, e.g. '23/06/2024, 02:05 pm'. */
+export function formatDateTime(value: string | number | Date): string {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
+}
+
+/** Category names travel in URLs with spaces written as hyphens (SPEC §2). */
+export function toUrlName(name: string): string {
+  return name.trim().replace(/\s+/g, '-');
+}
+
+export function productsUrl(filter: { category?: string; subcategory?: string; childcategory?: string } = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, toUrlName(value));
+  const query = params.toString();
+  return query ? `/products?${query}` : '/products';
+}

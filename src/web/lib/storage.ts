@@ -1,0 +1,29 @@
+/** localStorage keys of the web app, in one place. */
+export const STORAGE_KEYS = {
+  /** The shopper's session token (JWT). */
+  token: 'pasal.token',
+  /** The admin's session token (JWT). */
+  adminToken: 'pasal.adminToken',
+  /** Last chosen tab of the shopper dashboard (SPEC §9: key userActiveTab, default account). */
+  userActiveTab: 'userActiveTab',
+  /** Last chosen tab of the admin panel. */
+  adminActiveTab: 'adminActiveTab',
+} as const;
+
+/** localStorage can throw (private mode, disabled storage, quota): never let that break a page. */
+export function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Storage unavailable: the value lives for this page view only.
+  }
+}
