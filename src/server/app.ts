@@ -8,10 +8,12 @@ import type { Config } from './config.js';
 import { type AppContext, type ContextOverrides, createContext } from './context.js';
 import { accountsRoutes } from './features/accounts/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
+import { cartRoutes } from './features/cart/routes.js';
 import { catalogMetaResolver } from './features/catalog/meta.js';
 import { catalogRoutes } from './features/catalog/routes.js';
 import { CatalogService } from './features/catalog/service.js';
 import { catalogSiteRoutes } from './features/catalog/site.js';
+import { ordersRoutes } from './features/orders/routes.js';
 import { storeRoutes } from './features/store/routes.js';
 import { webRoutes } from './features/web/routes.js';
 import { installErrorHandling } from './lib/error-handler.js';
@@ -82,6 +84,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountsRoutes(ctx), { prefix: '/users' });
       await api.register(adminRoutes(ctx), { prefix: '/admin' });
       await api.register(catalogRoutes(ctx, catalog));
+      await api.register(cartRoutes(ctx), { prefix: '/cart' });
+      await api.register(ordersRoutes(ctx), { prefix: '/orders' });
     },
     { prefix: '/api' },
   );

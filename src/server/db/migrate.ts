@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as m001 from './migrations/001_accounts.js';
 import * as m002 from './migrations/002_catalog.js';
+import * as m003 from './migrations/003_orders.js';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the same list runs
@@ -10,6 +11,7 @@ import * as m002 from './migrations/002_catalog.js';
 const migrations: Record<string, Migration> = {
   '001_accounts': m001,
   '002_catalog': m002,
+  '003_orders': m003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -118,6 +118,58 @@ export interface ProductImagesTable {
   base_name: string;
 }
 
+/** One line per (shopper, product); see migration 003. */
+export interface CartItemsTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  quantity: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** id: 'ORD-' + 16 random base-32 characters. Delivery fields as the checkout form sent them. */
+export interface OrdersTable {
+  id: string;
+  user_id: number;
+  status: 'pending' | 'confirmed' | 'shipped' | 'delivered' | 'cancelled';
+  total_paisa: number;
+  payment_method: string;
+  payment_status: string;
+  payment_ref: string | null;
+  full_name: string;
+  phone: string;
+  province: string;
+  district: string;
+  city: string;
+  address: string;
+  landmark: string | null;
+  idempotency_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Snapshot of the product at checkout; stock_reserved = units taken from tracked stock. */
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: string;
+  product_id: number;
+  product_name: string;
+  category_name: string;
+  unit_price_paisa: number;
+  quantity: number;
+  stock_reserved: number;
+}
+
+export interface OrderStatusHistoryTable {
+  id: Generated<number>;
+  order_id: string;
+  admin_id: number | null;
+  from_status: string;
+  to_status: string;
+  changed_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   admins: AdminsTable;
@@ -130,4 +182,8 @@ export interface Database {
   child_categories: ChildCategoriesTable;
   products: ProductsTable;
   product_images: ProductImagesTable;
+  cart_items: CartItemsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_status_history: OrderStatusHistoryTable;
 }

@@ -1,0 +1,80 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ACCOUNT_MESSAGES } from '../../../shared/accounts.js';
+import {
+  CART_MESSAGES,
+  addToCartResponseSchema,
+  addToCartSchema,
+  removeCartItemResponseSchema,
+  viewCartResponseSchema,
+} from '../../../shared/cart.js';
+import type { AppContext } from '../../context.js';
+import { principalOf, requireSession } from '../../lib/auth-hooks.js';
+import { forbidden } from '../../lib/errors.js';
+import { acceptEmptyJsonBody } from '../../lib/json-body.js';
+import { CartService } from './service.js';
+
+const idParam = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, message)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1, message)
+        .max(2 ** 31 - 1, message),
+    );
+
+const userParams = z.object({ userId: idParam(ACCOUNT_MESSAGES.badUserId) });
+const itemParams = z.object({ id: idParam(CART_MESSAGES.badItemId) });
+
+function assertOwnCart(request: FastifyRequest, userId: number): void {
+  if (principalOf(request).id !== userId) throw forbidden(CART_MESSAGES.ownCartOnly);
+}
+
+/**
+ * The cart (SPEC §7), under /api/cart; every call needs the shopper's bearer token, checked
+ * (onRequest) before anything else is looked at:
+ *   GET    /view-cart/:userId   → {cartItems}
+ *   POST   /add-to-cart         {userId, productId, quantity} → {message, cartItem}
+ *   DELETE /remove-item/:id     → {message}
+ */
+export function cartRoutes(ctx: AppContext, service = new CartService(ctx)): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.removeContentTypeParser('text/plain');
+    // DELETE often carries Content-Type: application/json with no body.
+    acceptEmptyJsonBody(app);
+    const shopper = { onRequest: requireSession(ctx, 'user') };
+
+    app.get(
+      '/view-cart/:userId',
+      { ...shopper, schema: { tags: ['cart'], params: userParams, response: { 200: viewCartResponseSchema } } },
+      async (request) => {
+        assertOwnCart(request, request.params.userId);
+        return { cartItems: await service.view(request.params.userId) };
+      },
+    );
+
+    app.post(
+      '/add-to-cart',
+      { ...shopper, schema: { tags: ['cart'], body: addToCartSchema, response: { 200: addToCartResponseSchema } } },
+      async (request) => {
+        const { userId, productId, quantity } = request.body;
+        assertOwnCart(request, userId);
+        return { message: CART_MESSAGES.added, cartItem: await service.add(userId, productId, quantity) };
+      },
+    );
+
+    app.delete(
+      '/remove-item/:id',
+      { ...shopper, schema: { tags: ['cart'], params: itemParams, response: { 200: removeCartItemResponseSchema } } },
+      async (request) => {
+        await service.remove(principalOf(request).id, request.params.id);
+        return { message: CART_MESSAGES.removed };
+      },
+    );
+  };
+}

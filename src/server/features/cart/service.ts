@@ -1,0 +1,74 @@
+import { CART_MESSAGES, CART_QUANTITY_MAX, type CartItem } from '../../../shared/cart.js';
+import type { AppContext } from '../../context.js';
+import { isoNow } from '../../lib/clock.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { imageAddress } from '../../lib/images.js';
+import * as q from './queries.js';
+
+/**
+ * The shopper's cart. Quantities are checked against tracked stock counting what the cart
+ * already holds; checkout (features/orders) checks again, atomically, and is the real guard.
+ */
+export class CartService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async view(userId: number): Promise<CartItem[]> {
+    return this.toItems(await q.cartLines(this.ctx.db, userId));
+  }
+
+  /** Adds `quantity` units of a live product (raising the line's quantity when it is already in the cart). */
+  async add(userId: number, productId: number, quantity: number): Promise<CartItem> {
+    const itemId = await this.ctx.db.transaction().execute(async (trx) => {
+      if (!(await q.lockUser(trx, this.ctx.dialect, userId))) throw notFound('User not found');
+      const product = await q.findLiveProduct(trx, productId);
+      if (!product) throw notFound(CART_MESSAGES.productNotFound);
+      const inCart = (await q.findLine(trx, userId, productId))?.quantity ?? 0;
+      const wanted = inCart + quantity;
+      if (wanted > CART_QUANTITY_MAX)
+        throw badRequest(CART_MESSAGES.quantityTooLarge, { quantity: CART_MESSAGES.quantityTooLarge });
+      if (product.stock !== null) {
+        if (product.stock <= 0) throw stockConflict(CART_MESSAGES.outOfStock(product.name), product.id, 0, inCart);
+        if (wanted > product.stock) {
+          throw stockConflict(
+            CART_MESSAGES.notEnoughStock(product.name, product.stock, inCart),
+            product.id,
+            product.stock,
+            inCart,
+          );
+        }
+      }
+      return q.upsertLine(trx, { userId, productId, quantity: wanted, now: isoNow(this.ctx.clock) });
+    });
+    const [item] = await this.toItems(await q.cartLines(this.ctx.db, userId, itemId));
+    if (!item) throw notFound(CART_MESSAGES.itemNotFound);
+    return item;
+  }
+
+  /** Removes one of the shopper's lines; someone else's line is 404 and stays. */
+  async remove(userId: number, itemId: number): Promise<void> {
+    if (!(await q.deleteLine(this.ctx.db, userId, itemId))) throw notFound(CART_MESSAGES.itemNotFound);
+  }
+
+  private async toItems(rows: q.CartLineRow[]): Promise<CartItem[]> {
+    const images = await q.imagesOf(
+      this.ctx.db,
+      rows.map((row) => row.product_id),
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      quantity: row.quantity,
+      product: {
+        id: row.product_id,
+        name: row.name,
+        price: row.price_paisa / 100,
+        images: JSON.stringify((images.get(row.product_id) ?? []).map((base) => imageAddress(base))),
+        stock: row.stock,
+        isAvailable: row.deleted_at === null && (row.stock === null || row.stock > 0),
+      },
+    }));
+  }
+}
+
+function stockConflict(message: string, productId: number, available: number, inCart: number) {
+  return new AppError(409, 'OUT_OF_STOCK', message, undefined, { productId, available, inCart });
+}

@@ -1,0 +1,131 @@
+import { formatPrice } from '../../../shared/money.js';
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type Order } from '../../../shared/orders.js';
+import type { MailMessage } from '../../lib/mail.js';
+
+/**
+ * The order mails: the confirmation after checkout and one per status change. Everything the
+ * shopper typed (names, address) is escaped in the HTML part.
+ */
+
+const placedAt = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: true,
+  timeZone: 'Asia/Kathmandu',
+});
+
+function addressLines(order: Order): string[] {
+  return [
+    `${order.fullName}, ${order.phone}`,
+    order.address,
+    ...(order.landmark ? [`Landmark: ${order.landmark}`] : []),
+    `${order.city}, ${order.district}`,
+    `${order.province} Province, Nepal`,
+  ];
+}
+
+function itemLines(order: Order): string[] {
+  return order.orderItems.map(
+    (item) =>
+      `${item.quantity} x ${item.product.name} @ ${formatPrice(item.price)} = ${formatPrice(
+        Math.round(item.price * 100 * item.quantity) / 100,
+      )}`,
+  );
+}
+
+function itemsTable(order: Order): string {
+  const rows = order.orderItems
+    .map(
+      (item) => `<tr>
+        <td style="padding: 4px 8px">${escapeHtml(item.product.name)}</td>
+        <td style="padding: 4px 8px; text-align: right">${item.quantity}</td>
+        <td style="padding: 4px 8px; text-align: right">${escapeHtml(formatPrice(item.price))}</td>
+        <td style="padding: 4px 8px; text-align: right">${escapeHtml(formatPrice(Math.round(item.price * 100 * item.quantity) / 100))}</td>
+      </tr>`,
+    )
+    .join('\n');
+  return `<table style="border-collapse: collapse; margin: 12px 0">
+      <tr><th style="padding: 4px 8px; text-align: left">Product</th><th style="padding: 4px 8px">Qty</th><th style="padding: 4px 8px">Price</th><th style="padding: 4px 8px">Total</th></tr>
+      ${rows}
+      <tr><td colspan="3" style="padding: 4px 8px; text-align: right; font-weight: bold">Total</td><td style="padding: 4px 8px; text-align: right; font-weight: bold">${escapeHtml(formatPrice(order.totalAmount))}</td></tr>
+    </table>`;
+}
+
+function page(storeName: string, body: string): string {
+  return `<!doctype html>
+<html>
+  <body style="font-family: Arial, Helvetica, sans-serif; color: #111827; line-height: 1.5">
+    ${body}
+    <p>- ${escapeHtml(storeName)}</p>
+  </body>
+</html>`;
+}
+
+export function orderConfirmationMail(options: { to: string; storeName: string; order: Order }): MailMessage {
+  const { to, storeName, order } = options;
+  const payment = PAYMENT_METHOD_LABELS[order.paymentMethod];
+  const text = [
+    `Namaste ${order.fullName},`,
+    '',
+    `Thank you for shopping at ${storeName}. We have received your order and will call you before delivery.`,
+    '',
+    `Order: ${order.id}`,
+    `Placed: ${placedAt.format(new Date(order.createdAt))}`,
+    '',
+    'Items:',
+    ...itemLines(order).map((line) => `  ${line}`),
+    '',
+    `Total: ${formatPrice(order.totalAmount)}`,
+    `Payment: ${payment}`,
+    '',
+    'Delivery address:',
+    ...addressLines(order).map((line) => `  ${line}`),
+    '',
+    `- ${storeName}`,
+  ].join('\n');
+  const html = page(
+    storeName,
+    `<p>Namaste ${escapeHtml(order.fullName)},</p>
+    <p>Thank you for shopping at ${escapeHtml(storeName)}. We have received your order and will call you before delivery.</p>
+    <p><strong>Order:</strong> ${escapeHtml(order.id)}<br><strong>Placed:</strong> ${escapeHtml(placedAt.format(new Date(order.createdAt)))}</p>
+    ${itemsTable(order)}
+    <p><strong>Payment:</strong> ${escapeHtml(payment)}</p>
+    <p><strong>Delivery address:</strong><br>${addressLines(order).map(escapeHtml).join('<br>')}</p>`,
+  );
+  return { to, subject: `Your ${storeName} order ${order.id}`, text, html };
+}
+
+export function orderStatusMail(options: { to: string; storeName: string; order: Order; from: string }): MailMessage {
+  const { to, storeName, order } = options;
+  const label = ORDER_STATUS_LABELS[order.status];
+  const text = [
+    `Namaste ${order.fullName},`,
+    '',
+    `Your order ${order.id} is now ${label}.`,
+    '',
+    'Items:',
+    ...itemLines(order).map((line) => `  ${line}`),
+    '',
+    `Total: ${formatPrice(order.totalAmount)}`,
+    '',
+    'Delivery address:',
+    ...addressLines(order).map((line) => `  ${line}`),
+    '',
+    `- ${storeName}`,
+  ].join('\n');
+  const html = page(
+    storeName,
+    `<p>Namaste ${escapeHtml(order.fullName)},</p>
+    <p>Your order <strong>${escapeHtml(order.id)}</strong> is now <strong>${escapeHtml(label)}</strong>.</p>
+    ${itemsTable(order)}
+    <p><strong>Delivery address:</strong><br>${addressLines(order).map(escapeHtml).join('<br>')}</p>`,
+  );
+  return { to, subject: `Your ${storeName} order ${order.id} is ${label}`, text, html };
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}

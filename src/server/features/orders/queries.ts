@@ -1,0 +1,401 @@
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction, sql } from 'kysely';
+import type { Dialect } from '../../db/client.js';
+import type { Database, OrdersTable } from '../../db/schema.js';
+
+/** SQL of checkout and orders. */
+
+export type Db = Kysely<Database> | Transaction<Database>;
+type Status = OrdersTable['status'];
+
+const ID_CHUNK = 500;
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checkout
+
+/**
+ * The shopper, locked until the transaction ends on PostgreSQL: one shopper's checkouts (and
+ * cart writes, which take the same lock) run one at a time, so a double submit sees the cart the
+ * first one emptied. SQLite runs one write transaction at a time already.
+ */
+export function lockUser(trx: Transaction<Database>, dialect: Dialect, userId: number) {
+  return trx
+    .selectFrom('users')
+    .select(['id', 'email_verified'])
+    .where('id', '=', userId)
+    .$if(dialect === 'postgres', (qb) => qb.forNoKeyUpdate())
+    .executeTakeFirst();
+}
+
+export async function orderIdByKey(db: Db, userId: number, key: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export interface CheckoutLine {
+  cart_item_id: number;
+  quantity: number;
+  product_id: number;
+  name: string;
+  price_paisa: number;
+  stock: number | null;
+  deleted_at: string | null;
+  category_name: string;
+}
+
+/** The shopper's cart with each product's current price, stock and category name, oldest line first. */
+export async function checkoutLines(db: Db, userId: number): Promise<CheckoutLine[]> {
+  const rows = await db
+    .selectFrom('cart_items as ci')
+    .innerJoin('products as p', 'p.id', 'ci.product_id')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .select([
+      'ci.id as cart_item_id',
+      'ci.quantity',
+      'p.id as product_id',
+      'p.name',
+      'p.price_paisa',
+      'p.stock',
+      'p.deleted_at',
+      'c.name as category_name',
+    ])
+    .where('ci.user_id', '=', userId)
+    .orderBy('ci.id')
+    .execute();
+  return rows.map((row) => ({ ...row, price_paisa: Number(row.price_paisa) }));
+}
+
+/**
+ * Takes `quantity` units of a product whose stock is tracked, only if that many are left.
+ * On PostgreSQL a concurrent checkout of the same product waits for this row and then re-checks
+ * `stock >= quantity` against the committed value, so stock never goes below zero.
+ */
+export async function takeStock(db: Db, productId: number, quantity: number): Promise<boolean> {
+  const result = await db
+    .updateTable('products')
+    .set((eb) => ({ stock: eb('stock', '-', quantity) }))
+    .where('id', '=', productId)
+    .where('stock', 'is not', null)
+    .where('stock', '>=', quantity)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Puts units back into tracked stock (a product no longer tracked keeps null). */
+export async function returnStock(db: Db, productId: number, quantity: number): Promise<void> {
+  await db
+    .updateTable('products')
+    .set((eb) => ({ stock: eb('stock', '+', quantity) }))
+    .where('id', '=', productId)
+    .where('stock', 'is not', null)
+    .execute();
+}
+
+export async function productStock(db: Db, productId: number): Promise<number | null | undefined> {
+  const row = await db.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirst();
+  return row?.stock;
+}
+
+export interface NewOrder {
+  id: string;
+  userId: number;
+  totalPaisa: number;
+  paymentMethod: string;
+  paymentStatus: string;
+  paymentRef: string | null;
+  fullName: string;
+  phone: string;
+  province: string;
+  district: string;
+  city: string;
+  address: string;
+  landmark: string | null;
+  idempotencyKey: string | null;
+  now: string;
+}
+
+export async function insertOrder(db: Db, order: NewOrder): Promise<void> {
+  await db
+    .insertInto('orders')
+    .values({
+      id: order.id,
+      user_id: order.userId,
+      status: 'pending',
+      total_paisa: order.totalPaisa,
+      payment_method: order.paymentMethod,
+      payment_status: order.paymentStatus,
+      payment_ref: order.paymentRef,
+      full_name: order.fullName,
+      phone: order.phone,
+      province: order.province,
+      district: order.district,
+      city: order.city,
+      address: order.address,
+      landmark: order.landmark,
+      idempotency_key: order.idempotencyKey,
+      created_at: order.now,
+      updated_at: order.now,
+    })
+    .execute();
+}
+
+export async function insertOrderItems(
+  db: Db,
+  items: {
+    order_id: string;
+    product_id: number;
+    product_name: string;
+    category_name: string;
+    unit_price_paisa: number;
+    quantity: number;
+    stock_reserved: number;
+  }[],
+): Promise<void> {
+  for (const part of chunks(items, 200)) await db.insertInto('order_items').values(part).execute();
+}
+
+export async function deleteCartLines(db: Db, userId: number, ids: number[]): Promise<void> {
+  for (const part of chunks(ids, ID_CHUNK)) {
+    await db.deleteFrom('cart_items').where('user_id', '=', userId).where('id', 'in', part).execute();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Status changes
+
+export function lockOrder(trx: Transaction<Database>, dialect: Dialect, orderId: string) {
+  return trx
+    .selectFrom('orders')
+    .select(['id', 'status', 'user_id'])
+    .where('id', '=', orderId)
+    .$if(dialect === 'postgres', (qb) => qb.forUpdate())
+    .executeTakeFirst();
+}
+
+/** The lines of an order for stock bookkeeping, by product id (the order every writer locks products in). */
+export function stockLines(db: Db, orderId: string) {
+  return db
+    .selectFrom('order_items')
+    .select(['id', 'product_id', 'product_name', 'quantity', 'stock_reserved'])
+    .where('order_id', '=', orderId)
+    .orderBy('product_id')
+    .orderBy('id')
+    .execute();
+}
+
+export async function setReserved(db: Db, itemId: number, reserved: number): Promise<void> {
+  await db.updateTable('order_items').set({ stock_reserved: reserved }).where('id', '=', itemId).execute();
+}
+
+export async function setStatus(db: Db, orderId: string, status: Status, now: string): Promise<void> {
+  await db.updateTable('orders').set({ status, updated_at: now }).where('id', '=', orderId).execute();
+}
+
+export async function recordStatusChange(
+  db: Db,
+  values: { orderId: string; adminId: number | null; from: string; to: string; at: string },
+): Promise<void> {
+  await db
+    .insertInto('order_status_history')
+    .values({
+      order_id: values.orderId,
+      admin_id: values.adminId,
+      from_status: values.from,
+      to_status: values.to,
+      changed_at: values.at,
+    })
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+export interface OrderRow {
+  id: string;
+  user_id: number;
+  status: Status;
+  total_paisa: number;
+  payment_method: string;
+  payment_status: string;
+  full_name: string;
+  phone: string;
+  province: string;
+  district: string;
+  city: string;
+  address: string;
+  landmark: string | null;
+  created_at: string;
+  updated_at: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+}
+
+function orderRowsQuery(db: Db) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .select([
+      'o.id',
+      'o.user_id',
+      'o.status',
+      'o.total_paisa',
+      'o.payment_method',
+      'o.payment_status',
+      'o.full_name',
+      'o.phone',
+      'o.province',
+      'o.district',
+      'o.city',
+      'o.address',
+      'o.landmark',
+      'o.created_at',
+      'o.updated_at',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.phone_number',
+    ]);
+}
+
+const normalise = (row: OrderRow): OrderRow => ({ ...row, total_paisa: Number(row.total_paisa) });
+
+export async function orderRow(db: Db, orderId: string, userId?: number): Promise<OrderRow | undefined> {
+  const row = await orderRowsQuery(db)
+    .where('o.id', '=', orderId)
+    .$if(userId !== undefined, (qb) => qb.where('o.user_id', '=', userId ?? 0))
+    .executeTakeFirst();
+  return row && normalise(row);
+}
+
+export async function userOrderRows(db: Db, userId: number): Promise<OrderRow[]> {
+  const rows = await orderRowsQuery(db)
+    .where('o.user_id', '=', userId)
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .execute();
+  return rows.map(normalise);
+}
+
+export interface ItemRow {
+  id: number;
+  order_id: string;
+  product_id: number;
+  product_name: string;
+  category_name: string;
+  unit_price_paisa: number;
+  quantity: number;
+}
+
+export async function itemsOf(db: Db, orderIds: string[]): Promise<Map<string, ItemRow[]>> {
+  const result = new Map<string, ItemRow[]>();
+  for (const part of chunks([...new Set(orderIds)], ID_CHUNK)) {
+    const rows = await db
+      .selectFrom('order_items')
+      .select(['id', 'order_id', 'product_id', 'product_name', 'category_name', 'unit_price_paisa', 'quantity'])
+      .where('order_id', 'in', part)
+      .orderBy('order_id')
+      .orderBy('id')
+      .execute();
+    for (const row of rows) {
+      const list = result.get(row.order_id) ?? [];
+      list.push({ ...row, unit_price_paisa: Number(row.unit_price_paisa) });
+      result.set(row.order_id, list);
+    }
+  }
+  return result;
+}
+
+/** The delivery fields of the shopper's newest order. */
+export function lastAddress(db: Db, userId: number) {
+  return db
+    .selectFrom('orders')
+    .select(['full_name', 'phone', 'province', 'district', 'city', 'address', 'landmark', 'payment_method'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export interface OrderFilter {
+  /** Lower-cased search text. */
+  search?: string;
+  /** ISO bounds on created_at: from inclusive, before exclusive. */
+  from?: string;
+  before?: string;
+  status?: Status;
+}
+
+/** `%text%` for LIKE with its wildcards escaped (the query says ESCAPE '\'). */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+type OrderEb = ExpressionBuilder<Database & { o: Database['orders']; u: Database['users'] }, 'o' | 'u'>;
+
+function filterWhere(eb: OrderEb, filter: OrderFilter): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filter.search !== undefined) {
+    const pattern = containsPattern(filter.search);
+    const like = (column: Expression<unknown>) => sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
+    conditions.push(
+      eb.or([
+        like(eb.ref('o.id')),
+        like(eb.ref('o.full_name')),
+        like(sql`${eb.ref('u.first_name')} || ' ' || ${eb.ref('u.last_name')}`),
+        like(eb.ref('u.email')),
+        like(eb.ref('o.phone')),
+        like(eb.ref('u.phone_number')),
+      ]),
+    );
+  }
+  if (filter.from !== undefined) conditions.push(eb('o.created_at', '>=', filter.from));
+  if (filter.before !== undefined) conditions.push(eb('o.created_at', '<', filter.before));
+  if (filter.status !== undefined) conditions.push(eb('o.status', '=', filter.status));
+  return eb.and(conditions);
+}
+
+export async function allOrderRows(db: Db): Promise<OrderRow[]> {
+  const rows = await orderRowsQuery(db).orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').execute();
+  return rows.map(normalise);
+}
+
+export async function orderPage(
+  db: Db,
+  filter: OrderFilter,
+  sort: 'date_desc' | 'date_asc',
+  limit: number,
+  offset: number,
+): Promise<OrderRow[]> {
+  const direction = sort === 'date_asc' ? 'asc' : 'desc';
+  const rows = await orderRowsQuery(db)
+    .where((eb) => filterWhere(eb, filter))
+    .orderBy('o.created_at', direction)
+    .orderBy('o.id', direction)
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map(normalise);
+}
+
+export async function countOrders(db: Db, filter: OrderFilter): Promise<number> {
+  const row = await db
+    .selectFrom('orders as o')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where((eb) => filterWhere(eb, filter))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

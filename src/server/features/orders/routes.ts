@@ -1,0 +1,137 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ACCOUNT_MESSAGES } from '../../../shared/accounts.js';
+import {
+  ADMIN_ORDER_QUERY_KEYS,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  ORDER_MESSAGES,
+  adminOrdersQuerySchema,
+  createOrderSchema,
+  lastAddressResponseSchema,
+  orderResponseSchema,
+  orderSchema,
+  ordersPageSchema,
+  updateOrderStatusSchema,
+  userOrdersResponseSchema,
+} from '../../../shared/orders.js';
+import type { AppContext } from '../../context.js';
+import { principalOf, requireSession } from '../../lib/auth-hooks.js';
+import { badRequest, forbidden } from '../../lib/errors.js';
+import { OrdersService } from './service.js';
+
+const userIdParam = z
+  .string()
+  .regex(/^\d{1,10}$/, ACCOUNT_MESSAGES.badUserId)
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(1, ACCOUNT_MESSAGES.badUserId)
+      .max(2 ** 31 - 1, ACCOUNT_MESSAGES.badUserId),
+  );
+/** Any text: an id that is not an order's is simply not found. */
+const orderIdParam = z.string().min(1).max(100);
+
+const userParams = z.object({ userId: userIdParam });
+const userOrderParams = z.object({ userId: userIdParam, orderId: orderIdParam });
+const orderParams = z.object({ id: orderIdParam });
+
+function assertOwnOrders(request: FastifyRequest, userId: number): void {
+  if (principalOf(request).id !== userId) throw forbidden(ORDER_MESSAGES.ownOrdersOnly);
+}
+
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) throw badRequest(ORDER_MESSAGES.idempotencyKeyInvalid);
+  return header;
+}
+
+/**
+ * Checkout and orders (SPEC §7), under /api/orders. Tokens are checked on request, before the
+ * path or body is looked at. See src/shared/orders.ts for the shapes.
+ */
+export function ordersRoutes(ctx: AppContext, service = new OrdersService(ctx)): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.removeContentTypeParser('text/plain');
+    // Mails still being sent when the server stops are given a moment to finish.
+    app.addHook('onClose', async () => service.drainMail());
+
+    const shopper = { onRequest: requireSession(ctx, 'user') };
+    const admin = { onRequest: requireSession(ctx, 'admin') };
+
+    app.post(
+      '/create',
+      {
+        ...shopper,
+        schema: { tags: ['orders'], body: createOrderSchema, response: { 200: orderResponseSchema, 201: orderResponseSchema } },
+      },
+      async (request, reply) => {
+        assertOwnOrders(request, request.body.userId);
+        const key = idempotencyKeyOf(request);
+        const { order, replayed } = await service.checkout(request.body.userId, request.body, key, request.log);
+        if (replayed) void reply.header('Idempotent-Replayed', 'true');
+        return reply.status(replayed ? 200 : 201).send({ order });
+      },
+    );
+
+    app.get(
+      '/user/:userId',
+      { ...shopper, schema: { tags: ['orders'], params: userParams, response: { 200: userOrdersResponseSchema } } },
+      async (request) => {
+        assertOwnOrders(request, request.params.userId);
+        return { orders: await service.listForUser(request.params.userId) };
+      },
+    );
+
+    app.get(
+      '/user/:userId/last-address',
+      { ...shopper, schema: { tags: ['orders'], params: userParams, response: { 200: lastAddressResponseSchema } } },
+      async (request) => {
+        assertOwnOrders(request, request.params.userId);
+        return { address: await service.lastAddress(request.params.userId) };
+      },
+    );
+
+    app.get(
+      '/user/:userId/order/:orderId',
+      { ...shopper, schema: { tags: ['orders'], params: userOrderParams, response: { 200: orderResponseSchema } } },
+      async (request) => {
+        assertOwnOrders(request, request.params.userId);
+        return { order: await service.getForUser(request.params.userId, request.params.orderId) };
+      },
+    );
+
+    app.get(
+      '/all',
+      {
+        ...admin,
+        schema: {
+          tags: ['orders'],
+          querystring: adminOrdersQuerySchema,
+          response: { 200: z.union([z.array(orderSchema), ordersPageSchema]) },
+        },
+      },
+      async (request) => {
+        const raw = new URL(request.url, 'http://local').searchParams;
+        const paged = ADMIN_ORDER_QUERY_KEYS.some((key) => raw.has(key));
+        return paged ? service.listPage(request.query) : service.listAll();
+      },
+    );
+
+    app.put(
+      '/:id/status',
+      {
+        ...admin,
+        schema: { tags: ['orders'], params: orderParams, body: updateOrderStatusSchema, response: { 200: orderResponseSchema } },
+      },
+      async (request) => {
+        const order = await service.updateStatus(request.params.id, request.body.status, principalOf(request).id, request.log);
+        return { order };
+      },
+    );
+  };
+}

@@ -1,0 +1,368 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  ORDER_ERROR_CODES,
+  ORDER_MESSAGES,
+  ORDER_PAGE_SIZE_DEFAULT,
+  type AdminOrdersQuery,
+  type CreateOrder,
+  type LastAddress,
+  type Order,
+  type OrderStatus,
+  type OrdersPage,
+  type PaymentMethodId,
+} from '../../../shared/orders.js';
+import { toPaisa } from '../../../shared/money.js';
+import type { AppContext } from '../../context.js';
+import { isoNow } from '../../lib/clock.js';
+import { uniqueViolation } from '../../lib/db-errors.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import type { MailMessage } from '../../lib/mail.js';
+import { newOrderId } from './ids.js';
+import { orderConfirmationMail, orderStatusMail } from './mail.js';
+import { paymentMethod } from './payments.js';
+import * as q from './queries.js';
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
+
+const MAIL_TIMEOUT_MS = 15_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface CheckoutResult {
+  order: Order;
+  /** True when an earlier checkout with the same Idempotency-Key made this order. */
+  replayed: boolean;
+}
+
+const conflictWith = (code: string, message: string, extra: Record<string, unknown>) =>
+  new AppError(409, code, message, undefined, extra);
+
+function stockConflict(line: { product_id: number; name: string }, available: number) {
+  return conflictWith(
+    ORDER_ERROR_CODES.outOfStock,
+    available <= 0 ? ORDER_MESSAGES.outOfStock(line.name) : ORDER_MESSAGES.notEnoughStock(line.name, available),
+    { productId: line.product_id, productName: line.name, available: Math.max(0, available) },
+  );
+}
+
+/**
+ * Checkout, order reads and the admin's status changes.
+ *
+ * Stock stays true: every unit an order holds is counted in order_items.stock_reserved, taken
+ * from products.stock by a conditional update (`stock >= quantity`) in the same transaction that
+ * writes the order, given back when the order is cancelled and taken again if it is reopened.
+ * So at every moment: stock at the start = products.stock + sum(stock_reserved).
+ */
+export class OrdersService {
+  private readonly pendingMail = new Set<Promise<void>>();
+
+  constructor(private readonly ctx: AppContext) {}
+
+  // -------------------------------------------------------------------------------------------
+  // Checkout
+
+  /**
+   * Makes an order of the shopper's server-side cart, at the prices in the database. One
+   * transaction checks and takes the stock, writes the order and its lines, and empties the cart.
+   */
+  async checkout(userId: number, input: CreateOrder, idempotencyKey: string | undefined, log: Log): Promise<CheckoutResult> {
+    if (idempotencyKey !== undefined) {
+      // A retry after the first answer got lost: answer the same order without touching anything.
+      const existing = await q.orderIdByKey(this.ctx.db, userId, idempotencyKey);
+      if (existing) return { order: await this.mustGet(existing), replayed: true };
+    }
+    const method = paymentMethod(input.paymentMethod);
+    let outcome: { orderId: string; replayed: boolean; totalPaisa: number };
+    try {
+      outcome = await this.ctx.db.transaction().execute(async (trx) => {
+        const user = await q.lockUser(trx, this.ctx.dialect, userId);
+        if (!user) throw notFound('User not found');
+        if (Number(user.email_verified) !== 1) throw new AppError(403, ORDER_ERROR_CODES.notVerified, ORDER_MESSAGES.notVerified);
+        if (idempotencyKey !== undefined) {
+          const existing = await q.orderIdByKey(trx, userId, idempotencyKey);
+          if (existing) return { orderId: existing, replayed: true, totalPaisa: 0 };
+        }
+
+        const lines = await q.checkoutLines(trx, userId);
+        if (lines.length === 0) throw new AppError(400, ORDER_ERROR_CODES.cartEmpty, ORDER_MESSAGES.cartEmpty);
+        for (const line of lines) {
+          if (line.deleted_at !== null) {
+            throw conflictWith(ORDER_ERROR_CODES.productUnavailable, ORDER_MESSAGES.productUnavailable(line.name), {
+              productId: line.product_id,
+              productName: line.name,
+            });
+          }
+        }
+        for (const line of lines) if (line.stock !== null && line.stock < line.quantity) throw stockConflict(line, line.stock);
+
+        let totalPaisa = 0;
+        for (const line of lines) totalPaisa += line.price_paisa * line.quantity;
+        if (!Number.isSafeInteger(totalPaisa)) throw badRequest(ORDER_MESSAGES.tooLarge);
+        if (toPaisa(input.totalAmount) !== totalPaisa) {
+          throw conflictWith(ORDER_ERROR_CODES.totalChanged, ORDER_MESSAGES.totalChanged(totalPaisa / 100), {
+            currentTotal: totalPaisa / 100,
+          });
+        }
+
+        // Take tracked stock in product-id order (every writer locks products in this order).
+        const reserved = new Map<number, number>();
+        for (const line of [...lines].sort((a, b) => a.product_id - b.product_id)) {
+          if (line.stock === null) continue;
+          if (!(await q.takeStock(trx, line.product_id, line.quantity))) {
+            throw stockConflict(line, (await q.productStock(trx, line.product_id)) ?? 0);
+          }
+          reserved.set(line.cart_item_id, line.quantity);
+        }
+
+        const orderId = newOrderId();
+        const payment = method.initialPayment();
+        await q.insertOrder(trx, {
+          id: orderId,
+          userId,
+          totalPaisa,
+          paymentMethod: method.id,
+          paymentStatus: payment.paymentStatus,
+          paymentRef: payment.paymentRef,
+          fullName: input.fullName,
+          phone: input.phone,
+          province: input.province,
+          district: input.district,
+          city: input.city,
+          address: input.address,
+          landmark: input.landmark,
+          idempotencyKey: idempotencyKey ?? null,
+          now: isoNow(this.ctx.clock),
+        });
+        await q.insertOrderItems(
+          trx,
+          lines.map((line) => ({
+            order_id: orderId,
+            product_id: line.product_id,
+            product_name: line.name,
+            category_name: line.category_name,
+            unit_price_paisa: line.price_paisa,
+            quantity: line.quantity,
+            stock_reserved: reserved.get(line.cart_item_id) ?? 0,
+          })),
+        );
+        await q.deleteCartLines(
+          trx,
+          userId,
+          lines.map((line) => line.cart_item_id),
+        );
+        return { orderId, replayed: false, totalPaisa };
+      });
+    } catch (error) {
+      // Two requests with one key that both got past the first look: the loser answers the winner's order.
+      if (idempotencyKey !== undefined && uniqueViolation(error)) {
+        const existing = await q.orderIdByKey(this.ctx.db, userId, idempotencyKey);
+        if (existing) return { order: await this.mustGet(existing), replayed: true };
+      }
+      throw error;
+    }
+
+    const order = await this.mustGet(outcome.orderId);
+    if (!outcome.replayed) {
+      log.info({ orderId: order.id, userId, totalPaisa: outcome.totalPaisa }, 'order created');
+      await method.start({ id: order.id, totalPaisa: outcome.totalPaisa });
+      this.mailLater(log, order.id, () => orderConfirmationMail({ to: order.user.email, storeName: this.storeName, order }));
+    }
+    return { order, replayed: outcome.replayed };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Reads
+
+  async listForUser(userId: number): Promise<Order[]> {
+    return this.toOrders(await q.userOrderRows(this.ctx.db, userId));
+  }
+
+  /** One of the shopper's orders; another shopper's order id is 404, as a missing one. */
+  async getForUser(userId: number, orderId: string): Promise<Order> {
+    const row = await q.orderRow(this.ctx.db, orderId, userId);
+    if (!row) throw notFound(ORDER_MESSAGES.orderNotFound);
+    const [order] = await this.toOrders([row]);
+    return order!;
+  }
+
+  async lastAddress(userId: number): Promise<LastAddress | null> {
+    const row = await q.lastAddress(this.ctx.db, userId);
+    if (!row) return null;
+    return {
+      fullName: row.full_name,
+      phone: row.phone,
+      province: row.province,
+      district: row.district,
+      city: row.city,
+      address: row.address,
+      landmark: row.landmark,
+      paymentMethod: row.payment_method,
+    };
+  }
+
+  /** GET /api/orders/all without parameters: every order, newest first. */
+  async listAll(): Promise<Order[]> {
+    return this.toOrders(await q.allOrderRows(this.ctx.db));
+  }
+
+  async listPage(query: AdminOrdersQuery): Promise<OrdersPage> {
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? ORDER_PAGE_SIZE_DEFAULT;
+    const filter: q.OrderFilter = {};
+    if (query.q !== undefined) filter.search = query.q.toLowerCase();
+    const offsetMs = (query.tzOffset ?? 0) * 60_000;
+    if (query.from !== undefined) filter.from = new Date(Date.parse(`${query.from}T00:00:00Z`) - offsetMs).toISOString();
+    if (query.to !== undefined) filter.before = new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS - offsetMs).toISOString();
+    if (query.status !== undefined) filter.status = query.status;
+    const [rows, total] = await Promise.all([
+      q.orderPage(this.ctx.db, filter, query.sort ?? 'date_desc', pageSize, (page - 1) * pageSize),
+      q.countOrders(this.ctx.db, filter),
+    ]);
+    return { orders: await this.toOrders(rows), total, page, pageSize, totalPages: Math.ceil(total / pageSize) };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Status (admin)
+
+  /**
+   * Sets any status (SPEC §4) while keeping stock true: cancelling gives the order's units back,
+   * leaving 'cancelled' takes them again (409 naming the product when they are gone). Each change
+   * is recorded with the admin and mailed to the shopper; setting the current status changes nothing.
+   */
+  async updateStatus(orderId: string, status: OrderStatus, adminId: number, log: Log): Promise<Order> {
+    const change = await this.ctx.db.transaction().execute(async (trx) => {
+      const order = await q.lockOrder(trx, this.ctx.dialect, orderId);
+      if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
+      if (order.status === status) return undefined;
+      if (status === 'cancelled') {
+        for (const line of await q.stockLines(trx, orderId)) {
+          if (line.stock_reserved <= 0) continue;
+          await q.returnStock(trx, line.product_id, line.stock_reserved);
+          await q.setReserved(trx, line.id, 0);
+        }
+      } else if (order.status === 'cancelled') {
+        for (const line of await q.stockLines(trx, orderId)) {
+          if (await q.takeStock(trx, line.product_id, line.quantity)) {
+            await q.setReserved(trx, line.id, line.quantity);
+            continue;
+          }
+          const stock = await q.productStock(trx, line.product_id);
+          if (stock !== null && stock !== undefined) {
+            throw conflictWith(ORDER_ERROR_CODES.outOfStock, ORDER_MESSAGES.reopenOutOfStock(line.product_name, stock), {
+              productId: line.product_id,
+              productName: line.product_name,
+              available: stock,
+            });
+          }
+          // Stock no longer tracked for this product: nothing to take.
+        }
+      }
+      const now = isoNow(this.ctx.clock);
+      await q.setStatus(trx, orderId, status, now);
+      await q.recordStatusChange(trx, { orderId, adminId, from: order.status, to: status, at: now });
+      return { from: order.status };
+    });
+
+    const order = await this.mustGet(orderId);
+    if (change) {
+      log.info({ orderId, adminId, from: change.from, to: status }, 'order status changed');
+      this.mailLater(log, orderId, () =>
+        orderStatusMail({ to: order.user.email, storeName: this.storeName, order, from: change.from }),
+      );
+    }
+    return order;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Mail
+
+  /** Waits (up to `timeoutMs`) for mails still being sent; called when the app closes. */
+  async drainMail(timeoutMs = 10_000): Promise<void> {
+    if (this.pendingMail.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.pendingMail]),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+
+  /** Sends after the answer: a failed or slow mail is logged and never undoes or delays the order. */
+  private mailLater(log: Log, orderId: string, build: () => MailMessage): void {
+    const sending = (async () => {
+      try {
+        await withTimeout(this.ctx.mailer.send(build()), MAIL_TIMEOUT_MS);
+      } catch (error) {
+        log.warn({ orderId, reason: error instanceof Error ? error.message : String(error) }, 'could not send the order mail');
+      }
+    })();
+    this.pendingMail.add(sending);
+    void sending.finally(() => this.pendingMail.delete(sending));
+  }
+
+  private get storeName(): string {
+    return this.ctx.config.store.name;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Shapes
+
+  private async mustGet(orderId: string): Promise<Order> {
+    const row = await q.orderRow(this.ctx.db, orderId);
+    if (!row) throw notFound(ORDER_MESSAGES.orderNotFound);
+    const [order] = await this.toOrders([row]);
+    return order!;
+  }
+
+  private async toOrders(rows: q.OrderRow[]): Promise<Order[]> {
+    if (rows.length === 0) return [];
+    const items = await q.itemsOf(
+      this.ctx.db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      status: row.status,
+      totalAmount: row.total_paisa / 100,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      paymentMethod: row.payment_method as PaymentMethodId,
+      paymentStatus: row.payment_status,
+      fullName: row.full_name,
+      phone: row.phone,
+      province: row.province,
+      district: row.district,
+      city: row.city,
+      address: row.address,
+      landmark: row.landmark,
+      orderItems: (items.get(row.id) ?? []).map((item) => ({
+        id: item.id,
+        price: item.unit_price_paisa / 100,
+        quantity: item.quantity,
+        product: { id: item.product_id, name: item.product_name, category: item.category_name },
+      })),
+      user: {
+        id: row.user_id,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        email: row.email,
+        phoneNumber: row.phone_number,
+      },
+    }));
+  }
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { userIdSchema } from './accounts.js';
+
+/**
+ * The cart contract (SPEC §3, §5, §7):
+ *   GET    /api/cart/view-cart/:userId  → {cartItems: CartItem[]}            (oldest line first)
+ *   POST   /api/cart/add-to-cart        {userId, productId, quantity} → {message, cartItem}
+ *          (a product already in the cart has its quantity raised; cartItem is the whole line)
+ *   DELETE /api/cart/remove-item/:id    → {message}
+ * All three need the shopper's bearer token; the user in the path or body must be its owner.
+ * Prices are rupees; `images` is the catalogue's JSON-encoded list of addresses (parseImages()).
+ */
+
+/** The server's ceiling for one line's quantity (the largest 32-bit integer). */
+export const CART_QUANTITY_MAX = 2 ** 31 - 1;
+
+export const CART_MESSAGES = {
+  added: 'Product added to cart successfully',
+  removed: 'Item removed from cart',
+  itemNotFound: 'Cart item not found',
+  productNotFound: 'Product not found',
+  quantityWhole: 'Quantity must be a whole number of 1 or more',
+  quantityTooLarge: `Quantity must be at most ${CART_QUANTITY_MAX}`,
+  productIdInvalid: 'productId must be a positive whole number',
+  badItemId: 'Cart item id must be a positive whole number',
+  ownCartOnly: 'You can only access your own cart',
+  outOfStock: (name: string) => `"${name}" is out of stock`,
+  notEnoughStock: (name: string, stock: number, inCart: number) =>
+    inCart > 0
+      ? `Only ${stock} of "${name}" left in stock, and your cart already has ${inCart}`
+      : `Only ${stock} of "${name}" left in stock`,
+} as const;
+
+/**
+ * Quantity as a number or a numeric string. Empty, null or absent means 1 (SPEC §5); 0,
+ * negatives, fractions, non-numbers and values over CART_QUANTITY_MAX are refused.
+ */
+export const quantitySchema = z
+  .union([z.number(), z.string(), z.null()], { error: CART_MESSAGES.quantityWhole })
+  .optional()
+  .transform((raw, ctx): number => {
+    if (raw === undefined || raw === null) return 1;
+    let value: number;
+    if (typeof raw === 'string') {
+      const text = raw.trim();
+      if (text === '') return 1;
+      if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text)) {
+        ctx.addIssue({ code: 'custom', message: CART_MESSAGES.quantityWhole });
+        return z.NEVER;
+      }
+      value = Number(text);
+    } else {
+      value = raw;
+    }
+    if (value > CART_QUANTITY_MAX) {
+      ctx.addIssue({ code: 'custom', message: CART_MESSAGES.quantityTooLarge });
+      return z.NEVER;
+    }
+    if (!Number.isInteger(value) || value < 1) {
+      ctx.addIssue({ code: 'custom', message: CART_MESSAGES.quantityWhole });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+/** A product id as a number or a string of digits. */
+export const productIdSchema = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,10}$/, CART_MESSAGES.productIdInvalid)
+        .transform(Number),
+    ],
+    {
+      error: CART_MESSAGES.productIdInvalid,
+    },
+  )
+  .pipe(
+    z
+      .number()
+      .int(CART_MESSAGES.productIdInvalid)
+      .positive(CART_MESSAGES.productIdInvalid)
+      .max(2 ** 31 - 1, CART_MESSAGES.productIdInvalid),
+  );
+
+export const addToCartSchema = z.object({
+  userId: userIdSchema,
+  productId: productIdSchema,
+  quantity: quantitySchema,
+});
+export type AddToCartInput = z.input<typeof addToCartSchema>;
+
+export const cartProductSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** Current unit price in rupees. */
+  price: z.number(),
+  /** JSON-encoded list of image addresses, as the catalogue answers it. */
+  images: z.string(),
+  /** Units in stock; null when the shop does not track this product's stock. */
+  stock: z.number().nullable(),
+  /** False when the product was deleted or is out of stock: checkout would refuse this line. */
+  isAvailable: z.boolean(),
+});
+
+export const cartItemSchema = z.object({
+  id: z.number(),
+  quantity: z.number(),
+  product: cartProductSchema,
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const viewCartResponseSchema = z.object({ cartItems: z.array(cartItemSchema) });
+export type ViewCartResponse = z.infer<typeof viewCartResponseSchema>;
+export const addToCartResponseSchema = z.object({ message: z.string(), cartItem: cartItemSchema });
+export type AddToCartResponse = z.infer<typeof addToCartResponseSchema>;
+export const removeCartItemResponseSchema = z.object({ message: z.string() });
+
+/** Sum of price × quantity of the lines, in rupees, computed in paisa so it never drifts. */
+export function cartTotal(items: Pick<CartItem, 'quantity' | 'product'>[]): number {
+  let paisa = 0;
+  for (const item of items) paisa += Math.round(item.product.price * 100) * item.quantity;
+  return paisa / 100;
+}

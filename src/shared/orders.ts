@@ -1,0 +1,324 @@
+import { z } from 'zod';
+import { userIdSchema } from './accounts.js';
+import { formatPrice } from './money.js';
+
+/**
+ * The checkout and orders contract (SPEC §3, §4, §7):
+ *
+ *   POST /api/orders/create            createOrderSchema → 201 {order}   (shopper bearer)
+ *        header Idempotency-Key (optional): a repeat with the same key answers 200 {order}, the same order.
+ *        The order is built from the shopper's cart on the server at today's prices; the body's
+ *        cartItems are ignored and totalAmount is only compared (409 TOTAL_CHANGED with currentTotal).
+ *   GET  /api/orders/user/:userId                        → {orders: Order[]}  newest first
+ *   GET  /api/orders/user/:userId/order/:orderId         → {order}            404 if not the shopper's
+ *   GET  /api/orders/user/:userId/last-address           → {address: DeliveryAddress | null}
+ *   GET  /api/orders/all                  (admin bearer) → Order[] (every order, newest first), or with
+ *        any of adminOrdersQuerySchema's parameters → OrdersPage
+ *   PUT  /api/orders/:id/status {status}  (admin bearer) → {order}
+ *
+ * Amounts are rupee numbers; createdAt/updatedAt are ISO-8601 UTC strings.
+ * Error bodies are {message, code, ...}; see ORDER_ERROR_CODES for the codes a client may act on.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Fixed values
+
+/** SPEC §4: the status values, in the order the admin's select offers them. */
+export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/** The seven provinces of Nepal, east to west. */
+export const NEPAL_PROVINCES = ['Koshi', 'Madhesh', 'Bagmati', 'Gandaki', 'Lumbini', 'Karnali', 'Sudurpashchim'] as const;
+export type NepalProvince = (typeof NEPAL_PROVINCES)[number];
+
+/**
+ * Payment methods the checkout offers. Only cash on delivery today; eSewa and Khalti are added
+ * by listing them here and registering a PaymentMethod for them on the server
+ * (src/server/features/orders/payments.ts).
+ */
+export const PAYMENT_METHODS = ['cod'] as const;
+export type PaymentMethodId = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethodId, string> = { cod: 'Cash on Delivery' };
+
+/** Request header that makes POST /api/orders/create safe to retry (e.g. a UUID per checkout attempt). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+
+export const FULL_NAME_MAX = 100;
+export const DISTRICT_MAX = 60;
+export const CITY_MAX = 100;
+export const ADDRESS_MAX = 200;
+export const LANDMARK_MAX = 200;
+export const ORDER_PAGE_SIZE_DEFAULT = 20;
+export const ORDER_PAGE_SIZE_MAX = 100;
+
+/** Validation messages of the checkout form (web and server). */
+export const CHECKOUT_MESSAGES = {
+  fullNameRequired: 'Full Name is required',
+  fullNameTooLong: `Full Name must be at most ${FULL_NAME_MAX} characters`,
+  phoneRequired: 'Phone Number is required',
+  phoneDigits: 'Phone Number should be 10 digits',
+  provinceRequired: 'Province is required',
+  provinceInvalid: `Province must be one of ${NEPAL_PROVINCES.join(', ')}`,
+  districtRequired: 'District is required',
+  districtTooLong: `District must be at most ${DISTRICT_MAX} characters`,
+  cityRequired: 'City or Municipality is required',
+  cityTooLong: `City or Municipality must be at most ${CITY_MAX} characters`,
+  addressRequired: 'Street Address is required',
+  addressTooLong: `Street Address must be at most ${ADDRESS_MAX} characters`,
+  landmarkTooLong: `Landmark must be at most ${LANDMARK_MAX} characters`,
+  paymentMethodRequired: 'Payment Method is required',
+  paymentMethodInvalid: `Payment Method must be one of: ${PAYMENT_METHODS.map((id) => PAYMENT_METHOD_LABELS[id]).join(', ')}`,
+  totalRequired: 'totalAmount is required',
+  totalInvalid: 'totalAmount must be a number of 0 or more',
+} as const;
+
+/** Texts of the orders API's answers. */
+export const ORDER_MESSAGES = {
+  created: 'Order created successfully',
+  notVerified: 'Please verify your email before placing an order',
+  cartEmpty: 'Your cart is empty',
+  totalChanged: (currentTotal: number) =>
+    `Prices in your cart have changed: the total is now ${formatPrice(currentTotal)}. Please review your cart and try again.`,
+  outOfStock: (name: string) => `"${name}" is out of stock`,
+  notEnoughStock: (name: string, available: number) => `Only ${available} of "${name}" left in stock`,
+  productUnavailable: (name: string) => `"${name}" is no longer available. Please remove it from your cart.`,
+  tooLarge: 'This order is too large to place online. Please contact the store.',
+  idempotencyKeyInvalid: `${IDEMPOTENCY_KEY_HEADER} must be 1 to 200 visible ASCII characters`,
+  orderNotFound: 'Order not found',
+  ownOrdersOnly: 'You can only access your own orders',
+  statusInvalid: `Status must be one of ${ORDER_STATUSES.join(', ')}`,
+  reopenOutOfStock: (name: string, available: number) => `Cannot reopen this order: only ${available} of "${name}" left in stock`,
+} as const;
+
+/** Stable `code`s of the error bodies a client may act on. */
+export const ORDER_ERROR_CODES = {
+  notVerified: 'NOT_VERIFIED',
+  cartEmpty: 'CART_EMPTY',
+  /** Body also has currentTotal (rupees): the server's total of the cart now. */
+  totalChanged: 'TOTAL_CHANGED',
+  /** Body also has productId, productName, available. */
+  outOfStock: 'OUT_OF_STOCK',
+  /** A product in the cart was deleted. Body also has productId, productName. */
+  productUnavailable: 'PRODUCT_UNAVAILABLE',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// The checkout form and the create call
+
+const requiredText = (required: string, max: number, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+/** The delivery address a Nepali shop needs (also what last-address answers). */
+export const deliveryAddressSchema = z.object({
+  fullName: requiredText(CHECKOUT_MESSAGES.fullNameRequired, FULL_NAME_MAX, CHECKOUT_MESSAGES.fullNameTooLong),
+  phone: z
+    .string({ error: CHECKOUT_MESSAGES.phoneRequired })
+    .trim()
+    .min(1, CHECKOUT_MESSAGES.phoneRequired)
+    .regex(/^\d{10}$/, CHECKOUT_MESSAGES.phoneDigits),
+  province: z
+    .string({ error: CHECKOUT_MESSAGES.provinceRequired })
+    .trim()
+    .min(1, CHECKOUT_MESSAGES.provinceRequired)
+    .pipe(z.enum(NEPAL_PROVINCES, { error: CHECKOUT_MESSAGES.provinceInvalid })),
+  district: requiredText(CHECKOUT_MESSAGES.districtRequired, DISTRICT_MAX, CHECKOUT_MESSAGES.districtTooLong),
+  city: requiredText(CHECKOUT_MESSAGES.cityRequired, CITY_MAX, CHECKOUT_MESSAGES.cityTooLong),
+  address: requiredText(CHECKOUT_MESSAGES.addressRequired, ADDRESS_MAX, CHECKOUT_MESSAGES.addressTooLong),
+  /** Optional; blank means none. */
+  landmark: z
+    .string({ error: CHECKOUT_MESSAGES.landmarkTooLong })
+    .trim()
+    .max(LANDMARK_MAX, CHECKOUT_MESSAGES.landmarkTooLong)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+});
+export type DeliveryAddressInput = z.input<typeof deliveryAddressSchema>;
+export type DeliveryAddress = z.output<typeof deliveryAddressSchema>;
+
+export const paymentMethodSchema = z
+  .string({ error: CHECKOUT_MESSAGES.paymentMethodRequired })
+  .trim()
+  .min(1, CHECKOUT_MESSAGES.paymentMethodRequired)
+  .pipe(z.enum(PAYMENT_METHODS, { error: CHECKOUT_MESSAGES.paymentMethodInvalid }));
+
+/** What the checkout form in the cart drawer asks for. */
+export const checkoutFormSchema = deliveryAddressSchema.extend({ paymentMethod: paymentMethodSchema });
+export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
+export type CheckoutForm = z.output<typeof checkoutFormSchema>;
+
+/** The client's idea of the total, in rupees (a number or a numeric string). */
+export const totalAmountSchema = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d+)?$/, CHECKOUT_MESSAGES.totalInvalid)
+        .transform(Number),
+    ],
+    {
+      error: (issue) => (issue.input === undefined ? CHECKOUT_MESSAGES.totalRequired : CHECKOUT_MESSAGES.totalInvalid),
+    },
+  )
+  .pipe(z.number().min(0, CHECKOUT_MESSAGES.totalInvalid).max(1e15, CHECKOUT_MESSAGES.totalInvalid));
+
+/** Body of POST /api/orders/create (SPEC §7: userId, totalAmount, cartItems plus the checkout form). */
+export const createOrderSchema = checkoutFormSchema.extend({
+  userId: userIdSchema,
+  totalAmount: totalAmountSchema,
+  /** Sent by the client for the contract's sake; never read (the server uses its own cart). */
+  cartItems: z.array(z.unknown()).max(1000).optional(),
+});
+export type CreateOrderInput = z.input<typeof createOrderSchema>;
+export type CreateOrder = z.output<typeof createOrderSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+export const orderItemSchema = z.object({
+  id: z.number(),
+  /** Unit price in rupees when the order was placed. */
+  price: z.number(),
+  quantity: z.number(),
+  /** Snapshot taken at checkout: later renames or deletions do not change it. */
+  product: z.object({ id: z.number(), name: z.string(), category: z.string() }),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const orderUserSchema = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+});
+
+export const orderSchema = z.object({
+  /** 'ORD-' and 16 random base-32 characters. */
+  id: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  /** Rupees: the sum of price × quantity of orderItems. */
+  totalAmount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  /** 'unpaid' until the money is received (cash on delivery: on delivery). */
+  paymentStatus: z.string(),
+  fullName: z.string(),
+  phone: z.string(),
+  province: z.string(),
+  district: z.string(),
+  city: z.string(),
+  address: z.string(),
+  landmark: z.string().nullable(),
+  orderItems: z.array(orderItemSchema),
+  user: orderUserSchema,
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderResponseSchema = z.object({ order: orderSchema });
+export const userOrdersResponseSchema = z.object({ orders: z.array(orderSchema) });
+/** The delivery fields of the shopper's newest order, to prefill the checkout form. */
+export const lastAddressSchema = z.object({
+  fullName: z.string(),
+  phone: z.string(),
+  province: z.string(),
+  district: z.string(),
+  city: z.string(),
+  address: z.string(),
+  landmark: z.string().nullable(),
+  paymentMethod: z.string(),
+});
+export type LastAddress = z.infer<typeof lastAddressSchema>;
+export const lastAddressResponseSchema = z.object({ address: lastAddressSchema.nullable() });
+export type LastAddressResponse = z.infer<typeof lastAddressResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Admin
+
+export const updateOrderStatusSchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: ORDER_MESSAGES.statusInvalid }),
+});
+
+export const ORDER_SORTS = ['date_desc', 'date_asc'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+const isoDay = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD`)
+    .refine((value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+    }, `${label} must be a real date`)
+    .optional();
+
+const TZ_OFFSET_MESSAGE = 'tzOffset must be minutes east of UTC, from -720 to 840';
+
+const pageNumber = (label: string, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,6}$/, `${label} must be a whole number from 1 to ${max}`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(1, `${label} must be a whole number from 1 to ${max}`)
+        .max(max, `${label} must be a whole number from 1 to ${max}`),
+    )
+    .optional();
+
+/**
+ * Query of GET /api/orders/all. With none of these the answer is the plain array of the contract.
+ * - q: part of the order id, the recipient's or the shopper's name, email, or phone (case-insensitive)
+ * - from / to: inclusive days (YYYY-MM-DD) on createdAt; `to` covers its whole day. Days are UTC,
+ *   or local to tzOffset (minutes east of UTC: 345 for Nepal; a browser sends -getTimezoneOffset())
+ * - status: one of ORDER_STATUSES
+ * - sort: date_desc (default) or date_asc; page (default 1), pageSize (default 20, at most 100)
+ */
+export const adminOrdersQuerySchema = z
+  .object({
+    q: z
+      .string()
+      .max(200, 'Search text is too long')
+      .optional()
+      .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim())),
+    from: isoDay('from'),
+    to: isoDay('to'),
+    tzOffset: z
+      .string()
+      .regex(/^[+-]?\d{1,4}$/, TZ_OFFSET_MESSAGE)
+      .transform(Number)
+      .pipe(z.number().min(-720, TZ_OFFSET_MESSAGE).max(840, TZ_OFFSET_MESSAGE))
+      .optional(),
+    status: z.enum(ORDER_STATUSES, { error: ORDER_MESSAGES.statusInvalid }).optional(),
+    sort: z.enum(ORDER_SORTS, { error: `sort must be one of ${ORDER_SORTS.join(', ')}` }).optional(),
+    page: pageNumber('page', 999_999),
+    pageSize: pageNumber('pageSize', ORDER_PAGE_SIZE_MAX),
+  })
+  .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
+export type AdminOrdersQueryInput = z.input<typeof adminOrdersQuerySchema>;
+export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;
+export const ADMIN_ORDER_QUERY_KEYS = ['q', 'from', 'to', 'tzOffset', 'status', 'sort', 'page', 'pageSize'] as const;
+
+export const ordersPageSchema = z.object({
+  orders: z.array(orderSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  totalPages: z.number(),
+});
+export type OrdersPage = z.infer<typeof ordersPageSchema>;
