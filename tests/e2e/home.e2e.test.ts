@@ -26,10 +26,10 @@ async function testimonialName(page: Page): Promise<string> {
 describe('home page (phone)', () => {
   test('the hero has three slides, shows the first, and Shop Now leads to /products', async ({ page }) => {
     await page.goto('/');
+    await expectVisible(hero(page).getByRole('heading', { name: HERO_HEADINGS[0] }));
     for (const heading of HERO_HEADINGS) {
       expect(await hero(page).getByRole('heading', { name: heading, includeHidden: true }).count()).toBe(1);
     }
-    await expectVisible(hero(page).getByRole('heading', { name: HERO_HEADINGS[0] }));
     expect(await visibleHeroHeadings(page)).toEqual([HERO_HEADINGS[0]]);
     await hero(page).getByRole('link', { name: 'Shop Now' }).click();
     await expectPath(page, '/products');
