@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as m001 from './migrations/001_accounts.js';
 import * as m002 from './migrations/002_catalog.js';
 import * as m003 from './migrations/003_orders.js';
+import * as m004catalog from './migrations/004_catalog_version.js';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the same list runs
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '001_accounts': m001,
   '002_catalog': m002,
   '003_orders': m003,
+  '004_catalog_version': m004catalog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -118,6 +118,12 @@ export interface ProductImagesTable {
   base_name: string;
 }
 
+/** One row (id 1): bumped with every catalogue write; list caches are keyed by it (migration 004). */
+export interface CatalogStateTable {
+  id: number;
+  version: number;
+}
+
 /** One line per (shopper, product); see migration 003. */
 export interface CartItemsTable {
   id: Generated<number>;
@@ -182,6 +188,7 @@ export interface Database {
   child_categories: ChildCategoriesTable;
   products: ProductsTable;
   product_images: ProductImagesTable;
+  catalog_state: CatalogStateTable;
   cart_items: CartItemsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;

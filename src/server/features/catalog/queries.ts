@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
 import type { Dialect } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
+import { STOP_WORDS } from './stop-words.js';
 
 /**
  * SQL of the catalogue. Every product read is of live rows (deleted_at IS NULL), which the
@@ -10,6 +11,22 @@ import type { Database } from '../../db/schema.js';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 export type CategoryLevel = 'categories' | 'sub_categories' | 'child_categories';
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue version (migration 004): bumped in every write transaction, read before cached lists.
+
+export async function catalogVersion(db: Db): Promise<number> {
+  const row = await db.selectFrom('catalog_state').select('version').where('id', '=', 1).executeTakeFirst();
+  return Number(row?.version ?? 0);
+}
+
+export async function bumpCatalogVersion(db: Db): Promise<void> {
+  await db
+    .updateTable('catalog_state')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
+}
 
 // ---------------------------------------------------------------------------------------------
 // Categories
@@ -223,14 +240,18 @@ export interface ProductFilter {
 
 export type ListSort = 'newest' | 'price_asc' | 'price_desc' | 'name' | 'relevance';
 
-/** Splits search text into at most 8 words of letters, marks and digits (safe for FTS5 and tsquery syntax). */
+/**
+ * Splits search text into at most 8 words of letters, marks and digits (safe for FTS5 and
+ * tsquery syntax), without stop words. No words left: nothing can match.
+ */
 export function searchTerms(text: string): string[] {
   const words =
     text
       .normalize('NFKC')
       .toLowerCase()
       .match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
-  return [...new Set(words.map((word) => word.slice(0, 40)))].slice(0, 8);
+  const kept = words.filter((word) => !STOP_WORDS.has(word)).map((word) => word.slice(0, 40));
+  return [...new Set(kept)].slice(0, 8);
 }
 
 /** FTS5: every word as a quoted prefix, all required. */
@@ -283,16 +304,20 @@ export async function pageIds(
 ): Promise<number[]> {
   let query: RawBuilder<{ id: number }>;
   if (sort === 'relevance' && filter.search) {
+    const { search, ...rest } = filter;
     if (dialect === 'postgres') {
       query = sql`select p.id from products p where ${whereSql(dialect, filter)}
-        order by ts_rank(p.search, to_tsquery('english', ${tsQuery(filter.search)})) desc, p.id desc
+        order by ts_rank(p.search, to_tsquery('english', ${tsQuery(search)})) desc, p.id desc
         limit ${limit} offset ${offset}`;
+    } else if (searchOnly(filter)) {
+      // The FTS index holds live products only (migration 004): rank straight from it.
+      query = sql`select rowid as id from products_fts where products_fts match ${ftsQuery(search)}
+        order by rank, rowid desc limit ${limit} offset ${offset}`;
     } else {
-      // bm25 needs the FTS table in the FROM clause; the name weighs ten times the description.
-      const { search, ...rest } = filter;
+      // rank is bm25 with the name weighing ten times the description (migration 004).
       query = sql`select p.id from products_fts join products p on p.id = products_fts.rowid
         where products_fts match ${ftsQuery(search)} and ${whereSql(dialect, rest)}
-        order by bm25(products_fts, 10.0, 1.0), p.id desc
+        order by products_fts.rank, p.id desc
         limit ${limit} offset ${offset}`;
     }
   } else {
@@ -303,8 +328,17 @@ export async function pageIds(
   return rows.map((row) => Number(row.id));
 }
 
+/** True when the filter is a text search and nothing else. */
+function searchOnly(filter: ProductFilter): filter is ProductFilter & { search: string[] } {
+  return filter.search !== undefined && Object.entries(filter).every(([key, value]) => key === 'search' || value === undefined);
+}
+
 export async function countProducts(db: Db, dialect: Dialect, filter: ProductFilter): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*) as n from products p where ${whereSql(dialect, filter)}`.execute(db);
+  const query =
+    dialect === 'sqlite' && searchOnly(filter)
+      ? sql<{ n: number }>`select count(*) as n from products_fts where products_fts match ${ftsQuery(filter.search)}`
+      : sql<{ n: number }>`select count(*) as n from products p where ${whereSql(dialect, filter)}`;
+  const { rows } = await query.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -513,14 +547,14 @@ export async function softDeleteProduct(db: Db, id: number, now: string): Promis
 // ---------------------------------------------------------------------------------------------
 // Sitemap
 
-/** Live products after `afterId`, by id, for the sitemap (keyset pages keep memory flat). */
-export function sitemapProducts(db: Db, afterId: number, limit: number) {
+/** Live products with an id below `beforeId`, newest first, for the sitemap (keyset pages keep memory flat). */
+export function sitemapProducts(db: Db, beforeId: number, limit: number) {
   return db
     .selectFrom('products')
     .select(['id', 'updated_at'])
     .where('deleted_at', 'is', null)
-    .where('id', '>', afterId)
-    .orderBy('id')
+    .where('id', '<', beforeId)
+    .orderBy('id', 'desc')
     .limit(limit)
     .execute();
 }

@@ -55,6 +55,7 @@ import {
   storeImages,
 } from '../../lib/images.js';
 import { DiskStorage, type Storage } from '../../lib/storage.js';
+import { LruCache } from './cache.js';
 import * as q from './queries.js';
 
 export interface CreateProductInput {
@@ -104,8 +105,21 @@ export class CatalogService {
     this.storage = storage ?? new DiskStorage(path.join(ctx.config.dataDir, 'uploads'));
   }
 
+  /** List pages (ids) and counts, keyed by catalog_state.version (see cache.ts). */
+  private readonly pageCache = new LruCache<number[]>(1000);
+  private readonly countCache = new LruCache<number>(1000);
+
   private get db() {
     return this.ctx.db;
+  }
+
+  /** Runs a catalogue write in a transaction that also bumps the catalogue version. */
+  private write<T>(work: (trx: q.Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await work(trx);
+      await q.bumpCatalogVersion(trx);
+      return result;
+    });
   }
 
   private now(): string {
@@ -146,7 +160,7 @@ export class CatalogService {
     const key = categoryKey(clean);
     const id = await this.insertUnique(
       () => q.findByKey(this.db, 'categories', key),
-      () => q.insertCategory(this.db, clean, key, this.now()),
+      () => this.write((trx) => q.insertCategory(trx, clean, key, this.now())),
       `A category named "${clean}" already exists`,
     );
     return { category: { id, name: clean, subCategories: [] } };
@@ -159,7 +173,7 @@ export class CatalogService {
     const key = categoryKey(clean);
     const id = await this.insertUnique(
       () => q.findByKey(this.db, 'sub_categories', key, categoryId),
-      () => q.insertSubCategory(this.db, categoryId, clean, key, this.now()),
+      () => this.write((trx) => q.insertSubCategory(trx, categoryId, clean, key, this.now())),
       `A subcategory named "${clean}" already exists in ${category.name}`,
     );
     return { id, name: clean, childCategories: [] };
@@ -171,7 +185,7 @@ export class CatalogService {
     const key = categoryKey(clean);
     const id = await this.insertUnique(
       () => q.findByKey(this.db, 'child_categories', key, subCategoryId),
-      () => q.insertChildCategory(this.db, subCategoryId, clean, key, this.now()),
+      () => this.write((trx) => q.insertChildCategory(trx, subCategoryId, clean, key, this.now())),
       `A child category named "${clean}" already exists in ${sub.name}`,
     );
     return { id, name: clean };
@@ -222,7 +236,8 @@ export class CatalogService {
             : `Delete those products or move them to another ${label} first.`;
       throw conflict(`Cannot delete the ${label} "${name}": it still has ${has}. ${fix}`, { children, products });
     }
-    if (!(await q.softDeleteNode(this.db, level, id, this.now()))) throw notFound(`The ${label} was not found`);
+    const deleted = await this.write((trx) => q.softDeleteNode(trx, level, id, this.now()));
+    if (!deleted) throw notFound(`The ${label} was not found`);
   }
 
   /** The live subcategory `subId` of live category `categoryId`; 404 when either is missing or the path is wrong. */
@@ -269,17 +284,34 @@ export class CatalogService {
     return this.productsByIds(await q.allIds(this.db, this.ctx.dialect, filter));
   }
 
-  /** One page of live products matching the filters, with the total count. */
+  /**
+   * One page of live products matching the filters, with the total count. The ids of a page and
+   * the count are cached per catalogue version; the products themselves are always read fresh.
+   */
   async listPage(query: ProductListQuery): Promise<ProductPage> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? PRODUCT_PAGE_SIZE_DEFAULT;
-    const filter = await this.resolveFilter(query);
-    if (!filter) return { products: [], total: 0, page, pageSize, totalPages: 0 };
-    const sort = query.sort ?? (filter.search ? 'relevance' : 'newest');
-    const [ids, total] = await Promise.all([
-      q.pageIds(this.db, this.ctx.dialect, filter, sort, pageSize, (page - 1) * pageSize),
-      q.countProducts(this.db, this.ctx.dialect, filter),
-    ]);
+    const version = await q.catalogVersion(this.db);
+    const filterKey = `${version}|${filterCacheKey(query)}`;
+    const sort = query.sort ?? (query.q !== undefined && q.searchTerms(query.q).length > 0 ? 'relevance' : 'newest');
+    const pageKey = `${filterKey}|${sort}|${page}|${pageSize}`;
+    let ids = this.pageCache.get(pageKey);
+    let total = this.countCache.get(filterKey);
+    if (ids === undefined || total === undefined) {
+      const filter = await this.resolveFilter(query);
+      if (!filter) {
+        ids = [];
+        total = 0;
+      } else {
+        const offset = (page - 1) * pageSize;
+        ids = ids ?? (await q.pageIds(this.db, this.ctx.dialect, filter, sort, pageSize, offset));
+        // A short first page is the whole result: no need to count.
+        total =
+          total ?? (page === 1 && ids.length < pageSize ? ids.length : await q.countProducts(this.db, this.ctx.dialect, filter));
+      }
+      this.pageCache.set(pageKey, ids);
+      this.countCache.set(filterKey, total);
+    }
     return { products: await this.productsByIds(ids), total, page, pageSize, totalPages: Math.ceil(total / pageSize) };
   }
 
@@ -360,7 +392,7 @@ export class CatalogService {
     let id: number;
     try {
       const now = this.now();
-      id = await this.db.transaction().execute(async (trx) => {
+      id = await this.write(async (trx) => {
         await this.assertPath(input.categoryId, input.subCategoryId ?? null, input.childCategoryId ?? null, trx);
         const productId = await q.insertProduct(trx, {
           name: input.name.trim(),
@@ -400,7 +432,7 @@ export class CatalogService {
     for (const product of products) {
       for (const base of product.imageBaseNames) if (!isBaseName(base)) throw badRequest(`Not a stored image: ${base}`);
     }
-    return this.db.transaction().execute(async (trx) => {
+    return this.write(async (trx) => {
       const ids = await q.insertProducts(
         trx,
         products.map((product) => ({
@@ -462,7 +494,7 @@ export class CatalogService {
     const finalImages = [...kept, ...added];
     const imagesChanged = finalImages.length !== existing.length || finalImages.some((base, i) => existing[i] !== base);
     try {
-      await this.db.transaction().execute(async (trx) => {
+      await this.write(async (trx) => {
         await this.assertPath(
           patch.category_id ?? current.category_id,
           patch.sub_category_id !== undefined ? patch.sub_category_id : current.sub_category_id,
@@ -482,14 +514,15 @@ export class CatalogService {
   }
 
   async toggleFeatured(id: number): Promise<{ message: string; isFeatured: boolean }> {
-    const isFeatured = await q.toggleFeatured(this.db, id, this.now());
+    const isFeatured = await this.write((trx) => q.toggleFeatured(trx, id, this.now()));
     if (isFeatured === undefined) throw notFound(CATALOG_MESSAGES.productNotFound);
     return { message: isFeatured ? FEATURED_MESSAGE : UNFEATURED_MESSAGE, isFeatured };
   }
 
   /** Soft delete: the product leaves the shop; its row and images stay for the orders that hold it. */
   async deleteProduct(id: number): Promise<{ message: string }> {
-    if (!(await q.softDeleteProduct(this.db, id, this.now()))) throw notFound(CATALOG_MESSAGES.productNotFound);
+    const deleted = await this.write((trx) => q.softDeleteProduct(trx, id, this.now()));
+    if (!deleted) throw notFound(CATALOG_MESSAGES.productNotFound);
     return { message: CATALOG_MESSAGES.productDeleted };
   }
 
@@ -617,4 +650,19 @@ export function toProduct(row: q.ProductRow, baseNames: string[]): Product {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/** The filter part of a list query, normalised the way it is matched (SPEC §5 keys, search words). */
+function filterCacheKey(query: ProductListQuery): string {
+  const key = (value: string | undefined) => (value === undefined ? null : categoryKey(value));
+  return JSON.stringify([
+    key(query.category),
+    key(query.subcategory),
+    key(query.childcategory),
+    query.categories ? [...new Set(query.categories.map(categoryKey))].sort() : null,
+    query.minPrice ?? null,
+    query.maxPrice ?? null,
+    query.featured ?? null,
+    query.q === undefined ? null : q.searchTerms(query.q),
+  ]);
 }

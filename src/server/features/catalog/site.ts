@@ -18,7 +18,7 @@ const UPLOAD_FILE = /^\/products\/[0-9a-f]{32}-\d+\.webp$/;
  * - /uploads/…: stored product images from DATA_DIR/uploads, only names of the generated form,
  *   with `nosniff` and a year of immutable caching (names never change content).
  * - /sitemap.xml: home, the product list, each category's list and every live product.
- *   At most SITEMAP_MAX_URLS entries (one sitemap file; products by ascending id). A catalogue
+ *   At most SITEMAP_MAX_URLS entries (one sitemap file; the newest products first). A catalogue
  *   beyond ~50 000 products needs a sitemap index, which is not built yet.
  */
 export function catalogSiteRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -52,7 +52,8 @@ export function catalogSiteRoutes(ctx: AppContext): FastifyPluginAsync {
   };
 }
 
-async function* sitemapLines(ctx: AppContext, base: string): AsyncGenerator<string> {
+/** The sitemap, in chunks: products are read in keyset batches, so memory stays flat at any size. */
+export async function* sitemapLines(ctx: AppContext, base: string, maxUrls = SITEMAP_MAX_URLS): AsyncGenerator<string> {
   const entry = (loc: string, lastmod?: string) =>
     `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>\n`;
   yield '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
@@ -63,19 +64,19 @@ async function* sitemapLines(ctx: AppContext, base: string): AsyncGenerator<stri
   }
   const { categories } = await q.loadTree(ctx.db);
   for (const category of categories) {
-    if (count >= SITEMAP_MAX_URLS) break;
+    if (count >= maxUrls) break;
     yield entry(`${base}/products?category=${encodeURIComponent(categoryParam(category.name))}`);
     count += 1;
   }
-  let afterId = 0;
-  while (count < SITEMAP_MAX_URLS) {
-    const rows = await q.sitemapProducts(ctx.db, afterId, Math.min(SITEMAP_BATCH, SITEMAP_MAX_URLS - count));
+  let beforeId = 2 ** 31 - 1; // above any id (integer column)
+  while (count < maxUrls) {
+    const rows = await q.sitemapProducts(ctx.db, beforeId, Math.min(SITEMAP_BATCH, maxUrls - count));
     if (rows.length === 0) break;
     let chunk = '';
     for (const row of rows) chunk += entry(`${base}/products/${row.id}`, row.updated_at);
     yield chunk;
     count += rows.length;
-    afterId = Number(rows[rows.length - 1]?.id ?? afterId);
+    beforeId = Number(rows[rows.length - 1]?.id ?? 0);
   }
   yield '</urlset>\n';
 }

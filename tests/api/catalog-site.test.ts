@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Product, parseImages } from '../../src/shared/catalog.js';
+import { catalogMetaResolver } from '../../src/server/features/catalog/meta.js';
+import { CatalogService } from '../../src/server/features/catalog/service.js';
+import { sitemapLines } from '../../src/server/features/catalog/site.js';
+import { webRoutes } from '../../src/server/features/web/routes.js';
+import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { adminToken, bearer, createPath, pngFile, uploadProduct } from '../helpers/catalog.js';
+
+const PUBLIC_URL = 'https://pasal.example';
+
+/** Sitemap and the server-rendered head of catalogue pages. */
+describe('catalogue pages for crawlers and link previews', () => {
+  let t: TestApp;
+  let admin: string;
+  let web: FastifyInstance;
+  let webRoot: string;
+  let laptop: Product;
+  let scripted: Product;
+  let deleted: Product;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ PUBLIC_URL });
+    admin = await adminToken(t);
+    await createPath(t, admin, 'Gaming Consoles', 'PlayStation', 'PS5 Games');
+    await createPath(t, admin, 'Phones & Tablets');
+    await createPath(t, admin, 'Laptops');
+    const up = async (fields: Record<string, string>) => {
+      const res = await uploadProduct(t, admin, fields, [await pngFile('a.png'), await pngFile('b.png', '#00aa00')]);
+      expect(res.statusCode).toBe(201);
+      return res.json<Product>();
+    };
+    laptop = await up({
+      name: 'Lenovo Legion 5',
+      description: 'A  gaming\nlaptop.',
+      price: '185000',
+      category: 'Laptops',
+      stock: '0',
+    });
+    scripted = await up({
+      name: 'Evil <b>"Console"</b>',
+      description: '<script>alert("x")</script></title><meta http-equiv="refresh" content="0;url=https://evil.example"> & more',
+      price: '49999.5',
+      category: 'Gaming Consoles',
+      subCategory: 'PlayStation',
+      childCategory: 'PS5 Games',
+    });
+    deleted = await up({ name: 'Old Phone', description: 'Gone', price: '1000', category: 'Phones & Tablets' });
+    await t.app.inject({ method: 'DELETE', url: `/api/products/${deleted.id}`, headers: bearer(admin) });
+
+    // The web feature with a stand-in for the built index.html and the catalogue's resolver.
+    webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'pasal-web-'));
+    fs.writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><html><head><meta charset="utf-8"><title>Pasal</title><!--app-head--></head><body><div id="root"></div></body></html>',
+    );
+    web = Fastify({ logger: false });
+    await web.register(
+      webRoutes(t.app.ctx, { root: webRoot, metaResolvers: [catalogMetaResolver(t.app.ctx, new CatalogService(t.app.ctx))] }),
+    );
+    await web.ready();
+  });
+  afterAll(async () => {
+    await web.close();
+    fs.rmSync(webRoot, { recursive: true, force: true });
+    await t.close();
+  });
+
+  const page = async (url: string) => {
+    const res = await web.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    return res.body;
+  };
+  const jsonLd = (html: string) => {
+    const match = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html);
+    expect(match).not.toBeNull();
+    return JSON.parse(match![1]!) as { description: string; image: string[]; offers: object; category: string };
+  };
+
+  describe('sitemap.xml', () => {
+    it('lists home, the product list, every category list and every live product', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+      const xml = res.body;
+      expect(
+        xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'),
+      ).toBe(true);
+      expect(xml.trimEnd().endsWith('</urlset>')).toBe(true);
+      const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+      expect(locs).toEqual([
+        `${PUBLIC_URL}/`,
+        `${PUBLIC_URL}/products`,
+        `${PUBLIC_URL}/products?category=Gaming-Consoles`,
+        `${PUBLIC_URL}/products?category=Laptops`,
+        `${PUBLIC_URL}/products?category=Phones-%26-Tablets`,
+        `${PUBLIC_URL}/products/${scripted.id}`,
+        `${PUBLIC_URL}/products/${laptop.id}`,
+      ]);
+      expect(xml).not.toContain(`/products/${deleted.id}<`);
+      expect(xml).toMatch(new RegExp(`/products/${laptop.id}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`));
+      // Nothing unescaped that would break the XML.
+      expect(xml.replace(/<\/?[a-z?][^>]*>/g, '')).not.toMatch(/[<>]|&(?!#\d+;)/);
+    });
+
+    it('stops at the URL limit (50 000 by the sitemap protocol), newest products first', async () => {
+      let xml = '';
+      for await (const chunk of sitemapLines(t.app.ctx, PUBLIC_URL, 6)) xml += chunk;
+      const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+      expect(locs).toHaveLength(6);
+      expect(locs[5]).toBe(`${PUBLIC_URL}/products/${scripted.id}`);
+      expect(xml.trimEnd().endsWith('</urlset>')).toBe(true);
+    });
+  });
+
+  describe('server-rendered head', () => {
+    it('gives a product page its title, description, Open Graph image and JSON-LD Product in NPR', async () => {
+      const html = await page(`/products/${laptop.id}`);
+      expect(html).toContain('<title>Lenovo Legion 5 | Pasal</title>');
+      expect(html).not.toContain('<title>Pasal</title>');
+      expect(html).toContain('<meta name="description" content="A gaming laptop.">');
+      expect(html).toContain('<meta property="og:type" content="product">');
+      const first = parseImages(laptop.images)[0]!.replace('-640.webp', '-1024.webp');
+      expect(html).toContain(`<meta property="og:image" content="${PUBLIC_URL}${first}">`);
+      expect(html).toContain('<meta property="product:price:amount" content="185000.00">');
+      expect(html).toContain('<meta property="product:price:currency" content="NPR">');
+      const ld = jsonLd(html);
+      expect(ld).toMatchObject({
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: 'Lenovo Legion 5',
+        sku: String(laptop.id),
+        category: 'Laptops',
+        offers: {
+          '@type': 'Offer',
+          price: '185000.00',
+          priceCurrency: 'NPR',
+          availability: 'https://schema.org/OutOfStock',
+          url: `${PUBLIC_URL}/products/${laptop.id}`,
+        },
+      });
+      expect(ld.image).toHaveLength(2);
+      expect(ld.image[0]).toBe(`${PUBLIC_URL}${first}`);
+    });
+
+    it('escapes product text in the head: a <script> in a description is never markup there', async () => {
+      const html = await page(`/products/${scripted.id}`);
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head).not.toContain('<script>alert');
+      expect(head).not.toContain('<b>');
+      expect(head).not.toContain('http-equiv="refresh"');
+      expect(head).toContain('<title>Evil &#60;b&#62;&#34;Console&#34;&#60;/b&#62; | Pasal</title>');
+      expect(head).toContain('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62;');
+      // Only the JSON-LD script tag, with its JSON unable to close it.
+      expect(head.match(/<script/g)).toHaveLength(1);
+      const ld = jsonLd(html);
+      expect(ld.description).toContain('<script>alert("x")</script>');
+      expect(ld.offers).toMatchObject({ price: '49999.50', availability: 'https://schema.org/InStock' });
+      expect(ld.category).toBe('Gaming Consoles > PlayStation > PS5 Games');
+      // And the JSON API still returns it verbatim.
+      const api = await t.app.inject({ method: 'GET', url: `/api/products/${scripted.id}` });
+      expect(api.json().description).toBe(scripted.description);
+    });
+
+    it('says when a product is missing or deleted, and asks crawlers not to index it', async () => {
+      for (const url of [`/products/${deleted.id}`, '/products/999999', '/products/not-a-number']) {
+        const html = await page(url);
+        expect(html).toContain('<title>Product not found | Pasal</title>');
+        expect(html).toContain('<meta name="robots" content="noindex">');
+      }
+    });
+
+    it('titles a category list by the category’s own name (SPEC §5 matching)', async () => {
+      expect(await page('/products?category=gaming-consoles')).toContain('<title>Gaming Consoles | Pasal</title>');
+      expect(await page('/products?category=Gaming-Consoles&subcategory=playstation&childcategory=PS5-games')).toContain(
+        '<title>Gaming Consoles – PlayStation – PS5 Games | Pasal</title>',
+      );
+      expect(await page('/products?category=Phones-%26-Tablets')).toContain('<title>Phones &#38; Tablets | Pasal</title>');
+      expect(await page('/products?category=nope')).toContain('<title>Our Products | Pasal</title>');
+      expect(await page('/products')).toContain('<title>Our Products | Pasal</title>');
+    });
+  });
+});
