@@ -93,14 +93,19 @@ export default function ProductsPage() {
             )}
           </Button>
           <div className="flex-1 sm:hidden">
-            <SortSelect id={`${sortId}-m`} value={filters.sort} onChange={(sort) => update({ sort })} />
+            <SortSelect
+              id={`${sortId}-m`}
+              value={filters.sort}
+              searching={Boolean(filters.q)}
+              onChange={(sort) => update({ sort })}
+            />
           </div>
         </div>
         <div className="min-w-0 flex-1">
           <SearchBox value={filters.q} onSearch={(q, { typing }) => update({ q }, typing)} />
         </div>
         <div className="hidden sm:block sm:w-52">
-          <SortSelect id={sortId} value={filters.sort} onChange={(sort) => update({ sort })} />
+          <SortSelect id={sortId} value={filters.sort} searching={Boolean(filters.q)} onChange={(sort) => update({ sort })} />
         </div>
       </div>
 
@@ -141,12 +146,16 @@ export default function ProductsPage() {
 function SortSelect({
   id,
   value,
+  searching,
   onChange,
 }: {
   id: string;
   value: ProductFilters['sort'];
+  /** With a search the default order is best match first, else newest first. */
+  searching: boolean;
   onChange: (sort: ProductFilters['sort']) => void;
 }) {
+  const fallback = searching ? 'relevance' : 'newest';
   return (
     <>
       <label htmlFor={id} className="sr-only">
@@ -154,11 +163,14 @@ function SortSelect({
       </label>
       <select
         id={id}
-        value={value ?? ''}
-        onChange={(event) => onChange(SORTS.find((option) => option.value === event.target.value)?.value)}
+        value={value ?? fallback}
+        onChange={(event) => {
+          const chosen = event.target.value;
+          onChange(chosen === fallback ? undefined : SORTS.find((option) => option.value === chosen)?.value);
+        }}
         className="block h-11 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-amber-500 focus:ring-2 focus:ring-amber-500/30 focus:outline-none"
       >
-        <option value="">Sort: best match / newest</option>
+        {searching && <option value="relevance">Sort: Best match</option>}
         {SORTS.map((option) => (
           <option key={option.value} value={option.value}>
             Sort: {option.label}

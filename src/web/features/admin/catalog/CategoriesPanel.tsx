@@ -173,7 +173,7 @@ export function CategoriesPanel() {
                             <Button
                               size="sm"
                               variant="ghost"
-                              className="text-red-600 hover:bg-red-50"
+                              className="text-red-600! hover:bg-red-50!"
                               loading={busy === `c${item.id}`}
                               onClick={() =>
                                 void remove(
@@ -256,7 +256,7 @@ export function CategoriesPanel() {
                         <Button
                           size="sm"
                           variant="ghost"
-                          className="text-red-600 hover:bg-red-50"
+                          className="text-red-600! hover:bg-red-50!"
                           loading={busy === `s${item.id}`}
                           onClick={() =>
                             void remove(
@@ -312,7 +312,7 @@ export function CategoriesPanel() {
                     <Button
                       size="sm"
                       variant="ghost"
-                      className="text-red-600 hover:bg-red-50"
+                      className="text-red-600! hover:bg-red-50!"
                       loading={busy === `h${item.id}`}
                       onClick={() =>
                         void remove(

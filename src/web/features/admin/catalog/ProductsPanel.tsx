@@ -253,7 +253,7 @@ function Row({
           <Button
             size="sm"
             variant="ghost"
-            className="text-red-600 hover:bg-red-50"
+            className="text-red-600! hover:bg-red-50!"
             loading={busy === `d${product.id}`}
             onClick={onDelete}
           >
