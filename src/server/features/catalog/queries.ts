@@ -342,10 +342,10 @@ export async function countProducts(db: Db, dialect: Dialect, filter: ProductFil
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Every live product matching the filter (the plain list of the contract), newest first. */
-export async function allIds(db: Db, dialect: Dialect, filter: ProductFilter): Promise<number[]> {
+/** Ids of live products matching the filter, newest first, at most `limit` (the plain list of the contract). */
+export async function newestIds(db: Db, dialect: Dialect, filter: ProductFilter, limit: number): Promise<number[]> {
   const { rows } = await sql<{ id: number }>`select p.id from products p where ${whereSql(dialect, filter)}
-    order by ${ORDER.newest}`.execute(db);
+    order by ${ORDER.newest} limit ${limit}`.execute(db);
   return rows.map((row) => Number(row.id));
 }
 

@@ -148,10 +148,14 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
           response: { 200: z.union([z.array(productSchema), productPageSchema]) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const raw = new URL(request.url, 'http://local').searchParams;
-        const paged = PAGED_KEYS.some((key) => raw.has(key));
-        return paged ? service.listPage(request.query) : service.listAll(request.query);
+        if (PAGED_KEYS.some((key) => raw.has(key))) return service.listPage(request.query);
+        const { products, truncated } = await service.listAll(request.query);
+        // More than PLAIN_LIST_MAX products: the newest ones, and a pointer to the paged form.
+        if (truncated)
+          void reply.header('X-Pasal-Truncated', 'true').header('Link', '</api/products?page=1&pageSize=100>; rel="next"');
+        return products;
       },
     );
 

@@ -95,6 +95,9 @@ function isUniqueViolation(error: unknown): boolean {
 
 export const toPaisa = (rupees: number) => Math.round(rupees * 100);
 
+/** Most products the plain GET /api/products answers (see listAll). */
+export const PLAIN_LIST_MAX = 1000;
+
 export class CatalogService {
   readonly storage: Storage;
 
@@ -277,11 +280,17 @@ export class CatalogService {
     return toProduct(row, images.get(id) ?? []);
   }
 
-  /** The plain list of the contract: every live product matching the filters, newest first. */
-  async listAll(query: ProductListQuery): Promise<Product[]> {
+  /**
+   * The plain list of the contract: the live products matching the filters, newest first, at
+   * most PLAIN_LIST_MAX of them (a shop of 100 000 products must not answer 50 MB to anyone who
+   * asks). `truncated` says there were more; the storefront pages with page/pageSize instead.
+   */
+  async listAll(query: ProductListQuery): Promise<{ products: Product[]; truncated: boolean }> {
     const filter = await this.resolveFilter(query);
-    if (!filter) return [];
-    return this.productsByIds(await q.allIds(this.db, this.ctx.dialect, filter));
+    if (!filter) return { products: [], truncated: false };
+    const ids = await q.newestIds(this.db, this.ctx.dialect, filter, PLAIN_LIST_MAX + 1);
+    const truncated = ids.length > PLAIN_LIST_MAX;
+    return { products: await this.productsByIds(truncated ? ids.slice(0, PLAIN_LIST_MAX) : ids), truncated };
   }
 
   /**
