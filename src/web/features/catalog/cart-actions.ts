@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiPost } from '../../lib/api';
+import { ApiError, apiPost } from '../../lib/api';
 import { tokenUserId } from '../../lib/jwt';
 import { queryKeys } from '../../lib/query-client';
 import { getToken, useShopperToken } from '../../lib/session';
@@ -44,7 +44,11 @@ export function useAddToCart() {
   const mutation = useMutation({
     mutationFn: addToCart,
     onSuccess: () => toast.success(CART_MESSAGES.added),
-    onError: () => toast.error(CART_MESSAGES.failed),
+    onError: (error) => {
+      toast.error(CART_MESSAGES.failed);
+      // Not enough stock and the like: the server says why (the SPEC's toast above stays as it is).
+      if (error instanceof ApiError && error.status === 409 && error.serverMessage) toast.info(error.serverMessage);
+    },
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.cart }),
   });
   const { mutate } = mutation;
