@@ -1,9 +1,12 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES, MAX_IMAGE_BYTES, type Product, imageVariant, parseImages } from '../../src/shared/catalog.js';
+import { sniffImageType } from '../../src/server/lib/images.js';
+import { DiskStorage } from '../../src/server/lib/storage.js';
 import { buildTestApp, type TestApp, usingPostgres } from '../helpers/app.js';
 import {
   type FilePart,
@@ -253,5 +256,46 @@ describe('image uploads', () => {
         expect(res.body).not.toContain('hello');
       }
     });
+  });
+});
+
+describe('image sniffing and disk storage', () => {
+  it('sniffs the accepted types from their first bytes only', async () => {
+    for (const format of ['jpeg', 'png', 'webp', 'avif', 'gif'] as const) {
+      expect(sniffImageType(await makeImage({ format }))).toBe(format);
+    }
+    const ftyp = (brand: string) => Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from(`ftyp${brand}\0\0\0\0mif1${brand}`)]);
+    expect(sniffImageType(ftyp('heic'))).toBeUndefined();
+    expect(sniffImageType(ftyp('avis'))).toBe('avif');
+    expect(sniffImageType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeUndefined();
+    expect(sniffImageType(Buffer.from('RIFF\0\0\0\0WAVEfmt '))).toBeUndefined();
+    expect(sniffImageType(Buffer.alloc(4))).toBeUndefined();
+  });
+
+  it('writes only safe keys and never replaces a file', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pasal-storage-'));
+    try {
+      const storage = new DiskStorage(root);
+      await storage.put('products/abc-640.webp', Buffer.from('one'), 'image/webp');
+      await expect(storage.put('products/abc-640.webp', Buffer.from('two'), 'image/webp')).rejects.toThrow();
+      expect(fs.readFileSync(path.join(root, 'products', 'abc-640.webp'), 'utf8')).toBe('one');
+      for (const key of [
+        '../evil.webp',
+        'products/../../evil.webp',
+        '/etc/evil.webp',
+        'products/..',
+        'Products/A.webp',
+        'products\\x.webp',
+        '',
+      ]) {
+        await expect(storage.put(key, Buffer.from('x'), 'image/webp'), key).rejects.toThrow(/Unsafe storage key/);
+      }
+      await storage.delete('products/abc-640.webp');
+      await storage.delete('products/abc-640.webp');
+      expect(fs.readdirSync(path.join(root, 'products'))).toEqual([]);
+      expect(fs.readdirSync(path.dirname(root)).some((name) => name === 'evil.webp')).toBe(false);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });

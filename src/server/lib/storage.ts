@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -27,13 +26,13 @@ export class DiskStorage implements Storage {
   async put(key: string, data: Buffer, _contentType: string): Promise<void> {
     const file = this.fileFor(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
-    // Write beside the target and rename, so a reader never sees half a file.
-    const temp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+    // 'wx' refuses to replace an existing file. No reader can ask for a half-written file: its
+    // generated name is published only after the write and the database commit succeed.
     try {
-      await fs.writeFile(temp, data, { flag: 'wx', mode: 0o644 });
-      await fs.link(temp, file); // fails with EEXIST instead of replacing an existing file
-    } finally {
-      await fs.rm(temp, { force: true });
+      await fs.writeFile(file, data, { flag: 'wx', mode: 0o644 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') await fs.rm(file, { force: true });
+      throw error;
     }
   }
 
