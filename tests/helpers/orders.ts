@@ -1,8 +1,13 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { openDatabase } from '../../src/server/db/client.js';
 import type { Database } from '../../src/server/db/schema.js';
 import { CatalogService } from '../../src/server/features/catalog/service.js';
-import type { SessionService } from '../../src/server/lib/sessions.js';
+import { systemClock } from '../../src/server/lib/clock.js';
+import { SessionService } from '../../src/server/lib/sessions.js';
+import { TokenService } from '../../src/server/lib/tokens.js';
 import type { CheckoutFormInput } from '../../src/shared/orders.js';
 import type { TestApp } from './app.js';
 
@@ -209,4 +214,104 @@ export async function auditOrders(
     else if (initial !== stock + held) problems.push(`product ${productId}: initial ${initial} != stock ${stock} + held ${held}`);
   }
   return { orders: orders.length, problems };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The real server as a child process (crash and shutdown tests)
+
+export const SERVER_JWT_SECRET = 'crash-and-shutdown-tests-secret-0123456789abcdef';
+
+export interface ServerProcess {
+  baseUrl: string;
+  child: ChildProcess;
+  /** Resolves when the process has exited. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  output(): string;
+}
+
+/**
+ * Starts `node --import tsx src/server/main.ts` on a free port with the given data folder (and
+ * PostgreSQL database, if any), and waits for its "Server listening" log line.
+ */
+export async function startServerProcess(options: { dataDir: string; databaseUrl?: string }): Promise<ServerProcess> {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: options.dataDir,
+    JWT_SECRET: SERVER_JWT_SECRET,
+    LOG_LEVEL: 'info',
+    SEED_DEMO: 'false',
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start within 30 s:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const match = /Server listening at (http:\/\/[\d.]+:\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code ?? signal}) before listening:\n${output}`));
+    });
+  });
+  return { baseUrl, child, exited, output: () => output };
+}
+
+/** The test's own handle on the server's database, with a session service minting tokens the server accepts. */
+export function openServerDatabase(options: { dataDir: string; databaseUrl?: string }) {
+  const handle = openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  const sessions = new SessionService(handle.db, new TokenService(SERVER_JWT_SECRET), systemClock);
+  return { ...handle, sessions };
+}
+
+/** Inserts a category and products with the given prices (paisa) and stock straight into the database. */
+export async function insertProducts(
+  db: Kysely<Database>,
+  products: { name: string; pricePaisa: number; stock: number | null }[],
+): Promise<number[]> {
+  const now = new Date().toISOString();
+  const category = await db
+    .insertInto('categories')
+    .values({ name: 'Crash Tests', name_key: `crash tests ${unique()}`, created_at: now, deleted_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .insertInto('products')
+    .values(
+      products.map((product) => ({
+        name: product.name,
+        name_sort: product.name.toLowerCase(),
+        description: `${product.name} description`,
+        price_paisa: product.pricePaisa,
+        category_id: category.id,
+        sub_category_id: null,
+        child_category_id: null,
+        is_featured: 0,
+        stock: product.stock,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      })),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }

@@ -26,7 +26,7 @@ function chunks<T>(items: T[], size: number): T[][] {
 export function lockUser(trx: Transaction<Database>, dialect: Dialect, userId: number) {
   return trx
     .selectFrom('users')
-    .select(['id', 'email_verified'])
+    .select(['id', 'email_verified', 'first_name', 'last_name', 'email', 'phone_number'])
     .where('id', '=', userId)
     .$if(dialect === 'postgres', (qb) => qb.forNoKeyUpdate())
     .executeTakeFirst();
@@ -106,45 +106,32 @@ export async function productStock(db: Db, productId: number): Promise<number | 
   return row?.stock;
 }
 
-export interface NewOrder {
-  id: string;
-  userId: number;
-  totalPaisa: number;
-  paymentMethod: string;
-  paymentStatus: string;
-  paymentRef: string | null;
-  fullName: string;
-  phone: string;
-  province: string;
-  district: string;
-  city: string;
-  address: string;
-  landmark: string | null;
-  idempotencyKey: string | null;
-  now: string;
-}
+export type NewOrder = Omit<OrderRow, 'first_name' | 'last_name' | 'email' | 'phone_number'> & {
+  payment_ref: string | null;
+  idempotency_key: string | null;
+};
 
 export async function insertOrder(db: Db, order: NewOrder): Promise<void> {
   await db
     .insertInto('orders')
     .values({
       id: order.id,
-      user_id: order.userId,
-      status: 'pending',
-      total_paisa: order.totalPaisa,
-      payment_method: order.paymentMethod,
-      payment_status: order.paymentStatus,
-      payment_ref: order.paymentRef,
-      full_name: order.fullName,
+      user_id: order.user_id,
+      status: order.status,
+      total_paisa: order.total_paisa,
+      payment_method: order.payment_method,
+      payment_status: order.payment_status,
+      payment_ref: order.payment_ref,
+      full_name: order.full_name,
       phone: order.phone,
       province: order.province,
       district: order.district,
       city: order.city,
       address: order.address,
       landmark: order.landmark,
-      idempotency_key: order.idempotencyKey,
-      created_at: order.now,
-      updated_at: order.now,
+      idempotency_key: order.idempotency_key,
+      created_at: order.created_at,
+      updated_at: order.updated_at,
     })
     .execute();
 }
@@ -160,8 +147,14 @@ export async function insertOrderItems(
     quantity: number;
     stock_reserved: number;
   }[],
-): Promise<void> {
-  for (const part of chunks(items, 200)) await db.insertInto('order_items').values(part).execute();
+): Promise<Map<number, number>> {
+  // One line per product in an order (the cart has one line per product): product id → line id.
+  const ids = new Map<number, number>();
+  for (const part of chunks(items, 200)) {
+    const rows = await db.insertInto('order_items').values(part).returning(['id', 'product_id']).execute();
+    for (const row of rows) ids.set(row.product_id, row.id);
+  }
+  return ids;
 }
 
 export async function deleteCartLines(db: Db, userId: number, ids: number[]): Promise<void> {

@@ -71,7 +71,7 @@ export class OrdersService {
       if (existing) return { order: await this.mustGet(existing), replayed: true };
     }
     const method = paymentMethod(input.paymentMethod);
-    let outcome: { orderId: string; replayed: boolean; totalPaisa: number };
+    let outcome: { replayed: true; orderId: string } | { replayed: false; order: Order; totalPaisa: number };
     try {
       outcome = await this.ctx.db.transaction().execute(async (trx) => {
         const user = await q.lockUser(trx, this.ctx.dialect, userId);
@@ -79,7 +79,7 @@ export class OrdersService {
         if (Number(user.email_verified) !== 1) throw new AppError(403, ORDER_ERROR_CODES.notVerified, ORDER_MESSAGES.notVerified);
         if (idempotencyKey !== undefined) {
           const existing = await q.orderIdByKey(trx, userId, idempotencyKey);
-          if (existing) return { orderId: existing, replayed: true, totalPaisa: 0 };
+          if (existing) return { replayed: true as const, orderId: existing };
         }
 
         const lines = await q.checkoutLines(trx, userId);
@@ -110,46 +110,54 @@ export class OrdersService {
           if (!(await q.takeStock(trx, line.product_id, line.quantity))) {
             throw stockConflict(line, (await q.productStock(trx, line.product_id)) ?? 0);
           }
-          reserved.set(line.cart_item_id, line.quantity);
+          reserved.set(line.product_id, line.quantity);
         }
 
-        const orderId = newOrderId();
+        const now = isoNow(this.ctx.clock);
         const payment = method.initialPayment();
-        await q.insertOrder(trx, {
-          id: orderId,
-          userId,
-          totalPaisa,
-          paymentMethod: method.id,
-          paymentStatus: payment.paymentStatus,
-          paymentRef: payment.paymentRef,
-          fullName: input.fullName,
+        const row: q.OrderRow = {
+          id: newOrderId(),
+          user_id: userId,
+          status: 'pending',
+          total_paisa: totalPaisa,
+          payment_method: method.id,
+          payment_status: payment.paymentStatus,
+          full_name: input.fullName,
           phone: input.phone,
           province: input.province,
           district: input.district,
           city: input.city,
           address: input.address,
           landmark: input.landmark,
-          idempotencyKey: idempotencyKey ?? null,
-          now: isoNow(this.ctx.clock),
-        });
-        await q.insertOrderItems(
-          trx,
-          lines.map((line) => ({
-            order_id: orderId,
-            product_id: line.product_id,
-            product_name: line.name,
-            category_name: line.category_name,
-            unit_price_paisa: line.price_paisa,
-            quantity: line.quantity,
-            stock_reserved: reserved.get(line.cart_item_id) ?? 0,
-          })),
-        );
+          created_at: now,
+          updated_at: now,
+          first_name: user.first_name,
+          last_name: user.last_name,
+          email: user.email,
+          phone_number: user.phone_number,
+        };
+        await q.insertOrder(trx, { ...row, payment_ref: payment.paymentRef, idempotency_key: idempotencyKey ?? null });
+        const items = lines.map((line) => ({
+          order_id: row.id,
+          product_id: line.product_id,
+          product_name: line.name,
+          category_name: line.category_name,
+          unit_price_paisa: line.price_paisa,
+          quantity: line.quantity,
+          stock_reserved: reserved.get(line.product_id) ?? 0,
+        }));
+        const itemIds = await q.insertOrderItems(trx, items);
         await q.deleteCartLines(
           trx,
           userId,
           lines.map((line) => line.cart_item_id),
         );
-        return { orderId, replayed: false, totalPaisa };
+        // The answer is built here, so it is ready the moment the transaction commits.
+        const order = toOrder(
+          row,
+          items.map((item) => ({ ...item, id: itemIds.get(item.product_id) ?? 0 })),
+        );
+        return { replayed: false as const, order, totalPaisa };
       });
     } catch (error) {
       // Two requests with one key that both got past the first look: the loser answers the winner's order.
@@ -160,13 +168,12 @@ export class OrdersService {
       throw error;
     }
 
-    const order = await this.mustGet(outcome.orderId);
-    if (!outcome.replayed) {
-      log.info({ orderId: order.id, userId, totalPaisa: outcome.totalPaisa }, 'order created');
-      await method.start({ id: order.id, totalPaisa: outcome.totalPaisa });
-      this.mailLater(log, order.id, () => orderConfirmationMail({ to: order.user.email, storeName: this.storeName, order }));
-    }
-    return { order, replayed: outcome.replayed };
+    if (outcome.replayed) return { order: await this.mustGet(outcome.orderId), replayed: true };
+    const { order } = outcome;
+    log.info({ orderId: order.id, userId, totalPaisa: outcome.totalPaisa }, 'order created');
+    await method.start({ id: order.id, totalPaisa: outcome.totalPaisa });
+    this.mailLater(log, order.id, () => orderConfirmationMail({ to: order.user.email, storeName: this.storeName, order }));
+    return { order, replayed: false };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -321,36 +328,41 @@ export class OrdersService {
       this.ctx.db,
       rows.map((row) => row.id),
     );
-    return rows.map((row) => ({
-      id: row.id,
-      status: row.status,
-      totalAmount: row.total_paisa / 100,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      paymentMethod: row.payment_method as PaymentMethodId,
-      paymentStatus: row.payment_status,
-      fullName: row.full_name,
-      phone: row.phone,
-      province: row.province,
-      district: row.district,
-      city: row.city,
-      address: row.address,
-      landmark: row.landmark,
-      orderItems: (items.get(row.id) ?? []).map((item) => ({
-        id: item.id,
-        price: item.unit_price_paisa / 100,
-        quantity: item.quantity,
-        product: { id: item.product_id, name: item.product_name, category: item.category_name },
-      })),
-      user: {
-        id: row.user_id,
-        firstName: row.first_name,
-        lastName: row.last_name,
-        email: row.email,
-        phoneNumber: row.phone_number,
-      },
-    }));
+    return rows.map((row) => toOrder(row, items.get(row.id) ?? []));
   }
+}
+
+/** The API shape of an order row and its lines. */
+function toOrder(row: q.OrderRow, items: q.ItemRow[]): Order {
+  return {
+    id: row.id,
+    status: row.status,
+    totalAmount: row.total_paisa / 100,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    paymentMethod: row.payment_method as PaymentMethodId,
+    paymentStatus: row.payment_status,
+    fullName: row.full_name,
+    phone: row.phone,
+    province: row.province,
+    district: row.district,
+    city: row.city,
+    address: row.address,
+    landmark: row.landmark,
+    orderItems: items.map((item) => ({
+      id: item.id,
+      price: item.unit_price_paisa / 100,
+      quantity: item.quantity,
+      product: { id: item.product_id, name: item.product_name, category: item.category_name },
+    })),
+    user: {
+      id: row.user_id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      phoneNumber: row.phone_number,
+    },
+  };
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
