@@ -27,10 +27,17 @@ describe('home page (phone)', () => {
   test('the hero has three slides, shows the first, and Shop Now leads to /products', async ({ page }) => {
     await page.goto('/');
     await expectVisible(hero(page).getByRole('heading', { name: HERO_HEADINGS[0] }));
-    for (const heading of HERO_HEADINGS) {
-      expect(await hero(page).getByRole('heading', { name: heading, includeHidden: true }).count()).toBe(1);
-    }
-    expect(await visibleHeroHeadings(page)).toEqual([HERO_HEADINGS[0]]);
+    // All three slides are in the page (Swiper may be moving them around for the loop: poll).
+    await eventually(
+      () => Promise.all(HERO_HEADINGS.map((name) => hero(page).getByRole('heading', { name, includeHidden: true }).count())),
+      (counts) => counts.every((count) => count === 1),
+      'one heading per slide',
+    );
+    await eventually(
+      () => visibleHeroHeadings(page),
+      (names) => names.join() === HERO_HEADINGS[0],
+      'only slide 1 on show',
+    );
     await hero(page).getByRole('link', { name: 'Shop Now' }).click();
     await expectPath(page, '/products');
   });
