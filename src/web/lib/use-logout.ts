@@ -6,7 +6,9 @@ import { logout } from './session';
 export function useLogout(): () => void {
   const navigate = useNavigate();
   return useCallback(() => {
+    // Start the navigation first and commit its pending state at once (flushSync): a guarded page
+    // that sees its token vanish then waits for this navigation instead of redirecting elsewhere.
+    void navigate('/login', { replace: true, flushSync: true });
     logout();
-    void navigate('/login', { replace: true });
   }, [navigate]);
 }

@@ -88,7 +88,7 @@ export function Footer() {
             <FooterLink to="/register">Create Account</FooterLink>
             <FooterLink to="/login">Sign In</FooterLink>
           </Section>
-          <section className="col-span-2 lg:col-span-1">
+          <section>
             <h2 className="mb-3 text-sm font-semibold tracking-wider text-white uppercase">Contact</h2>
             <ul className="space-y-2 text-sm">
               <li>

@@ -5,9 +5,9 @@ import PanelLeftOpen from 'lucide-react/icons/panel-left-open';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import User from 'lucide-react/icons/user';
 import { type ComponentType, type SVGProps, useState } from 'react';
-import { Navigate } from 'react-router';
 import { Drawer } from '../../components/ui/Drawer';
 import { usePageTitle, usePersistentChoice } from '../../lib/hooks';
+import { GuardRedirect } from '../../lib/routing';
 import { useShopperToken } from '../../lib/session';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { useLogout } from '../../lib/use-logout';
@@ -80,7 +80,7 @@ export default function AccountPage() {
   const logout = useLogout();
   const { data: user } = useCurrentUser();
 
-  if (!token) return <Navigate to="/login" replace />;
+  if (!token) return <GuardRedirect to="/login" />;
 
   const select = (tab: AccountTab) => {
     setActive(tab);

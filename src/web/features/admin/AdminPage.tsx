@@ -5,9 +5,9 @@ import LogOut from 'lucide-react/icons/log-out';
 import Package from 'lucide-react/icons/package';
 import ShieldUser from 'lucide-react/icons/shield-user';
 import type { ComponentType, SVGProps } from 'react';
-import { Navigate } from 'react-router';
 import { apiGet } from '../../lib/api';
 import { usePageTitle, usePersistentChoice } from '../../lib/hooks';
+import { GuardRedirect } from '../../lib/routing';
 import { useAdminToken } from '../../lib/session';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { useLogout } from '../../lib/use-logout';
@@ -27,7 +27,7 @@ const tabs: { id: AdminTab; label: string; icon: ComponentType<SVGProps<SVGSVGEl
 /** SPEC §6: /admin requires the admin token, otherwise /admin/login. */
 export default function AdminPage() {
   const token = useAdminToken();
-  if (!token) return <Navigate to="/admin/login" replace />;
+  if (!token) return <GuardRedirect to="/admin/login" />;
   return <AdminPanel />;
 }
 

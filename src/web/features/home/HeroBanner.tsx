@@ -77,12 +77,24 @@ export function barClasses(active: boolean): string {
   return `block h-1.5 rounded-full transition-all duration-300 ${active ? 'w-10 bg-amber-400' : 'w-6 bg-white/40 group-hover:bg-white/70'}`;
 }
 
-/** The first slide exactly as the slider will show it, painted before the slider's code arrives. */
+/**
+ * The first slide exactly as the slider will show it, painted before the slider's code arrives.
+ * The other slides are in the page already but hidden (their images are not fetched yet).
+ */
 function StaticHero() {
-  const slide = heroSlides[0]!;
   return (
-    <div className={`relative overflow-hidden ${HERO_HEIGHT} ${slide.background}`}>
-      <HeroSlideContent slide={slide} first />
+    <div className={`relative overflow-hidden ${HERO_HEIGHT}`}>
+      {heroSlides.map((slide, index) => (
+        <div
+          key={slide.id}
+          hidden={index > 0}
+          className={`h-full ${slide.background}`}
+          aria-roledescription="slide"
+          aria-label={`${index + 1} of ${heroSlides.length}`}
+        >
+          <HeroSlideContent slide={slide} first={index === 0} />
+        </div>
+      ))}
       <div className="absolute inset-x-0 bottom-5 flex justify-center gap-2" aria-hidden="true">
         {heroSlides.map((s, index) => (
           <span key={s.id} className="flex h-8 items-center px-1">

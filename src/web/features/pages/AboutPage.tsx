@@ -50,7 +50,7 @@ export default function AboutPage() {
 
       <div className="mx-auto max-w-5xl space-y-14 px-4 py-14 sm:px-6 sm:py-20">
         <section aria-labelledby="story-heading" className="grid gap-8 md:grid-cols-[1fr_1.4fr] md:items-center">
-          <div className="flex aspect-[4/3] items-center justify-center rounded-2xl bg-linear-to-br from-amber-400 to-orange-500 shadow-sm">
+          <div className="flex aspect-[2/1] items-center justify-center rounded-2xl md:aspect-[4/3] bg-linear-to-br from-amber-400 to-orange-500 shadow-sm">
             <Gamepad2 className="size-28 text-slate-950/80" strokeWidth={1.25} aria-hidden="true" />
           </div>
           <div>
