@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../helpers/app.js';
+import {
+  type ServerProcess,
+  type TestShopper,
+  deliveryFields,
+  insertProducts,
+  makeShopperIn,
+  openServerDatabase,
+  startServerProcess,
+} from '../helpers/orders.js';
+
+interface SlowRequest {
+  /** Sends the rest of the body. */
+  finish(): void;
+  response: Promise<{ status: number; body: { order?: { id: string } } }>;
+}
+
+/**
+ * A checkout whose body arrives in two parts: the server has the request (headers read, token
+ * checked) and waits for the rest of the body — a request in flight for as long as we like.
+ */
+function slowCheckout(baseUrl: string, shopper: TestShopper, totalAmount: number): SlowRequest {
+  const body = JSON.stringify({ userId: shopper.userId, totalAmount, cartItems: [], ...deliveryFields() });
+  const half = Math.floor(body.length / 2);
+  const url = new URL(baseUrl);
+  const request = http.request({
+    host: url.hostname,
+    port: url.port,
+    method: 'POST',
+    path: '/api/orders/create',
+    agent: false,
+    headers: {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      authorization: `Bearer ${shopper.token}`,
+    },
+  });
+  const response = new Promise<{ status: number; body: { order?: { id: string } } }>((resolve, reject) => {
+    request.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as { order?: { id: string } } }));
+      res.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+  request.write(body.slice(0, half));
+  request.flushHeaders();
+  return { finish: () => request.end(body.slice(half)), response };
+}
+
+/** Whether a new request is turned away: connection refused, or 503 on a server that is closing. */
+async function refusesNewRequests(baseUrl: string): Promise<'refused' | 503 | false> {
+  try {
+    const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
+    return res.status === 503 ? 503 : false;
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code === 'ECONNREFUSED') return 'refused';
+    throw error;
+  }
+}
+
+describe('graceful shutdown on SIGTERM', () => {
+  let dataDir: string;
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let server: ServerProcess | undefined;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasal-shutdown-'));
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    if (server && server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses new requests, finishes the ones in flight, sends their mails, closes the database and exits 0', async () => {
+    const where = { dataDir, databaseUrl: database.databaseUrl };
+    server = await startServerProcess(where);
+    const running = server;
+
+    const setup = openServerDatabase(where);
+    const [productId] = await insertProducts(setup.db, [{ name: 'Shutdown Switch', pricePaisa: 150_000, stock: 10 }]);
+    const shoppers: TestShopper[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const shopper = await makeShopperIn(setup.db, setup.sessions);
+      const now = new Date().toISOString();
+      await setup.db
+        .insertInto('cart_items')
+        .values({ user_id: shopper.userId, product_id: productId!, quantity: 1, created_at: now, updated_at: now })
+        .execute();
+      shoppers.push(shopper);
+    }
+    // The server must be the last one holding the database when it exits.
+    await setup.close();
+
+    const inFlight = shoppers.map((shopper) => slowCheckout(running.baseUrl, shopper, 1500));
+    let settled = 0;
+    for (const request of inFlight)
+      void request.response.then(
+        () => (settled += 1),
+        () => (settled += 1),
+      );
+    // Let the server read the headers and check the tokens.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(settled).toBe(0);
+
+    running.child.kill('SIGTERM');
+
+    // New requests are turned away while the three are still waiting for their bodies.
+    let refused: 'refused' | 503 | false = false;
+    const deadline = Date.now() + 5000;
+    while (!refused && Date.now() < deadline) {
+      refused = await refusesNewRequests(running.baseUrl);
+      if (!refused) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(refused).toBeTruthy();
+    expect(settled).toBe(0);
+    expect(running.child.exitCode).toBeNull();
+
+    // The requests in flight complete normally.
+    for (const request of inFlight) request.finish();
+    const results = await Promise.all(inFlight.map((request) => request.response));
+    expect(results.map((result) => result.status)).toEqual([201, 201, 201]);
+    const orderIds = results.map((result) => result.body.order!.id);
+
+    expect(await running.exited).toEqual({ code: 0, signal: null });
+    expect(running.output()).toContain('"msg":"shutting down"');
+
+    // The confirmation mails (dev outbox: no SMTP configured) were written before the exit.
+    const outbox = path.join(dataDir, 'outbox');
+    const mails = fs.readdirSync(outbox).map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'));
+    for (const id of orderIds) expect(mails.some((mail) => mail.includes(id))).toBe(true);
+
+    if (!database.databaseUrl) {
+      // SQLite closed cleanly: the write-ahead log was checkpointed into the database file and removed.
+      expect(fs.existsSync(path.join(dataDir, 'pasal.sqlite-wal'))).toBe(false);
+    }
+    const after = openServerDatabase(where);
+    try {
+      if (database.databaseUrl) {
+        // PostgreSQL: the server's pool is gone; only this connection remains.
+        const { rows } = await sql<{ n: number }>`
+          select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(
+          after.db,
+        );
+        expect(rows[0]!.n).toBe(0);
+      }
+      const orders = await after.db.selectFrom('orders').select('id').execute();
+      expect(orders.map((order) => order.id).sort()).toEqual([...orderIds].sort());
+      const product = await after.db
+        .selectFrom('products')
+        .select('stock')
+        .where('id', '=', productId!)
+        .executeTakeFirstOrThrow();
+      expect(product.stock).toBe(7);
+    } finally {
+      await after.close();
+    }
+  }, 60_000);
+});
