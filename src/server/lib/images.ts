@@ -19,7 +19,7 @@ const BASE_NAME = /^[0-9a-f]{32}$/;
 const ADDRESS = /^\/uploads\/products\/([0-9a-f]{32})-(\d+)\.webp$/;
 const WEBP_QUALITY = 80;
 
-// One image at a time per pipeline thread pool is plenty on a small server; keep libvips' cache small.
+// Uploads are rare and images are processed one at a time: keep libvips' operation cache small.
 sharp.cache({ memory: 64, files: 0, items: 50 });
 
 /** The real type of an image from its first bytes, or undefined for anything not accepted (SVG, HTML, …). */

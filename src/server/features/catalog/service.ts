@@ -32,7 +32,11 @@ import {
   type Category,
   type ChildCategory,
   FEATURED_MESSAGE,
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_NAME_MAX,
   PRODUCT_PAGE_SIZE_DEFAULT,
+  PRODUCT_PRICE_MAX,
+  PRODUCT_STOCK_MAX,
   type Product,
   type ProductFields,
   type ProductListQuery,
@@ -94,6 +98,24 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export const toPaisa = (rupees: number) => Math.round(rupees * 100);
+
+/** The rules of productFieldsSchema for callers of the service API that skip the form (seeders). */
+function assertProductBasics(input: Omit<CreateProductInput, 'images'>): void {
+  const fields: Record<string, string> = {};
+  const name = input.name.trim();
+  const description = input.description.trim();
+  if (!name) fields.name = CATALOG_MESSAGES.productNameRequired;
+  else if (name.length > PRODUCT_NAME_MAX) fields.name = CATALOG_MESSAGES.productNameTooLong;
+  if (!description) fields.description = CATALOG_MESSAGES.descriptionRequired;
+  else if (description.length > PRODUCT_DESCRIPTION_MAX) fields.description = CATALOG_MESSAGES.descriptionTooLong;
+  if (!Number.isSafeInteger(input.pricePaisa) || input.pricePaisa <= 0) fields.price = CATALOG_MESSAGES.pricePositive;
+  else if (input.pricePaisa > PRODUCT_PRICE_MAX * 100) fields.price = CATALOG_MESSAGES.priceTooHigh;
+  const stock = input.stock ?? null;
+  if (stock !== null && (!Number.isSafeInteger(stock) || stock < 0 || stock > PRODUCT_STOCK_MAX)) {
+    fields.stock = CATALOG_MESSAGES.stockWhole;
+  }
+  if (Object.keys(fields).length > 0) throw validationFailed(fields);
+}
 
 /** Most products the plain GET /api/products answers (see listAll). */
 export const PLAIN_LIST_MAX = 1000;
@@ -393,6 +415,7 @@ export class CatalogService {
 
   /** Creates a product with its images (see the header). Nothing is left behind when it fails. */
   async createProduct(input: CreateProductInput): Promise<Product> {
+    assertProductBasics(input);
     if (input.images.length === 0) throw validationFailed({ images: CATALOG_MESSAGES.imageRequired });
     await this.assertPath(input.categoryId, input.subCategoryId ?? null, input.childCategoryId ?? null);
     const processed = await this.processAll(input.images);
@@ -438,10 +461,19 @@ export class CatalogService {
   /** Inserts many products reusing stored images, in one transaction; returns the new ids in order. */
   async insertProductsBulk(products: BulkProductInput[]): Promise<number[]> {
     const now = this.now();
+    const paths = new Map<string, [number, number | null, number | null]>();
     for (const product of products) {
+      assertProductBasics(product);
       for (const base of product.imageBaseNames) if (!isBaseName(base)) throw badRequest(`Not a stored image: ${base}`);
+      const where: [number, number | null, number | null] = [
+        product.categoryId,
+        product.subCategoryId ?? null,
+        product.childCategoryId ?? null,
+      ];
+      paths.set(where.join('/'), where);
     }
     return this.write(async (trx) => {
+      for (const [categoryId, subId, childId] of paths.values()) await this.assertPath(categoryId, subId, childId, trx);
       const ids = await q.insertProducts(
         trx,
         products.map((product) => ({
