@@ -70,9 +70,9 @@ describe('catalogue pages for crawlers and link previews', () => {
     await t.close();
   });
 
-  const page = async (url: string) => {
+  const page = async (url: string, status = 200) => {
     const res = await web.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(status);
     return res.body;
   };
   const jsonLd = (html: string) => {
@@ -166,11 +166,28 @@ describe('catalogue pages for crawlers and link previews', () => {
       expect(api.json().description).toBe(scripted.description);
     });
 
-    it('says when a product is missing or deleted, and asks crawlers not to index it', async () => {
+    it('says when a product is missing or deleted (404), and asks crawlers not to index it', async () => {
       for (const url of [`/products/${deleted.id}`, '/products/999999', '/products/not-a-number']) {
-        const html = await page(url);
+        const html = await page(url, 404);
         expect(html).toContain('<title>Product not found | Pasal</title>');
         expect(html).toContain('<meta name="robots" content="noindex">');
+      }
+    });
+
+    it('makes image and page URLs absolute from the request host when PUBLIC_URL is not set', async () => {
+      const ctx = { ...t.app.ctx, config: { ...t.app.ctx.config, publicUrl: undefined } };
+      const local = Fastify({ logger: false });
+      await local.register(webRoutes(ctx, { root: webRoot, metaResolvers: [catalogMetaResolver(ctx, new CatalogService(ctx))] }));
+      try {
+        const res = await local.inject({ method: 'GET', url: `/products/${laptop.id}`, headers: { host: 'shop.example.np' } });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toMatch(
+          /<meta property="og:image" content="http:\/\/shop\.example\.np\/uploads\/products\/[0-9a-f]{32}-1024\.webp">/,
+        );
+        expect(res.body).toContain(`<link rel="canonical" href="http://shop.example.np/products/${laptop.id}">`);
+        expect(jsonLd(res.body).image[0]).toMatch(/^http:\/\/shop\.example\.np\/uploads\//);
+      } finally {
+        await local.close();
       }
     });
 

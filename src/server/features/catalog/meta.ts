@@ -13,18 +13,18 @@ const DESCRIPTION_MAX = 160;
  * - /products/{id}: the product's name and description, og:image (its first image, 1024 px),
  *   og:type product, price meta tags and JSON-LD Product with an Offer in NPR.
  * - /products?category=…[&subcategory=…[&childcategory=…]]: the category's own name as title.
- * Image and page URLs are absolute when PUBLIC_URL is set, else root-relative.
+ * Image and page URLs are absolute: PUBLIC_URL when set, else the address the request came to.
  * Values are plain text here; renderHead() escapes them.
  */
 export function catalogMetaResolver(ctx: AppContext, service: CatalogService): MetaResolver {
-  const base = ctx.config.publicUrl ?? '';
-  return async (pathname, searchParams) => {
+  return async (pathname, searchParams, base) => {
     const productMatch = PRODUCT_PATH.exec(pathname);
     if (productMatch) {
       const raw = productMatch[1] ?? '';
       const product = /^\d{1,9}$/.test(raw) ? await service.findProduct(Number(raw)) : undefined;
       if (!product) {
         return {
+          status: 404,
           title: 'Product not found | Pasal',
           description: 'This product is not available at Pasal.',
           extraHead: '<meta name="robots" content="noindex">',

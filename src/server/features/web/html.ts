@@ -6,6 +6,8 @@ export interface PageMeta {
   type?: 'website' | 'product';
   /** Structured data, serialised into a JSON-LD script. */
   jsonLd?: Record<string, unknown>;
+  /** HTTP status of the page (404 for a product that does not exist). */
+  status?: number;
   /** Extra tags for the head, already escaped (preloads, for example). */
   extraHead?: string;
 }

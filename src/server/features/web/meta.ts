@@ -21,12 +21,18 @@ const staticPages: Record<string, PageMeta> = {
   '/admin/login': { title: 'Admin Login | Pasal', description: 'Pasal administration.' },
 };
 
-export type MetaResolver = (pathname: string, searchParams: URLSearchParams) => Promise<PageMeta | undefined>;
+/** `origin` is the shop's public address (PUBLIC_URL, else the request's), for absolute image and page URLs. */
+export type MetaResolver = (pathname: string, searchParams: URLSearchParams, origin: string) => Promise<PageMeta | undefined>;
 
 /** Head content for a page: the first feature resolver that knows the path, else the static table. */
-export async function metaFor(resolvers: MetaResolver[], pathname: string, searchParams: URLSearchParams): Promise<PageMeta> {
+export async function metaFor(
+  resolvers: MetaResolver[],
+  pathname: string,
+  searchParams: URLSearchParams,
+  origin: string,
+): Promise<PageMeta> {
   for (const resolver of resolvers) {
-    const meta = await resolver(pathname, searchParams);
+    const meta = await resolver(pathname, searchParams, origin);
     if (meta) return meta;
   }
   return staticPages[pathname] ?? { title: 'Pasal', description: SHOP_DESCRIPTION };

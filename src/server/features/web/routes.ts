@@ -52,8 +52,9 @@ export function webRoutes(ctx: AppContext, options: WebOptions = {}): FastifyPlu
         return reply.callNotFound();
       }
       const base = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
-      const meta = await metaFor(resolvers, url.pathname, url.searchParams);
+      const meta = await metaFor(resolvers, url.pathname, url.searchParams, base);
       return reply
+        .status(meta.status ?? 200)
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')
         .send(renderPage(template, meta, `${base}${url.pathname}`));
