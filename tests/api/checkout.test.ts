@@ -116,6 +116,8 @@ describe('checkout: POST /api/orders/create', () => {
     expect(mail.text).toContain('Landmark: Opposite the temple');
     expect(mail.text).toContain('Kathmandu Metropolitan City, Kathmandu');
     expect(mail.text).toContain('Bagmati Province');
+    // Nepal time, en-GB, 12-hour clock written 01-12 (never '00:30 pm').
+    expect(mail.text).toMatch(/Placed: \d{2}\/\d{2}\/\d{4}, (0[1-9]|1[0-2]):\d{2} (am|pm)/);
   });
 
   it("formats a large total with en-IN grouping in the mail ('Rs. 1,23,456')", async () => {

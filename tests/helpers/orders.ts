@@ -64,13 +64,6 @@ export function makeShopper(t: TestApp, options: Parameters<typeof makeShopperIn
   return makeShopperIn(t.app.ctx.db, t.app.ctx.sessions, options);
 }
 
-/** Many verified shoppers at once (multi-row insert, then one session each). */
-export async function makeShoppers(t: TestApp, count: number): Promise<TestShopper[]> {
-  const out: TestShopper[] = [];
-  for (let i = 0; i < count; i += 1) out.push(await makeShopper(t, { firstName: `Buyer${i}` }));
-  return out;
-}
-
 export interface TestProduct {
   id: number;
   name: string;

@@ -1,5 +1,5 @@
 import { formatPrice } from '../../../shared/money.js';
-import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type Order } from '../../../shared/orders.js';
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type Order, type OrderStatus } from '../../../shared/orders.js';
 import type { MailMessage } from '../../lib/mail.js';
 
 /**
@@ -13,7 +13,8 @@ const placedAt = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  hour12: true,
+  // hourCycle, not hour12: en-GB with hour12 writes half past noon as '00:30 pm'.
+  hourCycle: 'h12',
   timeZone: 'Asia/Kathmandu',
 });
 
@@ -98,13 +99,15 @@ export function orderConfirmationMail(options: { to: string; storeName: string; 
   return { to, subject: `Your ${storeName} order ${order.id}`, text, html };
 }
 
-export function orderStatusMail(options: { to: string; storeName: string; order: Order; from: string }): MailMessage {
+export function orderStatusMail(options: { to: string; storeName: string; order: Order; from: OrderStatus }): MailMessage {
   const { to, storeName, order } = options;
   const label = ORDER_STATUS_LABELS[order.status];
+  const previous = ORDER_STATUS_LABELS[options.from];
   const text = [
     `Namaste ${order.fullName},`,
     '',
     `Your order ${order.id} is now ${label}.`,
+    `(It was ${previous}.)`,
     '',
     'Items:',
     ...itemLines(order).map((line) => `  ${line}`),
@@ -119,7 +122,7 @@ export function orderStatusMail(options: { to: string; storeName: string; order:
   const html = page(
     storeName,
     `<p>Namaste ${escapeHtml(order.fullName)},</p>
-    <p>Your order <strong>${escapeHtml(order.id)}</strong> is now <strong>${escapeHtml(label)}</strong>.</p>
+    <p>Your order <strong>${escapeHtml(order.id)}</strong> is now <strong>${escapeHtml(label)}</strong>. (It was ${escapeHtml(previous)}.)</p>
     ${itemsTable(order)}
     <p><strong>Delivery address:</strong><br>${addressLines(order).map(escapeHtml).join('<br>')}</p>`,
   );
