@@ -113,8 +113,11 @@ describe('graceful shutdown on SIGTERM', () => {
         () => (settled += 1),
         () => (settled += 1),
       );
-    // Let the server read the headers and check the tokens.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Wait until the server has taken all three in (it logs each request as it starts handling it).
+    const started = () => running.output().match(/"url":"\/api\/orders\/create"[^\n]*"msg":"incoming request"/g)?.length ?? 0;
+    const takenIn = Date.now() + 15_000;
+    while (started() < 3 && Date.now() < takenIn) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(started()).toBe(3);
     expect(settled).toBe(0);
 
     running.child.kill('SIGTERM');
