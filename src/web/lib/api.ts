@@ -11,6 +11,8 @@ export interface ApiOptions {
   /** Send the shopper's or the admin's bearer token, refreshing it when needed. */
   auth?: SessionKind;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -45,7 +47,7 @@ async function refreshOrEnd(kind: SessionKind): Promise<string> {
 }
 
 async function send(path: string, options: ApiOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

@@ -2,12 +2,13 @@ import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../components/ui/Button';
 import { Drawer } from '../../components/ui/Drawer';
+import { CartDrawerContents } from '../../features/cart/CartDrawerContents';
 import { useShopperToken } from '../../lib/session';
 
 /**
  * The right-hand cart drawer (SPEC §2 "Cart drawer"): 400 px on wider screens, full width on phones.
- * Logged out it asks the shopper to log in; logged in it shows CartDrawerContents, which the cart
- * issue turns into lines, total and Checkout.
+ * Logged out it asks the shopper to log in; logged in it shows the cart feature's CartDrawerContents
+ * (lines, total, Checkout and the checkout form).
  */
 export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const loggedIn = useShopperToken() !== null;
@@ -22,7 +23,7 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
       overlayTestId="cart-overlay"
     >
       {loggedIn ? (
-        <CartDrawerContents onClose={onClose} />
+        <CartDrawerContents open={open} onClose={onClose} />
       ) : (
         <CartMessage
           text="Please login to view cart"
@@ -34,20 +35,6 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
         />
       )}
     </Drawer>
-  );
-}
-
-/** The logged-in cart. Until the cart issue lands there are no lines: always the empty state. */
-function CartDrawerContents({ onClose }: { onClose: () => void }) {
-  return (
-    <CartMessage
-      text="Your Cart is empty"
-      action={
-        <ButtonLink to="/products" onClick={onClose} variant="primary">
-          Start shopping
-        </ButtonLink>
-      }
-    />
   );
 }
 

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/Button';
 import { formatPrice, productsUrl } from '../../lib/format';
 import { usePageTitle } from '../../lib/hooks';
 import { type Product, useProduct } from './api';
-import { useAddToCart } from './cart-actions';
+import { useAddToCart } from '../cart/api';
 import { ProductGallery } from './ProductGallery';
 import { QuantityStepper } from './QuantityStepper';
 

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/Button';
 import { usePageTitle } from '../../lib/hooks';
 import { type ProductPage, useProductPage } from './api';
-import { useAddToCart } from './cart-actions';
+import { useAddToCart } from '../cart/api';
 import { FilterDrawer } from './FilterDrawer';
 import { type ProductFilters, SORTS, apiQuery, displayName, hasFilters, readFilters, writeFilters } from './filters';
 import { Pagination } from './Pagination';

@@ -1,0 +1,416 @@
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import ClipboardList from 'lucide-react/icons/clipboard-list';
+import Search from 'lucide-react/icons/search';
+import { Fragment, useEffect, useId, useState } from 'react';
+import { ORDER_STATUSES, PAYMENT_METHOD_LABELS } from '../../../../shared/orders';
+import { Button } from '../../../components/ui/Button';
+import { Card, EmptyState } from '../../../components/ui/Card';
+import { SortableHeader } from '../../../components/ui/SortableHeader';
+import { Spinner } from '../../../components/ui/Spinner';
+import { inputClasses } from '../../../components/ui/TextField';
+import { formatDateTime, formatPrice } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { orderItemsOf, statusLabel } from '../../orders/api';
+import { OrderItemsList, StatusBadge } from '../../orders/OrderParts';
+import {
+  ADMIN_ORDER_TEXTS,
+  type AdminOrdersParams,
+  type Order,
+  type OrderStatus,
+  useAdminOrder,
+  useAdminOrders,
+  useUpdateOrderStatus,
+} from './api';
+
+const SEARCH_DELAY_MS = 350;
+
+function useDebounced<T>(value: T, delay: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), delay);
+    return () => window.clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+/**
+ * The admin's Orders tab (SPEC §2, §8, §9): every order of the store, searched (order id, name,
+ * email, phone), filtered by an inclusive date range, sorted by order date and paged by the server;
+ * one order open at a time with its customer, delivery address and items; a status select per order.
+ */
+export function AdminOrdersTab() {
+  const ids = useId();
+  const [search, setSearch] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [status, setStatus] = useState<OrderStatus | ''>('');
+  const [direction, setDirection] = useState<'asc' | 'desc'>('desc');
+  const [page, setPage] = useState(1);
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const q = useDebounced(search, SEARCH_DELAY_MS);
+
+  const rangeInvalid = from !== '' && to !== '' && from > to;
+  const params: AdminOrdersParams = { q, from, to, status, sort: direction === 'desc' ? 'date_desc' : 'date_asc', page };
+  const list = useAdminOrders(params, !rangeInvalid);
+  const { update, pendingId } = useUpdateOrderStatus();
+
+  // A new search, range, status or sort starts again at page 1 with nothing open.
+  const filterKey = `${q}|${from}|${to}|${status}|${direction}`;
+  const [lastFilterKey, setLastFilterKey] = useState(filterKey);
+  if (lastFilterKey !== filterKey) {
+    setLastFilterKey(filterKey);
+    setPage(1);
+    setExpanded(null);
+  }
+
+  const failed = list.isError;
+  useEffect(() => {
+    if (failed) toast.error(ADMIN_ORDER_TEXTS.loadFailed, { toastId: 'admin-orders-load' });
+  }, [failed]);
+
+  const data = list.data;
+  const orders = data?.orders ?? [];
+  const toggleOrder = (id: string) => setExpanded((current) => (current === id ? null : id));
+  const filtering = search.trim() !== '' || from !== '' || to !== '' || status !== '';
+
+  let body;
+  if (rangeInvalid) {
+    body = (
+      <p role="alert" className="py-8 text-center text-sm font-medium text-red-600">
+        The start date must be on or before the end date.
+      </p>
+    );
+  } else if (list.isPending) {
+    body = (
+      <p role="status" className="flex items-center justify-center gap-2 py-10 text-slate-500">
+        <Spinner className="size-5 text-amber-500" />
+        {ADMIN_ORDER_TEXTS.loading}
+      </p>
+    );
+  } else if (list.isError && !data) {
+    body = (
+      <div className="flex flex-col items-center gap-3 py-10 text-center">
+        <p className="font-medium text-red-600">{ADMIN_ORDER_TEXTS.loadFailed}</p>
+        <Button variant="outline" size="sm" onClick={() => void list.refetch()} loading={list.isFetching}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (orders.length === 0) {
+    body = (
+      <EmptyState icon={<ClipboardList className="size-7" aria-hidden="true" />} title={ADMIN_ORDER_TEXTS.empty}>
+        {filtering && <p>Nothing matches this search or date range.</p>}
+      </EmptyState>
+    );
+  } else {
+    const statusSelect = (order: Order) => (
+      <span className="inline-flex items-center gap-2">
+        <select
+          aria-label={`Status of order ${order.id}`}
+          value={order.status}
+          disabled={pendingId === order.id}
+          onChange={(event) => update({ id: order.id, status: event.target.value as OrderStatus })}
+          className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-amber-500 focus:ring-2 focus:ring-amber-500/30 focus:outline-none disabled:opacity-60"
+        >
+          {ORDER_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {statusLabel(value)}
+            </option>
+          ))}
+        </select>
+        {pendingId === order.id && <Spinner className="size-4 text-amber-500" />}
+      </span>
+    );
+    const toggleButton = (order: Order, controls: string, wide = false) => (
+      <Button
+        variant="outline"
+        size="sm"
+        aria-expanded={expanded === order.id}
+        aria-controls={controls}
+        onClick={() => toggleOrder(order.id)}
+        className={wide ? 'w-full' : ''}
+      >
+        {expanded === order.id ? 'Hide Items' : 'View Items'}
+      </Button>
+    );
+    body = (
+      <>
+        {/* Phones: one card per order. */}
+        <ul className="space-y-3 md:hidden" aria-label="Orders">
+          {orders.map((order) => (
+            <li key={order.id} className="rounded-xl border border-slate-200 p-4" data-testid="admin-order-card">
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="truncate font-mono text-sm font-semibold text-slate-900">{order.id}</p>
+                  <p className="text-xs text-slate-500">{formatDateTime(order.createdAt)}</p>
+                </div>
+                <p className="font-semibold whitespace-nowrap text-slate-900">{formatPrice(order.totalAmount)}</p>
+              </div>
+              <p className="mt-2 text-sm text-slate-700">
+                {order.user.firstName} {order.user.lastName} · {order.user.phoneNumber}
+              </p>
+              <div className="mt-3 flex items-center justify-between gap-2">{statusSelect(order)}</div>
+              <div className="mt-3">{toggleButton(order, `admin-order-m-${order.id}`, true)}</div>
+              {expanded === order.id && (
+                <div id={`admin-order-m-${order.id}`} className="mt-3">
+                  <OrderDetails order={order} />
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+
+        {/* Wider screens: the table, the open order's details in a row under it. */}
+        <div className="hidden overflow-x-auto md:block">
+          <table className="w-full text-sm">
+            <caption className="sr-only">All orders</caption>
+            <thead className="border-b border-slate-200 text-slate-600">
+              <tr>
+                <th scope="col" className="px-3 py-2 text-left font-semibold">
+                  Order ID
+                </th>
+                <th scope="col" className="px-3 py-2 text-left font-semibold">
+                  Customer
+                </th>
+                <SortableHeader
+                  label="Order Date"
+                  column="date"
+                  sort={{ key: 'date', direction }}
+                  onSort={() => setDirection((current) => (current === 'desc' ? 'asc' : 'desc'))}
+                />
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  Total Amount
+                </th>
+                <th scope="col" className="px-3 py-2 text-left font-semibold">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {orders.map((order) => (
+                <Fragment key={order.id}>
+                  <tr className={expanded === order.id ? 'bg-amber-50/40' : undefined}>
+                    <td className="px-3 py-3 font-mono text-xs font-semibold text-slate-900">{order.id}</td>
+                    <td className="px-3 py-3">
+                      <p className="font-medium text-slate-900">
+                        {order.user.firstName} {order.user.lastName}
+                      </p>
+                      <p className="text-xs text-slate-500">{order.user.phoneNumber}</p>
+                    </td>
+                    <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatDateTime(order.createdAt)}</td>
+                    <td className="px-3 py-3 text-right font-semibold whitespace-nowrap text-slate-900">
+                      {formatPrice(order.totalAmount)}
+                    </td>
+                    <td className="px-3 py-3">{statusSelect(order)}</td>
+                    <td className="px-3 py-3 text-right">{toggleButton(order, `admin-order-${order.id}`)}</td>
+                  </tr>
+                  {expanded === order.id && (
+                    <tr id={`admin-order-${order.id}`} className="bg-slate-50">
+                      <td colSpan={6} className="px-3 py-4">
+                        <OrderDetails order={order} />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </>
+    );
+  }
+
+  const totalPages = data?.totalPages ?? 1;
+  const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
+  const last = data ? Math.min(data.total, first + orders.length - 1) : 0;
+
+  return (
+    <Card title="Orders" actions={list.isFetching && !list.isPending ? <Spinner className="size-4 text-amber-500" /> : undefined}>
+      <div className="mb-5 grid gap-3 sm:grid-cols-2 xl:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]">
+        <div className="sm:col-span-2 xl:col-span-1">
+          <label htmlFor={`${ids}-q`} className="mb-1.5 block text-sm font-medium text-slate-700">
+            Search orders
+          </label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+              aria-hidden="true"
+            />
+            <input
+              id={`${ids}-q`}
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              placeholder="Order ID, name, email or phone"
+              maxLength={200}
+              className={`${inputClasses} border-slate-300 pl-9`}
+            />
+          </div>
+        </div>
+        <div>
+          <label htmlFor={`${ids}-from`} className="mb-1.5 block text-sm font-medium text-slate-700">
+            From
+          </label>
+          <input
+            id={`${ids}-from`}
+            type="date"
+            value={from}
+            max={to || undefined}
+            onChange={(event) => setFrom(event.target.value)}
+            className={`${inputClasses} ${rangeInvalid ? 'border-red-500' : 'border-slate-300'}`}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${ids}-to`} className="mb-1.5 block text-sm font-medium text-slate-700">
+            To
+          </label>
+          <input
+            id={`${ids}-to`}
+            type="date"
+            value={to}
+            min={from || undefined}
+            onChange={(event) => setTo(event.target.value)}
+            className={`${inputClasses} ${rangeInvalid ? 'border-red-500' : 'border-slate-300'}`}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${ids}-status`} className="mb-1.5 block text-sm font-medium text-slate-700">
+            Status
+          </label>
+          <select
+            id={`${ids}-status`}
+            value={status}
+            onChange={(event) => setStatus(event.target.value as OrderStatus | '')}
+            className={`${inputClasses} border-slate-300`}
+          >
+            <option value="">All statuses</option>
+            {ORDER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {statusLabel(value)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex items-end gap-2">
+          <Button
+            variant="outline"
+            className="flex-1 md:hidden"
+            onClick={() => setDirection((current) => (current === 'desc' ? 'asc' : 'desc'))}
+            aria-label={`Sort by order date, ${direction === 'desc' ? 'newest' : 'oldest'} first`}
+          >
+            {direction === 'desc' ? 'Newest first' : 'Oldest first'}
+          </Button>
+          {filtering && (
+            <Button
+              variant="ghost"
+              className="flex-1"
+              onClick={() => {
+                setSearch('');
+                setFrom('');
+                setTo('');
+                setStatus('');
+              }}
+            >
+              Clear
+            </Button>
+          )}
+        </div>
+      </div>
+
+      {body}
+
+      {data && data.total > 0 && !rangeInvalid && (
+        <nav
+          aria-label="Orders pages"
+          className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4"
+        >
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {first}–{last} of {data.total.toLocaleString('en-IN')} orders
+          </p>
+          <div className="flex items-center gap-2">
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={page <= 1}
+              onClick={() => {
+                setPage((current) => Math.max(1, current - 1));
+                setExpanded(null);
+              }}
+            >
+              <ChevronLeft className="size-4" aria-hidden="true" />
+              Previous
+            </Button>
+            <span className="text-sm text-slate-600">
+              Page {data.page} of {Math.max(1, totalPages)}
+            </span>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={page >= totalPages}
+              onClick={() => {
+                setPage((current) => current + 1);
+                setExpanded(null);
+              }}
+            >
+              Next
+              <ChevronRight className="size-4" aria-hidden="true" />
+            </Button>
+          </div>
+        </nav>
+      )}
+    </Card>
+  );
+}
+
+/** The open order: who bought it, where it goes, how it is paid, and its items (fetched fresh). */
+function OrderDetails({ order }: { order: Order }) {
+  const fresh = useAdminOrder(order.id);
+  const failed = fresh.isError;
+  useEffect(() => {
+    if (failed) toast.error(ADMIN_ORDER_TEXTS.itemsFailed, { toastId: `admin-order-items-${order.id}` });
+  }, [failed, order.id]);
+  const shown = fresh.data ?? order;
+  // A failed fetch empties the list (SPEC §8).
+  const items = failed ? [] : orderItemsOf(fresh.data);
+
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-4 text-sm sm:grid-cols-3">
+        <section aria-label="Customer">
+          <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Customer</h4>
+          <p className="mt-1 font-medium text-slate-900">
+            {shown.user.firstName} {shown.user.lastName}
+          </p>
+          <p className="break-all text-slate-700">{shown.user.email}</p>
+          <p className="text-slate-700">{shown.user.phoneNumber}</p>
+        </section>
+        <section aria-label="Delivery address">
+          <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Deliver to</h4>
+          <p className="mt-1 font-medium text-slate-900">
+            {shown.fullName}, {shown.phone}
+          </p>
+          <p className="text-slate-700">{shown.address}</p>
+          {shown.landmark && <p className="text-slate-700">Landmark: {shown.landmark}</p>}
+          <p className="text-slate-700">
+            {shown.city}, {shown.district}
+          </p>
+          <p className="text-slate-700">{shown.province} Province</p>
+        </section>
+        <section aria-label="Payment">
+          <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Payment</h4>
+          <p className="mt-1 text-slate-900">{PAYMENT_METHOD_LABELS[shown.paymentMethod] ?? shown.paymentMethod}</p>
+          <p className="text-slate-700 capitalize">{shown.paymentStatus}</p>
+          <p className="mt-2">
+            <StatusBadge status={shown.status} />
+          </p>
+        </section>
+      </div>
+      <OrderItemsList items={items} loading={fresh.isPending} caption={`Items of order ${order.id}`} />
+      <p className="text-right text-sm font-semibold text-slate-900">Total Amount: {formatPrice(shown.totalAmount)}</p>
+    </div>
+  );
+}

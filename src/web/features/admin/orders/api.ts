@@ -1,0 +1,139 @@
+import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Order, OrderSort, OrderStatus, OrdersPage } from '../../../../shared/orders';
+import { ApiError, api, apiGet } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+
+export type { Order, OrderSort, OrderStatus, OrdersPage };
+
+/** SPEC §8 texts of the admin's Orders tab. */
+export const ADMIN_ORDER_TEXTS = {
+  loading: 'Loading orders...',
+  empty: 'No orders available.',
+  loadFailed: 'Failed to load orders. Please try again later.',
+  statusUpdated: 'Order status updated successfully.',
+  statusFailed: 'Failed to update status. Please try again.',
+  itemsFailed: 'Failed to fetch order items. Please try again.',
+} as const;
+
+export const ADMIN_ORDERS_PAGE_SIZE = 20;
+
+/** What the table asks the server for: search, inclusive days, date sort and the page. */
+export interface AdminOrdersParams {
+  q: string;
+  /** YYYY-MM-DD or '' */
+  from: string;
+  to: string;
+  status: OrderStatus | '';
+  sort: OrderSort;
+  page: number;
+}
+
+/** Under ['admin']: ending the admin session removes them. */
+export const adminOrderKeys = {
+  all: ['admin', 'orders'] as const,
+  pages: ['admin', 'orders', 'page'] as const,
+  page: (params: AdminOrdersParams) => ['admin', 'orders', 'page', params] as const,
+  one: (id: string) => ['admin', 'orders', 'one', id] as const,
+};
+
+/** The query string of GET /api/orders/all: always paged, never the whole store. */
+export function adminOrdersQuery(params: AdminOrdersParams, pageSize = ADMIN_ORDERS_PAGE_SIZE): string {
+  const search = new URLSearchParams();
+  if (params.q.trim()) search.set('q', params.q.trim());
+  if (params.from) search.set('from', params.from);
+  if (params.to) search.set('to', params.to);
+  // The days are the admin's own days (Nepal: +345 minutes).
+  if (params.from || params.to) search.set('tzOffset', String(-new Date().getTimezoneOffset()));
+  if (params.status) search.set('status', params.status);
+  search.set('sort', params.sort);
+  search.set('page', String(params.page));
+  search.set('pageSize', String(pageSize));
+  return search.toString();
+}
+
+function asPage(reply: unknown, params: AdminOrdersParams): OrdersPage {
+  // The plain contract answer (an array) still reads as one page.
+  if (Array.isArray(reply)) {
+    return { orders: reply as Order[], total: reply.length, page: 1, pageSize: reply.length, totalPages: 1 };
+  }
+  const page = reply as Partial<OrdersPage> | undefined;
+  const orders = Array.isArray(page?.orders) ? page.orders : [];
+  return {
+    orders,
+    total: typeof page?.total === 'number' ? page.total : orders.length,
+    page: typeof page?.page === 'number' ? page.page : params.page,
+    pageSize: typeof page?.pageSize === 'number' ? page.pageSize : ADMIN_ORDERS_PAGE_SIZE,
+    totalPages: typeof page?.totalPages === 'number' ? page.totalPages : 1,
+  };
+}
+
+export async function fetchAdminOrders(params: AdminOrdersParams, signal?: AbortSignal): Promise<OrdersPage> {
+  const reply = await apiGet<unknown>(`/api/orders/all?${adminOrdersQuery(params)}`, { auth: 'admin', signal });
+  return asPage(reply, params);
+}
+
+/** One order, fresh from the server (its id is the search text; the exact id is picked out). */
+export async function fetchAdminOrder(id: string, signal?: AbortSignal): Promise<Order> {
+  const search = new URLSearchParams({ q: id, page: '1', pageSize: '10' });
+  const reply = await apiGet<unknown>(`/api/orders/all?${search.toString()}`, { auth: 'admin', signal });
+  const order = asPage(reply, { q: id, from: '', to: '', status: '', sort: 'date_desc', page: 1 }).orders.find(
+    (candidate) => candidate.id === id,
+  );
+  if (!order) throw new ApiError(404, 'Order not found');
+  return order;
+}
+
+export function useAdminOrders(params: AdminOrdersParams, enabled = true) {
+  return useQuery({
+    queryKey: adminOrderKeys.page(params),
+    queryFn: ({ signal }) => fetchAdminOrders(params, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
+    enabled,
+  });
+}
+
+export function useAdminOrder(id: string | null) {
+  return useQuery({
+    queryKey: adminOrderKeys.one(id ?? ''),
+    queryFn: ({ signal }) => fetchAdminOrder(id!, signal),
+    enabled: id !== null,
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** PUT /api/orders/{id}/status {status} → the order as it is now. */
+export async function updateOrderStatus({ id, status }: { id: string; status: OrderStatus }): Promise<Order> {
+  const reply = await api<{ order: Order }>(`/api/orders/${encodeURIComponent(id)}/status`, {
+    method: 'PUT',
+    body: { status },
+    auth: 'admin',
+  });
+  return reply.order;
+}
+
+/** Puts the returned order in place of the old one in every cached page (SPEC §4). */
+function replaceOrder(client: QueryClient, order: Order): void {
+  client.setQueriesData<OrdersPage>({ queryKey: adminOrderKeys.pages }, (page) =>
+    page ? { ...page, orders: page.orders.map((current) => (current.id === order.id ? order : current)) } : page,
+  );
+  client.setQueryData(adminOrderKeys.one(order.id), order);
+}
+
+export function useUpdateOrderStatus() {
+  const client = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: updateOrderStatus,
+    onSuccess: (order) => {
+      replaceOrder(client, order);
+      toast.success(ADMIN_ORDER_TEXTS.statusUpdated);
+    },
+    onError: (error) => {
+      toast.error(ADMIN_ORDER_TEXTS.statusFailed);
+      // Re-opening a cancelled order whose units are gone: the server names the product.
+      if (error instanceof ApiError && error.status === 409 && error.serverMessage) toast.info(error.serverMessage);
+    },
+  });
+  return { update: mutation.mutate, pendingId: mutation.isPending ? mutation.variables?.id : undefined };
+}

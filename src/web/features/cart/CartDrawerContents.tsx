@@ -1,0 +1,238 @@
+import { useQueryClient } from '@tanstack/react-query';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import ShoppingCart from 'lucide-react/icons/shopping-cart';
+import Trash2 from 'lucide-react/icons/trash-2';
+import { type ReactNode, Suspense, lazy, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
+import { formatPrice } from '../../lib/format';
+import { queryKeys } from '../../lib/query-client';
+import { getToken } from '../../lib/session';
+import { STORAGE_KEYS, writeStorage } from '../../lib/storage';
+import { toast } from '../../lib/toast';
+import type { PublicUser } from '../../lib/user';
+import { CART_TEXTS, type CartItem, cartSum, lineTotal, useCart, useRemoveCartItem } from './api';
+import { CartThumb } from './CartThumb';
+import type { CheckoutPrefill } from './CheckoutPanel';
+import { type Order, fetchLastAddress, lastAddressKey } from './checkout-api';
+
+/** The checkout form (and zod with it) loads only when a shopper starts a checkout. */
+const loadCheckout = () => import('./CheckoutPanel');
+const CheckoutPanel = lazy(loadCheckout);
+
+type View = { name: 'lines' } | { name: 'checkout'; prefill: CheckoutPrefill } | { name: 'done'; order: Order };
+
+/**
+ * The logged-in shopper's side of the cart drawer (SPEC §2): the lines with image, name, quantity,
+ * unit price, line total and 'Remove Item', the overall total and Checkout; then the checkout form
+ * and the confirmation, all inside the drawer (full width on phones).
+ */
+export function CartDrawerContents({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const cart = useCart();
+  const client = useQueryClient();
+  const [view, setView] = useState<View>({ name: 'lines' });
+  const [starting, setStarting] = useState(false);
+
+  // A confirmation is shown once: the next time the drawer opens it shows the (empty) cart again.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (wasOpen !== open) {
+    setWasOpen(open);
+    if (!open && view.name === 'done') setView({ name: 'lines' });
+  }
+
+  const startCheckout = async () => {
+    const userId = cart.userId;
+    if (!getToken('user') || userId === undefined) {
+      toast.error(CART_TEXTS.checkoutLogin);
+      return;
+    }
+    setStarting(true);
+    try {
+      const [, lastAddress] = await Promise.all([
+        loadCheckout(),
+        client
+          .fetchQuery({ queryKey: lastAddressKey(userId), queryFn: () => fetchLastAddress(userId), staleTime: 60_000 })
+          .catch(() => null),
+      ]);
+      const user = client.getQueryData<PublicUser>(queryKeys.user(userId));
+      setView({
+        name: 'checkout',
+        prefill: {
+          lastAddress,
+          fullName: user ? `${user.firstName} ${user.lastName}`.trim() : undefined,
+          phone: user?.phoneNumber,
+        },
+      });
+    } catch {
+      // The form's code did not arrive (offline): the shopper can press Checkout again.
+      toast.error(CART_TEXTS.orderFailed);
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  if (view.name === 'done') return <OrderPlaced order={view.order} onClose={onClose} />;
+
+  if (view.name === 'checkout' && cart.userId !== undefined) {
+    return (
+      <Suspense fallback={<CenteredSpinner label="Loading checkout" />}>
+        <CheckoutPanel
+          userId={cart.userId}
+          items={cart.items}
+          prefill={view.prefill}
+          onBack={() => setView({ name: 'lines' })}
+          onDone={(order) => setView({ name: 'done', order })}
+        />
+      </Suspense>
+    );
+  }
+
+  if (cart.isPending && cart.userId !== undefined) return <CenteredSpinner label="Loading cart" />;
+
+  if (cart.isError && cart.items.length === 0) {
+    return (
+      <CartMessage
+        text="We could not load your cart."
+        action={
+          <Button variant="outline" onClick={() => void cart.refetch()} loading={cart.isFetching}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+
+  if (cart.items.length === 0) {
+    return (
+      <CartMessage
+        text={CART_TEXTS.emptyDrawer}
+        action={
+          <ButtonLink to="/products" onClick={onClose} variant="primary">
+            Start shopping
+          </ButtonLink>
+        }
+      />
+    );
+  }
+
+  return <CartLines items={cart.items} onClose={onClose} onCheckout={() => void startCheckout()} starting={starting} />;
+}
+
+function CartLines({
+  items,
+  onClose,
+  onCheckout,
+  starting,
+}: {
+  items: readonly CartItem[];
+  onClose: () => void;
+  onCheckout: () => void;
+  starting: boolean;
+}) {
+  const { remove, pendingId } = useRemoveCartItem();
+  const total = cartSum(items);
+  return (
+    <div className="flex h-full flex-col">
+      <ul className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto px-4" aria-label="Cart items">
+        {items.map((item) => (
+          <li key={item.id} className="flex gap-3 py-4" data-testid="cart-line">
+            <CartThumb images={item.product.images} alt={item.product.name} />
+            <div className="min-w-0 flex-1">
+              <Link
+                to={`/products/${item.product.id}`}
+                onClick={onClose}
+                className="line-clamp-2 font-medium text-slate-900 hover:text-amber-700"
+              >
+                {item.product.name}
+              </Link>
+              <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-sm text-slate-600">
+                <dt>Quantity:</dt>
+                <dd>{item.quantity}</dd>
+                <dt>Price:</dt>
+                <dd>{formatPrice(item.product.price)}</dd>
+                <dt>Total:</dt>
+                <dd className="font-semibold text-slate-900">{formatPrice(lineTotal(item))}</dd>
+              </dl>
+              {!item.product.isAvailable && (
+                <p className="mt-1 text-sm font-medium text-red-600">Not available any more: remove it to check out.</p>
+              )}
+              <button
+                type="button"
+                onClick={() => remove(item.id)}
+                disabled={pendingId === item.id}
+                className="mt-2 -ml-1 inline-flex min-h-9 items-center gap-1.5 rounded-md px-1 text-sm font-medium text-red-600 hover:bg-red-50 hover:text-red-700 disabled:opacity-50"
+                aria-label={`Remove Item ${item.product.name}`}
+              >
+                {pendingId === item.id ? <Spinner /> : <Trash2 className="size-4" aria-hidden="true" />}
+                Remove Item
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="shrink-0 space-y-3 border-t border-slate-200 bg-white px-4 py-4">
+        <div className="flex items-baseline justify-between">
+          <span className="text-base font-semibold text-slate-700">Total</span>
+          <span className="text-lg font-bold text-slate-900" data-testid="cart-total">
+            {formatPrice(total)}
+          </span>
+        </div>
+        <Button size="lg" className="w-full" onClick={onCheckout} loading={starting}>
+          Checkout
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function OrderPlaced({ order, onClose }: { order: Order; onClose: () => void }) {
+  const navigate = useNavigate();
+  const viewOrders = () => {
+    writeStorage(STORAGE_KEYS.userActiveTab, 'orders');
+    onClose();
+    void navigate('/account');
+  };
+  return (
+    <div className="flex h-full flex-col items-center justify-center gap-4 px-6 py-12 text-center" role="status">
+      <span className="flex size-16 items-center justify-center rounded-full bg-emerald-50 text-emerald-600">
+        <CircleCheck className="size-9" aria-hidden="true" />
+      </span>
+      <div>
+        <p className="text-lg font-semibold text-slate-900">Thank you for your order!</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Order <span className="font-mono font-semibold text-slate-900">{order.id}</span> is placed. Please keep{' '}
+          {formatPrice(order.totalAmount)} ready: you pay in cash when it is delivered to {order.city}.
+        </p>
+      </div>
+      <div className="flex w-full flex-col gap-2">
+        <Button variant="secondary" onClick={viewOrders} className="w-full">
+          View my orders
+        </Button>
+        <Button variant="outline" onClick={onClose} className="w-full">
+          Continue shopping
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function CenteredSpinner({ label }: { label: string }) {
+  return (
+    <div className="flex h-full items-center justify-center py-16" role="status" aria-label={label}>
+      <Spinner className="size-7 text-amber-500" />
+    </div>
+  );
+}
+
+function CartMessage({ text, action }: { text: string; action?: ReactNode }) {
+  return (
+    <div className="flex h-full flex-col items-center justify-center gap-4 px-6 py-16 text-center">
+      <span className="flex size-16 items-center justify-center rounded-full bg-slate-100 text-slate-400">
+        <ShoppingCart className="size-8" aria-hidden="true" />
+      </span>
+      <p className="text-base font-medium text-slate-700">{text}</p>
+      {action}
+    </div>
+  );
+}

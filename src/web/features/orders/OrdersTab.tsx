@@ -1,0 +1,193 @@
+import Package from 'lucide-react/icons/package';
+import { Fragment, useState } from 'react';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { Card, EmptyState } from '../../components/ui/Card';
+import { SortableHeader, sortRows, useTableSort } from '../../components/ui/SortableHeader';
+import { Spinner } from '../../components/ui/Spinner';
+import { formatDateTime, formatPrice } from '../../lib/format';
+import { type Order, useOrderItems, useOrders } from './api';
+import { OrderItemsList, StatusBadge } from './OrderParts';
+
+type Column = 'id' | 'total' | 'date';
+
+function pick(order: Order, column: Column): string | number {
+  if (column === 'id') return order.id;
+  if (column === 'total') return order.totalAmount;
+  return Date.parse(order.createdAt) || 0;
+}
+
+const ITEMS_FAILED = 'Failed to load the items of this order.';
+
+/**
+ * The dashboard's Orders tab (SPEC §2): 'Your Orders', Order ID, Total Amount and Order Date
+ * sortable, Status, and View Items / Hide Items opening one order at a time with its items fetched
+ * from the order's own address. Phones get stacked cards and the two sort buttons.
+ */
+export function OrdersTab() {
+  const orders = useOrders();
+  const { sort, setSort, toggle } = useTableSort<Column>({ key: 'date', direction: 'desc' });
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const items = useOrderItems(orders.userId, expanded);
+
+  const toggleItems = (id: string) => setExpanded((current) => (current === id ? null : id));
+  const itemsPanel = (order: Order) => (
+    <OrderItemsList
+      items={items.data ?? []}
+      loading={items.isPending}
+      error={items.isError ? ITEMS_FAILED : undefined}
+      caption={`Items of order ${order.id}`}
+    />
+  );
+
+  let content;
+  if (orders.isPending) {
+    content = (
+      <p role="status" className="flex items-center justify-center gap-2 py-10 text-slate-500">
+        <Spinner className="size-5 text-amber-500" />
+        Loading...
+      </p>
+    );
+  } else if (orders.isError) {
+    content = (
+      <div className="flex flex-col items-center gap-3 py-10 text-center">
+        <p role="alert" className="font-medium text-red-600">
+          Failed to load orders.
+        </p>
+        <Button variant="outline" size="sm" onClick={() => void orders.refetch()} loading={orders.isFetching}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (orders.data.length === 0) {
+    content = (
+      <EmptyState icon={<Package className="size-7" aria-hidden="true" />} title="No orders found.">
+        <ButtonLink to="/products" variant="primary" size="sm" className="mt-2">
+          Start shopping
+        </ButtonLink>
+      </EmptyState>
+    );
+  } else {
+    const rows = sortRows(orders.data, sort, pick);
+    const mobileSort = (column: Column, label: string) => {
+      const active = sort?.key === column && sort.direction === 'desc';
+      return (
+        <Button
+          variant={active ? 'secondary' : 'outline'}
+          size="sm"
+          aria-pressed={active}
+          onClick={() => setSort({ key: column, direction: 'desc' })}
+          className="flex-1"
+        >
+          {label}
+        </Button>
+      );
+    };
+    content = (
+      <>
+        {/* Phones: sort buttons and one card per order. */}
+        <div className="md:hidden">
+          <div className="mb-4 flex gap-2" role="group" aria-label="Sort orders">
+            {mobileSort('date', 'Newest to Oldest')}
+            {mobileSort('total', 'Highest to Lowest')}
+          </div>
+          <ul className="space-y-3" aria-label="Your orders">
+            {rows.map((order) => {
+              const open = expanded === order.id;
+              return (
+                <li key={order.id} className="rounded-xl border border-slate-200 p-4" data-testid="order-card">
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      <p className="text-xs text-slate-500">Order ID</p>
+                      <p className="truncate font-mono text-sm font-semibold text-slate-900">{order.id}</p>
+                    </div>
+                    <StatusBadge status={order.status} />
+                  </div>
+                  <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                    <dt className="text-slate-500">Order Date</dt>
+                    <dd className="text-right whitespace-nowrap text-slate-800">{formatDateTime(order.createdAt)}</dd>
+                    <dt className="text-slate-500">Total Amount</dt>
+                    <dd className="text-right font-semibold text-slate-900">{formatPrice(order.totalAmount)}</dd>
+                  </dl>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="mt-3 w-full"
+                    aria-expanded={open}
+                    aria-controls={`order-items-m-${order.id}`}
+                    onClick={() => toggleItems(order.id)}
+                  >
+                    {open ? 'Hide Items' : 'View Items'}
+                  </Button>
+                  {open && (
+                    <div id={`order-items-m-${order.id}`} className="mt-3">
+                      {itemsPanel(order)}
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+
+        {/* Wider screens: the sortable table with an items row under the open order. */}
+        <div className="hidden overflow-x-auto md:block">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Your orders</caption>
+            <thead className="border-b border-slate-200 text-slate-600">
+              <tr>
+                <SortableHeader label="Order ID" column="id" sort={sort} onSort={toggle} />
+                <SortableHeader label="Total Amount" column="total" sort={sort} onSort={toggle} align="right" />
+                <SortableHeader label="Order Date" column="date" sort={sort} onSort={toggle} />
+                <th scope="col" className="px-3 py-2 text-left font-semibold">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((order) => {
+                const open = expanded === order.id;
+                return (
+                  <Fragment key={order.id}>
+                    <tr className={open ? 'bg-amber-50/40' : undefined}>
+                      <td className="px-3 py-3 font-mono text-xs font-semibold text-slate-900">{order.id}</td>
+                      <td className="px-3 py-3 text-right font-semibold whitespace-nowrap text-slate-900">
+                        {formatPrice(order.totalAmount)}
+                      </td>
+                      <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatDateTime(order.createdAt)}</td>
+                      <td className="px-3 py-3">
+                        <StatusBadge status={order.status} />
+                      </td>
+                      <td className="px-3 py-3 text-right">
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          aria-expanded={open}
+                          aria-controls={`order-items-${order.id}`}
+                          onClick={() => toggleItems(order.id)}
+                        >
+                          {open ? 'Hide Items' : 'View Items'}
+                        </Button>
+                      </td>
+                    </tr>
+                    {open && (
+                      <tr id={`order-items-${order.id}`} className="bg-slate-50">
+                        <td colSpan={5} className="px-3 py-3">
+                          {itemsPanel(order)}
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </>
+    );
+  }
+
+  return <Card title="Your Orders">{content}</Card>;
+}
