@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Drawer } from '../../components/ui/Drawer';
 import { useCategories } from '../../lib/categories';
@@ -25,10 +25,25 @@ export function FilterDrawer({ open, onClose, price, checked, onPriceChange, onC
   const priceId = useId();
   const names = (categories.data ?? []).map((category) => category.name);
 
-  const toggle = (name: string, on: boolean) =>
-    onCheckedChange(
-      on ? [...checked.filter((item) => !sameName(item, name)), name] : checked.filter((item) => !sameName(item, name)),
-    );
+  // The URL is the truth, but it changes a moment after a click (a navigation): show the choice at once.
+  const [shown, setShown] = useState({ checked, price });
+  const [from, setFrom] = useState({ checked, price });
+  if (from.checked !== checked || from.price !== price) {
+    setFrom({ checked, price });
+    setShown({ checked, price });
+  }
+
+  const toggle = (name: string, on: boolean) => {
+    const others = shown.checked.filter((item) => !sameName(item, name));
+    const next = on ? [...others, name] : others;
+    setShown((current) => ({ ...current, checked: next }));
+    onCheckedChange(next);
+  };
+  const choosePrice = (id: string) => {
+    const range = PRICE_RANGES.find((item) => item.id === id) ?? PRICE_RANGES[0]!;
+    setShown((current) => ({ ...current, price: range }));
+    onPriceChange(range);
+  };
 
   return (
     <Drawer
@@ -57,8 +72,8 @@ export function FilterDrawer({ open, onClose, price, checked, onPriceChange, onC
           </label>
           <select
             id={priceId}
-            value={price.id}
-            onChange={(event) => onPriceChange(PRICE_RANGES.find((range) => range.id === event.target.value) ?? PRICE_RANGES[0]!)}
+            value={shown.price.id}
+            onChange={(event) => choosePrice(event.target.value)}
             className="block h-11 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-amber-500 focus:ring-2 focus:ring-amber-500/30 focus:outline-none"
           >
             {PRICE_RANGES.map((range) => (
@@ -81,7 +96,7 @@ export function FilterDrawer({ open, onClose, price, checked, onPriceChange, onC
                   <label className="flex min-h-10 cursor-pointer items-center gap-3 rounded-md px-2 text-sm text-slate-700 hover:bg-slate-50">
                     <input
                       type="checkbox"
-                      checked={checked.some((item) => sameName(item, name))}
+                      checked={shown.checked.some((item) => sameName(item, name))}
                       onChange={(event) => toggle(name, event.target.checked)}
                       className="size-4 rounded border-slate-300 accent-amber-500"
                     />
