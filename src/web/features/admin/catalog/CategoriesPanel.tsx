@@ -1,7 +1,7 @@
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { createCategorySchema, createChildCategorySchema, createSubCategorySchema } from '../../../../shared/catalog';
 import { ErrorBanner } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
@@ -63,6 +63,16 @@ export function CategoriesPanel() {
   const subCategories = category?.subCategories ?? [];
   const sub = subCategories.find((item) => item.id === subId);
   const childCategories = sub?.childCategories ?? [];
+
+  // The panel that a selection opens may be below the fold (phones): bring it into view.
+  const subPanel = useRef<HTMLDivElement>(null);
+  const childPanel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (categoryId !== null) subPanel.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [categoryId]);
+  useEffect(() => {
+    if (subId !== null) childPanel.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [subId]);
 
   const selectCategory = (id: number) => {
     setCategoryId(id);
@@ -136,9 +146,9 @@ export function CategoriesPanel() {
           ) : categories.length === 0 ? (
             <p className="py-6 text-center text-sm text-slate-500">No categories yet. Add the first one above.</p>
           ) : (
-            <div className="-mx-5 overflow-x-auto sm:-mx-6">
-              <table className="w-full min-w-[28rem] text-left text-sm">
-                <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+            <div className="-mx-5 sm:-mx-6">
+              <table className="w-full text-left text-sm">
+                <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase max-sm:sr-only">
                   <tr>
                     <th scope="col" className="px-5 py-2.5 sm:px-6">
                       Name
@@ -155,13 +165,19 @@ export function CategoriesPanel() {
                   {categories.map((item) => {
                     const selected = item.id === categoryId;
                     return (
-                      <tr key={item.id} className={selected ? 'bg-amber-50' : undefined}>
-                        <th scope="row" className="px-5 py-2.5 font-medium text-slate-900 sm:px-6">
+                      <tr
+                        key={item.id}
+                        className={`max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:py-1 ${selected ? 'bg-amber-50' : ''}`}
+                      >
+                        <th scope="row" className="px-5 py-2.5 font-medium text-slate-900 max-sm:flex-1 max-sm:pb-1 sm:px-6">
                           {item.name}
                         </th>
-                        <td className="px-3 py-2.5 text-slate-600">{item.subCategories?.length ?? 0}</td>
-                        <td className="px-5 py-2.5 sm:px-6">
-                          <div className="flex justify-end gap-2">
+                        <td className="px-3 py-2.5 text-slate-600 max-sm:pb-1 max-sm:text-xs">
+                          <span className="sm:hidden">Subcategories: </span>
+                          {item.subCategories?.length ?? 0}
+                        </td>
+                        <td className="px-5 py-2.5 max-sm:w-full max-sm:pt-1 sm:px-6">
+                          <div className="flex justify-end gap-2 whitespace-nowrap max-sm:justify-start">
                             <Button
                               size="sm"
                               variant={selected ? 'secondary' : 'outline'}
@@ -206,133 +222,137 @@ export function CategoriesPanel() {
         </div>
       </Card>
 
-      {category && (
-        <Card title={<Trail names={[category.name]} suffix="Subcategories" />}>
-          <AddForm
-            key={category.id}
-            label="Subcategory name"
-            button="Add Subcategory"
-            schema={createSubCategorySchema}
-            onAdd={async (name) => {
-              await addSubCategory(category.id, name);
-              await invalidate('categories');
-            }}
-            ok={CATEGORY_TOASTS.subAdded}
-            failed={CATEGORY_TOASTS.subAddFailed}
-          />
-          <div className="mt-6">
-            {refusalFor('sub')}
-            {subCategories.length === 0 ? (
-              <p className="py-4 text-center text-sm text-slate-500">No subcategories yet.</p>
-            ) : (
-              <ul
-                aria-label={`Subcategories of ${category.name}`}
-                className="divide-y divide-slate-100 rounded-xl border border-slate-200"
-              >
-                {subCategories.map((item) => {
-                  const selected = item.id === subId;
-                  return (
-                    <li
-                      key={item.id}
-                      className={`flex flex-wrap items-center justify-between gap-2 px-4 py-2.5 ${selected ? 'bg-amber-50' : ''}`}
-                    >
-                      <span className="font-medium text-slate-900">
-                        {item.name}
-                        <span className="ml-2 text-xs font-normal text-slate-500">
-                          {(item.childCategories?.length ?? 0) === 1
-                            ? '1 child category'
-                            : `${item.childCategories?.length ?? 0} child categories`}
+      <div ref={subPanel} className="scroll-mt-20 empty:hidden">
+        {category && (
+          <Card title={<Trail names={[category.name]} suffix="Subcategories" />}>
+            <AddForm
+              key={category.id}
+              label="Subcategory name"
+              button="Add Subcategory"
+              schema={createSubCategorySchema}
+              onAdd={async (name) => {
+                await addSubCategory(category.id, name);
+                await invalidate('categories');
+              }}
+              ok={CATEGORY_TOASTS.subAdded}
+              failed={CATEGORY_TOASTS.subAddFailed}
+            />
+            <div className="mt-6">
+              {refusalFor('sub')}
+              {subCategories.length === 0 ? (
+                <p className="py-4 text-center text-sm text-slate-500">No subcategories yet.</p>
+              ) : (
+                <ul
+                  aria-label={`Subcategories of ${category.name}`}
+                  className="divide-y divide-slate-100 rounded-xl border border-slate-200"
+                >
+                  {subCategories.map((item) => {
+                    const selected = item.id === subId;
+                    return (
+                      <li
+                        key={item.id}
+                        className={`flex flex-wrap items-center justify-between gap-2 px-4 py-2.5 ${selected ? 'bg-amber-50' : ''}`}
+                      >
+                        <span className="font-medium text-slate-900">
+                          {item.name}
+                          <span className="ml-2 text-xs font-normal text-slate-500">
+                            {(item.childCategories?.length ?? 0) === 1
+                              ? '1 child category'
+                              : `${item.childCategories?.length ?? 0} child categories`}
+                          </span>
                         </span>
-                      </span>
-                      <span className="flex gap-2">
-                        <Button
-                          size="sm"
-                          variant={selected ? 'secondary' : 'outline'}
-                          aria-pressed={selected}
-                          onClick={() => selectSub(item.id)}
-                        >
-                          Manage Child Category
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          className="text-red-600! hover:bg-red-50!"
-                          loading={busy === `s${item.id}`}
-                          onClick={() =>
-                            void remove(
-                              'sub',
-                              `s${item.id}`,
-                              () => removeSubCategory(category.id, item.id),
-                              CATEGORY_TOASTS.subRemoved,
-                              CATEGORY_TOASTS.subRemoveFailed,
-                              () => {
-                                if (subId === item.id) setSubId(null);
-                              },
-                            )
-                          }
-                        >
-                          Remove
-                        </Button>
-                      </span>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-          </div>
-        </Card>
-      )}
+                        <span className="flex gap-2">
+                          <Button
+                            size="sm"
+                            variant={selected ? 'secondary' : 'outline'}
+                            aria-pressed={selected}
+                            onClick={() => selectSub(item.id)}
+                          >
+                            Manage Child Category
+                          </Button>
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            className="text-red-600! hover:bg-red-50!"
+                            loading={busy === `s${item.id}`}
+                            onClick={() =>
+                              void remove(
+                                'sub',
+                                `s${item.id}`,
+                                () => removeSubCategory(category.id, item.id),
+                                CATEGORY_TOASTS.subRemoved,
+                                CATEGORY_TOASTS.subRemoveFailed,
+                                () => {
+                                  if (subId === item.id) setSubId(null);
+                                },
+                              )
+                            }
+                          >
+                            Remove
+                          </Button>
+                        </span>
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </div>
+          </Card>
+        )}
+      </div>
 
-      {category && sub && (
-        <Card title={<Trail names={[category.name, sub.name]} suffix="Child categories" />}>
-          <AddForm
-            key={sub.id}
-            label="Child category name"
-            button="Add Child Category"
-            schema={createChildCategorySchema}
-            onAdd={async (name) => {
-              await addChildCategory(category.id, sub.id, name);
-              await invalidate('categories');
-            }}
-            ok={CATEGORY_TOASTS.childAdded}
-            failed={CATEGORY_TOASTS.childAddFailed}
-          />
-          <div className="mt-6">
-            {refusalFor('child')}
-            {childCategories.length === 0 ? (
-              <p className="py-4 text-center text-sm text-slate-500">No child categories available.</p>
-            ) : (
-              <ul
-                aria-label={`Child categories of ${sub.name}`}
-                className="divide-y divide-slate-100 rounded-xl border border-slate-200"
-              >
-                {childCategories.map((item) => (
-                  <li key={item.id} className="flex items-center justify-between gap-2 px-4 py-2">
-                    <span className="font-medium text-slate-900">{item.name}</span>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className="text-red-600! hover:bg-red-50!"
-                      loading={busy === `h${item.id}`}
-                      onClick={() =>
-                        void remove(
-                          'child',
-                          `h${item.id}`,
-                          () => removeChildCategory(category.id, sub.id, item.id),
-                          CATEGORY_TOASTS.childRemoved,
-                          CATEGORY_TOASTS.childRemoveFailed,
-                        )
-                      }
-                    >
-                      Delete
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </Card>
-      )}
+      <div ref={childPanel} className="scroll-mt-20 empty:hidden">
+        {category && sub && (
+          <Card title={<Trail names={[category.name, sub.name]} suffix="Child categories" />}>
+            <AddForm
+              key={sub.id}
+              label="Child category name"
+              button="Add Child Category"
+              schema={createChildCategorySchema}
+              onAdd={async (name) => {
+                await addChildCategory(category.id, sub.id, name);
+                await invalidate('categories');
+              }}
+              ok={CATEGORY_TOASTS.childAdded}
+              failed={CATEGORY_TOASTS.childAddFailed}
+            />
+            <div className="mt-6">
+              {refusalFor('child')}
+              {childCategories.length === 0 ? (
+                <p className="py-4 text-center text-sm text-slate-500">No child categories available.</p>
+              ) : (
+                <ul
+                  aria-label={`Child categories of ${sub.name}`}
+                  className="divide-y divide-slate-100 rounded-xl border border-slate-200"
+                >
+                  {childCategories.map((item) => (
+                    <li key={item.id} className="flex items-center justify-between gap-2 px-4 py-2">
+                      <span className="font-medium text-slate-900">{item.name}</span>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="text-red-600! hover:bg-red-50!"
+                        loading={busy === `h${item.id}`}
+                        onClick={() =>
+                          void remove(
+                            'child',
+                            `h${item.id}`,
+                            () => removeChildCategory(category.id, sub.id, item.id),
+                            CATEGORY_TOASTS.childRemoved,
+                            CATEGORY_TOASTS.childRemoveFailed,
+                          )
+                        }
+                      >
+                        Delete
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </Card>
+        )}
+      </div>
     </div>
   );
 }
