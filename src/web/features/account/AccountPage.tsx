@@ -5,6 +5,7 @@ import PanelLeftOpen from 'lucide-react/icons/panel-left-open';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import User from 'lucide-react/icons/user';
 import { type ComponentType, type SVGProps, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Drawer } from '../../components/ui/Drawer';
 import { usePageTitle, usePersistentChoice } from '../../lib/hooks';
 import { GuardRedirect } from '../../lib/routing';
@@ -79,6 +80,15 @@ export default function AccountPage() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const logout = useLogout();
   const { data: user } = useCurrentUser();
+
+  // A link may ask for a tab, e.g. the cart drawer's 'View my orders': navigate('/account', { state: { tab } }).
+  const location = useLocation();
+  const [seenKey, setSeenKey] = useState<string | null>(null);
+  if (seenKey !== location.key) {
+    setSeenKey(location.key);
+    const requested = (location.state as { tab?: unknown } | null)?.tab;
+    if (ACCOUNT_TABS.includes(requested as AccountTab) && requested !== active) setActive(requested as AccountTab);
+  }
 
   if (!token) return <GuardRedirect to="/login" />;
 

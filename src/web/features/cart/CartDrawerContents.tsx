@@ -191,7 +191,8 @@ function OrderPlaced({ order, onClose }: { order: Order; onClose: () => void }) 
   const viewOrders = () => {
     writeStorage(STORAGE_KEYS.userActiveTab, 'orders');
     onClose();
-    void navigate('/account');
+    // The state also switches the tab of a dashboard that is already open.
+    void navigate('/account', { state: { tab: 'orders' } });
   };
   return (
     <div className="flex h-full flex-col items-center justify-center gap-4 px-6 py-12 text-center" role="status">

@@ -1,0 +1,303 @@
+import crypto from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { type Shopper, api, mailbox, registerVerifiedShopper } from './support/api.js';
+import { DESKTOP, E2E_ADMIN, allowConsoleErrors, beforeAll, describe, expect, inject, test } from './support/fixtures.js';
+import { adminLoginViaUi, loginViaUi } from './support/flows.js';
+import { eventually, expectHidden, expectToast, expectVisible } from './support/ui.js';
+
+/**
+ * Orders in the browser (issue 4): the admin finds a shopper's orders by phone, sorts them by date,
+ * narrows them by an inclusive date range, opens one at a time (customer, delivery address, items)
+ * and sets one to shipped; the shopper gets the status mail and sees the new status in the Orders
+ * tab. A status change the server refuses (the units of a cancelled order are gone) says so.
+ * Orders are placed through the API, as the checkout would.
+ */
+
+const tag = crypto.randomBytes(3).toString('hex');
+const category = `Orders Test ${tag}`;
+
+interface Made {
+  id: number;
+  name: string;
+  price: number;
+}
+const router: Made = { id: 0, name: `Wi-Fi Router ${tag}`, price: 4999 };
+const lastUnit: Made = { id: 0, name: `Collector Edition ${tag}`, price: 15000 };
+let shopper: Shopper;
+let rival: Shopper;
+let first = '';
+let second = '';
+let scarce = '';
+
+async function login(path: string, body: unknown): Promise<string> {
+  const res = await api<{ token: string }>('POST', path, { body });
+  expect(res.status).toBe(200);
+  return res.body.token;
+}
+
+async function upload(token: string, made: Made, stock?: number): Promise<void> {
+  const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#8b5cf6' } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.set('name', made.name);
+  form.set('description', `${made.name} for the orders browser test.`);
+  form.set('price', String(made.price));
+  form.set('category', category);
+  if (stock !== undefined) form.set('stock', String(stock));
+  form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'product.png');
+  const res = await fetch(new URL('/api/products/', inject('baseUrl')), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const body = (await res.json()) as { id: number };
+  if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${JSON.stringify(body)}`);
+  made.id = body.id;
+}
+
+/** Cart, then checkout, through the API; returns the order id. */
+async function placeOrder(who: Shopper, lines: Array<[Made, number]>, city: string): Promise<string> {
+  const token = await login('/api/users/login', { emailOrPhone: who.email, password: who.password });
+  let total = 0;
+  for (const [product, quantity] of lines) {
+    const added = await api('POST', '/api/cart/add-to-cart', {
+      token,
+      body: { userId: who.userId, productId: product.id, quantity },
+    });
+    expect(added.status).toBe(200);
+    total += product.price * quantity;
+  }
+  const res = await api<{ order: { id: string } }>('POST', '/api/orders/create', {
+    token,
+    body: {
+      userId: who.userId,
+      totalAmount: total,
+      cartItems: [],
+      fullName: `${who.firstName} ${who.lastName}`,
+      phone: who.phoneNumber,
+      province: 'Lumbini',
+      district: 'Rupandehi',
+      city,
+      address: 'Traffic Chowk, ward 9',
+      landmark: 'Behind the bus park',
+      paymentMethod: 'cod',
+    },
+  });
+  expect(res.status).toBe(201);
+  return res.body.order.id;
+}
+
+/** Today in Kathmandu (the browser's time zone), as a date input wants it. */
+function kathmanduDay(offsetDays = 0): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kathmandu' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+}
+
+function ordersTable(page: Page): Locator {
+  return page.getByRole('table', { name: 'All orders' });
+}
+
+/** The order ids of the table's rows, top to bottom (detail rows left out). */
+async function rowIds(page: Page): Promise<string[]> {
+  const rows = ordersTable(page)
+    .locator('tbody > tr')
+    .filter({ has: page.getByRole('combobox') });
+  return (await rows.allInnerTexts()).map((text) => text.trim().split(/\s/)[0]!);
+}
+
+/** The table row of one order (not its detail row). */
+function orderRow(page: Page, id: string): Locator {
+  return ordersTable(page)
+    .locator('tbody > tr')
+    .filter({ has: page.getByRole('combobox', { name: `Status of order ${id}` }) });
+}
+
+async function openOrdersTab(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Orders', exact: true }).click();
+  await expectVisible(page.getByRole('heading', { name: 'Orders', exact: true }));
+}
+
+beforeAll(async () => {
+  const admin = await login('/api/admin/login', E2E_ADMIN);
+  const created = await api('POST', '/api/category', { token: admin, body: { name: category } });
+  expect(created.status).toBe(201);
+  await upload(admin, router);
+  await upload(admin, lastUnit, 1);
+  [shopper, rival] = await Promise.all([registerVerifiedShopper(), registerVerifiedShopper()]);
+  first = await placeOrder(shopper, [[router, 4]], 'Butwal');
+  // Distinct creation times, so the date sort has something to show.
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  second = await placeOrder(shopper, [[lastUnit, 1]], 'Siddharthanagar');
+});
+
+describe('the admin (desktop)', () => {
+  test.override({ viewport: DESKTOP });
+
+  test('finds the orders by phone, sorts, filters by date, opens one at a time and ships one', async ({ page }) => {
+    await adminLoginViaUi(page);
+    await openOrdersTab(page);
+    await expectVisible(ordersTable(page));
+
+    // Search by the shopper's phone: exactly their two orders, newest first.
+    await page.getByLabel('Search orders').fill(shopper.phoneNumber);
+    await eventually(
+      () => rowIds(page),
+      (ids) => ids.length === 2,
+      'the two orders of the shopper',
+    );
+    const dateHeader = ordersTable(page).getByRole('columnheader', { name: 'Order Date' });
+    expect(await dateHeader.getAttribute('aria-sort')).toBe('descending');
+    expect(await rowIds(page)).toEqual([second, first]);
+    const row = orderRow(page, first);
+    expect(await row.innerText()).toContain(`${shopper.firstName} ${shopper.lastName}`);
+    expect(await row.innerText()).toContain('Rs. 19,996');
+    expect(await row.innerText()).toMatch(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} (am|pm)/);
+
+    // Sort by order date, ascending then back.
+    await dateHeader.getByRole('button').click();
+    await eventually(
+      () => rowIds(page),
+      (ids) => ids[0] === first,
+      'oldest first',
+    );
+    expect(await dateHeader.getAttribute('aria-sort')).toBe('ascending');
+    await dateHeader.getByRole('button').click();
+    await eventually(
+      () => rowIds(page),
+      (ids) => ids[0] === second,
+      'newest first again',
+    );
+
+    // An inclusive date range: today to today keeps both; from tomorrow keeps none.
+    await page.getByLabel('From').fill(kathmanduDay());
+    await page.getByLabel('To').fill(kathmanduDay());
+    await eventually(
+      () => rowIds(page),
+      (ids) => ids.length === 2,
+      'both orders of today',
+    );
+    await page.getByLabel('To').fill(kathmanduDay(2));
+    await page.getByLabel('From').fill(kathmanduDay(1));
+    await expectVisible(page.getByText('No orders available.', { exact: true }));
+    await page.getByLabel('From').fill('');
+    await page.getByLabel('To').fill('');
+    await eventually(
+      () => rowIds(page),
+      (ids) => ids.length === 2,
+      'both orders without a range',
+    );
+
+    // Open the first order: customer, delivery address and items. Opening the other closes it.
+    await row.getByRole('button', { name: 'View Items' }).click();
+    const details = ordersTable(page).locator(`#admin-order-${first}`);
+    await expectVisible(details);
+    const customer = details.getByRole('region', { name: 'Customer' });
+    expect(await customer.innerText()).toContain(shopper.email);
+    expect(await customer.innerText()).toContain(shopper.phoneNumber);
+    const address = await details.getByRole('region', { name: 'Delivery address' }).innerText();
+    expect(address).toContain('Traffic Chowk, ward 9');
+    expect(address).toContain('Landmark: Behind the bus park');
+    expect(address).toContain('Butwal, Rupandehi');
+    expect(address).toContain('Lumbini Province');
+    const items = details.getByRole('table', { name: `Items of order ${first}` });
+    await expectVisible(items);
+    const itemText = await items.locator('tbody').innerText();
+    expect(itemText).toContain(router.name);
+    expect(itemText).toContain(category);
+    expect(itemText).toContain('Rs. 4,999');
+    expect(itemText).toContain('Rs. 19,996');
+
+    const secondRow = orderRow(page, second);
+    await secondRow.getByRole('button', { name: 'View Items' }).click();
+    await expectVisible(ordersTable(page).locator(`#admin-order-${second}`));
+    await expectHidden(details);
+    expect(await ordersTable(page).getByRole('button', { name: 'Hide Items' }).count()).toBe(1);
+    await secondRow.getByRole('button', { name: 'Hide Items' }).click();
+
+    // Ship the first order: the toast, the row's select, and a mail to the shopper.
+    const mailsBefore = (await mailbox.messagesTo(shopper.email)).length;
+    const status = page.getByRole('combobox', { name: `Status of order ${first}` });
+    await status.selectOption('shipped');
+    await expectToast(page, 'Order status updated successfully.');
+    expect(await status.inputValue()).toBe('shipped');
+    const mails = await eventually(
+      () => mailbox.messagesTo(shopper.email),
+      (messages) => messages.length > mailsBefore && messages.some((mail) => mail.subject.includes(`${first} is Shipped`)),
+      'the status mail',
+      15_000,
+    );
+    const mail = mails.find((message) => message.subject.includes(`${first} is Shipped`))!;
+    expect(mail.text).toContain(first);
+
+    // The order id finds it too.
+    await page.getByLabel('Search orders').fill(first);
+    await eventually(
+      () => rowIds(page),
+      (ids) => ids.length === 1 && ids[0] === first,
+      'the order found by its id',
+    );
+  });
+
+  test('a status the server refuses keeps the old one and says so', async ({ page }) => {
+    allowConsoleErrors(page, /status of 409/);
+    const admin = await login('/api/admin/login', E2E_ADMIN);
+    // Cancel the order of the last unit (the unit goes back), then another shopper buys it.
+    const cancelled = await api('PUT', `/api/orders/${second}/status`, { token: admin, body: { status: 'cancelled' } });
+    expect(cancelled.status).toBe(200);
+    scarce = await placeOrder(rival, [[lastUnit, 1]], 'Tansen');
+
+    await adminLoginViaUi(page);
+    await openOrdersTab(page);
+    await page.getByLabel('Search orders').fill(second);
+    await eventually(
+      () => rowIds(page),
+      (ids) => ids.length === 1 && ids[0] === second,
+      'the cancelled order',
+    );
+    const status = page.getByRole('combobox', { name: `Status of order ${second}` });
+    expect(await status.inputValue()).toBe('cancelled');
+    await status.selectOption('pending');
+    await expectToast(page, 'Failed to update status. Please try again.');
+    await eventually(
+      () => status.inputValue(),
+      (value) => value === 'cancelled',
+      'the select back at cancelled',
+    );
+    expect(scarce).toMatch(/^ORD-/);
+  });
+});
+
+describe('the shopper (phone)', () => {
+  test('sees the new status in the Orders tab', async ({ page }) => {
+    await loginViaUi(page, shopper.email, shopper.password);
+    await page.getByRole('button', { name: 'Open account menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Account sections' })
+      .filter({ visible: true })
+      .getByRole('button', { name: 'Orders', exact: true })
+      .click();
+    await expectVisible(page.getByRole('heading', { name: 'Your Orders' }));
+    const shipped = page.getByTestId('order-card').filter({ hasText: first });
+    await expectVisible(shipped);
+    expect(await shipped.getByTestId('order-status').innerText()).toBe('Shipped');
+    const cancelled = page.getByTestId('order-card').filter({ hasText: second });
+    expect(await cancelled.getByTestId('order-status').innerText()).toBe('Cancelled');
+
+    // The phone's sort buttons: newest first by default, then the highest total first.
+    const cards = page.getByTestId('order-card');
+    const ids = async () => (await cards.allInnerTexts()).map((text) => /ORD-[A-Z0-9]+/.exec(text)?.[0]);
+    const newest = page.getByRole('button', { name: 'Newest to Oldest' });
+    expect(await newest.getAttribute('aria-pressed')).toBe('true');
+    expect(await ids()).toEqual([second, first]);
+    await page.getByRole('button', { name: 'Highest to Lowest' }).click();
+    expect(await ids()).toEqual([first, second]);
+    expect(await newest.getAttribute('aria-pressed')).toBe('false');
+
+    await shipped.getByRole('button', { name: 'View Items' }).click();
+    const items = shipped.getByRole('list', { name: `Items of order ${first}` });
+    await expectVisible(items);
+    expect(await items.innerText()).toContain(router.name);
+    expect(await items.innerText()).toContain('Rs. 4,999 × 4');
+  });
+});
