@@ -296,6 +296,87 @@ describe('a verified shopper', () => {
   });
 });
 
+describe('a price change during checkout', () => {
+  test('shows the new total and places the order once the shopper confirms it', async ({ page }) => {
+    allowConsoleErrors(page, /status of 409/);
+    const token = await shopperToken(verified);
+    const added = await api('POST', '/api/cart/add-to-cart', {
+      token,
+      body: { userId: verified.userId, productId: products.cable.id, quantity: 2 },
+    });
+    expect(added.status).toBe(200);
+    await loginViaUi(page, verified.email, verified.password);
+    const cart = await openCart(page);
+    await cart.getByRole('button', { name: 'Checkout', exact: true }).click();
+    expect(await cart.getByTestId('checkout-total').innerText()).toBe(rupees(products.cable.price * 2));
+
+    // The shop changes the price while the form is open.
+    const repriced = await api('PUT', `/api/products/${products.cable.id}`, { token: await adminToken(), body: { price: 950 } });
+    expect(repriced.status).toBe(200);
+    await cart.getByRole('button', { name: 'Place Order' }).click();
+    await expectVisible(cart.getByRole('status').filter({ hasText: `The new total is ${rupees(1900)}` }));
+    await eventually(
+      () => cart.getByTestId('checkout-total').innerText(),
+      (text) => text === rupees(1900),
+      'the new total',
+    );
+    expect((await api<{ orders: unknown[] }>('GET', `/api/orders/user/${verified.userId}`, { token })).body.orders).toHaveLength(
+      1,
+    );
+
+    await cart.getByRole('button', { name: 'Confirm Order' }).click();
+    await expectToast(page, 'Order created successfully!');
+    const orders = await api<{ orders: Array<{ totalAmount: number }> }>('GET', `/api/orders/user/${verified.userId}`, { token });
+    expect(orders.body.orders).toHaveLength(2);
+    expect(orders.body.orders[0]!.totalAmount).toBe(1900);
+  });
+});
+
+describe('a lost answer', () => {
+  test('placing the order again after a dropped connection answers the same order, not a second one', async ({ page }) => {
+    allowConsoleErrors(page, /ERR_CONNECTION_RESET|ERR_FAILED/);
+    const token = await shopperToken(verified);
+    const before = (await api<{ orders: unknown[] }>('GET', `/api/orders/user/${verified.userId}`, { token })).body.orders.length;
+    const added = await api('POST', '/api/cart/add-to-cart', {
+      token,
+      body: { userId: verified.userId, productId: products.pad.id, quantity: 1 },
+    });
+    expect(added.status).toBe(200);
+    await loginViaUi(page, verified.email, verified.password);
+
+    // The server takes the first attempt, but its answer never reaches the phone.
+    const keys: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/orders/create')) keys.push(request.headers()['idempotency-key'] ?? '');
+    });
+    let dropped = false;
+    await page.route('**/api/orders/create', async (route) => {
+      if (dropped) return route.continue();
+      dropped = true;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+
+    const cart = await openCart(page);
+    await cart.getByRole('button', { name: 'Checkout', exact: true }).click();
+    await cart.getByRole('button', { name: 'Place Order' }).click();
+    await expectToast(page, 'Failed to create order.');
+    await expectVisible(cart.getByRole('alert').filter({ hasText: 'it will not be placed twice' }));
+    expect((await api<{ orders: unknown[] }>('GET', `/api/orders/user/${verified.userId}`, { token })).body.orders).toHaveLength(
+      before + 1,
+    );
+
+    await cart.getByRole('button', { name: 'Place Order' }).click();
+    await expectToast(page, 'Order created successfully!');
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect((await api<{ orders: unknown[] }>('GET', `/api/orders/user/${verified.userId}`, { token })).body.orders).toHaveLength(
+      before + 1,
+    );
+  });
+});
+
 describe('an unverified shopper', () => {
   test('is told User Not Verified and no order is made', async ({ page }) => {
     allowConsoleErrors(page, /status of 403/);
