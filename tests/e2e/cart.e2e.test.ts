@@ -268,6 +268,18 @@ describe('a verified shopper', () => {
     await orderCard.getByRole('button', { name: 'Hide Items' }).click();
     await expectHidden(items);
 
+    // Another tab chosen now survives a reload (the confirmation's switch to Orders happened once).
+    await page.getByRole('button', { name: 'Open account menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Account sections' })
+      .filter({ visible: true })
+      .getByRole('button', { name: 'Cart', exact: true })
+      .click();
+    await expectVisible(page.getByRole('heading', { name: 'Your Cart' }));
+    await page.reload();
+    await expectVisible(page.getByRole('heading', { name: 'Your Cart' }));
+    await expectVisible(page.getByText('Your cart is empty.', { exact: true }));
+
     // The cart is empty now, in the drawer as on the server.
     const emptied = await openCart(page);
     await expectVisible(emptied.getByText('Your Cart is empty', { exact: true }));

@@ -4,8 +4,7 @@ import Package from 'lucide-react/icons/package';
 import PanelLeftOpen from 'lucide-react/icons/panel-left-open';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import User from 'lucide-react/icons/user';
-import { type ComponentType, type SVGProps, useState } from 'react';
-import { useLocation } from 'react-router';
+import { type ComponentType, type SVGProps, useEffect, useState } from 'react';
 import { Drawer } from '../../components/ui/Drawer';
 import { usePageTitle, usePersistentChoice } from '../../lib/hooks';
 import { GuardRedirect } from '../../lib/routing';
@@ -81,14 +80,16 @@ export default function AccountPage() {
   const logout = useLogout();
   const { data: user } = useCurrentUser();
 
-  // A link may ask for a tab, e.g. the cart drawer's 'View my orders': navigate('/account', { state: { tab } }).
-  const location = useLocation();
-  const [seenKey, setSeenKey] = useState<string | null>(null);
-  if (seenKey !== location.key) {
-    setSeenKey(location.key);
-    const requested = (location.state as { tab?: unknown } | null)?.tab;
-    if (ACCOUNT_TABS.includes(requested as AccountTab) && requested !== active) setActive(requested as AccountTab);
-  }
+  // Another part of the app may switch an open dashboard to a tab (the cart drawer's 'View my orders'
+  // dispatches this event; it also writes userActiveTab for a dashboard that is not open yet).
+  useEffect(() => {
+    const onRequest = (event: Event) => {
+      const tab = (event as CustomEvent<unknown>).detail;
+      if (ACCOUNT_TABS.includes(tab as AccountTab)) setActive(tab as AccountTab);
+    };
+    window.addEventListener('pasal:account-tab', onRequest);
+    return () => window.removeEventListener('pasal:account-tab', onRequest);
+  }, [setActive]);
 
   if (!token) return <GuardRedirect to="/login" />;
 

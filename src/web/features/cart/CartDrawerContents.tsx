@@ -190,9 +190,10 @@ function OrderPlaced({ order, onClose }: { order: Order; onClose: () => void }) 
   const navigate = useNavigate();
   const viewOrders = () => {
     writeStorage(STORAGE_KEYS.userActiveTab, 'orders');
+    // A dashboard that is open already switches on this event (see AccountPage).
+    window.dispatchEvent(new CustomEvent('pasal:account-tab', { detail: 'orders' }));
     onClose();
-    // The state also switches the tab of a dashboard that is already open.
-    void navigate('/account', { state: { tab: 'orders' } });
+    void navigate('/account');
   };
   return (
     <div className="flex h-full flex-col items-center justify-center gap-4 px-6 py-12 text-center" role="status">
