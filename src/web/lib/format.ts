@@ -1,9 +1,5 @@
-const rupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
-
-/** 'Rs. 1,23,456' (Nepali/Indian digit grouping), paisa shown only when there are any. */
-export function formatPrice(amount: number): string {
-  return `Rs. ${rupees.format(amount)}`;
-}
+/** 'Rs. 1,23,456' (Nepali/Indian digit grouping): one helper for the web and the server's mails. */
+export { formatPrice } from '../../shared/money';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', {
   day: '2-digit',
@@ -11,7 +7,8 @@ const dateTime = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  hour12: true,
+  // hourCycle, not hour12: with en-GB, hour12 gives '00:05 pm' for five past noon in some engines.
+  hourCycle: 'h12',
 });
 
 /** SPEC §9: en-GB, 2-digit day/month, 2-digit hour/minute, 12-hour clock, e.g. '23/06/2024, 02:05 pm'. */
