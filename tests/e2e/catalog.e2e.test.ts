@@ -237,7 +237,7 @@ describe('admin edits and deletes products (desktop)', () => {
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Product updated');
     await expectHidden(dialog);
-    await expectVisible(row.getByText('Rs. 29,999.5', { exact: true }));
+    await expectVisible(row.getByText('Rs. 29,999.50', { exact: true }));
 
     const edited = await api<{ price: number; stock: number | null; images: string }>('GET', `/api/products/${product.id}`);
     expect(edited.body.price).toBe(29999.5);
