@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -31,6 +31,34 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely's SQLite driver calls prepare() for every query, and better-sqlite3 compiles the SQL each
+ * time. Reusing the statement of the same SQL text (the queries are parameterised) saves that work:
+ * a tenth of the CPU of a catalogue read. Safe with one connection: Kysely runs one query at a
+ * time on it (a streamed query holds the connection until it ends).
+ */
+export function withStatementCache(sqlite: SQLite.Database, capacity = 500): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement) {
+        // Most recently used last: the first key is the one to drop when full.
+        statements.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= capacity) {
+          const oldest = statements.keys().next();
+          if (!oldest.done) statements.delete(oldest.value);
+        }
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
+import { type Compilable, type CompiledQuery, type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
 import type { Dialect } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
 import { STOP_WORDS } from './stop-words.js';
@@ -13,10 +13,38 @@ export type Db = Kysely<Database> | Transaction<Database>;
 export type CategoryLevel = 'categories' | 'sub_categories' | 'child_categories';
 
 // ---------------------------------------------------------------------------------------------
+// Prepared queries. Kysely builds and compiles a tree of query objects on every call, which is a
+// good part of the CPU of a small read. The hot reads below are compiled once per database handle
+// and then run with new parameters (and SQLite reuses the prepared statement, see db/client.ts).
+
+const compiledQueries = new WeakMap<Db, Map<string, CompiledQuery>>();
+
+/** The compiled form of `build()`, made once per handle and key. Its parameters must be in a known order. */
+function prepared<R>(db: Db, key: string, build: () => Compilable<R>): CompiledQuery<R> {
+  let queries = compiledQueries.get(db);
+  if (!queries) {
+    queries = new Map();
+    compiledQueries.set(db, queries);
+  }
+  let query = queries.get(key) as CompiledQuery<R> | undefined;
+  if (!query) {
+    query = build().compile();
+    queries.set(key, query);
+  }
+  return query;
+}
+
+async function runPrepared<R>(db: Db, query: CompiledQuery<R>, parameters: readonly unknown[]): Promise<R[]> {
+  const result = await db.executeQuery<R>({ ...query, parameters });
+  return result.rows;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Catalogue version (migration 004): bumped in every write transaction, read before cached lists.
 
 export async function catalogVersion(db: Db): Promise<number> {
-  const row = await db.selectFrom('catalog_state').select('version').where('id', '=', 1).executeTakeFirst();
+  const query = prepared(db, 'version', () => db.selectFrom('catalog_state').select('version').where('id', '=', 1));
+  const [row] = await runPrepared(db, query, [1]);
   return Number(row?.version ?? 0);
 }
 
@@ -406,14 +434,18 @@ export async function productRows(db: Db, ids: number[]): Promise<ProductRow[]> 
   if (ids.length === 0) return [];
   const byId = new Map<number, ProductRow>();
   for (const part of chunks(ids, ID_CHUNK)) {
-    const rows = await productRowsQuery(db).where('p.id', 'in', part).execute();
+    // Parameters: the ids.
+    const query = prepared(db, `rows:${part.length}`, () => productRowsQuery(db).where('p.id', 'in', part));
+    const rows = await runPrepared(db, query, part);
     for (const row of rows) byId.set(Number(row.id), { ...row, price_paisa: Number(row.price_paisa) });
   }
   return ids.map((id) => byId.get(id)).filter((row): row is ProductRow => row !== undefined);
 }
 
 export async function liveProductRow(db: Db, id: number): Promise<ProductRow | undefined> {
-  const row = await productRowsQuery(db).where('p.id', '=', id).where('p.deleted_at', 'is', null).executeTakeFirst();
+  // Parameters: [id].
+  const query = prepared(db, 'live-row', () => productRowsQuery(db).where('p.id', '=', id).where('p.deleted_at', 'is', null));
+  const [row] = await runPrepared(db, query, [id]);
   return row && { ...row, price_paisa: Number(row.price_paisa) };
 }
 
@@ -421,13 +453,16 @@ export async function liveProductRow(db: Db, id: number): Promise<ProductRow | u
 export async function imagesOf(db: Db, productIds: number[]): Promise<Map<number, string[]>> {
   const result = new Map<number, string[]>();
   for (const part of chunks(productIds, ID_CHUNK)) {
-    const rows = await db
-      .selectFrom('product_images')
-      .select(['product_id', 'base_name'])
-      .where('product_id', 'in', part)
-      .orderBy('product_id')
-      .orderBy('position')
-      .execute();
+    // Parameters: the ids.
+    const query = prepared(db, `images:${part.length}`, () =>
+      db
+        .selectFrom('product_images')
+        .select(['product_id', 'base_name'])
+        .where('product_id', 'in', part)
+        .orderBy('product_id')
+        .orderBy('position'),
+    );
+    const rows = await runPrepared(db, query, part);
     for (const row of rows) {
       const list = result.get(row.product_id) ?? [];
       list.push(row.base_name);
