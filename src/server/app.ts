@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -17,6 +16,7 @@ import { ordersRoutes } from './features/orders/routes.js';
 import { storeRoutes } from './features/store/routes.js';
 import { webRoutes } from './features/web/routes.js';
 import { installErrorHandling } from './lib/error-handler.js';
+import { installSecurityHeaders } from './lib/security-headers.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,7 +50,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => ctx.close());
 
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
