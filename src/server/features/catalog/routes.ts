@@ -18,6 +18,7 @@ import {
   productUpdateSchema,
 } from '../../../shared/catalog.js';
 import type { AppContext } from '../../context.js';
+import { PublicAnswers } from './answers.js';
 import { readProductForm, registerMultipart } from './form.js';
 import { requireAdmin } from './guard.js';
 import { CatalogService, validationFailed } from './service.js';
@@ -25,6 +26,8 @@ import { CatalogService, validationFailed } from './service.js';
 /**
  * The catalogue API (SPEC §7), registered under /api:
  *   GET    /category                                               tree (public)
+ * The public GETs answer through PublicAnswers (answers.ts): cached per catalogue version, ETag/304,
+ * compressed.
  *   POST   /category                                               {name} → 201 {category}
  *   POST   /category/:categoryId/subcategory                       {name} → 201 {subCategory}
  *   POST   /category/:categoryId/subcategory/:subId/childcategory  {name} → 201 {childCategory}
@@ -81,10 +84,13 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
     });
 
     const admin = { preHandler: requireAdmin(ctx) };
+    const answers = new PublicAnswers(ctx.clock);
 
     // ----- categories -------------------------------------------------------------------------
 
-    app.get('/category', { schema: { response: { 200: categoryTreeSchema } } }, async () => service.tree());
+    app.get('/category', { schema: { response: { 200: categoryTreeSchema } } }, async (request, reply) =>
+      answers.send(request, reply, await service.version(), async () => ({ value: await service.tree() })),
+    );
 
     app.post(
       '/category',
@@ -149,18 +155,22 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
         },
       },
       async (request, reply) => {
-        const raw = new URL(request.url, 'http://local').searchParams;
-        if (PAGED_KEYS.some((key) => raw.has(key))) return service.listPage(request.query);
-        const { products, truncated } = await service.listAll(request.query);
-        // More than PLAIN_LIST_MAX products: the newest ones, and a pointer to the paged form.
-        if (truncated)
-          void reply.header('X-Pasal-Truncated', 'true').header('Link', '</api/products?page=1&pageSize=100>; rel="next"');
-        return products;
+        const version = await service.version();
+        return answers.send(request, reply, version, async () => {
+          const raw = new URL(request.url, 'http://local').searchParams;
+          if (PAGED_KEYS.some((key) => raw.has(key))) return { value: await service.listPage(request.query, version) };
+          const { products, truncated } = await service.listAll(request.query);
+          // More than PLAIN_LIST_MAX products: the newest ones, and a pointer to the paged form.
+          const headers = truncated
+            ? { 'X-Pasal-Truncated': 'true', Link: '</api/products?page=1&pageSize=100>; rel="next"' }
+            : undefined;
+          return { value: products, headers };
+        });
       },
     );
 
-    app.get('/products/:id', { schema: { params: productParams, response: { 200: productSchema } } }, async (request) =>
-      service.getProduct(request.params.id),
+    app.get('/products/:id', { schema: { params: productParams, response: { 200: productSchema } } }, async (request, reply) =>
+      answers.send(request, reply, await service.version(), async () => ({ value: await service.getProduct(request.params.id) })),
     );
 
     const create = async (request: FastifyRequest) => {

@@ -287,6 +287,11 @@ export class CatalogService {
   // -------------------------------------------------------------------------------------------
   // Product reads
 
+  /** catalog_state.version: changes with every catalogue write (not with stock moved by orders). */
+  version(): Promise<number> {
+    return q.catalogVersion(this.db);
+  }
+
   async getProduct(id: number): Promise<Product> {
     const row = await q.liveProductRow(this.db, id);
     if (!row) throw notFound(CATALOG_MESSAGES.productNotFound);
@@ -319,10 +324,10 @@ export class CatalogService {
    * One page of live products matching the filters, with the total count. The ids of a page and
    * the count are cached per catalogue version; the products themselves are always read fresh.
    */
-  async listPage(query: ProductListQuery): Promise<ProductPage> {
+  async listPage(query: ProductListQuery, knownVersion?: number): Promise<ProductPage> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? PRODUCT_PAGE_SIZE_DEFAULT;
-    const version = await q.catalogVersion(this.db);
+    const version = knownVersion ?? (await q.catalogVersion(this.db));
     const filterKey = `${version}|${filterCacheKey(query)}`;
     const sort = query.sort ?? (query.q !== undefined && q.searchTerms(query.q).length > 0 ? 'relevance' : 'newest');
     const pageKey = `${filterKey}|${sort}|${page}|${pageSize}`;

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import { categoryParam } from '../../../shared/catalog.js';
 import type { AppContext } from '../../context.js';
+import { etagMatches, weakEtag } from '../../lib/http-cache.js';
 import { escapeHtml } from '../web/html.js';
 import * as q from './queries.js';
 
@@ -17,7 +18,8 @@ const UPLOAD_FILE = /^\/products\/[0-9a-f]{32}-\d+\.webp$/;
  * Site-level catalogue routes (registered at the root, not under /api):
  * - /uploads/…: stored product images from DATA_DIR/uploads, only names of the generated form,
  *   with `nosniff` and a year of immutable caching (names never change content).
- * - /sitemap.xml: home, the product list, each category's list and every live product.
+ * - /sitemap.xml: home, the product list, each category's list and every live product, with an
+ *   ETag from the catalogue version (304 on If-None-Match).
  *   At most SITEMAP_MAX_URLS entries (one sitemap file; the newest products first). A catalogue
  *   beyond ~50 000 products needs a sitemap index, which is not built yet.
  */
@@ -44,10 +46,11 @@ export function catalogSiteRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.get('/sitemap.xml', async (request, reply) => {
       const base = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
-      return reply
-        .type('application/xml; charset=utf-8')
-        .header('Cache-Control', 'public, max-age=3600')
-        .send(Readable.from(sitemapLines(ctx, base)));
+      // Its content changes only with a catalogue write (every one bumps the version) and the host.
+      const etag = weakEtag(`s${await q.catalogVersion(ctx.db)}`, base);
+      void reply.header('ETag', etag).header('Cache-Control', 'public, max-age=3600');
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return reply.type('application/xml; charset=utf-8').send(Readable.from(sitemapLines(ctx, base)));
     });
   };
 }

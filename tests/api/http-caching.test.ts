@@ -1,0 +1,223 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productPageSchema, productSchema } from '../../src/shared/catalog.js';
+import { STOCK_STALE_MS } from '../../src/server/features/catalog/answers.js';
+import { type TestApp, buildTestApp } from '../helpers/app.js';
+import { adminToken, bearer, createPath, pngFile, uploadProduct } from '../helpers/catalog.js';
+
+/**
+ * HTTP caching of the public catalogue answers (features/catalog/answers.ts): ETag and 304,
+ * Cache-Control, invalidation by any catalogue write (catalog_state.version), stock freshness,
+ * compression, and the sitemap's entity tag.
+ */
+describe('HTTP caching of catalogue answers', () => {
+  let t: TestApp;
+  let token: string;
+  let productId: number;
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    token = await adminToken(t);
+    await createPath(t, token, 'Laptops', 'Gaming Laptops');
+    const res = await uploadProduct(
+      t,
+      token,
+      {
+        name: 'Predator Helios',
+        description: 'A gaming laptop with a fast screen. '.repeat(40),
+        price: '250000',
+        category: 'Laptops',
+        subCategory: 'Gaming Laptops',
+        stock: '9',
+      },
+      [await pngFile()],
+    );
+    expect(res.statusCode).toBe(201);
+    productId = res.json().id as number;
+    for (let i = 1; i <= 3; i += 1) {
+      const more = await uploadProduct(
+        t,
+        token,
+        {
+          name: `Nitro ${i}`,
+          description: 'Another laptop for work and play. '.repeat(20),
+          price: String(90000 + i),
+          category: 'Laptops',
+        },
+        [await pngFile()],
+      );
+      expect(more.statusCode).toBe(201);
+    }
+  });
+  afterAll(async () => t.close());
+
+  it('product detail: weak ETag, public no-cache, and 304 without a body on If-None-Match', async () => {
+    const first = await get(`/api/products/${productId}`);
+    expect(first.statusCode).toBe(200);
+    expect(productSchema.strict().parse(first.json()).name).toBe('Predator Helios');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    expect(first.headers.vary).toContain('Accept-Encoding');
+
+    const again = await get(`/api/products/${productId}`, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+
+    // A list of tags, and the strong form of our weak tag, match too (weak comparison).
+    const listed = await get(`/api/products/${productId}`, { 'if-none-match': `W/"other", ${etag.slice(2)}` });
+    expect(listed.statusCode).toBe(304);
+    const other = await get(`/api/products/${productId}`, { 'if-none-match': 'W/"c0-something-else"' });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('an admin change of the product gives a new answer and a new ETag at once', async () => {
+    const before = await get(`/api/products/${productId}`);
+    const etag = before.headers.etag as string;
+    const update = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${productId}`,
+      payload: { price: 199999 },
+      headers: bearer(token),
+    });
+    expect(update.statusCode).toBe(200);
+
+    const after = await get(`/api/products/${productId}`, { 'if-none-match': etag });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().price).toBe(199999);
+    expect(after.headers.etag).not.toBe(etag);
+  });
+
+  it('list pages and the plain list revalidate, and change when a product is featured or deleted', async () => {
+    const url = '/api/products?page=1&pageSize=2';
+    const first = await get(url);
+    expect(first.statusCode).toBe(200);
+    const page = productPageSchema.parse(first.json());
+    expect(page.total).toBe(4);
+    const pageTag = first.headers.etag as string;
+    expect((await get(url, { 'if-none-match': pageTag })).statusCode).toBe(304);
+
+    const plain = await get('/api/products?featured=true');
+    expect(plain.json()).toEqual([]);
+    const plainTag = plain.headers.etag as string;
+    expect((await get('/api/products?featured=true', { 'if-none-match': plainTag })).statusCode).toBe(304);
+
+    const featured = await t.app.inject({ method: 'PUT', url: `/api/products/${productId}/feature`, headers: bearer(token) });
+    expect(featured.statusCode).toBe(200);
+    const plainAfter = await get('/api/products?featured=true', { 'if-none-match': plainTag });
+    expect(plainAfter.statusCode).toBe(200);
+    expect(plainAfter.json<{ id: number }[]>().map((product) => product.id)).toEqual([productId]);
+
+    const newest = page.products[0]!.id;
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/products/${newest}`, headers: bearer(token) });
+    expect(deleted.statusCode).toBe(200);
+    const pageAfter = await get(url, { 'if-none-match': pageTag });
+    expect(pageAfter.statusCode).toBe(200);
+    expect(pageAfter.json().total).toBe(3);
+    expect(productPageSchema.parse(pageAfter.json()).products.map((product) => product.id)).not.toContain(newest);
+  });
+
+  it('the category tree changes when an admin adds a category', async () => {
+    const first = await get('/api/category');
+    const etag = first.headers.etag as string;
+    expect((await get('/api/category', { 'if-none-match': etag })).statusCode).toBe(304);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/category',
+      payload: { name: 'Consoles' },
+      headers: bearer(token),
+    });
+    expect(created.statusCode).toBe(201);
+    const after = await get('/api/category', { 'if-none-match': etag });
+    expect(after.statusCode).toBe(200);
+    expect(after.json<{ name: string }[]>().map((category) => category.name)).toContain('Consoles');
+  });
+
+  it('a write by another process (the version bumped in the database) is seen at once', async () => {
+    const first = await get(`/api/products/${productId}`);
+    const etag = first.headers.etag as string;
+    // What the seed CLI or a second server process does: change rows and bump the version.
+    await t.app.ctx.db.updateTable('products').set({ name: 'Predator Helios Neo' }).where('id', '=', productId).execute();
+    await t.app.ctx.db
+      .updateTable('catalog_state')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('id', '=', 1)
+      .execute();
+    const after = await get(`/api/products/${productId}`, { 'if-none-match': etag });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().name).toBe('Predator Helios Neo');
+  });
+
+  it(`stock moved by an order (no new version) shows within ${STOCK_STALE_MS / 1000} s; admins see it at once`, async () => {
+    const cached = await get(`/api/products/${productId}`);
+    expect(cached.json().stock).toBe(9);
+    // What a checkout does: stock changes, the catalogue version does not.
+    await t.app.ctx.db.updateTable('products').set({ stock: 4 }).where('id', '=', productId).execute();
+
+    expect((await get(`/api/products/${productId}`)).json().stock).toBe(9);
+    const admin = await get(`/api/products/${productId}`, bearer(token));
+    expect(admin.json().stock).toBe(4);
+    expect(admin.headers['cache-control']).toBe('private, no-cache');
+
+    t.clock.advance(STOCK_STALE_MS);
+    const fresh = await get(`/api/products/${productId}`, { 'if-none-match': cached.headers.etag as string });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().stock).toBe(4);
+  });
+
+  it('compresses large answers with brotli or gzip, once, and leaves small ones alone', async () => {
+    const plain = await get('/api/products?page=1');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const br = await get('/api/products?page=1', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(br.headers.etag).toBe(plain.headers.etag);
+
+    const gzip = await get('/api/products?page=1', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+
+    const none = await get('/api/products?page=1', { 'accept-encoding': 'identity' });
+    expect(none.headers['content-encoding']).toBeUndefined();
+
+    const tree = await get('/api/category', { 'accept-encoding': 'br' });
+    expect(tree.body.length).toBeLessThan(1024);
+    expect(tree.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('errors are not cached: a missing product stays 404 and gets no ETag', async () => {
+    const missing = await get('/api/products/999999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers.etag).toBeUndefined();
+  });
+
+  it('sitemap.xml: ETag by catalogue version and host, 304, a new tag after a catalogue write', async () => {
+    const first = await get('/sitemap.xml');
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await get('/sitemap.xml', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const otherHost = await get('/sitemap.xml', { 'if-none-match': etag, host: 'shop.example.com' });
+    expect(otherHost.statusCode).toBe(200);
+
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/category',
+      payload: { name: 'Phones' },
+      headers: bearer(token),
+    });
+    expect(created.statusCode).toBe(201);
+    const after = await get('/sitemap.xml', { 'if-none-match': etag });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain('category=Phones');
+  });
+});
