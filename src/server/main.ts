@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { ensureBootstrapAdmin } from './features/admin/bootstrap.js';
+import { seedDemoCatalogue } from './features/catalog/seed/seed-demo.js';
 
 async function main(): Promise<void> {
   let config;
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config });
   await ensureBootstrapAdmin(app.ctx, app.log);
+  if (config.seedDemo) await seedDemoCatalogue(app.ctx, app.log);
 
   // SIGTERM/SIGINT: stop taking requests, let those in flight finish, then close the database.
   let closing = false;
