@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Clock } from '../../lib/clock.js';
 import {
   type Encoding,
   MIN_COMPRESS_BYTES,
@@ -11,35 +10,35 @@ import {
 
 /**
  * Public catalogue answers (GET /api/products, /api/products/:id, /api/category): built once,
- * kept as JSON text with their entity tag and their compressed forms, and sent again while the
- * catalogue has not changed.
+ * kept as JSON text with their entity tag and their compressed forms, and sent again while they
+ * are still true.
  *
  * - Freshness: an answer belongs to one catalog_state.version (bumped in the transaction of every
- *   catalogue write, by any server process or the seed CLI), read on every request; a new version
- *   empties the cache. Stock is the one field that changes without a new version (checkouts and
- *   order cancellations move it), so an answer is also rebuilt once it is STOCK_STALE_MS old: the
- *   stock a shopper sees may lag by that much. The cart and checkout always check the current stock.
+ *   catalogue write, by any server process or the seed CLI) and to the stock of the products in it
+ *   (the one field that orders change without a new version). Each request reads both in one
+ *   statement and rebuilds the answer when either moved, so no answer is ever stale.
  * - HTTP: `ETag` (weak: the version and a digest of the body, so a rebuilt answer with the same
  *   content keeps its tag) and `Cache-Control: public, no-cache` — browsers and shared caches may
  *   keep the answer but must revalidate it each time (a 304 without a body when nothing changed),
  *   so an admin sees a change at once.
- * - Requests with an Authorization header (the admin panel) get a fresh answer, never stored,
- *   marked private.
+ * - Requests with an Authorization header (the admin panel) get a freshly built answer, never
+ *   stored, marked private.
  * - Compression: brotli or gzip of answers of 1 KB or more, made once per cached answer.
  * - Serialisation: the service returns exactly the shapes of the response schemas (TypeScript checks
- *   them), so the answer is JSON.stringify'd as it is; the zod schemas still describe the route for
- *   validation in tests and for the OpenAPI document.
+ *   them), so the answer is JSON.stringify'd as it is; the zod schemas still describe the routes for
+ *   the OpenAPI document.
  */
 
-export const STOCK_STALE_MS = 5_000;
 const MAX_BYTES = 16 * 1024 * 1024;
 const MAX_ENTRIES = 5_000;
 
 export interface Answer {
   version: number;
+  /** Ids of the products in the answer and their stock when it was built ("id:stock,…"). */
+  ids: number[];
+  stockKey: string;
   body: string;
   etag: string;
-  storedAt: number;
   headers: Record<string, string>;
   encoded: Partial<Record<Encoding, Buffer>>;
   bytes: number;
@@ -47,62 +46,59 @@ export interface Answer {
 
 export interface BuiltAnswer {
   value: unknown;
+  /** The products in the answer (their stock is checked before the answer is sent again). */
+  products?: readonly { id: number; stock: number | null }[];
   /** Extra headers of the answer (kept with it in the cache). */
   headers?: Record<string, string>;
 }
 
+/** Reads the catalogue version and the current stock of the given products (queries.versionAndStock). */
+export type FreshnessReader = (ids: number[]) => Promise<{ version: number; stock: Map<number, number | null> }>;
+
+const stockKeyOf = (ids: readonly number[], stock: (id: number) => number | null | undefined) =>
+  ids.map((id) => `${id}:${stock(id) ?? '-'}`).join(',');
+
+/** Answers by request URL, least recently used dropped first, bounded in entries and bytes. */
 export class AnswerCache {
   private readonly entries = new Map<string, Answer>();
   private bytes = 0;
-  private version = -1;
 
   constructor(
     private readonly maxBytes = MAX_BYTES,
     private readonly maxEntries = MAX_ENTRIES,
   ) {}
 
-  /** A fresh answer for `key` at `version`, or undefined. */
-  get(key: string, version: number, now: number): Answer | undefined {
-    if (version !== this.version) {
-      // A newer catalogue: everything kept is out of date. (An older one is a request that read
-      // the version just before a write; it is answered fresh and its answer is not kept.)
-      if (version > this.version) {
-        this.clear();
-        this.version = version;
-      }
-      return undefined;
-    }
+  get(key: string): Answer | undefined {
     const answer = this.entries.get(key);
-    if (!answer) return undefined;
-    if (now - answer.storedAt >= STOCK_STALE_MS || now < answer.storedAt) {
-      this.remove(key, answer);
-      return undefined;
+    if (answer) {
+      // Most recently used last.
+      this.entries.delete(key);
+      this.entries.set(key, answer);
     }
-    // Most recently used last.
-    this.entries.delete(key);
-    this.entries.set(key, answer);
     return answer;
   }
 
   set(key: string, answer: Answer): void {
-    if (answer.version !== this.version || answer.bytes > this.maxBytes / 8) return;
-    const previous = this.entries.get(key);
-    if (previous) this.remove(key, previous);
+    if (answer.bytes > this.maxBytes / 8) return;
+    this.delete(key);
     this.entries.set(key, answer);
     this.bytes += answer.bytes;
     this.evict();
   }
 
-  /** A compressed form was added to a cached answer. */
-  grew(answer: Answer, added: number): void {
-    answer.bytes += added;
-    this.bytes += added;
-    this.evict();
+  delete(key: string): void {
+    const answer = this.entries.get(key);
+    if (!answer) return;
+    this.entries.delete(key);
+    this.bytes -= answer.bytes;
   }
 
-  clear(): void {
-    this.entries.clear();
-    this.bytes = 0;
+  /** A compressed form was added to a cached answer. */
+  grew(key: string, answer: Answer, added: number): void {
+    answer.bytes += added;
+    if (this.entries.get(key) !== answer) return;
+    this.bytes += added;
+    this.evict();
   }
 
   get size(): number {
@@ -111,16 +107,9 @@ export class AnswerCache {
 
   private evict(): void {
     while (this.bytes > this.maxBytes || this.entries.size > this.maxEntries) {
-      const oldest = this.entries.entries().next();
+      const oldest = this.entries.keys().next();
       if (oldest.done) break;
-      this.remove(oldest.value[0], oldest.value[1]);
-    }
-  }
-
-  private remove(key: string, answer: Answer): void {
-    if (this.entries.get(key) === answer) {
-      this.entries.delete(key);
-      this.bytes -= answer.bytes;
+      this.delete(oldest.value);
     }
   }
 }
@@ -128,34 +117,43 @@ export class AnswerCache {
 export class PublicAnswers {
   readonly cache = new AnswerCache();
 
-  constructor(private readonly clock: Clock) {}
+  constructor(private readonly freshness: FreshnessReader) {}
 
   /**
-   * Sends the answer for this request: from the cache when it is fresh for `version`, else built
-   * by `build` (an error it throws goes to the error handler and nothing is stored).
+   * Sends the answer for this request: the kept one when the catalogue version and the stock of its
+   * products are unchanged, else one built by `build(version)` (an error it throws goes to the
+   * error handler and nothing is kept).
    */
   async send(
     request: FastifyRequest,
     reply: FastifyReply,
-    version: number,
-    build: () => Promise<BuiltAnswer>,
+    build: (version: number) => Promise<BuiltAnswer>,
   ): Promise<FastifyReply> {
     const shared = request.headers.authorization === undefined;
-    const now = this.clock.now().getTime();
-    let answer = shared ? this.cache.get(request.url, version, now) : undefined;
+    const key = request.url;
+    let answer = shared ? this.cache.get(key) : undefined;
+    const now = await this.freshness(answer?.ids ?? []);
+    if (answer && (answer.version !== now.version || answer.stockKey !== stockKeyOf(answer.ids, (id) => now.stock.get(id)))) {
+      this.cache.delete(key);
+      answer = undefined;
+    }
     if (!answer) {
-      const built = await build();
+      const built = await build(now.version);
       const body = JSON.stringify(built.value);
+      const products = built.products ?? [];
+      const stockById = new Map(products.map((product) => [product.id, product.stock]));
+      const ids = [...stockById.keys()];
       answer = {
-        version,
+        version: now.version,
+        ids,
+        stockKey: stockKeyOf(ids, (id) => stockById.get(id)),
         body,
-        etag: weakEtag(`c${version}`, body),
-        storedAt: now,
+        etag: weakEtag(`c${now.version}`, body),
         headers: built.headers ?? {},
         encoded: {},
-        bytes: body.length * 2 + 256,
+        bytes: body.length * 2 + ids.length * 16 + 256,
       };
-      if (shared) this.cache.set(request.url, answer);
+      if (shared) this.cache.set(key, answer);
     }
 
     void reply
@@ -172,7 +170,7 @@ export class PublicAnswers {
     if (!encoded) {
       encoded = compressText(answer.body, encoding);
       answer.encoded[encoding] = encoded;
-      if (shared) this.cache.grew(answer, encoded.length);
+      if (shared) this.cache.grew(key, answer, encoded.length);
     }
     return reply.header('Content-Encoding', encoding).send(encoded);
   }

@@ -48,6 +48,40 @@ export async function catalogVersion(db: Db): Promise<number> {
   return Number(row?.version ?? 0);
 }
 
+/** Most products whose stock is read in the same statement as the version (larger lists read it apart). */
+const STOCK_WITH_VERSION_MAX = 100;
+
+/**
+ * The catalogue version and the current stock of the given products (stock is the one product
+ * field that changes without a new version: orders move it). Unknown ids are left out of the map.
+ */
+export async function versionAndStock(db: Db, ids: number[]): Promise<{ version: number; stock: Map<number, number | null> }> {
+  const stock = new Map<number, number | null>();
+  if (ids.length === 0 || ids.length > STOCK_WITH_VERSION_MAX) {
+    const version = await catalogVersion(db);
+    for (const part of chunks(ids, ID_CHUNK)) {
+      // Parameters: the ids.
+      const query = prepared(db, `stock:${part.length}`, () =>
+        db.selectFrom('products').select(['id', 'stock']).where('id', 'in', part),
+      );
+      for (const row of await runPrepared(db, query, part)) stock.set(Number(row.id), row.stock);
+    }
+    return { version, stock };
+  }
+  // One statement: the version row, joined to the products (none joined still gives the version).
+  // Parameters: the ids (the version row's id is a literal).
+  const query = prepared(db, `version-stock:${ids.length}`, () =>
+    db
+      .selectFrom('catalog_state as s')
+      .leftJoin('products as p', (join) => join.on('p.id', 'in', ids))
+      .select(['s.version', 'p.id', 'p.stock'])
+      .where('s.id', '=', sql.lit(1)),
+  );
+  const rows = await runPrepared(db, query, ids);
+  for (const row of rows) if (row.id !== null) stock.set(Number(row.id), row.stock);
+  return { version: Number(rows[0]?.version ?? 0), stock };
+}
+
 export async function bumpCatalogVersion(db: Db): Promise<void> {
   await db
     .updateTable('catalog_state')

@@ -84,12 +84,12 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
     });
 
     const admin = { preHandler: requireAdmin(ctx) };
-    const answers = new PublicAnswers(ctx.clock);
+    const answers = new PublicAnswers((ids) => service.versionAndStock(ids));
 
     // ----- categories -------------------------------------------------------------------------
 
     app.get('/category', { schema: { response: { 200: categoryTreeSchema } } }, async (request, reply) =>
-      answers.send(request, reply, await service.version(), async () => ({ value: await service.tree() })),
+      answers.send(request, reply, async () => ({ value: await service.tree() })),
     );
 
     app.post(
@@ -154,23 +154,27 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
           response: { 200: z.union([z.array(productSchema), productPageSchema]) },
         },
       },
-      async (request, reply) => {
-        const version = await service.version();
-        return answers.send(request, reply, version, async () => {
+      async (request, reply) =>
+        answers.send(request, reply, async (version) => {
           const raw = new URL(request.url, 'http://local').searchParams;
-          if (PAGED_KEYS.some((key) => raw.has(key))) return { value: await service.listPage(request.query, version) };
+          if (PAGED_KEYS.some((key) => raw.has(key))) {
+            const page = await service.listPage(request.query, version);
+            return { value: page, products: page.products };
+          }
           const { products, truncated } = await service.listAll(request.query);
           // More than PLAIN_LIST_MAX products: the newest ones, and a pointer to the paged form.
           const headers = truncated
             ? { 'X-Pasal-Truncated': 'true', Link: '</api/products?page=1&pageSize=100>; rel="next"' }
             : undefined;
-          return { value: products, headers };
-        });
-      },
+          return { value: products, products, headers };
+        }),
     );
 
     app.get('/products/:id', { schema: { params: productParams, response: { 200: productSchema } } }, async (request, reply) =>
-      answers.send(request, reply, await service.version(), async () => ({ value: await service.getProduct(request.params.id) })),
+      answers.send(request, reply, async () => {
+        const product = await service.getProduct(request.params.id);
+        return { value: product, products: [product] };
+      }),
     );
 
     const create = async (request: FastifyRequest) => {

@@ -287,9 +287,9 @@ export class CatalogService {
   // -------------------------------------------------------------------------------------------
   // Product reads
 
-  /** catalog_state.version: changes with every catalogue write (not with stock moved by orders). */
-  version(): Promise<number> {
-    return q.catalogVersion(this.db);
+  /** catalog_state.version (changes with every catalogue write) and the current stock of some products. */
+  versionAndStock(ids: number[]): Promise<{ version: number; stock: Map<number, number | null> }> {
+    return q.versionAndStock(this.db, ids);
   }
 
   async getProduct(id: number): Promise<Product> {
