@@ -1,13 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { type Plugin, type ResolvedConfig, defineConfig } from 'vite';
+
+/**
+ * Build-time compression: after `vite build` has written dist/web, writes `<file>.br` (brotli,
+ * quality 11) and `<file>.gz` (gzip -9) beside every text asset of at least `minBytes`, when the
+ * compressed form is smaller. The server's @fastify/static (preCompressed) sends them with
+ * Content-Encoding and Vary: Accept-Encoding, so no request pays for compression and the highest
+ * levels (too slow per request) are used. No dependency: node:zlib.
+ */
+function precompress(options: { minBytes?: number; extensions?: string[] } = {}): Plugin {
+  const minBytes = options.minBytes ?? 1024;
+  const extensions = new Set(
+    options.extensions ?? ['.js', '.mjs', '.css', '.svg', '.html', '.json', '.txt', '.xml', '.webmanifest'],
+  );
+  let config: ResolvedConfig;
+
+  return {
+    name: 'pasal:precompress',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    closeBundle() {
+      const outDir = path.resolve(config.root, config.build.outDir);
+      if (!fs.existsSync(outDir)) return;
+      let files = 0;
+      let before = 0;
+      let after = 0;
+      for (const entry of fs.readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile() || !extensions.has(path.extname(entry.name))) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const data = fs.readFileSync(file);
+        if (data.length < minBytes) continue;
+        const br = zlib.brotliCompressSync(data, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+          },
+        });
+        const gz = zlib.gzipSync(data, { level: zlib.constants.Z_BEST_COMPRESSION });
+        if (br.length < data.length) fs.writeFileSync(`${file}.br`, br);
+        if (gz.length < data.length) fs.writeFileSync(`${file}.gz`, gz);
+        files += 1;
+        before += data.length;
+        after += Math.min(br.length, data.length);
+      }
+      config.logger.info(
+        `pasal:precompress: ${files} files, ${(before / 1024).toFixed(1)} kB → ${(after / 1024).toFixed(1)} kB brotli (.br and .gz beside them)`,
+      );
+    },
+  };
+}
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -28,8 +28,9 @@ export const MAX_IMAGE_PIXELS = 50_000_000;
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
 /** For <input type="file" accept=…>. The server sniffs the bytes and does not trust this. */
 export const IMAGE_ACCEPT_ATTRIBUTE = ACCEPTED_IMAGE_TYPES.join(',');
-export const IMAGE_WIDTHS = [320, 640, 1024] as const;
-export const DEFAULT_IMAGE_WIDTH = 640;
+// Image widths and addresses live in a module without zod (pages that only show products import
+// it without the schemas); they are part of this contract too.
+export { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, imageSrcSet, imageVariant, parseImages } from './catalog-media.js';
 export const PRODUCT_PAGE_SIZE_DEFAULT = 24;
 export const PRODUCT_PAGE_SIZE_MAX = 100;
 
@@ -83,26 +84,6 @@ export function categoryKey(name: string): string {
 /** The query-string form of a name as SPEC §2 writes it (spaces as hyphens): "PC Components" → "PC-Components". */
 export function categoryParam(name: string): string {
   return name.trim().replace(/\s+/g, '-');
-}
-
-/** Address of one width of a product image, from any width's address (see the header comment). */
-export function imageVariant(address: string, width: number): string {
-  return address.replace(/-\d+\.webp$/, `-${width}.webp`);
-}
-
-/** `srcset` value for a product image address: "…-320.webp 320w, …-640.webp 640w, …-1024.webp 1024w". */
-export function imageSrcSet(address: string): string {
-  return IMAGE_WIDTHS.map((width) => `${imageVariant(address, width)} ${width}w`).join(', ');
-}
-
-/** Parses a product's `images` field (a JSON-encoded list); anything malformed is an empty list. */
-export function parseImages(images: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(images);
-    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
-  } catch {
-    return [];
-  }
 }
 
 // ---------------------------------------------------------------------------------------------

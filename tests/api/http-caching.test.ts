@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPageSchema, productSchema } from '../../src/shared/catalog.js';
+import { webRoutes } from '../../src/server/features/web/routes.js';
 import { type TestApp, buildTestApp } from '../helpers/app.js';
 import { adminToken, bearer, createPath, pngFile, uploadProduct } from '../helpers/catalog.js';
 
@@ -226,5 +231,72 @@ describe('HTTP caching of catalogue answers', () => {
     const after = await get('/sitemap.xml', { 'if-none-match': etag });
     expect(after.statusCode).toBe(200);
     expect(after.body).toContain('category=Phones');
+  });
+});
+
+describe('the shop pages and built assets', () => {
+  let t: TestApp;
+  let web: FastifyInstance;
+  let webRoot: string;
+  const script = `console.log(${JSON.stringify('Pasal '.repeat(400))});\n`;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    // A stand-in for dist/web: index.html, and one hashed asset with the .br/.gz the build writes beside it.
+    webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'pasal-web-'));
+    const padding = '<meta name="x-padding" content="' + 'p'.repeat(1200) + '">';
+    fs.writeFileSync(
+      path.join(webRoot, 'index.html'),
+      `<!doctype html><html><head><meta charset="utf-8"><title>Pasal</title><!--app-head-->${padding}</head><body><div id="root"></div></body></html>`,
+    );
+    fs.mkdirSync(path.join(webRoot, 'assets'));
+    const asset = path.join(webRoot, 'assets', 'index-AbCd1234.js');
+    fs.writeFileSync(asset, script);
+    fs.writeFileSync(`${asset}.br`, zlib.brotliCompressSync(script));
+    fs.writeFileSync(`${asset}.gz`, zlib.gzipSync(script));
+    web = Fastify({ logger: false });
+    await web.register(webRoutes(t.app.ctx, { root: webRoot }));
+    await web.ready();
+  });
+  afterAll(async () => {
+    await web.close();
+    fs.rmSync(webRoot, { recursive: true, force: true });
+    await t.close();
+  });
+
+  it('Home preloads the first hero image with high priority; other pages do not', async () => {
+    const home = await web.inject({ method: 'GET', url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('<link rel="preload" as="image" href="/hero/technology.svg" fetchpriority="high">');
+    const about = await web.inject({ method: 'GET', url: '/about' });
+    expect(about.body).not.toContain('rel="preload"');
+  });
+
+  it('pages are compressed when the browser accepts it, revalidated every time', async () => {
+    const plain = await web.inject({ method: 'GET', url: '/about' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.headers.vary).toContain('Accept-Encoding');
+    const br = await web.inject({ method: 'GET', url: '/about', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    const gzip = await web.inject({ method: 'GET', url: '/about', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+  });
+
+  it('hashed assets: the build-time .br/.gz are sent, immutable for a year', async () => {
+    const url = '/assets/index-AbCd1234.js';
+    const br = await web.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(script);
+    const gzip = await web.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await web.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
   });
 });

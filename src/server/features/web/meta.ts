@@ -5,7 +5,13 @@ const SHOP_DESCRIPTION =
 
 /** Head content of the pages that need no database. Catalogue pages add their own resolvers. */
 const staticPages: Record<string, PageMeta> = {
-  '/': { title: 'Pasal | Electronics and gaming gear in Nepal', description: SHOP_DESCRIPTION },
+  '/': {
+    title: 'Pasal | Electronics and gaming gear in Nepal',
+    description: SHOP_DESCRIPTION,
+    // The first hero slide's image is Home's largest paint: fetch it with the HTML, not after the
+    // JavaScript has rendered the page (src/web/features/home/HeroBanner.tsx, heroSlides[0]).
+    extraHead: '<link rel="preload" as="image" href="/hero/technology.svg" fetchpriority="high">',
+  },
   '/about': {
     title: 'About Us | Pasal',
     description: 'Founded in Kathmandu in 2015, Pasal brings gamers and tech lovers across Nepal the gear they want.',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { MIN_COMPRESS_BYTES, compressText, preferredEncoding } from '../../lib/http-cache.js';
 import { projectRoot } from '../../lib/paths.js';
 import { renderPage } from './html.js';
 import { type MetaResolver, metaFor } from './meta.js';
@@ -14,8 +15,9 @@ export interface WebOptions {
 }
 
 /**
- * Serves the built React app: hashed assets with immutable caching, and index.html for every
- * page route with its title, description, Open Graph tags and JSON-LD filled in on the server.
+ * Serves the built React app: hashed assets with immutable caching (and the .br/.gz files the build
+ * writes beside them, see vite.config.ts), and index.html for every page route with its title,
+ * description, Open Graph tags and JSON-LD filled in on the server, compressed per request.
  */
 export function webRoutes(ctx: AppContext, options: WebOptions = {}): FastifyPluginAsync {
   return async (app) => {
@@ -53,11 +55,16 @@ export function webRoutes(ctx: AppContext, options: WebOptions = {}): FastifyPlu
       }
       const base = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
       const meta = await metaFor(resolvers, url.pathname, url.searchParams, base);
-      return reply
+      const html = renderPage(template, meta, `${base}${url.pathname}`);
+      void reply
         .status(meta.status ?? 200)
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')
-        .send(renderPage(template, meta, `${base}${url.pathname}`));
+        .header('Vary', 'Accept-Encoding');
+      // The page is made per request (its head names the page): compress it here, at a fast level.
+      const encoding = html.length >= MIN_COMPRESS_BYTES ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+      if (!encoding) return reply.send(html);
+      return reply.header('Content-Encoding', encoding).send(compressText(html, encoding));
     });
   };
 }

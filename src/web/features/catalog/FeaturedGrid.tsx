@@ -1,4 +1,4 @@
-import { parseImages } from '../../../shared/catalog';
+import { parseImages } from '../../../shared/catalog-media';
 import { ButtonLink } from '../../components/ui/Button';
 import { formatPrice } from '../../lib/format';
 import type { Product } from './api';

@@ -2,7 +2,7 @@ import Heart from 'lucide-react/icons/heart';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { parseImages } from '../../../shared/catalog';
+import { parseImages } from '../../../shared/catalog-media';
 import { Button } from '../../components/ui/Button';
 import { formatPrice } from '../../lib/format';
 import type { Product } from './api';

@@ -2,7 +2,7 @@ import ArrowLeft from 'lucide-react/icons/arrow-left';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { parseImages } from '../../../shared/catalog';
+import { parseImages } from '../../../shared/catalog-media';
 import { Button } from '../../components/ui/Button';
 import { formatPrice, productsUrl } from '../../lib/format';
 import { usePageTitle } from '../../lib/hooks';

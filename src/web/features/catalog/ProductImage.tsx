@@ -1,6 +1,6 @@
 import ImageOff from 'lucide-react/icons/image-off';
 import { useState } from 'react';
-import { DEFAULT_IMAGE_WIDTH, imageSrcSet, imageVariant } from '../../../shared/catalog';
+import { DEFAULT_IMAGE_WIDTH, imageSrcSet, imageVariant } from '../../../shared/catalog-media';
 
 interface ProductImageProps {
   /** One address of the product image (any width); undefined shows 'No Image Available'. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { useEffect, useState } from 'react';
 import { ButtonLink } from '../../components/ui/Button';
 
 /** Static hero content (SPEC §3: id, background style, image, heading, text). */
@@ -41,8 +41,8 @@ export const heroSlides: HeroSlide[] = [
 /** Fixed heights per breakpoint: the hero never changes size while its parts load. */
 export const HERO_HEIGHT = 'h-[600px] sm:h-[520px] md:h-[440px] lg:h-[500px]';
 
-/** One slide's content; the first slide's image is the page's LCP element. */
-export function HeroSlideContent({ slide, first }: { slide: HeroSlide; first: boolean }) {
+/** One slide's content; the first slide's image is the page's LCP element (preloaded by the page head). */
+function HeroSlideContent({ slide, first, showImage }: { slide: HeroSlide; first: boolean; showImage: boolean }) {
   return (
     <div className="mx-auto grid h-full max-w-7xl grid-rows-[auto_1fr] items-center gap-4 px-5 pt-10 pb-16 sm:px-8 md:grid-cols-2 md:grid-rows-1 md:gap-10 md:py-12">
       <div className="text-center text-white md:text-left">
@@ -56,68 +56,102 @@ export function HeroSlideContent({ slide, first }: { slide: HeroSlide; first: bo
         </ButtonLink>
       </div>
       <div className="flex h-full min-h-0 items-center justify-center">
-        <img
-          src={slide.image}
-          alt={slide.imageAlt}
-          width={560}
-          height={420}
-          className="h-full max-h-[230px] w-auto max-w-full object-contain sm:max-h-[240px] md:max-h-[340px] lg:max-h-[400px]"
-          loading={first ? 'eager' : 'lazy'}
-          fetchPriority={first ? 'high' : 'low'}
-          decoding={first ? 'sync' : 'async'}
-          draggable={false}
-        />
+        {showImage && (
+          <img
+            src={slide.image}
+            alt={slide.imageAlt}
+            width={560}
+            height={420}
+            className="h-full max-h-[230px] w-auto max-w-full object-contain sm:max-h-[240px] md:max-h-[340px] lg:max-h-[400px]"
+            fetchPriority={first ? 'high' : 'low'}
+            decoding={first ? 'sync' : 'async'}
+            draggable={false}
+          />
+        )}
       </div>
     </div>
   );
 }
 
-/** The pagination bars' look; HeroSlider makes them buttons. */
-export function barClasses(active: boolean): string {
-  return `block h-1.5 rounded-full transition-all duration-300 ${active ? 'w-10 bg-amber-400' : 'w-6 bg-white/40 group-hover:bg-white/70'}`;
+/** SPEC §9: the hero moves on every 8000 ms, also after the shopper picked a slide. */
+export const HERO_AUTOPLAY_MS = 8000;
+
+function barClasses(active: boolean): string {
+  return `block h-1.5 rounded-full transition-all duration-300 motion-reduce:transition-none ${active ? 'w-10 bg-amber-400' : 'w-6 bg-white/40 group-hover:bg-white/70'}`;
 }
 
 /**
- * The first slide exactly as the slider will show it, painted before the slider's code arrives.
- * The other slides are in the page already but hidden (their images are not fetched yet).
- */
-function StaticHero() {
-  return (
-    <div className={`relative overflow-hidden ${HERO_HEIGHT}`}>
-      {heroSlides.map((slide, index) => (
-        <div
-          key={slide.id}
-          hidden={index > 0}
-          className={`h-full ${slide.background}`}
-          aria-roledescription="slide"
-          aria-label={`${index + 1} of ${heroSlides.length}`}
-        >
-          <HeroSlideContent slide={slide} first={index === 0} />
-        </div>
-      ))}
-      <div className="absolute inset-x-0 bottom-5 flex justify-center gap-2" aria-hidden="true">
-        {heroSlides.map((s, index) => (
-          <span key={s.id} className="flex h-8 items-center px-1">
-            <span className={barClasses(index === 0)} />
-          </span>
-        ))}
-      </div>
-    </div>
-  );
-}
-
-const HeroSlider = lazy(() => import('./HeroSlider'));
-
-/**
- * SPEC §2 hero banner. Swiper is the biggest library on Home, so it loads as its own chunk while the
- * first slide is already on screen; it takes over in place (same size, same image).
+ * SPEC §2 hero banner: 3 slides looping with a fade, autoplay every 8000 ms that keeps going after
+ * the shopper interacts (a picked slide gets its full 8 s), and pagination bars to jump to a slide.
+ * The slides are stacked and cross-fade by opacity (no slider library: this is the page's LCP area,
+ * and the slide content is in the first paint). Only the slide on show is exposed to assistive
+ * technology and the keyboard. The next slide's image loads once the page has loaded (never before
+ * the first slide's, the LCP image); a picked slide's at once. With reduced motion the slides change
+ * without the fade.
  */
 export function HeroBanner() {
+  const [active, setActive] = useState(0);
+  // Restarted by a pick, so the picked slide stays its full time.
+  const [cycle, setCycle] = useState(0);
+  const [loadRest, setLoadRest] = useState(() => document.readyState === 'complete');
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setActive((index) => (index + 1) % heroSlides.length), HERO_AUTOPLAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [active, cycle]);
+
+  useEffect(() => {
+    if (loadRest) return;
+    const onLoad = () => setLoadRest(true);
+    window.addEventListener('load', onLoad, { once: true });
+    return () => window.removeEventListener('load', onLoad);
+  }, [loadRest]);
+
+  const show = (index: number) => {
+    setActive(index);
+    setCycle((n) => n + 1);
+    setLoadRest(true);
+  };
+
   return (
-    <section aria-roledescription="carousel" aria-label="Featured offers" className="relative bg-slate-900">
-      <Suspense fallback={<StaticHero />}>
-        <HeroSlider />
-      </Suspense>
+    <section
+      aria-roledescription="carousel"
+      aria-label="Featured offers"
+      className={`relative overflow-hidden bg-slate-900 ${HERO_HEIGHT}`}
+    >
+      {heroSlides.map((slide, index) => {
+        const isActive = index === active;
+        return (
+          <div
+            key={slide.id}
+            className={`absolute inset-0 transition-opacity duration-700 ease-in-out motion-reduce:transition-none ${slide.background} ${isActive ? 'z-[1] opacity-100' : 'opacity-0'}`}
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${heroSlides.length}`}
+            aria-hidden={!isActive}
+            inert={!isActive}
+          >
+            <HeroSlideContent
+              slide={slide}
+              first={index === 0}
+              showImage={index === 0 || isActive || (loadRest && index === (active + 1) % heroSlides.length)}
+            />
+          </div>
+        );
+      })}
+      <div className="absolute inset-x-0 bottom-5 z-10 flex justify-center gap-2">
+        {heroSlides.map((slide, index) => (
+          <button
+            key={slide.id}
+            type="button"
+            aria-label={`Go to slide ${index + 1}`}
+            aria-current={index === active ? 'true' : undefined}
+            onClick={() => show(index)}
+            className="group flex h-8 items-center px-1"
+          >
+            <span className={barClasses(index === active)} />
+          </button>
+        ))}
+      </div>
     </section>
   );
 }

@@ -1,0 +1,29 @@
+/**
+ * Product image addresses (see the header of catalog.ts): every product image is stored as WebP in
+ * the widths of IMAGE_WIDTHS under /uploads/products/<base>-<width>.webp, and a product's `images`
+ * field lists the DEFAULT_IMAGE_WIDTH address of each image. No zod here: Home's featured cards and
+ * the product pages import this without pulling in the schemas. catalog.ts re-exports it all.
+ */
+
+export const IMAGE_WIDTHS = [320, 640, 1024] as const;
+export const DEFAULT_IMAGE_WIDTH = 640;
+
+/** Address of one width of a product image, from any width's address (see the header comment). */
+export function imageVariant(address: string, width: number): string {
+  return address.replace(/-\d+\.webp$/, `-${width}.webp`);
+}
+
+/** `srcset` value for a product image address: "…-320.webp 320w, …-640.webp 640w, …-1024.webp 1024w". */
+export function imageSrcSet(address: string): string {
+  return IMAGE_WIDTHS.map((width) => `${imageVariant(address, width)} ${width}w`).join(', ');
+}
+
+/** Parses a product's `images` field (a JSON-encoded list); anything malformed is an empty list. */
+export function parseImages(images: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(images);
+    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,68 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from './support/fixtures.js';
+import { eventually, expectVisible, sleep } from './support/ui.js';
+
+/**
+ * The hero's own slider (no library, see src/web/features/home/HeroBanner.tsx): SPEC §2/§9 autoplay
+ * every 8000 ms that keeps going after the shopper picks a slide, looping, with a fade that
+ * reduced motion turns off.
+ */
+
+const HEADINGS = ['Discover Cutting-Edge Technology', 'Experience Ultimate Performance', 'Upgrade Your Tech Game'];
+
+const hero = (page: Page) => page.getByRole('region', { name: 'Featured offers' });
+
+/** The headings exposed to assistive technology: only the slide on show. */
+async function onShow(page: Page): Promise<string[]> {
+  const shown: string[] = [];
+  for (const name of HEADINGS) if ((await hero(page).getByRole('heading', { name }).count()) > 0) shown.push(name);
+  return shown;
+}
+
+describe('hero slider', () => {
+  test('a picked slide stays its full 8 s, then autoplay goes on and loops back to the first', async ({ page }) => {
+    await page.goto('/');
+    await expectVisible(hero(page).getByRole('heading', { name: HEADINGS[0] }));
+    await hero(page).getByRole('button', { name: 'Go to slide 3' }).click();
+    const pickedAt = Date.now();
+    await eventually(
+      () => onShow(page),
+      (shown) => shown.join() === HEADINGS[2],
+      'slide 3 on show',
+    );
+    expect(await hero(page).getByRole('button', { name: 'Go to slide 3' }).getAttribute('aria-current')).toBe('true');
+    expect(await hero(page).getByRole('button', { name: 'Go to slide 1' }).getAttribute('aria-current')).toBeNull();
+
+    await sleep(6_500 - (Date.now() - pickedAt));
+    expect(await onShow(page)).toEqual([HEADINGS[2]]);
+
+    await eventually(
+      () => onShow(page),
+      (shown) => shown.join() === HEADINGS[0],
+      'autoplay looping to slide 1',
+      5_000,
+    );
+    const movedAfter = Date.now() - pickedAt;
+    expect(movedAfter).toBeGreaterThan(7_000);
+    expect(movedAfter).toBeLessThan(10_500);
+    expect(await hero(page).getByRole('button', { name: 'Go to slide 1' }).getAttribute('aria-current')).toBe('true');
+  });
+
+  test('slides cross-fade, and change without the fade under reduced motion', async ({ page }) => {
+    const fade = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[aria-roledescription="slide"]')].map(
+          (slide) => getComputedStyle(slide).transitionDuration,
+        ),
+      );
+    await page.goto('/');
+    await expectVisible(hero(page).getByRole('heading', { name: HEADINGS[0] }));
+    expect(await fade()).toEqual(['0.7s', '0.7s', '0.7s']);
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    // No fade (a near-zero duration counts: the global reduced-motion rule uses 0.001s).
+    expect((await fade()).map((duration) => Number.parseFloat(duration) < 0.05)).toEqual([true, true, true]);
+    await hero(page).getByRole('button', { name: 'Go to slide 2' }).click();
+    expect(await onShow(page)).toEqual([HEADINGS[1]]);
+  });
+});
