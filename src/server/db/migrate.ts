@@ -3,6 +3,7 @@ import * as m001 from './migrations/001_accounts.js';
 import * as m002 from './migrations/002_catalog.js';
 import * as m003 from './migrations/003_orders.js';
 import * as m004catalog from './migrations/004_catalog_version.js';
+import * as m005catalog from './migrations/005_catalog_filter_indexes.js';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the same list runs
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '002_catalog': m002,
   '003_orders': m003,
   '004_catalog_version': m004catalog,
+  '005_catalog_filter_indexes': m005catalog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
