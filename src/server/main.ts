@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { ensureBootstrapAdmin } from './features/admin/bootstrap.js';
-import { seedDemoCatalogue } from './features/catalog/seed/seed-demo.js';
+import { CatalogService } from './features/catalog/service.js';
 
 async function main(): Promise<void> {
   let config;
@@ -17,7 +17,11 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config });
   await ensureBootstrapAdmin(app.ctx, app.log);
-  if (config.seedDemo) await seedDemoCatalogue(app.ctx, app.log);
+  // The demo seeder and its picture maker (sharp) are loaded only for an empty catalogue: start-up stays lean.
+  if (config.seedDemo && (await new CatalogService(app.ctx).isEmpty())) {
+    const { seedDemoCatalogue } = await import('./features/catalog/seed/seed-demo.js');
+    await seedDemoCatalogue(app.ctx, app.log);
+  }
 
   // SIGTERM/SIGINT: stop taking requests, let those in flight finish, then close the database.
   let closing = false;

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { CATALOG_MESSAGES, DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, MAX_IMAGE_PIXELS } from '../../shared/catalog.js';
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from './errors.js';
 import type { Storage } from './storage.js';
@@ -19,8 +19,21 @@ const BASE_NAME = /^[0-9a-f]{32}$/;
 const ADDRESS = /^\/uploads\/products\/([0-9a-f]{32})-(\d+)\.webp$/;
 const WEBP_QUALITY = 80;
 
-// Uploads are rare and images are processed one at a time: keep libvips' operation cache small.
-sharp.cache({ memory: 64, files: 0, items: 50 });
+type SharpFactory = (input?: Buffer, options?: SharpOptions) => Sharp;
+let sharpLoaded: Promise<SharpFactory> | undefined;
+
+/**
+ * sharp (libvips) is loaded with the first image, not at start-up: it costs ~50 ms and ~18 MB of
+ * memory, and most server processes never see an upload.
+ */
+function loadSharp(): Promise<SharpFactory> {
+  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    // Uploads are rare and images are processed one at a time: keep libvips' operation cache small.
+    sharp.cache({ memory: 64, files: 0, items: 50 });
+    return sharp;
+  });
+  return sharpLoaded;
+}
 
 /** The real type of an image from its first bytes, or undefined for anything not accepted (SVG, HTML, …). */
 export function sniffImageType(bytes: Buffer): ImageType | undefined {
@@ -65,6 +78,7 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   const type = sniffImageType(bytes);
   if (!type) throw unsupportedMediaType(CATALOG_MESSAGES.imageType);
 
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, inputOptions).metadata();

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface MailMessage {
@@ -15,14 +15,20 @@ export interface Mailer {
   close(): void;
 }
 
-/** Real mail over SMTP_URL (smtp:// or smtps://). */
+/** Real mail over SMTP_URL (smtp:// or smtps://). nodemailer is loaded with the first mail, not at start-up. */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  let transport: Promise<Transporter> | undefined;
+  const open = () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)));
   return {
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      await (await open()).sendMail({ from, ...message });
     },
-    close: () => transport.close(),
+    close: () => {
+      void transport?.then(
+        (opened) => opened.close(),
+        () => undefined,
+      );
+    },
   };
 }
 
