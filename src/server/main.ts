@@ -1,9 +1,22 @@
+import v8 from 'node:v8';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { ensureBootstrapAdmin } from './features/admin/bootstrap.js';
 import { CatalogService } from './features/catalog/service.js';
 
+/**
+ * Memory: under a steady stream of requests V8 grows its young generation to 16 MB semi-spaces and
+ * lets old-space garbage pile up, so the server's RSS climbed to ~250 MB under load. Keeping the
+ * young generation at its starting size (more, smaller scavenges) held the peak at ~160 MB with the
+ * same requests per second (docs/decisions/0003-performance-levers.md). A semi-space flag given on
+ * the node command line wins.
+ */
+function keepYoungGenerationSmall(): void {
+  if (!process.execArgv.some((arg) => arg.includes('semi-space'))) v8.setFlagsFromString('--semi-space-growth-factor=1');
+}
+
 async function main(): Promise<void> {
+  keepYoungGenerationSmall();
   let config;
   try {
     config = loadConfig();
