@@ -35,7 +35,9 @@ export function Layout() {
       </a>
       {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
       <Navbar onOpenMenu={openMenu} onOpenCart={openCart} />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      {/* At least the screen below the navbar: the footer starts below the fold, so content that
+          arrives later (lists, images) pushes nothing visible down (CLS). */}
+      <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-3.5rem)] flex-1 outline-none sm:min-h-[calc(100dvh-4rem)]">
         <Outlet />
       </main>
       <Footer />
