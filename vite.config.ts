@@ -67,6 +67,8 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     assetsDir: 'assets',
+    // .vite/manifest.json: the server reads it to preload a page's own chunks with its HTML.
+    manifest: true,
     sourcemap: false,
     rolldownOptions: {
       treeshake: {

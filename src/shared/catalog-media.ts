@@ -8,6 +8,15 @@
 export const IMAGE_WIDTHS = [320, 640, 1024] as const;
 export const DEFAULT_IMAGE_WIDTH = 640;
 
+/**
+ * `sizes` of the product page's main image (ProductGallery). The server's page head preloads that
+ * image with the same srcset and sizes, so the browser picks the same file for both.
+ */
+export const PRODUCT_MAIN_IMAGE_SIZES =
+  '(min-width: 1280px) 608px, (min-width: 1024px) calc((100vw - 5rem) / 2), calc(100vw - 2rem)';
+/** Width of the main image's `src` (for browsers without srcset); srcset offers every width. */
+export const PRODUCT_MAIN_IMAGE_WIDTH = 1024;
+
 /** Address of one width of a product image, from any width's address (see the header comment). */
 export function imageVariant(address: string, width: number): string {
   return address.replace(/-\d+\.webp$/, `-${width}.webp`);

@@ -1,4 +1,6 @@
-import { categoryKey, imageVariant, parseImages } from '../../../shared/catalog.js';
+import { categoryKey, imageSrcSet, imageVariant, parseImages } from '../../../shared/catalog.js';
+import { PRODUCT_MAIN_IMAGE_SIZES, PRODUCT_MAIN_IMAGE_WIDTH } from '../../../shared/catalog-media.js';
+import { escapeHtml } from '../web/html.js';
 import type { AppContext } from '../../context.js';
 import type { PageMeta } from '../web/html.js';
 import type { MetaResolver } from '../web/meta.js';
@@ -30,7 +32,8 @@ export function catalogMetaResolver(ctx: AppContext, service: CatalogService): M
           extraHead: '<meta name="robots" content="noindex">',
         };
       }
-      const images = parseImages(product.images).map((address) => `${base}${imageVariant(address, 1024)}`);
+      const addresses = parseImages(product.images);
+      const images = addresses.map((address) => `${base}${imageVariant(address, 1024)}`);
       const price = product.price.toFixed(2);
       const description = summary(product.description);
       const url = `${base}/products/${product.id}`;
@@ -58,6 +61,10 @@ export function catalogMetaResolver(ctx: AppContext, service: CatalogService): M
         extraHead: [
           `<meta property="product:price:amount" content="${price}">`,
           '<meta property="product:price:currency" content="NPR">',
+          // The page's largest paint is the main image: fetch it with the HTML (same srcset and sizes
+          // as ProductGallery, so the browser picks the same file), and the product's data too.
+          ...(addresses[0] ? [mainImagePreload(addresses[0])] : []),
+          `<link rel="preload" as="fetch" href="/api/products/${product.id}" crossorigin="anonymous">`,
         ].join('\n    '),
       };
       if (images[0]) meta.image = images[0];
@@ -96,6 +103,13 @@ async function categoryNames(ctx: AppContext, params: URLSearchParams): Promise<
     }
   }
   return names;
+}
+
+function mainImagePreload(address: string): string {
+  const href = escapeHtml(imageVariant(address, PRODUCT_MAIN_IMAGE_WIDTH));
+  const srcset = escapeHtml(imageSrcSet(address));
+  const sizes = escapeHtml(PRODUCT_MAIN_IMAGE_SIZES);
+  return `<link rel="preload" as="image" href="${href}" imagesrcset="${srcset}" imagesizes="${sizes}" fetchpriority="high">`;
 }
 
 function summary(text: string): string {

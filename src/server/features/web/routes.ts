@@ -7,6 +7,7 @@ import { MIN_COMPRESS_BYTES, compressText, preferredEncoding } from '../../lib/h
 import { projectRoot } from '../../lib/paths.js';
 import { renderPage } from './html.js';
 import { type MetaResolver, metaFor } from './meta.js';
+import { modulePreloader, readManifest } from './preload.js';
 
 export interface WebOptions {
   /** Folder of the built client; defaults to dist/web. */
@@ -28,6 +29,7 @@ export function webRoutes(ctx: AppContext, options: WebOptions = {}): FastifyPlu
       return;
     }
     const template = fs.readFileSync(indexFile, 'utf8');
+    const modulePreloads = modulePreloader(readManifest(root));
     const resolvers = options.metaResolvers ?? [];
 
     await app.register(fastifyStatic, {
@@ -55,7 +57,9 @@ export function webRoutes(ctx: AppContext, options: WebOptions = {}): FastifyPlu
       }
       const base = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
       const meta = await metaFor(resolvers, url.pathname, url.searchParams, base);
-      const html = renderPage(template, meta, `${base}${url.pathname}`);
+      const preloads = modulePreloads(url.pathname);
+      const extraHead = [meta.extraHead, preloads].filter(Boolean).join('\n    ');
+      const html = renderPage(template, extraHead ? { ...meta, extraHead } : meta, `${base}${url.pathname}`);
       void reply
         .status(meta.status ?? 200)
         .type('text/html; charset=utf-8')

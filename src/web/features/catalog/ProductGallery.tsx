@@ -1,7 +1,6 @@
 import { useState } from 'react';
+import { PRODUCT_MAIN_IMAGE_SIZES, PRODUCT_MAIN_IMAGE_WIDTH } from '../../../shared/catalog-media';
 import { ProductImage } from './ProductImage';
-
-const MAIN_SIZES = '(min-width: 1280px) 608px, (min-width: 1024px) calc((100vw - 5rem) / 2), calc(100vw - 2rem)';
 
 /**
  * SPEC §2 product detail gallery: the main image and a row of thumbnails; the selected thumbnail
@@ -17,9 +16,9 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         key={main ?? 'none'}
         src={main}
         alt={images.length > 1 ? `${name}, image ${index + 1} of ${images.length}` : name}
-        sizes={MAIN_SIZES}
+        sizes={PRODUCT_MAIN_IMAGE_SIZES}
         priority
-        width={1024}
+        width={PRODUCT_MAIN_IMAGE_WIDTH}
         className="aspect-square w-full rounded-2xl border border-slate-200 bg-white"
       />
       {images.length > 1 && (

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_MAIN_IMAGE_SIZES, imageSrcSet, imageVariant, parseImages } from '../../src/shared/catalog-media.js';
+import { catalogMetaResolver } from '../../src/server/features/catalog/meta.js';
+import { CatalogService } from '../../src/server/features/catalog/service.js';
+import { escapeHtml } from '../../src/server/features/web/html.js';
+import { PAGE_MODULES, modulePreloader } from '../../src/server/features/web/preload.js';
+import { webRoutes } from '../../src/server/features/web/routes.js';
+import { type TestApp, buildTestApp } from '../helpers/app.js';
+import { adminToken, createPath, pngFile, uploadProduct } from '../helpers/catalog.js';
+
+/** What the page HTML asks the browser to fetch early: a page's own chunks, the product page's image and data. */
+
+const ROUTER = fs.readFileSync(path.join(import.meta.dirname, '../../src/web/app/router.tsx'), 'utf8');
+
+/** A manifest shaped like Vite's: an entry with shared chunks, and lazily loaded pages. */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-A1.js', isEntry: true, imports: ['_react-R1.js', '_api-P1.js'] },
+  '_react-R1.js': { file: 'assets/react-R1.js' },
+  '_api-P1.js': { file: 'assets/api-P1.js', imports: ['_react-R1.js'] },
+  '_media-M1.js': { file: 'assets/media-M1.js' },
+  '_image-I1.js': { file: 'assets/image-I1.js', imports: ['_media-M1.js', 'index.html'] },
+  'features/catalog/ProductsPage.tsx': {
+    file: 'assets/ProductsPage-B1.js',
+    imports: ['index.html', '_image-I1.js', '_api-P1.js'],
+  },
+  'features/catalog/ProductDetailPage.tsx': { file: 'assets/ProductDetailPage-C1.js', imports: ['_image-I1.js'] },
+  'features/account/AccountPage.tsx': { file: 'assets/AccountPage-D1.js', imports: ['_react-R1.js'] },
+  'features/auth/LoginPage.tsx': { file: 'assets/LoginPage-E1.js' },
+};
+
+describe('module preloads of lazily loaded pages', () => {
+  const preloads = modulePreloader(MANIFEST);
+  const files = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
+
+  it("names a page's chunk and the chunks it imports, but nothing index.html loads already", () => {
+    expect(files(preloads('/products'))).toEqual(['assets/ProductsPage-B1.js', 'assets/image-I1.js', 'assets/media-M1.js']);
+    expect(files(preloads('/products/42'))).toEqual([
+      'assets/ProductDetailPage-C1.js',
+      'assets/image-I1.js',
+      'assets/media-M1.js',
+    ]);
+    // Without a session /account sends the visitor to /login: both pages' code.
+    expect(files(preloads('/account'))).toEqual(['assets/AccountPage-D1.js', 'assets/LoginPage-E1.js']);
+  });
+
+  it('Home (in the main bundle), unknown pages and a build without a manifest get none', () => {
+    expect(preloads('/')).toBe('');
+    expect(preloads('/no-such-page')).toBe('');
+    expect(modulePreloader(undefined)('/products')).toBe('');
+  });
+
+  it("names the modules src/web/app/router.tsx loads lazily, each of the router's lazy pages but the 404", () => {
+    const listed = new Set(PAGE_MODULES.flatMap((page) => page.modules));
+    for (const module of listed) {
+      expect(ROUTER, module).toContain(`import('../${module.replace(/\.tsx$/, '')}')`);
+      expect(fs.existsSync(path.join(import.meta.dirname, '../../src/web', module)), module).toBe(true);
+    }
+    const lazy = [...ROUTER.matchAll(/import\('\.\.\/(features\/[^']+)'\)/g)].map((m) => `${m[1]}.tsx`);
+    expect(lazy.filter((module) => !listed.has(module))).toEqual(['features/pages/NotFoundPage.tsx']);
+  });
+});
+
+describe('the product page head', () => {
+  let t: TestApp;
+  let web: FastifyInstance;
+  let webRoot: string;
+  let product: { id: number; images: string };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const token = await adminToken(t);
+    await createPath(t, token, 'Laptops');
+    const res = await uploadProduct(
+      t,
+      token,
+      { name: 'Zenbook 14', description: 'A light laptop.', price: '120000', category: 'Laptops' },
+      [await pngFile(), await pngFile('second.png', '#cc3366')],
+    );
+    expect(res.statusCode).toBe(201);
+    product = res.json();
+    webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'pasal-web-'));
+    fs.writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><html><head><title>Pasal</title><!--app-head--></head><body></body></html>',
+    );
+    web = Fastify({ logger: false });
+    await web.register(
+      webRoutes(t.app.ctx, { root: webRoot, metaResolvers: [catalogMetaResolver(t.app.ctx, new CatalogService(t.app.ctx))] }),
+    );
+    await web.ready();
+  });
+  afterAll(async () => {
+    await web.close();
+    fs.rmSync(webRoot, { recursive: true, force: true });
+    await t.close();
+  });
+
+  it('preloads the first image with the srcset and sizes ProductGallery uses, at high priority, and the product data', async () => {
+    const page = await web.inject({ method: 'GET', url: `/products/${product.id}` });
+    expect(page.statusCode).toBe(200);
+    const first = parseImages(product.images)[0]!;
+    expect(page.body).toContain(
+      `<link rel="preload" as="image" href="${escapeHtml(imageVariant(first, 1024))}" imagesrcset="${escapeHtml(imageSrcSet(first))}" imagesizes="${escapeHtml(PRODUCT_MAIN_IMAGE_SIZES)}" fetchpriority="high">`,
+    );
+    expect(page.body.match(/rel="preload" as="image"/g)).toHaveLength(1);
+    expect(page.body).toContain(`<link rel="preload" as="fetch" href="/api/products/${product.id}" crossorigin="anonymous">`);
+  });
+
+  it('a missing product preloads nothing', async () => {
+    const page = await web.inject({ method: 'GET', url: '/products/999999' });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).not.toContain('rel="preload"');
+  });
+});
