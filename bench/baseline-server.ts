@@ -1,0 +1,262 @@
+/**
+ * The baseline of the API benchmark: the least work each read request needs. A bare node:http
+ * server opens the shop's SQLite file with better-sqlite3 and, for each read endpoint, runs the
+ * same SQL the app runs (src/server/features/catalog/queries.ts, as Kysely compiles it) through
+ * cached prepared statements, then JSON.stringify's the rows. No validation, no framework, no
+ * caching of answers, no shaping beyond attaching image names to their product rows.
+ *
+ *   PORT=4001 DATA_DIR=/tmp/x node --import tsx bench/baseline-server.ts
+ *
+ *   GET /api/health
+ *   GET /api/category
+ *   GET /api/products/:id
+ *   GET /api/products?category=&subcategory=&childcategory=&minPrice=&maxPrice=&featured=&q=&sort=&page=&pageSize=
+ *
+ * The app's catalog_state version read (which only serves its answer cache) is not repeated here.
+ * bench/parts/api.ts checks, before timing, that this server and the app return the same products
+ * in the same order for sample requests, so a change of the app's SQL shows up as a mismatch.
+ */
+import http from 'node:http';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { categoryKey } from '../src/shared/catalog.js';
+import { searchTerms } from '../src/server/features/catalog/queries.js';
+
+const db = new Database(path.join(process.env.DATA_DIR ?? './data', 'pasal.sqlite'), { fileMustExist: true });
+db.pragma('busy_timeout = 5000');
+
+const statements = new Map<string, Database.Statement>();
+/** A prepared statement per SQL text (IN lists of each length get their own). */
+function stmt(sql: string): Database.Statement {
+  let statement = statements.get(sql);
+  if (!statement) {
+    statement = db.prepare(sql);
+    statements.set(sql, statement);
+  }
+  return statement;
+}
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+// ----- category tree (loadTree) ------------------------------------------------------------------
+
+function tree(): unknown {
+  const categories = stmt('select "id", "name" from "categories" where "deleted_at" is null order by "name_key", "id"').all() as {
+    id: number;
+    name: string;
+  }[];
+  const subs = stmt(
+    'select "id", "name", "category_id" from "sub_categories" where "deleted_at" is null order by "name_key", "id"',
+  ).all() as { id: number; name: string; category_id: number }[];
+  const children = stmt(
+    'select "id", "name", "sub_category_id" from "child_categories" where "deleted_at" is null order by "name_key", "id"',
+  ).all() as { id: number; name: string; sub_category_id: number }[];
+  const childrenBySub = new Map<number, { id: number; name: string }[]>();
+  for (const child of children) {
+    const list = childrenBySub.get(child.sub_category_id) ?? [];
+    list.push({ id: child.id, name: child.name });
+    childrenBySub.set(child.sub_category_id, list);
+  }
+  const subsByCategory = new Map<number, unknown[]>();
+  for (const sub of subs) {
+    const list = subsByCategory.get(sub.category_id) ?? [];
+    list.push({ id: sub.id, name: sub.name, childCategories: childrenBySub.get(sub.id) ?? [] });
+    subsByCategory.set(sub.category_id, list);
+  }
+  return categories.map((c) => ({ id: c.id, name: c.name, subCategories: subsByCategory.get(c.id) ?? [] }));
+}
+
+// ----- product rows (productRowsQuery, imagesOf) ----------------------------------------------------
+
+const PRODUCT_ROW = `select "p"."id", "p"."name", "p"."description", "p"."price_paisa", "p"."is_featured", "p"."stock",
+  "p"."category_id", "p"."sub_category_id", "p"."child_category_id", "p"."created_at", "p"."updated_at",
+  "c"."name" as "category_name", "s"."name" as "sub_category_name", "cc"."name" as "child_category_name"
+  from "products" as "p" inner join "categories" as "c" on "c"."id" = "p"."category_id"
+  left join "sub_categories" as "s" on "s"."id" = "p"."sub_category_id"
+  left join "child_categories" as "cc" on "cc"."id" = "p"."child_category_id"`;
+
+type Row = Record<string, unknown> & { id: number };
+
+function imagesOf(ids: number[]): Map<number, string[]> {
+  const result = new Map<number, string[]>();
+  const rows = stmt(
+    `select "product_id", "base_name" from "product_images" where "product_id" in (${marks(ids.length)}) order by "product_id", "position"`,
+  ).all(...ids) as { product_id: number; base_name: string }[];
+  for (const row of rows) {
+    const list = result.get(row.product_id) ?? [];
+    list.push(row.base_name);
+    result.set(row.product_id, list);
+  }
+  return result;
+}
+
+function product(id: number): Row | undefined {
+  const row = stmt(`${PRODUCT_ROW} where "p"."id" = ? and "p"."deleted_at" is null`).get(id) as Row | undefined;
+  if (!row) return undefined;
+  return { ...row, images: imagesOf([id]).get(id) ?? [] };
+}
+
+function productsByIds(ids: number[]): Row[] {
+  if (ids.length === 0) return [];
+  const rows = stmt(`${PRODUCT_ROW} where "p"."id" in (${marks(ids.length)})`).all(...ids) as Row[];
+  const images = imagesOf(ids);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ ...row, images: images.get(id) ?? [] }] : [];
+  });
+}
+
+// ----- list pages (resolveFilter, whereSql, pageIds, countProducts) --------------------------------
+
+function idsByKey(table: string, key: string, parentColumn?: string, parentIds?: number[]): number[] {
+  let sql = `select "id" from "${table}" where "name_key" in (?) and "deleted_at" is null`;
+  const params: unknown[] = [key];
+  if (parentColumn && parentIds) {
+    sql += ` and "${parentColumn}" in (${marks(parentIds.length)})`;
+    params.push(...parentIds);
+  }
+  return (stmt(sql).all(...params) as { id: number }[]).map((row) => row.id);
+}
+
+const ORDER: Record<string, string> = {
+  newest: 'p.created_at desc, p.id desc',
+  price_asc: 'p.price_paisa asc, p.id asc',
+  price_desc: 'p.price_paisa desc, p.id desc',
+  name: 'p.name_sort asc, p.id asc',
+};
+
+const ftsQuery = (terms: string[]) => terms.map((term) => `"${term}"*`).join(' ');
+
+function listPage(params: URLSearchParams): unknown {
+  const page = Number(params.get('page') ?? '1');
+  const pageSize = Number(params.get('pageSize') ?? '24');
+  const empty = { products: [], total: 0, page, pageSize, totalPages: 0 };
+  const where: string[] = ['p.deleted_at is null'];
+  const args: unknown[] = [];
+  let categoryIds: number[] | undefined;
+  let subIds: number[] | undefined;
+  const category = params.get('category');
+  if (category) {
+    categoryIds = idsByKey('categories', categoryKey(category));
+    if (categoryIds.length === 0) return empty;
+    where.push(`"p"."category_id" in (${marks(categoryIds.length)})`);
+    args.push(...categoryIds);
+  }
+  const subcategory = params.get('subcategory');
+  if (subcategory) {
+    subIds = idsByKey('sub_categories', categoryKey(subcategory), 'category_id', categoryIds);
+    if (subIds.length === 0) return empty;
+    where.push(`"p"."sub_category_id" in (${marks(subIds.length)})`);
+    args.push(...subIds);
+  }
+  const childcategory = params.get('childcategory');
+  if (childcategory) {
+    const childIds = idsByKey('child_categories', categoryKey(childcategory), 'sub_category_id', subIds);
+    if (childIds.length === 0) return empty;
+    where.push(`"p"."child_category_id" in (${marks(childIds.length)})`);
+    args.push(...childIds);
+  }
+  const minPrice = params.get('minPrice');
+  if (minPrice !== null) {
+    where.push('p.price_paisa >= ?');
+    args.push(Math.ceil(Number(minPrice) * 100 - 1e-6));
+  }
+  const maxPrice = params.get('maxPrice');
+  if (maxPrice !== null) {
+    where.push('p.price_paisa <= ?');
+    args.push(Math.floor(Number(maxPrice) * 100 + 1e-6));
+  }
+  const featured = params.get('featured');
+  if (featured !== null) where.push(featured === 'true' || featured === '1' ? 'p.is_featured = 1' : 'p.is_featured = 0');
+  const text = params.get('q')?.trim();
+  let terms: string[] | undefined;
+  if (text) {
+    terms = searchTerms(text);
+    if (terms.length === 0) return empty;
+  }
+  const sort = params.get('sort') ?? (terms ? 'relevance' : 'newest');
+  const offset = (page - 1) * pageSize;
+
+  let ids: number[];
+  let countSql: string;
+  let countArgs: unknown[];
+  const searchOnly = terms !== undefined && where.length === 1;
+  if (terms && sort === 'relevance') {
+    const match = ftsQuery(terms);
+    if (searchOnly) {
+      ids = (
+        stmt('select rowid as id from products_fts where products_fts match ? order by rank, rowid desc limit ? offset ?').all(
+          match,
+          pageSize,
+          offset,
+        ) as { id: number }[]
+      ).map((row) => row.id);
+    } else {
+      ids = (
+        stmt(
+          `select p.id from products_fts join products p on p.id = products_fts.rowid
+            where products_fts match ? and ${where.join(' and ')} order by products_fts.rank, p.id desc limit ? offset ?`,
+        ).all(match, ...args, pageSize, offset) as { id: number }[]
+      ).map((row) => row.id);
+    }
+  } else {
+    const all = [...where];
+    const allArgs = [...args];
+    if (terms) {
+      all.push('p.id in (select rowid from products_fts where products_fts match ?)');
+      allArgs.push(ftsQuery(terms));
+    }
+    ids = (
+      stmt(`select p.id from products p where ${all.join(' and ')} order by ${ORDER[sort] ?? ORDER.newest} limit ? offset ?`).all(
+        ...allArgs,
+        pageSize,
+        offset,
+      ) as { id: number }[]
+    ).map((row) => row.id);
+  }
+  if (searchOnly && terms) {
+    countSql = 'select count(*) as n from products_fts where products_fts match ?';
+    countArgs = [ftsQuery(terms)];
+  } else {
+    const all = [...where];
+    countArgs = [...args];
+    if (terms) {
+      all.push('p.id in (select rowid from products_fts where products_fts match ?)');
+      countArgs.push(ftsQuery(terms));
+    }
+    countSql = `select count(*) as n from products p where ${all.join(' and ')}`;
+  }
+  // As the app: a short first page is the whole result, no count needed.
+  const total = page === 1 && ids.length < pageSize ? ids.length : Number((stmt(countSql).get(...countArgs) as { n: number }).n);
+  return { products: productsByIds(ids), total, page, pageSize, totalPages: Math.ceil(total / pageSize) };
+}
+
+// ----- server ----------------------------------------------------------------------------------------
+
+function send(res: http.ServerResponse, status: number, body: unknown): void {
+  const json = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
+  res.end(json);
+}
+
+const server = http.createServer((req, res) => {
+  try {
+    const url = new URL(req.url ?? '/', 'http://local');
+    if (url.pathname === '/api/health') return send(res, 200, { status: 'ok' });
+    if (url.pathname === '/api/category') return send(res, 200, tree());
+    if (url.pathname === '/api/products') return send(res, 200, listPage(url.searchParams));
+    const match = /^\/api\/products\/(\d+)$/.exec(url.pathname);
+    if (match) {
+      const row = product(Number(match[1]));
+      return row ? send(res, 200, row) : send(res, 404, { message: 'Product not found' });
+    }
+    send(res, 404, { message: 'Not found' });
+  } catch (error) {
+    send(res, 500, { message: error instanceof Error ? error.message : String(error) });
+  }
+});
+server.keepAliveTimeout = 72_000;
+server.listen(Number(process.env.PORT ?? 0), '127.0.0.1');
+const stop = () => server.close(() => db.close());
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

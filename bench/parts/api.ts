@@ -1,0 +1,457 @@
+import os from 'node:os';
+import autocannon, { type AutocannonResult } from 'autocannon';
+import { categoryParam } from '../../src/shared/catalog.js';
+import {
+  ROOT,
+  type ServerProcess,
+  cpuMsOf,
+  freePort,
+  removeTempDir,
+  requestJson,
+  sampleRss,
+  startProcess,
+  startShop,
+  tempDir,
+} from '../lib/proc.js';
+import { type Check, type PartReport, fmt, table } from '../lib/report.js';
+import { type CatalogFacts, catalogFacts, seedProducts } from '../lib/seed.js';
+import { verifiedShopper } from '../lib/shopper.js';
+
+/**
+ * The API part: the built server on 100 000 and 1 000 products against the bare baseline
+ * (bench/baseline-server.ts), autocannon with 32 connections. See docs/benchmarks.md.
+ */
+
+const CONNECTIONS = 32;
+/** BENCH_PRODUCTS shrinks the large catalogue for a smoke run (not written to the docs). */
+export const LARGE = Number(process.env.BENCH_PRODUCTS ?? '100000');
+const SMALL = 1_000;
+const PAGE_SIZE = 24;
+
+interface Scenario {
+  key: string;
+  endpoint: string;
+  /** hot: one URL again and again; varied: each request drawn at random. */
+  kind: 'hot' | 'varied' | 'write';
+  method: 'GET' | 'POST';
+  path: () => string;
+  body?: () => string;
+  headers?: Record<string, string>;
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Server CPU time (user + system) per answered request. */
+  cpuMs: number;
+  bytesPerResponse: number;
+  non2xx: number;
+  errors: number;
+  /** Status codes other than 2xx with their counts, e.g. "409×12". */
+  statuses: string;
+  rssMax: number;
+}
+
+const rand = (n: number) => Math.floor(Math.random() * n);
+const pick = <T>(list: readonly T[]): T => list[rand(list.length)]!;
+const SORTS = ['newest', 'price_asc', 'price_desc', 'name'] as const;
+
+function listPath(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
+  return `/api/products?${search.toString()}`;
+}
+
+function scenarios(facts: CatalogFacts, shopper: { userId: number; token: string } | undefined): Scenario[] {
+  const hotPath = facts.paths[0]!;
+  const hotWord = facts.words[0] ?? 'pro';
+  const hotId = facts.productIds[0]!;
+  const words = facts.words.slice(0, 200);
+  const catParams = (p: (typeof facts.paths)[number]) => ({
+    category: categoryParam(p.category),
+    subcategory: p.subcategory && categoryParam(p.subcategory),
+    childcategory: p.childcategory && categoryParam(p.childcategory),
+  });
+  const list: Scenario[] = [
+    {
+      key: 'list-hot',
+      endpoint: 'products first page',
+      kind: 'hot',
+      method: 'GET',
+      path: () => listPath({ sort: 'newest', page: 1, pageSize: PAGE_SIZE }),
+    },
+    {
+      key: 'list-varied',
+      endpoint: 'products, any sort, pages 1-100',
+      kind: 'varied',
+      method: 'GET',
+      path: () => listPath({ sort: pick(SORTS), page: 1 + rand(100), pageSize: PAGE_SIZE }),
+    },
+    {
+      key: 'category-hot',
+      endpoint: 'category page',
+      kind: 'hot',
+      method: 'GET',
+      path: () => listPath({ category: categoryParam(hotPath.category), sort: 'newest', page: 1, pageSize: PAGE_SIZE }),
+    },
+    {
+      key: 'category-varied',
+      endpoint: 'category/sub/child page',
+      kind: 'varied',
+      method: 'GET',
+      path: () => listPath({ ...catParams(pick(facts.paths)), sort: pick(SORTS), page: 1 + rand(3), pageSize: PAGE_SIZE }),
+    },
+    {
+      key: 'search-hot',
+      endpoint: 'search page',
+      kind: 'hot',
+      method: 'GET',
+      path: () => listPath({ q: hotWord, sort: 'relevance', page: 1, pageSize: PAGE_SIZE }),
+    },
+    {
+      key: 'search-varied',
+      endpoint: 'search page',
+      kind: 'varied',
+      method: 'GET',
+      path: () =>
+        listPath({
+          q: rand(3) === 0 ? `${pick(words)} ${pick(words)}` : pick(words),
+          sort: 'relevance',
+          page: 1 + rand(3),
+          pageSize: PAGE_SIZE,
+        }),
+    },
+    {
+      key: 'price-hot',
+      endpoint: 'price range page',
+      kind: 'hot',
+      method: 'GET',
+      path: () => listPath({ minPrice: 10_000, maxPrice: 20_000, sort: 'newest', page: 1, pageSize: PAGE_SIZE }),
+    },
+    {
+      key: 'price-varied',
+      endpoint: 'price range page',
+      kind: 'varied',
+      method: 'GET',
+      path: () => {
+        const min = rand(2000) * 50;
+        return listPath({
+          minPrice: min,
+          maxPrice: min + 1000 + rand(50) * 1000,
+          sort: pick(['newest', 'price_asc', 'price_desc']),
+          page: 1 + rand(3),
+          pageSize: PAGE_SIZE,
+        });
+      },
+    },
+    { key: 'product-hot', endpoint: 'product by id', kind: 'hot', method: 'GET', path: () => `/api/products/${hotId}` },
+    {
+      key: 'product-varied',
+      endpoint: 'product by id',
+      kind: 'varied',
+      method: 'GET',
+      path: () => `/api/products/${pick(facts.productIds)}`,
+    },
+    { key: 'tree', endpoint: 'category tree', kind: 'hot', method: 'GET', path: () => '/api/category' },
+  ];
+  if (shopper) {
+    list.push({
+      key: 'add-to-cart',
+      endpoint: 'add to cart',
+      kind: 'write',
+      method: 'POST',
+      path: () => '/api/cart/add-to-cart',
+      body: () => JSON.stringify({ userId: shopper.userId, productId: pick(facts.cartProductIds), quantity: 1 }),
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${shopper.token}` },
+    });
+  }
+  return list;
+}
+
+async function load(server: ServerProcess, scenario: Scenario, seconds: number): Promise<Figures> {
+  const pid = server.child.pid!;
+  const sampler = sampleRss(pid);
+  const cpuBefore = cpuMsOf(pid);
+  const result: AutocannonResult = await autocannon({
+    url: server.url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: 30,
+    requests: [
+      {
+        method: scenario.method,
+        headers: scenario.headers ?? {},
+        setupRequest: (request) => ({ ...request, path: scenario.path(), ...(scenario.body ? { body: scenario.body() } : {}) }),
+      },
+    ],
+  });
+  const cpu = cpuMsOf(pid) - cpuBefore;
+  const rssMax = sampler.stop();
+  const answered = Object.values(result.statusCodeStats).reduce((n, stat) => n + stat.count, 0);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuMs: answered > 0 ? cpu / answered : 0,
+    bytesPerResponse: result.requests.average > 0 ? result.throughput.average / result.requests.average : 0,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    statuses: Object.entries(result.statusCodeStats)
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, stat]) => `${code}×${stat.count}`)
+      .join(' '),
+    rssMax,
+  };
+}
+
+/** Runs a warm-up, then the timed load; prints one line. */
+async function measure(label: string, server: ServerProcess, scenario: Scenario, seconds: number): Promise<Figures> {
+  await load(server, scenario, Math.max(1, Math.min(3, Math.round(seconds / 4))));
+  const f = await load(server, scenario, seconds);
+  const problems = f.non2xx + f.errors > 0 ? `  (${f.statuses || ''}${f.errors > 0 ? ` ${f.errors} errors` : ''})` : '';
+  console.log(
+    `  ${label.padEnd(13)} ${`${scenario.endpoint} (${scenario.kind})`.padEnd(40)} ${fmt.int(f.rps).padStart(7)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  CPU ${f.cpuMs.toFixed(2)} ms/req  RSS ${fmt.mb(f.rssMax)} MB${problems}`,
+  );
+  return f;
+}
+
+/** Ids (and totals) the app and the baseline answer must be the same, or the baseline is not the app's SQL. */
+async function compareAnswers(app: ServerProcess, baseline: ServerProcess, list: Scenario[]): Promise<string[]> {
+  const mismatches: string[] = [];
+  for (const scenario of list) {
+    if (scenario.method !== 'GET') continue;
+    for (let i = 0; i < (scenario.kind === 'hot' ? 1 : 6); i += 1) {
+      const url = scenario.path();
+      const [a, b] = await Promise.all([requestJson(app.url + url), requestJson(baseline.url + url)]);
+      const shape = (body: unknown): string => {
+        if (Array.isArray(body)) {
+          return JSON.stringify(
+            (body as { id: number; name: string; subCategories: { id: number; childCategories: { id: number }[] }[] }[]).map(
+              (c) => [c.id, c.name, c.subCategories.map((s) => [s.id, s.childCategories.map((cc) => cc.id)])],
+            ),
+          );
+        }
+        const record = body as { products?: { id: number }[]; total?: number; id?: number; name?: string };
+        if (record.products) return JSON.stringify([record.total, record.products.map((p) => p.id)]);
+        return JSON.stringify([record.id, record.name]);
+      };
+      if (a.status !== b.status || shape(a.body) !== shape(b.body)) {
+        mismatches.push(
+          `${url}: app ${a.status} ${shape(a.body).slice(0, 120)} ≠ baseline ${b.status} ${shape(b.body).slice(0, 120)}`,
+        );
+      }
+    }
+  }
+  return mismatches;
+}
+
+interface Catalogue {
+  products: number;
+  live: number;
+  seededBy: string;
+  seedSeconds: number;
+  app: ServerProcess;
+  baseline?: ServerProcess;
+  list: Scenario[];
+  mismatches: string[];
+  stop(): Promise<void>;
+}
+
+/** Seeds a catalogue, starts the app on it (and the baseline), makes a verified shopper and the scenarios. */
+async function prepare(appDir: string, products: number, withBaseline: boolean): Promise<Catalogue> {
+  const dataDir = tempDir(`api-${products}`);
+  console.log(`\nAPI on ${fmt.int(products)} products: seeding…`);
+  const seeded = seedProducts(appDir, dataDir, products);
+  console.log(`  ${fmt.int(seeded.liveProducts)} live products by ${seeded.by} in ${seeded.seconds.toFixed(0)} s`);
+  const app = await startShop(appDir, dataDir, { SEED_DEMO: 'false' });
+  let baseline: ServerProcess | undefined;
+  const stop = async () => {
+    await baseline?.stop();
+    await app.stop();
+    removeTempDir(dataDir);
+  };
+  try {
+    const facts = catalogFacts(dataDir);
+    const shopper = await verifiedShopper(app.url, dataDir);
+    const list = scenarios(facts, shopper);
+    let mismatches: string[] = [];
+    if (withBaseline) {
+      const port = await freePort();
+      baseline = await startProcess({
+        args: ['--import', 'tsx', 'bench/baseline-server.ts'],
+        cwd: ROOT,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir },
+        port,
+      });
+      mismatches = await compareAnswers(app, baseline, list);
+      for (const line of mismatches) console.log(`  ! baseline answer differs: ${line}`);
+    }
+    return {
+      products,
+      live: seeded.liveProducts,
+      seededBy: seeded.by,
+      seedSeconds: seeded.seconds,
+      app,
+      baseline,
+      list,
+      mismatches,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export async function apiPart(appDir: string, seconds: number): Promise<PartReport> {
+  const loadBefore = os.loadavg()[0]!;
+  const large = await prepare(appDir, LARGE, true);
+  const small = await prepare(appDir, SMALL, false).catch(async (error: unknown) => {
+    await large.stop();
+    throw error;
+  });
+  // Each endpoint on the three servers back to back, so the ratios compare runs under the same
+  // load of this shared machine.
+  const appLarge = new Map<string, Figures>();
+  const baseLarge = new Map<string, Figures>();
+  const appSmall = new Map<string, Figures>();
+  console.log('');
+  try {
+    for (const scenario of large.list) {
+      appLarge.set(scenario.key, await measure('app 100k', large.app, scenario, seconds));
+      if (large.baseline && scenario.method === 'GET') {
+        baseLarge.set(scenario.key, await measure('baseline 100k', large.baseline, scenario, seconds));
+      }
+      const twin = small.list.find((candidate) => candidate.key === scenario.key);
+      if (twin) appSmall.set(scenario.key, await measure('app 1k', small.app, twin, seconds));
+    }
+  } finally {
+    await small.stop();
+    await large.stop();
+  }
+  const loadAfter = os.loadavg()[0]!;
+  const rssMax = Math.max(...[...appLarge.values()].map((f) => f.rssMax));
+  const baselineRssMax = Math.max(0, ...[...baseLarge.values()].map((f) => f.rssMax));
+
+  const checks: Check[] = [];
+  const rows: (string | number)[][] = [];
+  let ratioFails = 0;
+  let p99Fails = 0;
+  let scaleFails = 0;
+  let worstRatio = { value: Infinity, name: '' };
+  let worstP99 = { value: 0, name: '' };
+  let worstScale = { value: 0, name: '' };
+  for (const scenario of large.list) {
+    const a = appLarge.get(scenario.key)!;
+    const b = baseLarge.get(scenario.key);
+    const s = appSmall.get(scenario.key);
+    const ratio = b ? a.rps / b.rps : undefined;
+    const scale = s ? s.rps / a.rps : undefined;
+    const name = `${scenario.endpoint} (${scenario.kind})`;
+    if (ratio !== undefined) {
+      if (ratio < worstRatio.value) worstRatio = { value: ratio, name };
+      if (ratio < 0.8) ratioFails += 1;
+    }
+    if (a.p99 > worstP99.value) worstP99 = { value: a.p99, name };
+    if (a.p99 >= 20) p99Fails += 1;
+    if (scale !== undefined) {
+      if (scale > worstScale.value) worstScale = { value: scale, name };
+      if (scale > 1.5) scaleFails += 1;
+    }
+    const notes = [
+      a.statuses && `100k ${a.statuses}`,
+      s?.statuses && `1k ${s.statuses}`,
+      a.errors + (s?.errors ?? 0) > 0 && 'socket errors',
+    ]
+      .filter(Boolean)
+      .join('; ');
+    rows.push([
+      name,
+      fmt.int(a.rps),
+      a.p50,
+      a.p99,
+      a.cpuMs.toFixed(2),
+      b ? fmt.int(b.rps) : '–',
+      b ? b.p99 : '–',
+      b ? b.cpuMs.toFixed(2) : '–',
+      ratio !== undefined ? `${fmt.ratio(ratio)}${ratio >= 0.8 ? '' : ' ✗'}` : '–',
+      b && a.cpuMs > 0 ? fmt.ratio(b.cpuMs / a.cpuMs) : '–',
+      fmt.kb(a.bytesPerResponse),
+      s ? fmt.int(s.rps) : '–',
+      s ? s.cpuMs.toFixed(2) : '–',
+      scale !== undefined ? `${fmt.ratio(scale)}${scale > 1.5 ? ' ✗' : ''}` : '–',
+      notes,
+    ]);
+  }
+  const reads = baseLarge.size;
+  const all = large.list.length;
+  checks.push({
+    part: 'api',
+    name: 'every read ≥ 0.8 × baseline (req/s)',
+    figure: `${reads - ratioFails} of ${reads}; lowest ${fmt.ratio(worstRatio.value)} (${worstRatio.name})`,
+    target: '≥ 0.80',
+    pass: ratioFails === 0,
+  });
+  checks.push({
+    part: 'api',
+    name: 'p99 latency, every endpoint (100k)',
+    figure: `${all - p99Fails} of ${all}; highest ${worstP99.value} ms (${worstP99.name})`,
+    target: '< 20 ms',
+    pass: p99Fails === 0,
+  });
+  checks.push({
+    part: 'api',
+    name: 'server RSS, max during the 100k runs',
+    figure: `${fmt.mb(rssMax)} MB`,
+    target: '< 250 MB',
+    pass: rssMax < 250 * 1024 ** 2,
+  });
+  checks.push({
+    part: 'api',
+    name: '100k within 1.5× of 1k (req/s 1k ÷ 100k)',
+    figure: `${all - scaleFails} of ${all}; highest ${fmt.ratio(worstScale.value)}× (${worstScale.name})`,
+    target: '≤ 1.50×',
+    pass: scaleFails === 0,
+  });
+  const errorsTotal = [...appLarge.values(), ...appSmall.values()].reduce((sum, f) => sum + f.non2xx + f.errors, 0);
+  checks.push({
+    part: 'api',
+    name: 'baseline answers = app answers; no errors',
+    figure: `${large.mismatches.length} mismatches, ${errorsTotal} non-2xx/errors`,
+    target: '0, 0',
+    pass: large.mismatches.length === 0 && errorsTotal === 0,
+  });
+
+  const markdown = [
+    `${large.seededBy} -- --products ${LARGE}: the demo catalogue and ${fmt.int(large.products)} synthesized products, ${fmt.int(large.live)} live (${large.seedSeconds.toFixed(0)} s); \`--products ${SMALL}\` for the ratio, ${fmt.int(small.live)} live. autocannon (in the harness process, on the same two cores as the servers), ${CONNECTIONS} connections, ${seconds} s per row after a warm-up. Load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after. Baseline RSS max ${fmt.mb(baselineRssMax)} MB.`,
+    '',
+    table(
+      [
+        'endpoint (100k)',
+        'app req/s',
+        'p50 ms',
+        'p99 ms',
+        'CPU ms/req',
+        'baseline req/s',
+        'base p99',
+        'base CPU',
+        'app/base',
+        'by CPU',
+        'app KB',
+        '1k req/s',
+        '1k CPU',
+        '1k÷100k',
+        'notes',
+      ],
+      rows,
+      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
+    ),
+    '',
+    "*app/base* is requests/s of the app ÷ the baseline (the target); *by CPU* is the baseline's server CPU time per request ÷ the app's, the same comparison with less of the shared machine's noise. CPU is user + system time of the server process (all threads) over the timed run ÷ answers. *app KB* is the mean response body and headers.",
+    ...(large.mismatches.length > 0
+      ? ['', 'Baseline answers that differ from the app:', ...large.mismatches.map((m) => `- ${m}`)]
+      : []),
+  ].join('\n');
+  return { part: 'api', title: 'API (autocannon)', markdown, checks };
+}

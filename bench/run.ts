@@ -1,0 +1,74 @@
+/**
+ * npm run bench [-- api checkout pages start] [--no-build]
+ *
+ * Builds the production bundle, runs the chosen parts (all by default), prints one table of
+ * checks and writes the figures to the "Latest run" section of docs/benchmarks.md.
+ * BENCH_DURATION (seconds per API load run, default 10) shortens a smoke run;
+ * BENCH_PRODUCTS (the large catalogue, default 100000) likewise; BENCH_PAGE_RUNS (visits per page, default 5).
+ */
+import { parseArgs } from 'node:util';
+import { LARGE, apiPart } from './parts/api.js';
+import { checkoutPart } from './parts/checkout.js';
+import { pagesPart } from './parts/pages.js';
+import { startPart } from './parts/start.js';
+import { build, snapshotApp } from './lib/proc.js';
+import { type PartReport, checksTable, machine, writeDocs } from './lib/report.js';
+
+const PARTS = ['api', 'checkout', 'pages', 'start'] as const;
+type Part = (typeof PARTS)[number];
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { 'no-build': { type: 'boolean', default: false } },
+});
+const unknown = positionals.filter((name) => !(PARTS as readonly string[]).includes(name));
+if (unknown.length > 0) {
+  console.error(`unknown part(s): ${unknown.join(', ')}; choose from ${PARTS.join(', ')}`);
+  process.exit(2);
+}
+const parts: Part[] = positionals.length > 0 ? PARTS.filter((part) => positionals.includes(part)) : [...PARTS];
+const duration = Number(process.env.BENCH_DURATION ?? '10');
+const pageRuns = Number(process.env.BENCH_PAGE_RUNS ?? '5');
+if (!(duration >= 1) || !(pageRuns >= 1)) {
+  console.error('BENCH_DURATION and BENCH_PAGE_RUNS must be numbers ≥ 1');
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
+  const when = new Date();
+  console.log(`Pasal benchmarks: ${parts.join(', ')}\n${machine()}`);
+  const needsBuild = parts.some((part) => part !== 'checkout');
+  if (needsBuild && !values['no-build']) build();
+  const appDir = needsBuild ? snapshotApp() : '';
+
+  const reports: PartReport[] = [];
+  for (const part of parts) {
+    if (part === 'api') reports.push(await apiPart(appDir, duration));
+    if (part === 'checkout') reports.push(await checkoutPart());
+    if (part === 'pages') reports.push(await pagesPart(appDir, pageRuns));
+    if (part === 'start') reports.push(await startPart(appDir));
+  }
+
+  for (const report of reports) console.log(`\n## ${report.title}\n\n${report.markdown}`);
+  const checks = reports.flatMap((report) => report.checks);
+  console.log(`\n## Summary\n\n${checksTable(checks)}`);
+  const failed = checks.filter((check) => !check.pass).length;
+  console.log(`\n${checks.length - failed} of ${checks.length} checks pass.`);
+  // A shortened API run is a smoke test: its figures do not replace real ones.
+  const smoke = duration < 10 || LARGE !== 100_000;
+  const documented = smoke ? reports.filter((report) => report.part !== 'api') : reports;
+  if (smoke && parts.includes('api'))
+    console.log('(BENCH_DURATION < 10 or BENCH_PRODUCTS set: an API smoke run, not written to docs)');
+  if (documented.length > 0) {
+    writeDocs(documented, when);
+    console.log(`figures of ${documented.map((report) => report.part).join(', ')} written to docs/benchmarks.md`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  },
+);
