@@ -12,7 +12,7 @@ import { webRoutes } from '../../src/server/features/web/routes.js';
 import { type TestApp, buildTestApp } from '../helpers/app.js';
 import { adminToken, createPath, pngFile, uploadProduct } from '../helpers/catalog.js';
 
-/** What the page HTML asks the browser to fetch early: a page's own chunks, the product page's image and data. */
+/** What the page HTML asks the browser to fetch early (a page's own chunks, the product page's image) and the data it carries. */
 
 const ROUTER = fs.readFileSync(path.join(import.meta.dirname, '../../src/web/app/router.tsx'), 'utf8');
 
@@ -99,7 +99,7 @@ describe('the product page head', () => {
     await t.close();
   });
 
-  it('preloads the first image with the srcset and sizes ProductGallery uses, at high priority, and the product data', async () => {
+  it('preloads the first image with the srcset and sizes ProductGallery uses, at high priority', async () => {
     const page = await web.inject({ method: 'GET', url: `/products/${product.id}` });
     expect(page.statusCode).toBe(200);
     const first = parseImages(product.images)[0]!;
@@ -107,12 +107,35 @@ describe('the product page head', () => {
       `<link rel="preload" as="image" href="${escapeHtml(imageVariant(first, 1024))}" imagesrcset="${escapeHtml(imageSrcSet(first))}" imagesizes="${escapeHtml(PRODUCT_MAIN_IMAGE_SIZES)}" fetchpriority="high">`,
     );
     expect(page.body.match(/rel="preload" as="image"/g)).toHaveLength(1);
-    expect(page.body).toContain(`<link rel="preload" as="fetch" href="/api/products/${product.id}" crossorigin="anonymous">`);
   });
 
-  it('a missing product preloads nothing', async () => {
+  it('carries the product as the API answers it, so the page renders it on its first paint', async () => {
+    const page = await web.inject({ method: 'GET', url: `/products/${product.id}` });
+    const script = /<script type="application\/json" id="pasal-data">(.*?)<\/script>/s.exec(page.body);
+    expect(script).not.toBeNull();
+    const api = await t.app.inject({ method: 'GET', url: `/api/products/${product.id}` });
+    expect(JSON.parse(script![1]!)).toEqual({ [`/api/products/${product.id}`]: api.json() });
+  });
+
+  it('writes the embedded answer so that markup in it cannot end the script', async () => {
+    const token = await adminToken(t);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${product.id}`,
+      payload: { description: '</script><script>alert(1)</script> & <!-- more' },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const page = await web.inject({ method: 'GET', url: `/products/${product.id}` });
+    const script = /<script type="application\/json" id="pasal-data">(.*?)<\/script>/s.exec(page.body)![1]!;
+    expect(script).not.toMatch(/[<>]/);
+    expect(JSON.parse(script)[`/api/products/${product.id}`].description).toBe('</script><script>alert(1)</script> & <!-- more');
+  });
+
+  it('a missing product preloads and carries nothing', async () => {
     const page = await web.inject({ method: 'GET', url: '/products/999999' });
     expect(page.statusCode).toBe(404);
     expect(page.body).not.toContain('rel="preload"');
+    expect(page.body).not.toContain('pasal-data');
   });
 });

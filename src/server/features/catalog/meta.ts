@@ -62,10 +62,11 @@ export function catalogMetaResolver(ctx: AppContext, service: CatalogService): M
           `<meta property="product:price:amount" content="${price}">`,
           '<meta property="product:price:currency" content="NPR">',
           // The page's largest paint is the main image: fetch it with the HTML (same srcset and sizes
-          // as ProductGallery, so the browser picks the same file), and the product's data too.
+          // as ProductGallery, so the browser picks the same file).
           ...(addresses[0] ? [mainImagePreload(addresses[0])] : []),
-          `<link rel="preload" as="fetch" href="/api/products/${product.id}" crossorigin="anonymous">`,
         ].join('\n    '),
+        // The product itself, so the page renders it (and its image) on its first paint.
+        data: { [`/api/products/${product.id}`]: product },
       };
       if (images[0]) meta.image = images[0];
       return meta;

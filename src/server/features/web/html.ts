@@ -10,7 +10,16 @@ export interface PageMeta {
   status?: number;
   /** Extra tags for the head, already escaped (preloads, for example). */
   extraHead?: string;
+  /**
+   * API answers the page needs first, by API path ("/api/products/7" → that answer), written into
+   * the body as JSON (<script type="application/json" id="pasal-data">) so the client renders them
+   * at once instead of asking for them after its code has run (src/web/lib/initial-data.ts).
+   */
+  data?: Record<string, unknown>;
 }
+
+/** The id of the page's initial-data script; src/web/lib/initial-data.ts reads it. */
+export const INITIAL_DATA_ID = 'pasal-data';
 
 const HEAD_MARKER = '<!--app-head-->';
 
@@ -47,5 +56,9 @@ export function renderHead(meta: PageMeta, url: string): string {
 
 export function renderPage(template: string, meta: PageMeta, url: string): string {
   const withoutTitle = template.replace(/<title>[^<]*<\/title>/, '');
-  return withoutTitle.replace(HEAD_MARKER, renderHead(meta, url));
+  const page = withoutTitle.replace(HEAD_MARKER, () => renderHead(meta, url));
+  if (!meta.data) return page;
+  // Inert JSON (not run, so the CSP does not apply), before the module script runs at the end of parsing.
+  const data = `<script type="application/json" id="${INITIAL_DATA_ID}">${safeJson(meta.data)}</script>`;
+  return page.replace('</body>', () => `${data}\n  </body>`);
 }

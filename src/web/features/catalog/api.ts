@@ -1,6 +1,7 @@
 import { type QueryClient, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product, ProductPage } from '../../../shared/catalog';
 import { apiGet } from '../../lib/api';
+import { initialData, initialDataLoadedAt } from '../../lib/initial-data';
 
 export type { Product, ProductPage };
 
@@ -57,6 +58,9 @@ export function useProduct(id: number | undefined) {
     queryKey: productKeys.one(id ?? 0),
     queryFn: ({ signal }) => apiGet<Product>(`/api/products/${id}`, { signal }),
     enabled: id !== undefined,
+    // The product the server wrote into the page (a first visit to /products/{id}).
+    initialData: () => (id === undefined ? undefined : initialData<Product>(`/api/products/${id}`)),
+    initialDataUpdatedAt: initialDataLoadedAt,
     placeholderData: (): Product | undefined => (id === undefined ? undefined : cachedProduct(client, id)),
   });
 }
