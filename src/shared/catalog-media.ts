@@ -14,6 +14,13 @@ export const DEFAULT_IMAGE_WIDTH = 640;
  */
 export const PRODUCT_MAIN_IMAGE_SIZES =
   '(min-width: 1280px) 608px, (min-width: 1024px) calc((100vw - 5rem) / 2), calc(100vw - 2rem)';
+/**
+ * `sizes` of a product card's image on /products (ProductCard): 1, 2, 3 then 4 columns inside the
+ * 80rem page. The server preloads the first card's image with it.
+ */
+export const CARD_IMAGE_SIZES =
+  '(min-width: 1280px) 296px, (min-width: 1024px) calc((100vw - 7rem) / 3), (min-width: 640px) calc((100vw - 4rem) / 2), calc(100vw - 2rem)';
+
 /** Width of the main image's `src` (for browsers without srcset); srcset offers every width. */
 export const PRODUCT_MAIN_IMAGE_WIDTH = 1024;
 

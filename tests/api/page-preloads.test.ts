@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_MAIN_IMAGE_SIZES, imageSrcSet, imageVariant, parseImages } from '../../src/shared/catalog-media.js';
+import {
+  CARD_IMAGE_SIZES,
+  PRODUCT_MAIN_IMAGE_SIZES,
+  imageSrcSet,
+  imageVariant,
+  parseImages,
+} from '../../src/shared/catalog-media.js';
+import { apiQuery, readFilters } from '../../src/shared/product-list.js';
 import { catalogMetaResolver } from '../../src/server/features/catalog/meta.js';
 import { CatalogService } from '../../src/server/features/catalog/service.js';
 import { escapeHtml } from '../../src/server/features/web/html.js';
@@ -130,6 +137,29 @@ describe('the product page head', () => {
     const script = /<script type="application\/json" id="pasal-data">(.*?)<\/script>/s.exec(page.body)![1]!;
     expect(script).not.toMatch(/[<>]/);
     expect(JSON.parse(script)[`/api/products/${product.id}`].description).toBe('</script><script>alert(1)</script> & <!-- more');
+  });
+
+  it('/products carries the first answer of the list the page asks for, and preloads its first card image', async () => {
+    for (const search of ['', '?category=Laptops', '?q=zenbook&sort=price_asc', '?category=Phones']) {
+      const page = await web.inject({ method: 'GET', url: `/products${search}` });
+      expect(page.statusCode).toBe(200);
+      // The page asks for exactly this (src/web/features/catalog/filters.ts uses the same shared functions).
+      const apiPath = `/api/products?${apiQuery(readFilters(new URLSearchParams(search)))}`;
+      const data = JSON.parse(/<script type="application\/json" id="pasal-data">(.*?)<\/script>/s.exec(page.body)![1]!);
+      const api = await t.app.inject({ method: 'GET', url: apiPath });
+      expect(api.statusCode).toBe(200);
+      expect(data, search).toEqual({ [apiPath]: api.json() });
+      const first = api.json().products[0] as { images: string } | undefined;
+      if (first) {
+        const address = parseImages(first.images)[0]!;
+        expect(page.body).toContain(
+          `<link rel="preload" as="image" href="${escapeHtml(imageVariant(address, 640))}" imagesrcset="${escapeHtml(imageSrcSet(address))}" imagesizes="${escapeHtml(CARD_IMAGE_SIZES)}" fetchpriority="high">`,
+        );
+      } else {
+        expect(search).toBe('?category=Phones');
+        expect(page.body).not.toContain('rel="preload" as="image"');
+      }
+    }
   });
 
   it('a missing product preloads and carries nothing', async () => {

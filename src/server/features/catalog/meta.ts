@@ -1,6 +1,13 @@
-import { categoryKey, imageSrcSet, imageVariant, parseImages } from '../../../shared/catalog.js';
-import { PRODUCT_MAIN_IMAGE_SIZES, PRODUCT_MAIN_IMAGE_WIDTH } from '../../../shared/catalog-media.js';
+import { categoryKey, imageSrcSet, imageVariant, parseImages, productListQuerySchema } from '../../../shared/catalog.js';
+import {
+  CARD_IMAGE_SIZES,
+  DEFAULT_IMAGE_WIDTH,
+  PRODUCT_MAIN_IMAGE_SIZES,
+  PRODUCT_MAIN_IMAGE_WIDTH,
+} from '../../../shared/catalog-media.js';
+import { apiQuery, readFilters } from '../../../shared/product-list.js';
 import { escapeHtml } from '../web/html.js';
+import { staticPageMeta } from '../web/meta.js';
 import type { AppContext } from '../../context.js';
 import type { PageMeta } from '../web/html.js';
 import type { MetaResolver } from '../web/meta.js';
@@ -15,6 +22,9 @@ const DESCRIPTION_MAX = 160;
  * - /products/{id}: the product's name and description, og:image (its first image, 1024 px),
  *   og:type product, price meta tags and JSON-LD Product with an Offer in NPR.
  * - /products?category=…[&subcategory=…[&childcategory=…]]: the category's own name as title.
+ * - /products (any filters): the first answer of the list carried in the page and its first card's
+ *   image preloaded, so the list paints without waiting for a request after the code has run.
+ * - /products/{id}: the product carried in the page, its main image preloaded.
  * Image and page URLs are absolute: PUBLIC_URL when set, else the address the request came to.
  * Values are plain text here; renderHead() escapes them.
  */
@@ -74,12 +84,14 @@ export function catalogMetaResolver(ctx: AppContext, service: CatalogService): M
 
     if (pathname === '/products' || pathname === '/products/') {
       const names = await categoryNames(ctx, searchParams);
-      if (!names) return undefined;
-      const leaf = names[names.length - 1] ?? '';
-      return {
-        title: `${names.join(' – ')} | Pasal`,
-        description: `Shop ${leaf} at Pasal in Kathmandu: prices in rupees and delivery across Nepal.`,
-      };
+      const leaf = names?.[names.length - 1] ?? '';
+      const meta: PageMeta = names
+        ? {
+            title: `${names.join(' – ')} | Pasal`,
+            description: `Shop ${leaf} at Pasal in Kathmandu: prices in rupees and delivery across Nepal.`,
+          }
+        : { ...staticPageMeta('/products') };
+      return { ...meta, ...(await firstListPage(service, searchParams)) };
     }
     return undefined;
   };
@@ -106,11 +118,30 @@ async function categoryNames(ctx: AppContext, params: URLSearchParams): Promise<
   return names;
 }
 
+/**
+ * The list the page shows first: the same GET /api/products query the page makes (shared
+ * product-list.ts reads the page URL the same way), carried in the page, and the first card's
+ * image preloaded (same srcset and sizes as ProductCard).
+ */
+async function firstListPage(service: CatalogService, params: URLSearchParams): Promise<Pick<PageMeta, 'data' | 'extraHead'>> {
+  const query = apiQuery(readFilters(params));
+  const parsed = productListQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(query)));
+  if (!parsed.success) return {};
+  const page = await service.listPage(parsed.data);
+  const first = page.products[0] && parseImages(page.products[0].images)[0];
+  return {
+    data: { [`/api/products?${query}`]: page },
+    ...(first ? { extraHead: imagePreload(first, DEFAULT_IMAGE_WIDTH, CARD_IMAGE_SIZES) } : {}),
+  };
+}
+
 function mainImagePreload(address: string): string {
-  const href = escapeHtml(imageVariant(address, PRODUCT_MAIN_IMAGE_WIDTH));
-  const srcset = escapeHtml(imageSrcSet(address));
-  const sizes = escapeHtml(PRODUCT_MAIN_IMAGE_SIZES);
-  return `<link rel="preload" as="image" href="${href}" imagesrcset="${srcset}" imagesizes="${sizes}" fetchpriority="high">`;
+  return imagePreload(address, PRODUCT_MAIN_IMAGE_WIDTH, PRODUCT_MAIN_IMAGE_SIZES);
+}
+
+function imagePreload(address: string, width: number, sizes: string): string {
+  const href = escapeHtml(imageVariant(address, width));
+  return `<link rel="preload" as="image" href="${href}" imagesrcset="${escapeHtml(imageSrcSet(address))}" imagesizes="${escapeHtml(sizes)}" fetchpriority="high">`;
 }
 
 function summary(text: string): string {

@@ -27,6 +27,11 @@ const staticPages: Record<string, PageMeta> = {
   '/admin/login': { title: 'Admin Login | Pasal', description: 'Pasal administration.' },
 };
 
+/** Head content of a page that needs no database (a feature's resolver may start from it). */
+export function staticPageMeta(pathname: string): PageMeta {
+  return staticPages[pathname] ?? { title: 'Pasal', description: SHOP_DESCRIPTION };
+}
+
 /** `origin` is the shop's public address (PUBLIC_URL, else the request's), for absolute image and page URLs. */
 export type MetaResolver = (pathname: string, searchParams: URLSearchParams, origin: string) => Promise<PageMeta | undefined>;
 
@@ -41,5 +46,5 @@ export async function metaFor(
     const meta = await resolver(pathname, searchParams, origin);
     if (meta) return meta;
   }
-  return staticPages[pathname] ?? { title: 'Pasal', description: SHOP_DESCRIPTION };
+  return staticPageMeta(pathname);
 }

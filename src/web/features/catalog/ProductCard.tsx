@@ -2,16 +2,12 @@ import Heart from 'lucide-react/icons/heart';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { parseImages } from '../../../shared/catalog-media';
+import { CARD_IMAGE_SIZES, parseImages } from '../../../shared/catalog-media';
 import { Button } from '../../components/ui/Button';
 import { formatPrice } from '../../lib/format';
 import type { Product } from './api';
 import { shortDescription } from './filters';
 import { ProductImage } from './ProductImage';
-
-/** Width the card image is drawn at: 1, 2, 3 then 4 columns inside the 80rem page. */
-export const CARD_IMAGE_SIZES =
-  '(min-width: 1280px) 296px, (min-width: 1024px) calc((100vw - 7rem) / 3), (min-width: 640px) calc((100vw - 4rem) / 2), calc(100vw - 2rem)';
 
 interface ProductCardProps {
   product: Product;

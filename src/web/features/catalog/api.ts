@@ -5,8 +5,6 @@ import { initialData, initialDataLoadedAt } from '../../lib/initial-data';
 
 export type { Product, ProductPage };
 
-/** Products shown per page of /products. */
-export const PRODUCTS_PAGE_SIZE = 24;
 /** Featured products shown on Home. */
 export const FEATURED_COUNT = 8;
 
@@ -29,6 +27,9 @@ export function useProductPage(query: string) {
     queryKey: productKeys.page(query),
     queryFn: ({ signal }) => fetchProductPage(query, signal),
     placeholderData: keepPreviousData,
+    // The first list the server wrote into the page (a first visit to /products).
+    initialData: () => initialData<ProductPage>(`/api/products?${query}`),
+    initialDataUpdatedAt: initialDataLoadedAt,
   });
 }
 

@@ -1,0 +1,116 @@
+import type { ProductSort } from './catalog.js';
+
+/**
+ * The product list page's state (shared: the web page reads it, and the server reads the same URL
+ * to put the page's first answer into its HTML, see features/catalog/meta.ts).
+ *
+ * The state of the /products page lives in its URL, so back/forward and shared links show the same list:
+ *   category, subcategory, childcategory  SPEC §2 (spaces written as hyphens; compared by the server)
+ *   categories  the drawer's checked category names, comma separated
+ *   price       one of PRICE_RANGES' ids (absent: All)
+ *   q           search text;  sort  one of SORTS' values;  page  1-based page number
+ */
+
+/** Products shown per page of /products. */
+export const PRODUCTS_PAGE_SIZE = 24;
+
+export interface PriceRange {
+  id: string;
+  label: string;
+  min: number;
+  max: number;
+}
+
+/** SPEC §9 price ranges in rupees, both bounds inclusive. The first is "All". */
+export const PRICE_RANGES: readonly PriceRange[] = [
+  { id: 'all', label: 'All', min: 0, max: 10_000_000 },
+  { id: '0-5000', label: 'Up to Rs. 5,000', min: 0, max: 5000 },
+  { id: '5000-10000', label: 'Rs. 5,000 to Rs. 10,000', min: 5000, max: 10_000 },
+  { id: '10000-20000', label: 'Rs. 10,000 to Rs. 20,000', min: 10_000, max: 20_000 },
+  { id: '20000-50000', label: 'Rs. 20,000 to Rs. 50,000', min: 20_000, max: 50_000 },
+  { id: '50000-100000', label: 'Above Rs. 50,000 (up to Rs. 1,00,000)', min: 50_000, max: 100_000 },
+];
+const DEFAULT_RANGE = PRICE_RANGES[0]!;
+
+export const SORTS: readonly { value: Exclude<ProductSort, 'relevance'>; label: string }[] = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'price_asc', label: 'Price: low to high' },
+  { value: 'price_desc', label: 'Price: high to low' },
+  { value: 'name', label: 'Name: A to Z' },
+];
+
+export interface ProductFilters {
+  category?: string;
+  subcategory?: string;
+  childcategory?: string;
+  categories: string[];
+  price: PriceRange;
+  q: string;
+  sort?: ProductSort;
+  page: number;
+}
+
+const text = (params: URLSearchParams, key: string) => params.get(key)?.trim() || undefined;
+
+export function readFilters(params: URLSearchParams): ProductFilters {
+  const page = Number(params.get('page'));
+  const sort = params.get('sort');
+  return {
+    category: text(params, 'category'),
+    subcategory: text(params, 'subcategory'),
+    childcategory: text(params, 'childcategory'),
+    categories: (params.get('categories') ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+    price: PRICE_RANGES.find((range) => range.id === params.get('price')) ?? DEFAULT_RANGE,
+    q: params.get('q')?.trim() ?? '',
+    sort: SORTS.some((option) => option.value === sort) ? (sort as ProductSort) : undefined,
+    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/** The URL form of the filters (only what differs from the defaults). */
+export function writeFilters(filters: ProductFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.category) params.set('category', filters.category);
+  if (filters.subcategory) params.set('subcategory', filters.subcategory);
+  if (filters.childcategory) params.set('childcategory', filters.childcategory);
+  if (filters.categories.length > 0) params.set('categories', filters.categories.join(','));
+  if (filters.price.id !== DEFAULT_RANGE.id) params.set('price', filters.price.id);
+  if (filters.q) params.set('q', filters.q);
+  if (filters.sort) params.set('sort', filters.sort);
+  if (filters.page > 1) params.set('page', String(filters.page));
+  return params;
+}
+
+/** The GET /api/products query for these filters (always paged). */
+export function apiQuery(filters: ProductFilters): string {
+  const params = new URLSearchParams();
+  for (const key of ['category', 'subcategory', 'childcategory'] as const) {
+    const value = filters[key];
+    if (value) params.set(key, value);
+  }
+  if (filters.categories.length > 0) params.set('categories', filters.categories.join(','));
+  if (filters.price.id !== DEFAULT_RANGE.id) {
+    params.set('minPrice', String(filters.price.min));
+    params.set('maxPrice', String(filters.price.max));
+  }
+  if (filters.q) params.set('q', filters.q);
+  params.set('sort', filters.sort ?? (filters.q ? 'relevance' : 'newest'));
+  params.set('page', String(filters.page));
+  params.set('pageSize', String(PRODUCTS_PAGE_SIZE));
+  return params.toString();
+}
+
+/** True when anything narrows the list (for the empty state and the "Clear filters" action). */
+export function hasFilters(filters: ProductFilters): boolean {
+  return Boolean(
+    filters.category ||
+    filters.subcategory ||
+    filters.childcategory ||
+    filters.categories.length > 0 ||
+    filters.price.id !== DEFAULT_RANGE.id ||
+    filters.q,
+  );
+}
