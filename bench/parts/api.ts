@@ -381,6 +381,7 @@ export async function apiPart(appDir: string, seconds: number): Promise<PartRepo
       s ? fmt.int(s.rps) : '–',
       s ? s.cpuMs.toFixed(2) : '–',
       scale !== undefined ? `${fmt.ratio(scale)}${scale > 1.5 ? ' ✗' : ''}` : '–',
+      s && s.cpuMs > 0 ? fmt.ratio(a.cpuMs / s.cpuMs) : '–',
       notes,
     ]);
   }
@@ -442,13 +443,14 @@ export async function apiPart(appDir: string, seconds: number): Promise<PartRepo
         '1k req/s',
         '1k CPU',
         '1k÷100k',
+        'CPU 100k÷1k',
         'notes',
       ],
       rows,
-      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
+      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
     ),
     '',
-    "*app/base* is requests/s of the app ÷ the baseline (the target); *by CPU* is the baseline's server CPU time per request ÷ the app's, the same comparison with less of the shared machine's noise. CPU is user + system time of the server process (all threads) over the timed run ÷ answers. *app KB* is the mean response body and headers.",
+    "*app/base* is requests/s of the app ÷ the baseline and *1k÷100k* requests/s at 1k ÷ at 100k (the targets); *by CPU* and *CPU 100k÷1k* are the same comparisons by server CPU time per request (baseline ÷ app, 100k ÷ 1k), which the shared machine's load moves less. CPU is user + system time of the server process (all threads) over the timed run ÷ answers. *app KB* is the mean response body and headers.",
     ...(large.mismatches.length > 0
       ? ['', 'Baseline answers that differ from the app:', ...large.mismatches.map((m) => `- ${m}`)]
       : []),
