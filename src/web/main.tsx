@@ -1,21 +1,29 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { AppRoutes, preloadPage } from './app/router';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element in index.html');
 
-// The first render as a transition: React renders in slices and yields to the browser between
+// The first page's own code (fetched beside this bundle: the HTML preloads it) is awaited, so the
+// first render shows the page, not a spinner. A failure to load it shows in the page's error panel.
+// The first render is a transition: React renders in slices and yields to the browser between
 // them instead of one long task (Total Blocking Time on slow phones); the result is the same.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
-});
+const render = () =>
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <Providers>
+          {/* Navigations render at once (a spinner while a page's code arrives), not as transitions. */}
+          <BrowserRouter useTransitions={false}>
+            <AppRoutes />
+          </BrowserRouter>
+        </Providers>
+      </StrictMode>,
+    );
+  });
+
+void preloadPage(window.location.pathname).then(render, render);

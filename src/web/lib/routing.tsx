@@ -1,10 +1,9 @@
-import { Navigate, useNavigation } from 'react-router';
+import { Navigate } from 'react-router';
 
 /**
- * A guard's redirect. While another navigation is under way (a logout heading for /login, say),
- * it waits instead of overriding that navigation with its own target.
+ * A guard's redirect. A logout (use-logout.ts) changes the location and ends the session in one
+ * render, so the guarded page is gone before its guard could send the visitor elsewhere.
  */
 export function GuardRedirect({ to }: { to: string }) {
-  const navigation = useNavigation();
-  return navigation.state === 'idle' ? <Navigate to={to} replace /> : null;
+  return <Navigate to={to} replace />;
 }

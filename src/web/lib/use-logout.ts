@@ -6,9 +6,9 @@ import { logout } from './session';
 export function useLogout(): () => void {
   const navigate = useNavigate();
   return useCallback(() => {
-    // Start the navigation first and commit its pending state at once (flushSync): a guarded page
-    // that sees its token vanish then waits for this navigation instead of redirecting elsewhere.
-    void navigate('/login', { replace: true, flushSync: true });
+    // Navigate first: React renders the new location and the ended session together (one batch),
+    // so a guarded page never sees its token vanish while still on screen.
+    void navigate('/login', { replace: true });
     logout();
   }, [navigate]);
 }

@@ -1,5 +1,7 @@
 import { useCallback, useState } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { PageBoundary } from '../PageBoundary';
+import { ScrollManager } from '../ScrollManager';
 import { CartDrawer } from './CartDrawer';
 import { Footer } from './Footer';
 import { MenuDrawer } from './MenuDrawer';
@@ -10,7 +12,6 @@ export function Layout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [cartOpen, setCartOpen] = useState(false);
   const location = useLocation();
-  const navigation = useNavigation();
 
   // Any navigation closes the drawers (links inside them close them too, this covers back/forward).
   const [lastKey, setLastKey] = useState(location.key);
@@ -33,17 +34,18 @@ export function Layout() {
       >
         Skip to content
       </a>
-      {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
       <Navbar onOpenMenu={openMenu} onOpenCart={openCart} />
       {/* At least the screen below the navbar: the footer starts below the fold, so content that
           arrives later (lists, images) pushes nothing visible down (CLS). */}
       <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-3.5rem)] flex-1 outline-none sm:min-h-[calc(100dvh-4rem)]">
-        <Outlet />
+        <PageBoundary resetKey={location.pathname}>
+          <Outlet />
+        </PageBoundary>
       </main>
       <Footer />
       <MenuDrawer open={menuOpen} onClose={closeMenu} onOpenCart={openCart} />
       <CartDrawer open={cartOpen} onClose={closeCart} />
-      <ScrollRestoration />
+      <ScrollManager />
     </div>
   );
 }

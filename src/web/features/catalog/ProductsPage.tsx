@@ -34,7 +34,7 @@ export default function ProductsPage() {
   /** A new set of filters starts again at page 1; typing replaces the history entry instead of adding one. */
   const update = useCallback(
     (patch: Partial<ProductFilters>, replace = false) =>
-      setParams(writeFilters({ ...filters, page: 1, ...patch }), { replace, preventScrollReset: true }),
+      setParams(writeFilters({ ...filters, page: 1, ...patch }), { replace, state: { keepScroll: true } }),
     [filters, setParams],
   );
   const hrefFor = (page: number) => {
