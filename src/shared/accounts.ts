@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from './account-limits.js';
 
 /**
  * The account contract (SPEC §3, §5, §7). The web forms and the server validate with these
@@ -6,9 +7,7 @@ import { z } from 'zod';
  */
 export const REGISTER_SUCCESS_MESSAGE = 'User registered successfully. Please verify your email using the OTP sent.';
 export const LOGIN_SUCCESS_MESSAGE = 'Login successful';
-export const PASSWORD_MIN_LENGTH = 8;
-export const OTP_LENGTH = 6;
-export const OTP_RESEND_SECONDS = 60;
+export { OTP_LENGTH, OTP_RESEND_SECONDS, PASSWORD_MIN_LENGTH } from './account-limits.js';
 
 const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 const PHONE_PATTERN = /^\d{10}$/;

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
 import { AppRoutes, preloadPage } from './app/router';
+import { prefetchCurrentUser } from './lib/user';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -26,4 +27,5 @@ const render = () =>
     );
   });
 
+prefetchCurrentUser();
 void preloadPage(window.location.pathname).then(render, render);

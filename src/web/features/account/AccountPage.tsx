@@ -4,17 +4,15 @@ import Package from 'lucide-react/icons/package';
 import PanelLeftOpen from 'lucide-react/icons/panel-left-open';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import User from 'lucide-react/icons/user';
-import { type ComponentType, type SVGProps, useEffect, useState } from 'react';
+import { type ComponentType, type SVGProps, Suspense, lazy, useEffect, useState } from 'react';
 import { Drawer } from '../../components/ui/Drawer';
+import { Spinner } from '../../components/ui/Spinner';
 import { usePageTitle, usePersistentChoice } from '../../lib/hooks';
 import { GuardRedirect } from '../../lib/routing';
 import { useShopperToken } from '../../lib/session';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { useLogout } from '../../lib/use-logout';
 import { useCurrentUser } from '../../lib/user';
-import { CartTab } from './tabs/CartTab';
-import { FavouritesTab } from './tabs/FavouritesTab';
-import { OrdersTab } from './tabs/OrdersTab';
 import { ProfileTab } from './tabs/ProfileTab';
 
 export const ACCOUNT_TABS = ['account', 'cart', 'orders', 'favourites'] as const;
@@ -27,12 +25,24 @@ const tabs: { id: AccountTab; label: string; icon: ComponentType<SVGProps<SVGSVG
   { id: 'favourites', label: 'Favourites', icon: Heart },
 ];
 
+/**
+ * The Account tab (the default) comes with the page; the others load when chosen, so a first visit
+ * does not download the checkout form and its validation (zod) it may never show.
+ */
 const panels: Record<AccountTab, ComponentType> = {
   account: ProfileTab,
-  cart: CartTab,
-  orders: OrdersTab,
-  favourites: FavouritesTab,
+  cart: lazy(() => import('./tabs/CartTab').then((module) => ({ default: module.CartTab }))),
+  orders: lazy(() => import('./tabs/OrdersTab').then((module) => ({ default: module.OrdersTab }))),
+  favourites: lazy(() => import('./tabs/FavouritesTab').then((module) => ({ default: module.FavouritesTab }))),
 };
+
+function PanelLoading() {
+  return (
+    <div className="flex justify-center py-16" role="status" aria-label="Loading">
+      <Spinner className="size-8 text-amber-500" />
+    </div>
+  );
+}
 
 function Sidebar({
   active,
@@ -125,7 +135,9 @@ export default function AccountPage() {
           <Sidebar active={active} onSelect={select} onLogout={logout} />
         </aside>
         <div className="min-w-0">
-          <Panel />
+          <Suspense fallback={<PanelLoading />}>
+            <Panel />
+          </Suspense>
         </div>
       </div>
       <Drawer

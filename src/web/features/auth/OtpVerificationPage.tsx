@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
-import { OTP_RESEND_SECONDS } from '../../../shared/accounts';
+import { OTP_RESEND_SECONDS } from '../../../shared/account-limits';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { FormCard } from '../../components/ui/FormCard';
 import { TextField } from '../../components/ui/TextField';

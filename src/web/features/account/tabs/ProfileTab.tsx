@@ -3,7 +3,7 @@ import BadgeCheck from 'lucide-react/icons/badge-check';
 import MailWarning from 'lucide-react/icons/mail-warning';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { OTP_RESEND_SECONDS } from '../../../../shared/accounts';
+import { OTP_RESEND_SECONDS } from '../../../../shared/account-limits';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/TextField';
