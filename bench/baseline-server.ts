@@ -13,6 +13,8 @@
  *   GET /api/products?category=&subcategory=&childcategory=&minPrice=&maxPrice=&featured=&q=&sort=&page=&pageSize=
  *
  * The app's catalog_state version read (which only serves its answer cache) is not repeated here.
+ * Counts come from catalog_counts where the app takes them from there (queries.storedCount), and a
+ * price range newest first uses the index the app picks by that count.
  * bench/parts/api.ts checks, before timing, that this server and the app return the same products
  * in the same order for sample requests, so a change of the app's SQL shows up as a mismatch.
  */
@@ -20,7 +22,7 @@ import http from 'node:http';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { categoryKey } from '../src/shared/catalog.js';
-import { searchTerms } from '../src/server/features/catalog/queries.js';
+import { bucketBounds, priceBucket, searchTerms } from '../src/server/features/catalog/queries.js';
 
 const db = new Database(path.join(process.env.DATA_DIR ?? './data', 'pasal.sqlite'), { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
@@ -127,6 +129,39 @@ const ORDER: Record<string, string> = {
 
 const ftsQuery = (terms: string[]) => terms.map((term) => `"${term}"*`).join(' ');
 
+/** queries.priceCountSql: whole buckets from catalog_counts, the two end buckets from the index. */
+function priceCount(min: number, max: number | undefined): { sql: string; args: unknown[] } {
+  const range = 'select count(*) from products p where p.deleted_at is null and p.price_paisa >= ? and p.price_paisa < ?';
+  const bucket = 'coalesce((select n from catalog_counts where dim = 4 and k = ?), 0)';
+  const first = priceBucket(min);
+  const last = max === undefined ? undefined : priceBucket(max);
+  if (max !== undefined && last === first) return { sql: `(${range})`, args: [min, max + 1] };
+  const [low1, high1] = bucketBounds(first);
+  const lowEnd =
+    min === low1
+      ? { sql: bucket, args: [first] }
+      : min - low1 <= high1 - min
+        ? { sql: `(${bucket} - (${range}))`, args: [first, low1, min] }
+        : { sql: `(${range})`, args: [min, high1] };
+  if (max === undefined || last === undefined) {
+    return {
+      sql: `${lowEnd.sql} + coalesce((select sum(n) from catalog_counts where dim = 4 and k > ?), 0)`,
+      args: [...lowEnd.args, first],
+    };
+  }
+  const [low2, high2] = bucketBounds(last);
+  const highEnd =
+    max === high2 - 1
+      ? { sql: bucket, args: [last] }
+      : max + 1 - low2 <= high2 - 1 - max
+        ? { sql: `(${range})`, args: [low2, max + 1] }
+        : { sql: `(${bucket} - (${range}))`, args: [last, max + 1, high2] };
+  return {
+    sql: `${lowEnd.sql} + coalesce((select sum(n) from catalog_counts where dim = 4 and k > ? and k < ?), 0) + ${highEnd.sql}`,
+    args: [...lowEnd.args, first, last, ...highEnd.args],
+  };
+}
+
 function listPage(params: URLSearchParams): unknown {
   const page = Number(params.get('page') ?? '1');
   const pageSize = Number(params.get('pageSize') ?? '24');
@@ -135,6 +170,7 @@ function listPage(params: URLSearchParams): unknown {
   const args: unknown[] = [];
   let categoryIds: number[] | undefined;
   let subIds: number[] | undefined;
+  let childIds: number[] | undefined;
   const category = params.get('category');
   if (category) {
     categoryIds = idsByKey('categories', categoryKey(category));
@@ -151,7 +187,7 @@ function listPage(params: URLSearchParams): unknown {
   }
   const childcategory = params.get('childcategory');
   if (childcategory) {
-    const childIds = idsByKey('child_categories', categoryKey(childcategory), 'sub_category_id', subIds);
+    childIds = idsByKey('child_categories', categoryKey(childcategory), 'sub_category_id', subIds);
     if (childIds.length === 0) return empty;
     where.push(`"p"."child_category_id" in (${marks(childIds.length)})`);
     args.push(...childIds);
@@ -177,11 +213,45 @@ function listPage(params: URLSearchParams): unknown {
   const sort = params.get('sort') ?? (terms ? 'relevance' : 'newest');
   const offset = (page - 1) * pageSize;
 
+  // As the app: the stored count first where it answers (queries.storedCount).
+  let total: number | undefined;
+  let live = 0;
+  const priced = minPrice !== null || maxPrice !== null;
+  let stored: { sql: string; args: unknown[] } | undefined;
+  if (!terms && featured === null) {
+    const sum = (dim: number, ids: unknown[]) => ({
+      sql: `coalesce((select sum(n) from catalog_counts where dim = ${dim} and k in (${marks(ids.length)})), 0)`,
+      args: ids,
+    });
+    if (childcategory) {
+      if (!priced && (subIds || !categoryIds)) stored = sum(3, childIds ?? []);
+    } else if (subIds) {
+      if (!priced) stored = sum(2, subIds);
+    } else if (categoryIds) {
+      if (!priced) stored = sum(1, categoryIds);
+    } else if (priced) {
+      const min = minPrice === null ? 0 : Math.ceil(Number(minPrice) * 100 - 1e-6);
+      const max = maxPrice === null ? undefined : Math.floor(Number(maxPrice) * 100 + 1e-6);
+      stored = max !== undefined && max < min ? { sql: '0', args: [] } : priceCount(min, max);
+    } else {
+      stored = { sql: '0', args: [] };
+    }
+  }
+  if (stored) {
+    const row = stmt(
+      `select ${stored.sql} as n, coalesce((select n from catalog_counts where dim = 0 and k = 0), 0) as live`,
+    ).get(...stored.args) as { n: number; live: number };
+    live = row.live;
+    total = where.length === 1 ? live : row.n;
+  }
+
   let ids: number[];
   let countSql: string;
   let countArgs: unknown[];
   const searchOnly = terms !== undefined && where.length === 1;
-  if (terms && sort === 'relevance') {
+  if (total !== undefined && offset >= total) {
+    ids = [];
+  } else if (terms && sort === 'relevance') {
     const match = ftsQuery(terms);
     if (searchOnly) {
       ids = (
@@ -206,28 +276,38 @@ function listPage(params: URLSearchParams): unknown {
       all.push('p.id in (select rowid from products_fts where products_fts match ?)');
       allArgs.push(ftsQuery(terms));
     }
+    const order = ORDER[sort] ?? ORDER.newest;
+    // As queries.indexForPriceRange: a broad range walks the order's index, a narrow one sorts.
+    const priceOnly = priced && where.length === 1 + (minPrice !== null ? 1 : 0) + (maxPrice !== null ? 1 : 0) && !terms;
+    const walk = order === ORDER.newest ? 'newest' : order === ORDER.name ? 'name' : undefined;
+    const indexed =
+      walk && priceOnly && total !== undefined && total > 0
+        ? ` indexed by ${(offset + pageSize) * live < (walk === 'newest' ? 2 : 10) * total * total ? `products_live_${walk}` : 'products_live_price'}`
+        : '';
     ids = (
-      stmt(`select p.id from products p where ${all.join(' and ')} order by ${ORDER[sort] ?? ORDER.newest} limit ? offset ?`).all(
+      stmt(`select p.id from products p${indexed} where ${all.join(' and ')} order by ${order} limit ? offset ?`).all(
         ...allArgs,
         pageSize,
         offset,
       ) as { id: number }[]
     ).map((row) => row.id);
   }
-  if (searchOnly && terms) {
-    countSql = 'select count(*) as n from products_fts where products_fts match ?';
-    countArgs = [ftsQuery(terms)];
-  } else {
-    const all = [...where];
-    countArgs = [...args];
-    if (terms) {
-      all.push('p.id in (select rowid from products_fts where products_fts match ?)');
-      countArgs.push(ftsQuery(terms));
+  if (total === undefined) {
+    if (searchOnly && terms) {
+      countSql = 'select count(*) as n from products_fts where products_fts match ?';
+      countArgs = [ftsQuery(terms)];
+    } else {
+      const all = [...where];
+      countArgs = [...args];
+      if (terms) {
+        all.push('p.id in (select rowid from products_fts where products_fts match ?)');
+        countArgs.push(ftsQuery(terms));
+      }
+      countSql = `select count(*) as n from products p where ${all.join(' and ')}`;
     }
-    countSql = `select count(*) as n from products p where ${all.join(' and ')}`;
+    // As the app: a short first page is the whole result, no count needed.
+    total = page === 1 && ids.length < pageSize ? ids.length : Number((stmt(countSql).get(...countArgs) as { n: number }).n);
   }
-  // As the app: a short first page is the whole result, no count needed.
-  const total = page === 1 && ids.length < pageSize ? ids.length : Number((stmt(countSql).get(...countArgs) as { n: number }).n);
   return { products: productsByIds(ids), total, page, pageSize, totalPages: Math.ceil(total / pageSize) };
 }
 

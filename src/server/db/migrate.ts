@@ -4,6 +4,7 @@ import * as m002 from './migrations/002_catalog.js';
 import * as m003 from './migrations/003_orders.js';
 import * as m004catalog from './migrations/004_catalog_version.js';
 import * as m005catalog from './migrations/005_catalog_filter_indexes.js';
+import * as m006catalog from './migrations/006_catalog_counts.js';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the same list runs
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '003_orders': m003,
   '004_catalog_version': m004catalog,
   '005_catalog_filter_indexes': m005catalog,
+  '006_catalog_counts': m006catalog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -270,6 +270,20 @@ const PRODUCT_COLUMN: Record<CategoryLevel, 'category_id' | 'sub_category_id' | 
   child_categories: 'child_category_id',
 };
 
+/** Of the given child categories, those that are not in one of the given categories. */
+export async function childCategoriesOutside(db: Db, childIds: number[], categoryIds: number[]): Promise<number[]> {
+  if (childIds.length === 0 || categoryIds.length === 0) return childIds;
+  const rows = await db
+    .selectFrom('child_categories as cc')
+    .innerJoin('sub_categories as s', 's.id', 'cc.sub_category_id')
+    .select('cc.id')
+    .where('cc.id', 'in', childIds)
+    .where('s.category_id', 'not in', categoryIds)
+    .execute();
+  const outside = new Set(rows.map((row) => row.id));
+  return childIds.filter((id) => outside.has(id));
+}
+
 export async function countLiveProductsIn(db: Db, level: CategoryLevel, id: number): Promise<number> {
   const row = await db
     .selectFrom('products')
@@ -355,7 +369,18 @@ const ORDER: Record<Exclude<ListSort, 'relevance'>, RawBuilder<unknown>> = {
   name: sql`p.name_sort asc, p.id asc`,
 };
 
-/** Ids of one page of live products, in order. */
+/** The columns each order reads (to merge pages read apart). */
+const ORDER_COLUMNS: Record<Exclude<ListSort, 'relevance'>, string> = {
+  newest: 'p.created_at',
+  price_asc: 'p.price_paisa',
+  price_desc: 'p.price_paisa',
+  name: 'p.name_sort',
+};
+
+/**
+ * Ids of one page of live products, in order. `counted` (from storedCount, when the caller has
+ * it) lets SQLite choose the plan of a price range listed newest first or by name (indexForPriceRange).
+ */
 export async function pageIds(
   db: Db,
   dialect: Dialect,
@@ -363,6 +388,7 @@ export async function pageIds(
   sort: ListSort,
   limit: number,
   offset: number,
+  counted?: StoredCount,
 ): Promise<number[]> {
   let query: RawBuilder<{ id: number }>;
   if (sort === 'relevance' && filter.search) {
@@ -382,12 +408,65 @@ export async function pageIds(
         order by products_fts.rank, p.id desc
         limit ${limit} offset ${offset}`;
     }
+  } else if (filter.anyOf && filter.anyOf.categoryIds.length + filter.anyOf.childCategoryIds.length > 1) {
+    // The checkbox filter: "category IN (…) OR child category IN (…)" has no index in the list's
+    // order, so SQLite read every match and sorted it (~30 ms for two categories at 100 000).
+    // Each checked node alone is read in order from its index (offset + limit at most), and the
+    // parts (disjoint, see resolveFilter) are merged.
+    const { anyOf, ...rest } = filter;
+    const key = sort === 'relevance' ? 'newest' : sort;
+    const order = ORDER[key];
+    const parts = [
+      ...anyOf.categoryIds.map((id) => sql`p.category_id = ${id}`),
+      ...anyOf.childCategoryIds.map((id) => sql`p.child_category_id = ${id}`),
+    ];
+    const selects = parts.map(
+      (part, i) => sql`select * from (select p.id, ${sql.raw(ORDER_COLUMNS[key])} from products p
+        where ${whereSql(dialect, rest)} and ${part} order by ${order} limit ${limit + offset}) as ${sql.raw(`part${i}`)}`,
+    );
+    query = sql`select p.id from (${sql.join(selects, sql` union all `)}) as p order by ${order} limit ${limit} offset ${offset}`;
   } else {
     const order = ORDER[sort === 'relevance' ? 'newest' : sort];
-    query = sql`select p.id from products p where ${whereSql(dialect, filter)} order by ${order} limit ${limit} offset ${offset}`;
+    const index =
+      dialect === 'sqlite' && (order === ORDER.newest || order === ORDER.name) && priceOnly(filter)
+        ? await indexForPriceRange(db, filter, order === ORDER.newest ? 'newest' : 'name', limit + offset, counted)
+        : undefined;
+    query = sql`select p.id from products p${index ? sql.raw(` indexed by ${index}`) : sql``} where ${whereSql(dialect, filter)}
+      order by ${order} limit ${limit} offset ${offset}`;
   }
   const { rows } = await query.execute(db);
   return rows.map((row) => Number(row.id));
+}
+
+/** True when the filter is a price range and nothing else. */
+function priceOnly(filter: ProductFilter): boolean {
+  return (
+    (filter.minPaisa !== undefined || filter.maxPaisa !== undefined) &&
+    Object.entries(filter).every(([key, value]) => key === 'minPaisa' || key === 'maxPaisa' || value === undefined)
+  );
+}
+
+/**
+ * SQLite's plan for a price range listed newest first or by name. It cannot know how many
+ * products a range holds, and reads the whole range from products_live_price to sort it (~9 ms
+ * newest first for 64 000 products; ~100 ms by name, which it reads from each row). The stored
+ * counts tell: for `needed` = offset + limit products, walking the order's own index
+ * (products_live_newest or products_live_name, both ending in price_paisa: index only) reads about
+ * needed × live ÷ matches entries, while the price index reads and sorts `matches` (an entry
+ * sorted costs about twice one walked newest first, ten times by name). A broad range walks; a
+ * narrow one (a few thousand at 100 000 products) sorts.
+ */
+async function indexForPriceRange(
+  db: Db,
+  filter: ProductFilter,
+  order: 'newest' | 'name',
+  needed: number,
+  counted?: StoredCount,
+): Promise<string | undefined> {
+  const counts = counted ?? (await storedCount(db, filter));
+  if (!counts || counts.n === 0) return undefined;
+  const sortCost = order === 'newest' ? 2 : 10;
+  return needed * counts.live < sortCost * counts.n * counts.n ? `products_live_${order}` : 'products_live_price';
 }
 
 /** True when the filter is a text search and nothing else. */
@@ -395,6 +474,7 @@ function searchOnly(filter: ProductFilter): filter is ProductFilter & { search: 
   return filter.search !== undefined && Object.entries(filter).every(([key, value]) => key === 'search' || value === undefined);
 }
 
+/** count(*) of the matching live products (linear in the matches; storedCount first where it can answer). */
 export async function countProducts(db: Db, dialect: Dialect, filter: ProductFilter): Promise<number> {
   const query =
     dialect === 'sqlite' && searchOnly(filter)
@@ -402,6 +482,130 @@ export async function countProducts(db: Db, dialect: Dialect, filter: ProductFil
       : sql<{ n: number }>`select count(*) as n from products p where ${whereSql(dialect, filter)}`;
   const { rows } = await query.execute(db);
   return Number(rows[0]?.n ?? 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stored counts (migration 006): catalog_counts holds the number of live products per category,
+// subcategory, child category and price bucket, and of all of them, kept by triggers.
+
+const DIM = { all: 0, category: 1, sub: 2, child: 3, price: 4 } as const;
+
+/** The price bucket of migration 006: number of digits × 100 + the first two digits (29 900 → 529). */
+export function priceBucket(paisa: number): number {
+  const digits = String(paisa);
+  return digits.length * 100 + Number(digits.slice(0, 2));
+}
+
+/** The paisa a bucket holds: [low, high). */
+export function bucketBounds(bucket: number): [number, number] {
+  const length = Math.floor(bucket / 100);
+  const lead = bucket % 100;
+  if (length === 1) return [lead, lead + 1];
+  const unit = 10 ** (length - 2);
+  return [lead * unit, (lead + 1) * unit];
+}
+
+export interface StoredCount {
+  /** Live products matching the filter (exact). */
+  n: number;
+  /** All live products. */
+  live: number;
+}
+
+const storedSum = (dim: number, ids: number[], extra: RawBuilder<unknown> = sql``) =>
+  sql`coalesce((select sum(n) from catalog_counts where dim = ${sql.lit(dim)} and k in (${sql.join(ids)})${extra}), 0)`;
+
+/** Live products with low <= price_paisa < high, counted from products_live_price. */
+const priceRangeCount = (low: number, high: number) =>
+  sql`(select count(*) from products p where p.deleted_at is null and p.price_paisa >= ${low} and p.price_paisa < ${high})`;
+
+const bucketCount = (bucket: number) =>
+  sql`coalesce((select n from catalog_counts where dim = ${sql.lit(DIM.price)} and k = ${bucket}), 0)`;
+
+/**
+ * Live products with min <= price_paisa <= max (max undefined: no upper bound): the whole buckets
+ * between the two ends from catalog_counts, and the parts of the two end buckets from the index
+ * (each from the nearer end of its bucket: at most half a bucket, a few hundred entries at
+ * 100 000 products, instead of the whole range).
+ */
+function priceCountSql(min: number, max: number | undefined): RawBuilder<unknown> {
+  const first = priceBucket(min);
+  const last = max === undefined ? undefined : priceBucket(max);
+  if (max !== undefined && last === first) return priceRangeCount(min, max + 1);
+  const [low1, high1] = bucketBounds(first);
+  const lowEnd =
+    min === low1
+      ? bucketCount(first)
+      : min - low1 <= high1 - min
+        ? sql`(${bucketCount(first)} - ${priceRangeCount(low1, min)})`
+        : priceRangeCount(min, high1);
+  if (max === undefined || last === undefined) {
+    return sql`${lowEnd} + coalesce((select sum(n) from catalog_counts where dim = ${sql.lit(DIM.price)} and k > ${first}), 0)`;
+  }
+  const [low2, high2] = bucketBounds(last);
+  const highEnd =
+    max === high2 - 1
+      ? bucketCount(last)
+      : max + 1 - low2 <= high2 - 1 - max
+        ? priceRangeCount(low2, max + 1)
+        : sql`(${bucketCount(last)} - ${priceRangeCount(max + 1, high2)})`;
+  return sql`${lowEnd} + coalesce((select sum(n) from catalog_counts where dim = ${sql.lit(DIM.price)} and k > ${first} and k < ${last}), 0) + ${highEnd}`;
+}
+
+/**
+ * The count of a filter from catalog_counts, or undefined when it cannot be had there (a search,
+ * the featured flag, a category level together with a price range or the checkbox filter, a
+ * child category asked within a category without its subcategory): those are counted by
+ * countProducts. A category level sums its rows (the ids of a deeper level were resolved within
+ * the given parent level, and a product's path is always one path of the tree, so the parent
+ * condition adds nothing); the checkbox filter sums its categories and those of its child
+ * categories that are not in one of them.
+ */
+export async function storedCount(db: Db, filter: ProductFilter): Promise<StoredCount | undefined> {
+  if (filter.search !== undefined || filter.featured !== undefined) return undefined;
+  const priced = filter.minPaisa !== undefined || filter.maxPaisa !== undefined;
+  const levels = filter.categoryIds ?? filter.subCategoryIds ?? filter.childCategoryIds;
+  let expression: RawBuilder<unknown>;
+  if (filter.anyOf) {
+    if (priced || levels) return undefined;
+    const { categoryIds, childCategoryIds } = filter.anyOf;
+    const parts: RawBuilder<unknown>[] = [];
+    if (categoryIds.length > 0) parts.push(storedSum(DIM.category, categoryIds));
+    if (childCategoryIds.length > 0) {
+      parts.push(
+        storedSum(
+          DIM.child,
+          childCategoryIds,
+          categoryIds.length > 0
+            ? sql` and k not in (select cc.id from child_categories cc join sub_categories s on s.id = cc.sub_category_id
+                where s.category_id in (${sql.join(categoryIds)}))`
+            : sql``,
+        ),
+      );
+    }
+    expression = parts.length > 0 ? sql.join(parts, sql` + `) : sql`0`;
+  } else if (filter.childCategoryIds) {
+    if (priced || (filter.categoryIds && !filter.subCategoryIds)) return undefined;
+    expression = storedSum(DIM.child, filter.childCategoryIds);
+  } else if (filter.subCategoryIds) {
+    if (priced) return undefined;
+    expression = storedSum(DIM.sub, filter.subCategoryIds);
+  } else if (filter.categoryIds) {
+    if (priced) return undefined;
+    expression = storedSum(DIM.category, filter.categoryIds);
+  } else if (priced) {
+    const min = Math.max(0, filter.minPaisa ?? 0);
+    const max = filter.maxPaisa;
+    if (max !== undefined && max < min) expression = sql`0`;
+    else expression = priceCountSql(min, max);
+  } else {
+    expression = sql`0`;
+  }
+  const { rows } = await sql<{ n: number | string; live: number | string }>`select ${expression} as n,
+    coalesce((select n from catalog_counts where dim = ${sql.lit(DIM.all)} and k = 0), 0) as live`.execute(db);
+  const live = Number(rows[0]?.live ?? 0);
+  const all = !filter.anyOf && !levels && !priced;
+  return { n: all ? live : Number(rows[0]?.n ?? 0), live };
 }
 
 /** Ids of live products matching the filter, newest first, at most `limit` (the plain list of the contract). */

@@ -340,10 +340,21 @@ export class CatalogService {
         total = 0;
       } else {
         const offset = (page - 1) * pageSize;
-        ids = ids ?? (await q.pageIds(this.db, this.ctx.dialect, filter, sort, pageSize, offset));
+        // The stored counts (migration 006) answer most filters at once, before the page: a page
+        // past the end is then not read at all, and the page's plan may depend on the count.
+        let counted: q.StoredCount | undefined;
+        if (total === undefined) {
+          counted = await q.storedCount(this.db, filter);
+          total = counted?.n;
+        }
+        if (ids === undefined) {
+          ids =
+            total !== undefined && offset >= total
+              ? []
+              : await q.pageIds(this.db, this.ctx.dialect, filter, sort, pageSize, offset, counted);
+        }
         // A short first page is the whole result: no need to count.
-        total =
-          total ?? (page === 1 && ids.length < pageSize ? ids.length : await q.countProducts(this.db, this.ctx.dialect, filter));
+        total ??= page === 1 && ids.length < pageSize ? ids.length : await q.countProducts(this.db, this.ctx.dialect, filter);
       }
       this.pageCache.set(pageKey, ids);
       this.countCache.set(filterKey, total);
@@ -387,7 +398,12 @@ export class CatalogService {
         q.idsByKeys(this.db, 'child_categories', keys),
       ]);
       if (categoryIds.length === 0 && childCategoryIds.length === 0) return undefined;
-      filter.anyOf = { categoryIds, childCategoryIds };
+      // A checked child category inside a checked category adds nothing to "category OR child
+      // category" (a product's path is one path of the tree): leave it out, so the parts are disjoint.
+      filter.anyOf = {
+        categoryIds,
+        childCategoryIds: await q.childCategoriesOutside(this.db, childCategoryIds, categoryIds),
+      };
     }
     if (query.minPrice !== undefined) filter.minPaisa = Math.ceil(query.minPrice * 100 - 1e-6);
     if (query.maxPrice !== undefined) filter.maxPaisa = Math.floor(query.maxPrice * 100 + 1e-6);
