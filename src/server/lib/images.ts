@@ -108,11 +108,17 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
     const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
     const baseName = crypto.randomBytes(16).toString('hex');
     const variants: ImageVariant[] = [];
+    // Widths at or above the picture's own come out the same (never enlarged): encode that once.
+    let atFullWidth: Buffer | undefined;
     for (const target of IMAGE_WIDTHS) {
-      const encoded = await sharp(data, raw)
-        .resize({ width: target, withoutEnlargement: true })
-        .webp({ quality: WEBP_QUALITY, effort: 4 })
-        .toBuffer();
+      const full = target >= info.width;
+      const encoded =
+        (full ? atFullWidth : undefined) ??
+        (await sharp(data, raw)
+          .resize({ width: target, withoutEnlargement: true })
+          .webp({ quality: WEBP_QUALITY, effort: 4 })
+          .toBuffer());
+      if (full) atFullWidth = encoded;
       variants.push({ width: target, key: imageKey(baseName, target), data: encoded });
     }
     return { baseName, width: info.width, height: info.height, variants };
