@@ -63,7 +63,28 @@ function listPath(params: Record<string, string | number | undefined>): string {
   return `/api/products?${search.toString()}`;
 }
 
-function scenarios(facts: CatalogFacts, shopper: { userId: number; token: string } | undefined): Scenario[] {
+/** For each of facts.paths, how many full pages of 24 it has in this catalogue (at least 1, at most 3). */
+async function pathPages(baseUrl: string, facts: CatalogFacts): Promise<number[]> {
+  const pages: number[] = [];
+  for (const p of facts.paths) {
+    const url = listPath({
+      category: categoryParam(p.category),
+      subcategory: p.subcategory && categoryParam(p.subcategory),
+      childcategory: p.childcategory && categoryParam(p.childcategory),
+      page: 1,
+      pageSize: PAGE_SIZE,
+    });
+    const { body } = await requestJson<{ total: number }>(baseUrl + url);
+    pages.push(Math.max(1, Math.min(3, Math.floor(body.total / PAGE_SIZE))));
+  }
+  return pages;
+}
+
+function scenarios(
+  facts: CatalogFacts,
+  shopper: { userId: number; token: string } | undefined,
+  pagesOfPath: number[],
+): Scenario[] {
   const hotPath = facts.paths[0]!;
   const hotWord = facts.words[0] ?? 'pro';
   const hotId = facts.productIds[0]!;
@@ -100,10 +121,20 @@ function scenarios(facts: CatalogFacts, shopper: { userId: number; token: string
     },
     {
       key: 'category-varied',
-      endpoint: 'category/sub/child page',
+      endpoint: 'category/sub/child, any page ≤ 3',
       kind: 'varied',
       method: 'GET',
-      path: () => listPath({ ...catParams(pick(facts.paths)), sort: pick(SORTS), page: 1 + rand(3), pageSize: PAGE_SIZE }),
+      // Pages 1-3 where the node has them (a small child category of the 1 000-product catalogue
+      // has one page; its pages 2-3 would be empty answers).
+      path: () => {
+        const index = rand(facts.paths.length);
+        return listPath({
+          ...catParams(facts.paths[index]!),
+          sort: pick(SORTS),
+          page: 1 + rand(pagesOfPath[index] ?? 1),
+          pageSize: PAGE_SIZE,
+        });
+      },
     },
     {
       key: 'search-hot',
@@ -277,7 +308,7 @@ async function prepare(appDir: string, products: number, withBaseline: boolean):
   try {
     const facts = catalogFacts(dataDir);
     const shopper = await verifiedShopper(app.url, dataDir);
-    const list = scenarios(facts, shopper);
+    const list = scenarios(facts, shopper, await pathPages(app.url, facts));
     let mismatches: string[] = [];
     if (withBaseline) {
       const port = await freePort();
