@@ -43,6 +43,7 @@ export const CATALOG_MESSAGES = {
   subCategoryNameRequired: 'Subcategory name is required',
   childCategoryNameRequired: 'Child category name is required',
   nameTooLong: `Name must be at most ${CATEGORY_NAME_MAX} characters`,
+  nameComma: 'Name must not contain a comma',
 
   productNameRequired: 'Name is required',
   productNameTooLong: `Name must be at most ${PRODUCT_NAME_MAX} characters`,
@@ -95,7 +96,9 @@ const nameField = (requiredMessage: string) =>
     .trim()
     .min(1, requiredMessage)
     .max(CATEGORY_NAME_MAX, CATALOG_MESSAGES.nameTooLong)
-    .refine((name) => !/\p{Cc}/u.test(name), 'Name must not contain control characters');
+    .refine((name) => !/\p{Cc}/u.test(name), 'Name must not contain control characters')
+    // The products filter lists checked category names separated by commas (productListQuerySchema).
+    .refine((name) => !name.includes(','), CATALOG_MESSAGES.nameComma);
 
 export const createCategorySchema = z.object({ name: nameField(CATALOG_MESSAGES.categoryNameRequired) });
 export const createSubCategorySchema = z.object({ name: nameField(CATALOG_MESSAGES.subCategoryNameRequired) });

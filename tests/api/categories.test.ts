@@ -64,13 +64,15 @@ describe('category tree API', () => {
     expect(names).toEqual(['accessories', 'Gaming Consoles', 'Laptops']);
   });
 
-  it('requires a name: trimmed, not empty, at most 60 characters', async () => {
+  it('requires a name: trimmed, not empty, at most 60 characters, without a comma', async () => {
     for (const [payload, message] of [
       [{}, CATALOG_MESSAGES.categoryNameRequired],
       [{ name: '' }, CATALOG_MESSAGES.categoryNameRequired],
       [{ name: '    ' }, CATALOG_MESSAGES.categoryNameRequired],
       [{ name: 42 }, CATALOG_MESSAGES.categoryNameRequired],
       [{ name: 'x'.repeat(61) }, CATALOG_MESSAGES.nameTooLong],
+      // A comma separates the names of the products filter's checked categories.
+      [{ name: 'Cables, Adapters' }, CATALOG_MESSAGES.nameComma],
     ] as const) {
       const res = await post('/api/category', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
@@ -85,6 +87,9 @@ describe('category tree API', () => {
     const child = await post(`/api/category/${categoryId}/subcategory/${subId}/childcategory`, { name: '\t \n' });
     expect(child.statusCode).toBe(400);
     expect(child.json().message).toBe(CATALOG_MESSAGES.childCategoryNameRequired);
+    const comma = await post(`/api/category/${categoryId}/subcategory/${subId}/childcategory`, { name: 'USB-C, HDMI' });
+    expect(comma.statusCode).toBe(400);
+    expect(comma.json().message).toBe(CATALOG_MESSAGES.nameComma);
   });
 
   it('keeps sibling names unique case-insensitively (409), but allows the same name elsewhere', async () => {
