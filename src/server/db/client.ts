@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
+import {
+  type Compilable,
+  type CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  type QueryResult,
+  type SqliteDatabase,
+  SqliteDialect,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -61,4 +70,59 @@ export function withStatementCache(sqlite: SQLite.Database, capacity = 500): Sql
       return statement;
     },
   };
+}
+
+/**
+ * A query built and compiled by Kysely once per dialect, then run with new parameter values.
+ * Building and compiling the tree of query objects costs more CPU than running a small indexed
+ * statement. `build` receives `$`, which makes the placeholder of the i-th parameter of run();
+ * the compiled statement's parameters must all be such placeholders (checked when compiling), and
+ * each is replaced by its value in run()'s order, whatever order the SQL puts them in.
+ */
+export class PreparedQuery<R, P extends readonly unknown[]> {
+  private readonly compiled = new WeakMap<object, { query: CompiledQuery<R>; order: number[] }>();
+
+  constructor(
+    private readonly name: string,
+    /** `$(i)` is typed never so that it fits any column; it is a placeholder string at run time. */
+    private readonly build: (db: Kysely<Database>, $: (index: number) => never) => Compilable<R>,
+  ) {}
+
+  execute(db: Kysely<Database> | Transaction<Database>, ...parameters: P): Promise<QueryResult<R>> {
+    const { query, order } = this.compiledFor(db);
+    const values = new Array<unknown>(order.length);
+    for (let i = 0; i < order.length; i += 1) values[i] = parameters[order[i]!];
+    return db.executeQuery<R>({ query: query.query, queryId: query.queryId, sql: query.sql, parameters: values });
+  }
+
+  async rows(db: Kysely<Database> | Transaction<Database>, ...parameters: P): Promise<R[]> {
+    return (await this.execute(db, ...parameters)).rows;
+  }
+
+  async first(db: Kysely<Database> | Transaction<Database>, ...parameters: P): Promise<R | undefined> {
+    return (await this.execute(db, ...parameters)).rows[0];
+  }
+
+  /** Keyed by the dialect adapter, which a handle shares with its transactions. */
+  private compiledFor(db: Kysely<Database> | Transaction<Database>) {
+    const key = db.getExecutor().adapter;
+    let entry = this.compiled.get(key);
+    if (!entry) {
+      const placeholders = new Map<string, number>();
+      const $ = (index: number): never => {
+        const placeholder = `\u0000pasal:${this.name}:${index}\u0000`;
+        placeholders.set(placeholder, index);
+        return placeholder as never;
+      };
+      const query = this.build(db, $).compile();
+      const order = query.parameters.map((value) => {
+        const index = typeof value === 'string' ? placeholders.get(value) : undefined;
+        if (index === undefined) throw new Error(`prepared query ${this.name}: a parameter is not a placeholder`);
+        return index;
+      });
+      entry = { query, order };
+      this.compiled.set(key, entry);
+    }
+    return entry;
+  }
 }

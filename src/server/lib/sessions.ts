@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ACCOUNT_MESSAGES } from '../../shared/accounts.js';
+import { PreparedQuery } from '../db/client.js';
 import type { Database } from '../db/schema.js';
 import { type Clock, isoIn, isoNow } from './clock.js';
 import { unauthorized } from './errors.js';
@@ -43,15 +44,17 @@ export class SessionService {
 
   /** Verifies an access token and that its session is still alive. */
   async authenticate(kind: SessionKind, token: string): Promise<Principal> {
-    const claims = await this.tokens.verify(kind, token, this.clock.now().getTime());
+    const now = this.clock.now();
+    const claims = this.tokens.verify(kind, token, now.getTime());
     if (!claims) throw unauthorized(ACCOUNT_MESSAGES.tokenInvalidOrExpired);
-    const session = await this.liveSession(kind, claims.sid);
+    // Every request: no cache, so a logout or a replay revocation ends the session at once.
+    const session = await liveSession.first(this.db, claims.sid, kind, now.toISOString());
     if (!session || session.subject_id !== claims.id) throw unauthorized(ACCOUNT_MESSAGES.sessionEnded);
     return { kind, id: claims.id, sessionId: claims.sid };
   }
 
   async refresh(kind: SessionKind, token: string): Promise<string> {
-    const claims = await this.tokens.verifyIgnoringExpiry(kind, token);
+    const claims = this.tokens.verifyIgnoringExpiry(kind, token);
     if (!claims) throw unauthorized(ACCOUNT_MESSAGES.tokenInvalid);
     const newJti = randomToken(12);
     const outcome = await this.db.transaction().execute(async (trx) => {
@@ -95,7 +98,7 @@ export class SessionService {
 
   /** Logout: accepts an expired token too, so a shopper can always end their session. */
   async revoke(kind: SessionKind, token: string): Promise<void> {
-    const claims = await this.tokens.verifyIgnoringExpiry(kind, token);
+    const claims = this.tokens.verifyIgnoringExpiry(kind, token);
     if (!claims) throw unauthorized(ACCOUNT_MESSAGES.tokenInvalid);
     await this.db
       .updateTable('sessions')
@@ -109,18 +112,20 @@ export class SessionService {
   async revokeAllFor(kind: SessionKind, subjectId: number): Promise<void> {
     await revokeAllSessions(this.db, this.clock, kind, subjectId);
   }
+}
 
-  private liveSession(kind: SessionKind, sid: string) {
-    return this.db
+/** The session of a token, when it is neither revoked nor expired (one primary-key lookup). */
+const liveSession = new PreparedQuery<{ subject_id: number }, [sid: string, kind: SessionKind, nowIso: string]>(
+  'live-session',
+  (db, $) =>
+    db
       .selectFrom('sessions')
       .select(['subject_id'])
-      .where('id', '=', sid)
-      .where('kind', '=', kind)
+      .where('id', '=', $(0))
+      .where('kind', '=', $(1))
       .where('revoked_at', 'is', null)
-      .where('expires_at', '>', isoNow(this.clock))
-      .executeTakeFirst();
-  }
-}
+      .where('expires_at', '>', $(2)),
+);
 
 /** Ends every live session of one shopper or admin (password reset). Usable without a token service, e.g. from the CLI. */
 export async function revokeAllSessions(
