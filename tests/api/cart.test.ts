@@ -256,6 +256,37 @@ describe('cart API', () => {
     expect((await remove(ram, ramLine.id)).statusCode).toBe(404);
   });
 
+  it('answers add-to-cart with the line exactly as view-cart lists it (tracked, untracked, no pictures, raised)', async () => {
+    const products = [
+      await makeProduct(t, { name: 'Tracked', price: 1250.75, stock: 4, images: ['c'.repeat(32)] }),
+      await makeProduct(t, { name: 'Untracked', price: 99, stock: null, images: ['d'.repeat(32), 'e'.repeat(32)] }),
+      await makeProduct(t, { name: 'No pictures', price: 10, stock: 1, images: [] }),
+    ];
+    const answers = [];
+    for (const product of products) answers.push((await add(sita, { productId: product.id, quantity: 1 })).json().cartItem);
+    // Raising a line answers the raised quantity and the stock as it is now.
+    await t.app.ctx.db.updateTable('products').set({ stock: 9 }).where('id', '=', products[0]!.id).execute();
+    answers[0] = (await add(sita, { productId: products[0]!.id, quantity: 2 })).json().cartItem;
+    expect(answers[0]).toMatchObject({ quantity: 3, product: { stock: 9, isAvailable: true } });
+    expect(answers[2].product).toMatchObject({ images: '[]', stock: 1, isAvailable: true });
+    expect((await view(sita)).json().cartItems).toEqual(answers);
+    await clear(sita);
+  });
+
+  it('checks the session on every call: a cart call right after logout is 401 and writes nothing', async () => {
+    const shopper = await makeShopper(t);
+    const product = await makeProduct(t, { stock: null });
+    expect((await add(shopper, { productId: product.id, quantity: 1 })).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/api/users/logout', headers: bearer(shopper.token) });
+    expect(out.statusCode).toBe(200);
+    const after = await add(shopper, { productId: product.id, quantity: 1 });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe('Session has ended. Please log in again.');
+    expect((await view(shopper)).statusCode).toBe(401);
+    const lines = await t.app.ctx.db.selectFrom('cart_items').select('quantity').where('user_id', '=', shopper.userId).execute();
+    expect(lines).toEqual([{ quantity: 1 }]);
+  });
+
   it('validates the body: not an object, missing userId', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -1,8 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Dialect } from '../../db/client.js';
+import { type Dialect, PreparedQuery } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
 
-/** SQL of the cart. Lines join their product (deleted products too, so the shopper can see and remove them). */
+/**
+ * SQL of the cart. Lines join their product (deleted products too, so the shopper can see and remove them).
+ * The statements of add-to-cart and of the cart view are compiled once (PreparedQuery): building
+ * Kysely's query tree on every call cost more CPU than running these indexed statements.
+ */
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -16,29 +20,35 @@ export interface CartLineRow {
   deleted_at: string | null;
 }
 
+const lockUserQuery = {
+  sqlite: new PreparedQuery<{ id: number }, [userId: number]>('cart-user', (db, $) =>
+    db.selectFrom('users').select(['id']).where('id', '=', $(0)),
+  ),
+  postgres: new PreparedQuery<{ id: number }, [userId: number]>('cart-user-lock', (db, $) =>
+    db.selectFrom('users').select(['id']).where('id', '=', $(0)).forNoKeyUpdate(),
+  ),
+};
+
 /**
  * Locks the shopper's row until the transaction ends on PostgreSQL, so a shopper's cart
  * writes and checkouts run one at a time (SQLite runs one write transaction at a time anyway).
  */
 export function lockUser(trx: Transaction<Database>, dialect: Dialect, userId: number) {
-  return trx
-    .selectFrom('users')
-    .select(['id'])
-    .where('id', '=', userId)
-    .$if(dialect === 'postgres', (qb) => qb.forNoKeyUpdate())
-    .executeTakeFirst();
+  return lockUserQuery[dialect].first(trx, userId);
 }
 
-/** The shopper's lines (or one of them), oldest first. */
-export async function cartLines(db: Db, userId: number, itemId?: number): Promise<CartLineRow[]> {
-  const rows = await db
+const cartLinesQuery = new PreparedQuery<CartLineRow, [userId: number]>('cart-lines', (db, $) =>
+  db
     .selectFrom('cart_items as ci')
     .innerJoin('products as p', 'p.id', 'ci.product_id')
     .select(['ci.id', 'ci.quantity', 'p.id as product_id', 'p.name', 'p.price_paisa', 'p.stock', 'p.deleted_at'])
-    .where('ci.user_id', '=', userId)
-    .$if(itemId !== undefined, (qb) => qb.where('ci.id', '=', itemId ?? 0))
-    .orderBy('ci.id')
-    .execute();
+    .where('ci.user_id', '=', $(0))
+    .orderBy('ci.id'),
+);
+
+/** The shopper's lines, oldest first. */
+export async function cartLines(db: Db, userId: number): Promise<CartLineRow[]> {
+  const rows = await cartLinesQuery.rows(db, userId);
   return rows.map((row) => ({ ...row, price_paisa: Number(row.price_paisa) }));
 }
 
@@ -61,41 +71,63 @@ export async function imagesOf(db: Db, productIds: number[]): Promise<Map<number
   return result;
 }
 
-export function findLiveProduct(db: Db, productId: number) {
-  return db
-    .selectFrom('products')
-    .select(['id', 'name', 'stock'])
-    .where('id', '=', productId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+const productImagesQuery = new PreparedQuery<{ base_name: string }, [productId: number]>('cart-product-images', (db, $) =>
+  db.selectFrom('product_images').select(['base_name']).where('product_id', '=', $(0)).orderBy('position'),
+);
+
+/** Image base names of one product, in position order. */
+export async function imagesOfProduct(db: Db, productId: number): Promise<string[]> {
+  return (await productImagesQuery.rows(db, productId)).map((row) => row.base_name);
 }
 
-export function findLine(db: Db, userId: number, productId: number) {
-  return db
-    .selectFrom('cart_items')
-    .select(['id', 'quantity'])
-    .where('user_id', '=', userId)
-    .where('product_id', '=', productId)
-    .executeTakeFirst();
+export interface LiveProductRow {
+  id: number;
+  name: string;
+  price_paisa: number;
+  stock: number | null;
 }
+
+const liveProductQuery = new PreparedQuery<LiveProductRow, [productId: number]>('cart-live-product', (db, $) =>
+  db
+    .selectFrom('products')
+    .select(['id', 'name', 'price_paisa', 'stock'])
+    .where('id', '=', $(0))
+    .where('deleted_at', 'is', null),
+);
+
+export async function findLiveProduct(db: Db, productId: number): Promise<LiveProductRow | undefined> {
+  const row = await liveProductQuery.first(db, productId);
+  return row && { ...row, price_paisa: Number(row.price_paisa) };
+}
+
+const lineQuery = new PreparedQuery<{ id: number; quantity: number }, [userId: number, productId: number]>(
+  'cart-line',
+  (db, $) =>
+    db.selectFrom('cart_items').select(['id', 'quantity']).where('user_id', '=', $(0)).where('product_id', '=', $(1)),
+);
+
+export function findLine(db: Db, userId: number, productId: number) {
+  return lineQuery.first(db, userId, productId);
+}
+
+const upsertLineQuery = new PreparedQuery<
+  { id: number },
+  [userId: number, productId: number, quantity: number, now: string]
+>('cart-upsert-line', (db, $) =>
+  db
+    .insertInto('cart_items')
+    .values({ user_id: $(0), product_id: $(1), quantity: $(2), created_at: $(3), updated_at: $(3) })
+    .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet({ quantity: $(2), updated_at: $(3) }))
+    .returning('id'),
+);
 
 /** Sets the line's quantity, creating the line when the product is not in the cart yet; returns its id. */
 export async function upsertLine(
   db: Db,
   values: { userId: number; productId: number; quantity: number; now: string },
 ): Promise<number> {
-  const row = await db
-    .insertInto('cart_items')
-    .values({
-      user_id: values.userId,
-      product_id: values.productId,
-      quantity: values.quantity,
-      created_at: values.now,
-      updated_at: values.now,
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet({ quantity: values.quantity, updated_at: values.now }))
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await upsertLineQuery.first(db, values.userId, values.productId, values.quantity, values.now);
+  if (!row) throw new Error('upsert of a cart line returned no id');
   return row.id;
 }
 

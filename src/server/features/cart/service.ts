@@ -16,9 +16,14 @@ export class CartService {
     return this.toItems(await q.cartLines(this.ctx.db, userId));
   }
 
-  /** Adds `quantity` units of a live product (raising the line's quantity when it is already in the cart). */
+  /**
+   * Adds `quantity` units of a live product (raising the line's quantity when it is already in the cart).
+   * One transaction: the shopper (locked on PostgreSQL), the product, the line, the stock check and
+   * the write. The answer is the line as written, from the rows the transaction read, with the
+   * product's pictures (read after the commit, as the whole line was before).
+   */
   async add(userId: number, productId: number, quantity: number): Promise<CartItem> {
-    const itemId = await this.ctx.db.transaction().execute(async (trx) => {
+    const written = await this.ctx.db.transaction().execute(async (trx) => {
       if (!(await q.lockUser(trx, this.ctx.dialect, userId))) throw notFound('User not found');
       const product = await q.findLiveProduct(trx, productId);
       if (!product) throw notFound(CART_MESSAGES.productNotFound);
@@ -37,11 +42,22 @@ export class CartService {
           );
         }
       }
-      return q.upsertLine(trx, { userId, productId, quantity: wanted, now: isoNow(this.ctx.clock) });
+      const id = await q.upsertLine(trx, { userId, productId, quantity: wanted, now: isoNow(this.ctx.clock) });
+      return { id, quantity: wanted, product };
     });
-    const [item] = await this.toItems(await q.cartLines(this.ctx.db, userId, itemId));
-    if (!item) throw notFound(CART_MESSAGES.itemNotFound);
-    return item;
+    const { product } = written;
+    return toItem(
+      {
+        id: written.id,
+        quantity: written.quantity,
+        product_id: product.id,
+        name: product.name,
+        price_paisa: product.price_paisa,
+        stock: product.stock,
+        deleted_at: null,
+      },
+      await q.imagesOfProduct(this.ctx.db, product.id),
+    );
   }
 
   /** Removes one of the shopper's lines; someone else's line is 404 and stays. */
@@ -54,19 +70,23 @@ export class CartService {
       this.ctx.db,
       rows.map((row) => row.product_id),
     );
-    return rows.map((row) => ({
-      id: row.id,
-      quantity: row.quantity,
-      product: {
-        id: row.product_id,
-        name: row.name,
-        price: row.price_paisa / 100,
-        images: JSON.stringify((images.get(row.product_id) ?? []).map((base) => imageAddress(base))),
-        stock: row.stock,
-        isAvailable: row.deleted_at === null && (row.stock === null || row.stock > 0),
-      },
-    }));
+    return rows.map((row) => toItem(row, images.get(row.product_id) ?? []));
   }
+}
+
+function toItem(row: q.CartLineRow, imageBases: string[]): CartItem {
+  return {
+    id: row.id,
+    quantity: row.quantity,
+    product: {
+      id: row.product_id,
+      name: row.name,
+      price: row.price_paisa / 100,
+      images: JSON.stringify(imageBases.map((base) => imageAddress(base))),
+      stock: row.stock,
+      isAvailable: row.deleted_at === null && (row.stock === null || row.stock > 0),
+    },
+  };
 }
 
 function stockConflict(message: string, productId: number, available: number, inCart: number) {
