@@ -280,8 +280,10 @@ function listPage(params: URLSearchParams): unknown {
     // As queries.indexForPriceRange: a broad range walks the order's index, a narrow one sorts.
     const priceOnly = priced && where.length === 1 + (minPrice !== null ? 1 : 0) + (maxPrice !== null ? 1 : 0) && !terms;
     const walk = order === ORDER.newest ? 'newest' : order === ORDER.name ? 'name' : undefined;
-    const indexed =
-      walk && priceOnly && total !== undefined && total > 0
+    const subIndexed = subIds && !childcategory && priced && !terms && order !== ORDER.name;
+    const indexed = subIndexed
+      ? ' indexed by products_live_sub_price'
+      : walk && priceOnly && total !== undefined && total > 0
         ? ` indexed by ${(offset + pageSize) * live < (walk === 'newest' ? 2 : 10) * total * total ? `products_live_${walk}` : 'products_live_price'}`
         : '';
     ids = (

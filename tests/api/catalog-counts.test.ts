@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductPage, ProductUpdate } from '../../src/shared/catalog.js';
 import * as q from '../../src/server/features/catalog/queries.js';
@@ -313,6 +313,44 @@ describe('stored catalogue counts', () => {
           [1, 24],
           [2, 7],
           [5, 10],
+        ] as const) {
+          const got = await listPage(`${query}&sort=${sort}&page=${pageNo}&pageSize=${size}`);
+          expect(
+            got.products.map((p) => p.id),
+            `${query} ${sort} page ${pageNo}`,
+          ).toEqual(all.slice((pageNo - 1) * size, pageNo * size));
+          expect(got.total).toBe(all.length);
+        }
+      }
+    }
+  });
+
+  it('a category or subcategory with a price range lists in every order (index chosen on SQLite)', async () => {
+    const orders = {
+      newest: sql`created_at desc, id desc`,
+      price_asc: sql`price_paisa asc, id asc`,
+      price_desc: sql`price_paisa desc, id desc`,
+      name: sql`name_sort asc, id asc`,
+    };
+    const subs = [node.get('Alpha/One')!, node.get('Beta/One')!];
+    const cases: [string, RawBuilder<unknown>][] = [
+      ['category=Alpha&subcategory=One&minPrice=1&maxPrice=20000', sql`sub_category_id = ${subs[0]}`],
+      ['subcategory=One&minPrice=0.5', sql`sub_category_id in (${sql.join(subs)})`],
+      ['category=Alpha&maxPrice=15000', sql`category_id = ${node.get('Alpha')!}`],
+    ];
+    for (const [query, where] of cases) {
+      const min = /minPrice=([\d.]+)/.exec(query)?.[1];
+      const max = /maxPrice=([\d.]+)/.exec(query)?.[1];
+      const low = min === undefined ? 0 : Math.ceil(Number(min) * 100 - 1e-6);
+      const high = max === undefined ? Number.MAX_SAFE_INTEGER : Math.floor(Number(max) * 100 + 1e-6);
+      for (const [sort, order] of Object.entries(orders)) {
+        const { rows } = await sql<{ id: number }>`select id from products where deleted_at is null and ${where}
+          and price_paisa between ${low} and ${high} order by ${order}`.execute(t.app.ctx.db);
+        const all = rows.map((row) => Number(row.id));
+        expect(all.length, query).toBeGreaterThan(10);
+        for (const [pageNo, size] of [
+          [1, 24],
+          [2, 5],
         ] as const) {
           const got = await listPage(`${query}&sort=${sort}&page=${pageNo}&pageSize=${size}`);
           expect(

@@ -5,6 +5,7 @@ import * as m003 from './migrations/003_orders.js';
 import * as m004catalog from './migrations/004_catalog_version.js';
 import * as m005catalog from './migrations/005_catalog_filter_indexes.js';
 import * as m006catalog from './migrations/006_catalog_counts.js';
+import * as m007catalog from './migrations/007_catalog_level_price_newest.js';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the same list runs
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '004_catalog_version': m004catalog,
   '005_catalog_filter_indexes': m005catalog,
   '006_catalog_counts': m006catalog,
+  '007_catalog_level_price_newest': m007catalog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

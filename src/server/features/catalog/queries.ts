@@ -427,15 +427,29 @@ export async function pageIds(
     query = sql`select p.id from (${sql.join(selects, sql` union all `)}) as p order by ${order} limit ${limit} offset ${offset}`;
   } else {
     const order = ORDER[sort === 'relevance' ? 'newest' : sort];
-    const index =
-      dialect === 'sqlite' && (order === ORDER.newest || order === ORDER.name) && priceOnly(filter)
-        ? await indexForPriceRange(db, filter, order === ORDER.newest ? 'newest' : 'name', limit + offset, counted)
-        : undefined;
+    let index: string | undefined;
+    if (dialect === 'sqlite' && (order === ORDER.newest || order === ORDER.name) && priceOnly(filter)) {
+      index = await indexForPriceRange(db, filter, order === ORDER.newest ? 'newest' : 'name', limit + offset, counted);
+    } else if (dialect === 'sqlite' && order !== ORDER.name && subWithPrice(filter)) {
+      // SQLite takes products_live_category_price (category and price) and reads every row of the
+      // range for the subcategory: ~1.8 ms for 4 000 rows against ~0.2 ms from the subcategory's own.
+      index = 'products_live_sub_price';
+    }
     query = sql`select p.id from products p${index ? sql.raw(` indexed by ${index}`) : sql``} where ${whereSql(dialect, filter)}
       order by ${order} limit ${limit} offset ${offset}`;
   }
   const { rows } = await query.execute(db);
   return rows.map((row) => Number(row.id));
+}
+
+/** A subcategory (no child category) with a price range, and no search. */
+function subWithPrice(filter: ProductFilter): boolean {
+  return (
+    filter.subCategoryIds !== undefined &&
+    filter.childCategoryIds === undefined &&
+    filter.search === undefined &&
+    (filter.minPaisa !== undefined || filter.maxPaisa !== undefined)
+  );
 }
 
 /** True when the filter is a price range and nothing else. */
