@@ -273,6 +273,22 @@ describe('cart API', () => {
     await clear(sita);
   });
 
+  it("adds one shopper's concurrent calls one after another: no lost quantity, never past the stock", async () => {
+    const shopper = await makeShopper(t);
+    const product = await makeProduct(t, { name: 'Joystick', stock: 6 });
+    const results = await Promise.all(Array.from({ length: 10 }, () => add(shopper, { productId: product.id, quantity: 1 })));
+    const codes = results.map((res) => res.statusCode).sort();
+    expect(codes).toEqual([200, 200, 200, 200, 200, 200, 409, 409, 409, 409]);
+    // Each success answered a different running total: the line was read after the previous write.
+    const quantities = results.filter((res) => res.statusCode === 200).map((res) => res.json().cartItem.quantity as number);
+    expect(quantities.sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    expect((await view(shopper)).json().cartItems).toMatchObject([{ quantity: 6, product: { id: product.id } }]);
+
+    const untracked = await makeProduct(t, { stock: null });
+    await Promise.all(Array.from({ length: 8 }, () => add(shopper, { productId: untracked.id, quantity: 2 })));
+    expect((await view(shopper)).json().cartItems[1]).toMatchObject({ quantity: 16, product: { id: untracked.id } });
+  });
+
   it('checks the session on every call: a cart call right after logout is 401 and writes nothing', async () => {
     const shopper = await makeShopper(t);
     const product = await makeProduct(t, { stock: null });

@@ -37,6 +37,56 @@ export function lockUser(trx: Transaction<Database>, dialect: Dialect, userId: n
   return lockUserQuery[dialect].first(trx, userId);
 }
 
+export interface ShopperProductLineRow {
+  user_id: number;
+  /** Null when the product does not exist or was deleted. */
+  product_id: number | null;
+  name: string | null;
+  price_paisa: number | null;
+  stock: number | null;
+  /** The quantity of the shopper's line of this product; null when it is not in the cart. */
+  in_cart: number | null;
+}
+
+const shopperProductLineQuery = new PreparedQuery<ShopperProductLineRow, [userId: number, productId: number]>(
+  'cart-shopper-product-line',
+  (db, $) =>
+    db
+      .selectFrom('users as u')
+      .leftJoin('products as p', (join) => join.on('p.id', '=', $(1)).on('p.deleted_at', 'is', null))
+      .leftJoin('cart_items as ci', (join) => join.onRef('ci.user_id', '=', 'u.id').onRef('ci.product_id', '=', 'p.id'))
+      .select(['u.id as user_id', 'p.id as product_id', 'p.name', 'p.price_paisa', 'p.stock', 'ci.quantity as in_cart'])
+      .where('u.id', '=', $(0)),
+);
+
+export interface ShopperProductLine {
+  product: LiveProductRow | undefined;
+  /** Units of the product already in the shopper's cart. */
+  inCart: number;
+}
+
+/**
+ * What add-to-cart checks, read in its transaction: the shopper (undefined when there is no such
+ * user), the live product and the quantity of the shopper's line of it. One statement on SQLite;
+ * on PostgreSQL the shopper's row is locked first (lockUser) and this statement, run after the
+ * lock is held, sees the lines committed by whoever held it before.
+ */
+export async function shopperProductLine(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  userId: number,
+  productId: number,
+): Promise<ShopperProductLine | undefined> {
+  if (dialect === 'postgres' && !(await lockUser(trx, dialect, userId))) return undefined;
+  const row = await shopperProductLineQuery.first(trx, userId, productId);
+  if (!row) return undefined;
+  const product =
+    row.product_id === null || row.name === null || row.price_paisa === null
+      ? undefined
+      : { id: row.product_id, name: row.name, price_paisa: Number(row.price_paisa), stock: row.stock };
+  return { product, inCart: row.in_cart ?? 0 };
+}
+
 const cartLinesQuery = new PreparedQuery<CartLineRow, [userId: number]>('cart-lines', (db, $) =>
   db
     .selectFrom('cart_items as ci')
@@ -85,29 +135,6 @@ export interface LiveProductRow {
   name: string;
   price_paisa: number;
   stock: number | null;
-}
-
-const liveProductQuery = new PreparedQuery<LiveProductRow, [productId: number]>('cart-live-product', (db, $) =>
-  db
-    .selectFrom('products')
-    .select(['id', 'name', 'price_paisa', 'stock'])
-    .where('id', '=', $(0))
-    .where('deleted_at', 'is', null),
-);
-
-export async function findLiveProduct(db: Db, productId: number): Promise<LiveProductRow | undefined> {
-  const row = await liveProductQuery.first(db, productId);
-  return row && { ...row, price_paisa: Number(row.price_paisa) };
-}
-
-const lineQuery = new PreparedQuery<{ id: number; quantity: number }, [userId: number, productId: number]>(
-  'cart-line',
-  (db, $) =>
-    db.selectFrom('cart_items').select(['id', 'quantity']).where('user_id', '=', $(0)).where('product_id', '=', $(1)),
-);
-
-export function findLine(db: Db, userId: number, productId: number) {
-  return lineQuery.first(db, userId, productId);
 }
 
 const upsertLineQuery = new PreparedQuery<

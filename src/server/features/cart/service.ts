@@ -18,16 +18,16 @@ export class CartService {
 
   /**
    * Adds `quantity` units of a live product (raising the line's quantity when it is already in the cart).
-   * One transaction: the shopper (locked on PostgreSQL), the product, the line, the stock check and
-   * the write. The answer is the line as written, from the rows the transaction read, with the
+   * One transaction: the shopper (locked on PostgreSQL), the product and the line (one statement),
+   * the stock check and the write. The answer is the line as written, from the rows the transaction read, with the
    * product's pictures (read after the commit, as the whole line was before).
    */
   async add(userId: number, productId: number, quantity: number): Promise<CartItem> {
     const written = await this.ctx.db.transaction().execute(async (trx) => {
-      if (!(await q.lockUser(trx, this.ctx.dialect, userId))) throw notFound('User not found');
-      const product = await q.findLiveProduct(trx, productId);
+      const read = await q.shopperProductLine(trx, this.ctx.dialect, userId, productId);
+      if (!read) throw notFound('User not found');
+      const { product, inCart } = read;
       if (!product) throw notFound(CART_MESSAGES.productNotFound);
-      const inCart = (await q.findLine(trx, userId, productId))?.quantity ?? 0;
       const wanted = inCart + quantity;
       if (wanted > CART_QUANTITY_MAX)
         throw badRequest(CART_MESSAGES.quantityTooLarge, { quantity: CART_MESSAGES.quantityTooLarge });
