@@ -4,10 +4,11 @@
  * Builds the production bundle, runs the chosen parts (all by default), prints one table of
  * checks and writes the figures to the "Latest run" section of docs/benchmarks.md.
  * BENCH_DURATION (seconds per API load run, default 10) shortens a smoke run;
- * BENCH_PRODUCTS (the large catalogue, default 100000) likewise; BENCH_PAGE_RUNS (visits per page, default 5).
+ * BENCH_PRODUCTS (the large catalogue, default 100000) likewise, and BENCH_ONLY (API scenario keys, e.g.
+ * add-to-cart,product-hot); BENCH_PAGE_RUNS (visits per page, default 5).
  */
 import { parseArgs } from 'node:util';
-import { LARGE, apiPart } from './parts/api.js';
+import { LARGE, ONLY, apiPart } from './parts/api.js';
 import { checkoutPart } from './parts/checkout.js';
 import { pagesPart } from './parts/pages.js';
 import { startPart } from './parts/start.js';
@@ -55,10 +56,10 @@ async function main(): Promise<void> {
   const failed = checks.filter((check) => !check.pass).length;
   console.log(`\n${checks.length - failed} of ${checks.length} checks pass.`);
   // A shortened API run is a smoke test: its figures do not replace real ones.
-  const smoke = duration < 10 || LARGE !== 100_000;
+  const smoke = duration < 10 || LARGE !== 100_000 || ONLY !== undefined;
   const documented = smoke ? reports.filter((report) => report.part !== 'api') : reports;
   if (smoke && parts.includes('api'))
-    console.log('(BENCH_DURATION < 10 or BENCH_PRODUCTS set: an API smoke run, not written to docs)');
+    console.log('(BENCH_DURATION < 10, BENCH_PRODUCTS or BENCH_ONLY set: an API smoke run, not written to docs)');
   if (documented.length > 0) {
     writeDocs(documented, when);
     console.log(`figures of ${documented.map((report) => report.part).join(', ')} written to docs/benchmarks.md`);

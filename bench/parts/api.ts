@@ -25,6 +25,8 @@ import { verifiedShopper } from '../lib/shopper.js';
 const CONNECTIONS = 32;
 /** BENCH_PRODUCTS shrinks the large catalogue for a smoke run (not written to the docs). */
 export const LARGE = Number(process.env.BENCH_PRODUCTS ?? '100000');
+/** BENCH_ONLY=add-to-cart,product-hot runs only those scenario keys (a partial run, not written to the docs). */
+export const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 const SMALL = 1_000;
 const PAGE_SIZE = 24;
 
@@ -200,7 +202,7 @@ function scenarios(
       headers: { 'content-type': 'application/json', authorization: `Bearer ${shopper.token}` },
     });
   }
-  return list;
+  return ONLY ? list.filter((scenario) => ONLY.includes(scenario.key)) : list;
 }
 
 async function load(server: ServerProcess, scenario: Scenario, seconds: number): Promise<Figures> {
