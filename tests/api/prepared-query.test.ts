@@ -39,7 +39,10 @@ describe('PreparedQuery', () => {
       db.selectFrom('products').select('stock').where('id', '=', $(0)),
     );
     const setStock = new PreparedQuery<never, [stock: number, id: number]>('test-set-stock', (db, $) =>
-      db.updateTable('products').set({ stock: $(0) }).where('id', '=', $(1)),
+      db
+        .updateTable('products')
+        .set({ stock: $(0) })
+        .where('id', '=', $(1)),
     );
     await t.app.ctx.db.transaction().execute(async (trx) => {
       const result = await setStock.execute(trx, 7, product.id);
@@ -63,7 +66,11 @@ describe('PreparedQuery', () => {
     await expect(frozen.rows(t.app.ctx.db, 1)).rejects.toThrow(/not a placeholder/);
     // A literal written into the SQL is fine.
     const literal = new PreparedQuery<{ id: number }, [id: number]>('test-literal', (db, $) =>
-      db.selectFrom('products').select('id').where('id', '=', $(0)).where(sql<boolean>`1 = 1`),
+      db
+        .selectFrom('products')
+        .select('id')
+        .where('id', '=', $(0))
+        .where(sql<boolean>`1 = 1`),
     );
     expect(await literal.rows(t.app.ctx.db, 987_654)).toEqual([]);
   });

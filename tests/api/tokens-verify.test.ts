@@ -86,18 +86,21 @@ const payloadArb = fc.record({
     fc.constantFrom(undefined, 'pasal', '', [], ['x']),
   ),
   exp: mostly(
-    fc.oneof(fc.integer({ min: nowS - 7200, max: nowS + 7200 }), fc.constantFrom(nowS, nowS - 1, nowS + 1, nowS + 0.5, nowS - 0.5)),
+    fc.oneof(
+      fc.integer({ min: nowS - 7200, max: nowS + 7200 }),
+      fc.constantFrom(nowS, nowS - 1, nowS + 1, nowS + 0.5, nowS - 0.5),
+    ),
     odd,
   ),
   nbf: fc.oneof(
     { arbitrary: fc.constant(undefined), weight: 4 },
-    { arbitrary: fc.oneof(fc.integer({ min: nowS - 7200, max: nowS + 7200 }), fc.constantFrom(nowS, nowS + 1, nowS + 0.5)), weight: 2 },
+    {
+      arbitrary: fc.oneof(fc.integer({ min: nowS - 7200, max: nowS + 7200 }), fc.constantFrom(nowS, nowS + 1, nowS + 0.5)),
+      weight: 2,
+    },
     { arbitrary: odd, weight: 1 },
   ),
-  iat: fc.oneof(
-    { arbitrary: fc.integer({ min: nowS - 7200, max: nowS + 7200 }), weight: 4 },
-    { arbitrary: odd, weight: 1 },
-  ),
+  iat: fc.oneof({ arbitrary: fc.integer({ min: nowS - 7200, max: nowS + 7200 }), weight: 4 }, { arbitrary: odd, weight: 1 }),
 });
 /** How the token is signed or broken after signing. */
 const signingArb = fc.oneof(
@@ -128,7 +131,8 @@ function makeToken(header: Record<string, unknown>, payload: Record<string, unkn
 }
 
 const oursSigns = (header: Record<string, unknown>) =>
-  header.alg === 'HS256' && Object.keys(header).every((k) => (k === 'alg' || k === 'typ') && (k !== 'typ' || header.typ === 'JWT'));
+  header.alg === 'HS256' &&
+  Object.keys(header).every((k) => (k === 'alg' || k === 'typ') && (k !== 'typ' || header.typ === 'JWT'));
 
 describe('TokenService.verify (node:crypto HS256) against jose', () => {
   it('accepts its own tokens, with the claims, until they expire; not for the other audience', async () => {
@@ -165,7 +169,9 @@ describe('TokenService.verify (node:crypto HS256) against jose', () => {
           const theirsRefresh = await referenceIgnoringExpiry(kind, token);
           if (oursRefresh !== undefined) accepted.refresh += 1;
           if (oursRefresh !== undefined) expect(oursRefresh).toEqual(theirsRefresh);
-          const standardTimes = ['iat', 'nbf', 'exp'].every((claim) => ['number', 'undefined'].includes(typeof payload[claim as 'iat']));
+          const standardTimes = ['iat', 'nbf', 'exp'].every((claim) =>
+            ['number', 'undefined'].includes(typeof payload[claim as 'iat']),
+          );
           if (oursSigns(header) && canonical && standardTimes) expect(oursRefresh).toEqual(theirsRefresh);
         },
       ),

@@ -74,7 +74,8 @@ export class TokenService {
     const expected = createHmac('sha256', this.hmacKey).update(token.slice(0, lastDot)).digest('base64url');
     if (!timingSafeEqual(Buffer.from(signature, 'latin1'), Buffer.from(expected, 'latin1'))) return undefined;
     const header = decodeJson(token.slice(0, firstDot));
-    if (!header || header.alg !== ALGORITHM || !Object.keys(header).every((key) => key === 'alg' || key === 'typ')) return undefined;
+    if (!header || header.alg !== ALGORITHM || !Object.keys(header).every((key) => key === 'alg' || key === 'typ'))
+      return undefined;
     if (header.typ !== undefined && header.typ !== 'JWT') return undefined;
     const payload = decodeJson(token.slice(firstDot + 1, lastDot));
     if (!payload) return undefined;

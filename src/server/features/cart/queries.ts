@@ -137,15 +137,14 @@ export interface LiveProductRow {
   stock: number | null;
 }
 
-const upsertLineQuery = new PreparedQuery<
-  { id: number },
-  [userId: number, productId: number, quantity: number, now: string]
->('cart-upsert-line', (db, $) =>
-  db
-    .insertInto('cart_items')
-    .values({ user_id: $(0), product_id: $(1), quantity: $(2), created_at: $(3), updated_at: $(3) })
-    .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet({ quantity: $(2), updated_at: $(3) }))
-    .returning('id'),
+const upsertLineQuery = new PreparedQuery<{ id: number }, [userId: number, productId: number, quantity: number, now: string]>(
+  'cart-upsert-line',
+  (db, $) =>
+    db
+      .insertInto('cart_items')
+      .values({ user_id: $(0), product_id: $(1), quantity: $(2), created_at: $(3), updated_at: $(3) })
+      .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet({ quantity: $(2), updated_at: $(3) }))
+      .returning('id'),
 );
 
 /** Sets the line's quantity, creating the line when the product is not in the cart yet; returns its id. */
