@@ -9,18 +9,30 @@ import { eventually, expectPath, expectVisible } from './support/ui.js';
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
+/** Scrolls to `y` (again, should late content move things) until the page stays there. */
+async function scrollTo(page: Page, y: number): Promise<number> {
+  return eventually(
+    async () => {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(100);
+      return scrollY(page);
+    },
+    (now) => Math.abs(now - y) < 2,
+    `the page scrolled to ${y}`,
+  );
+}
+
 describe('navigation (phone)', () => {
   test('a new page starts at the top, and Back returns to where the last one was left', async ({ page }) => {
     await page.goto('/');
-    const footer = page.getByRole('contentinfo');
-    await footer.scrollIntoViewIfNeeded();
-    const left = await eventually(
-      () => scrollY(page),
-      (y) => y > 300,
-      'Home scrolled down',
-    );
-
-    await footer.getByRole('link', { name: 'Terms & Conditions' }).click();
+    // Everything Home loads is in, so nothing grows above the position afterwards.
+    await page.waitForLoadState('networkidle');
+    // Down to the footer link (a click scrolls its target into view first, so it is in view already).
+    const terms = page.getByRole('contentinfo').getByRole('link', { name: 'Terms & Conditions' });
+    await terms.scrollIntoViewIfNeeded();
+    const left = await scrollTo(page, await scrollY(page));
+    expect(left).toBeGreaterThan(300);
+    await terms.click();
     await expectPath(page, '/terms-and-conditions');
     await expectVisible(page.getByRole('heading', { name: /Terms/, level: 1 }));
     expect(await scrollY(page)).toBe(0);
@@ -37,27 +49,17 @@ describe('navigation (phone)', () => {
   test('changing a filter on /products keeps the list where it was scrolled to', async ({ page }) => {
     await page.goto('/products');
     await expectVisible(page.getByRole('heading', { name: 'Our Products', level: 1 }));
-    await page.evaluate(() => window.scrollTo(0, 200));
-    const before = await eventually(
-      () => scrollY(page),
-      (y) => y > 100,
-      '/products scrolled down',
-    );
+    await page.waitForLoadState('networkidle');
+    // The footer keeps the page at least its height taller than the screen, so 200 px stays reachable.
+    await scrollTo(page, 200);
 
-    await page.goto('/products'); // a fresh visit starts at the top again
-    expect(await scrollY(page)).toBe(0);
-    await page.evaluate((y) => window.scrollTo(0, y), before);
-    await eventually(
-      () => scrollY(page),
-      (y) => y > 100,
-      '/products scrolled down again',
-    );
     await page.locator('main').getByRole('searchbox').fill('pro');
     await eventually(
       () => new URL(page.url()).searchParams.get('q'),
       (q) => q === 'pro',
       'the search in the address',
     );
+    await page.waitForLoadState('networkidle');
     expect(await scrollY(page)).toBeGreaterThan(100);
   });
 
