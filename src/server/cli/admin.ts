@@ -8,9 +8,7 @@
  * printed once. Exit codes: 0 done, 1 failed (unknown or existing admin, bad configuration,
  * database error), 2 bad usage. During development: `npx tsx src/server/cli/admin.ts ...`.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Kysely } from 'kysely';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
@@ -23,11 +21,7 @@ import {
   USERNAME_PATTERN,
 } from '../features/admin/service.js';
 import { type Clock, systemClock } from '../lib/clock.js';
-
-export interface CliIo {
-  stdout(line: string): void;
-  stderr(line: string): void;
-}
+import { type CliIo, runWhenInvoked } from './entry.js';
 
 export const USAGE = [
   'Usage:',
@@ -129,27 +123,4 @@ export async function runAdminCli(
   }
 }
 
-function invokedDirectly(): boolean {
-  const script = process.argv[1];
-  if (!script) return false;
-  try {
-    return import.meta.url === pathToFileURL(fs.realpathSync(script)).href;
-  } catch {
-    return false;
-  }
-}
-
-if (invokedDirectly()) {
-  runAdminCli(process.argv.slice(2), process.env, {
-    stdout: (line) => process.stdout.write(`${line}\n`),
-    stderr: (line) => process.stderr.write(`${line}\n`),
-  }).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
-}
+runWhenInvoked(import.meta.url, runAdminCli);

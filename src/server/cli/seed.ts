@@ -9,14 +9,12 @@
  * Exit codes: 0 done, 1 failed or refused, 2 bad usage.
  * During development: `npx tsx src/server/cli/seed.ts --products 1000`.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, loadConfig } from '../config.js';
 import { createContext } from '../context.js';
 import { SeedRefused, seedBulkCatalogue } from '../features/catalog/seed/bulk.js';
-import type { CliIo } from './admin.js';
+import { type CliIo, runWhenInvoked } from './entry.js';
 
 export const SEED_USAGE = [
   'Usage:',
@@ -129,27 +127,4 @@ export async function runSeedCli(args: readonly string[], env: NodeJS.ProcessEnv
   }
 }
 
-function invokedDirectly(): boolean {
-  const script = process.argv[1];
-  if (!script) return false;
-  try {
-    return import.meta.url === pathToFileURL(fs.realpathSync(script)).href;
-  } catch {
-    return false;
-  }
-}
-
-if (invokedDirectly()) {
-  runSeedCli(process.argv.slice(2), process.env, {
-    stdout: (line) => process.stdout.write(`${line}\n`),
-    stderr: (line) => process.stderr.write(`${line}\n`),
-  }).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
-}
+runWhenInvoked(import.meta.url, runSeedCli);
