@@ -49,7 +49,7 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import * as q from '../src/server/features/catalog/queries.js';
-import { seedBulkCatalogue } from '../src/server/features/catalog/seed/bulk.js';
+import { pick, random, seedBulkCatalogue } from '../src/server/features/catalog/seed/bulk.js';
 import { PRICE_RANGES } from '../src/server/features/catalog/seed/demo-data.js';
 import type { Mailer } from '../src/server/lib/mail.js';
 import type { Category } from '../src/shared/catalog.js';
@@ -76,22 +76,6 @@ const noMail: Mailer = { send: async () => undefined, close: () => undefined };
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers
-
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-const pick = <T>(items: readonly T[], rand: () => number): T => {
-  if (items.length === 0) throw new Error('pick from an empty list');
-  return items[Math.floor(rand() * items.length)] as T;
-};
 
 const int = (rand: () => number, low: number, high: number) => low + Math.floor(rand() * (high - low + 1));
 

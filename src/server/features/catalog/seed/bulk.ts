@@ -60,8 +60,8 @@ interface Leaf {
   sub: string | null;
 }
 
-function random(seed: number): () => number {
-  // mulberry32
+/** A seeded pseudo-random generator (mulberry32) in [0, 1): the same seed gives the same catalogue. */
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -72,7 +72,11 @@ function random(seed: number): () => number {
   };
 }
 
-const pick = <T>(items: readonly T[], rand: () => number): T => items[Math.floor(rand() * items.length)] as T;
+/** One of `items`, drawn with `rand`. */
+export const pick = <T>(items: readonly T[], rand: () => number): T => {
+  if (items.length === 0) throw new Error('pick from an empty list');
+  return items[Math.floor(rand() * items.length)] as T;
+};
 
 /** Removes every product, picture and category (hard delete). Refused while any order exists. */
 export async function wipeCatalogue(ctx: AppContext): Promise<{ products: number }> {
