@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import os from 'node:os';
-import { type Browser, type CDPSession, chromium } from 'playwright-core';
+import type { Browser, CDPSession } from 'playwright-core';
 import { requestJson, sleep, startShop, tempDir } from '../lib/proc.js';
 import { type Check, type PartReport, fmt, table } from '../lib/report.js';
 import { type PerfState, cumulativeLayoutShift, totalBlockingTime } from '../lib/metrics.js';
 import { catalogFacts } from '../lib/seed.js';
+import { launchBrowser, requireChromium } from '../../tests/e2e/support/chromium.js';
 import { verifiedShopper } from '../lib/shopper.js';
 
 /**
@@ -223,8 +223,7 @@ interface PageSpec {
 
 export async function pagesPart(appDir: string, runs: number): Promise<PartReport> {
   console.log('\nPages: Chromium, throttled phone profile');
-  const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (!fs.existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath} (set CHROMIUM_PATH)`);
+  requireChromium(); // before seeding a shop for nothing
   const loadBefore = os.loadavg()[0]!;
   const notes: string[] = [];
   const dataDir = tempDir('pages');
@@ -247,18 +246,7 @@ export async function pagesPart(appDir: string, runs: number): Promise<PartRepor
       { name: '/account (logged out → /login)', path: '/account', target: false },
     ];
 
-    browser = await chromium.launch({
-      executablePath,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchBrowser();
     // One unmeasured visit so Chromium's own start-up is not in the first figure.
     await visit(browser, server.url, '/about');
 

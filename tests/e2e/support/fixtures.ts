@@ -1,33 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type ConsoleMessage, type Page, chromium } from 'playwright-core';
+import type { ConsoleMessage, Page } from 'playwright-core';
 import { inject, test as base } from 'vitest';
+import { launchBrowser } from './chromium.js';
 import { PHONE } from './constants.js';
 
 export { DESKTOP, E2E_ADMIN, PHONE } from './constants.js';
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
-
-export function chromiumPath(): string {
-  return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-}
-
-export async function launchBrowser(): Promise<Browser> {
-  const executablePath = chromiumPath();
-  if (!fs.existsSync(executablePath)) {
-    throw new Error(
-      `Chromium not found at ${executablePath}: install Debian's chromium (\`.ci/run\` does) or set CHROMIUM_PATH.`,
-    );
-  }
-  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
-}
 
 /**
  * Console errors a test expects: a browser logs every 4xx/5xx response as an error
