@@ -1,15 +1,6 @@
 import { Component, type ReactNode, Suspense } from 'react';
-import { Spinner } from '../components/ui/Spinner';
+import { LoadingBlock } from '../components/ui/Spinner';
 import { RouteError } from './RouteError';
-
-/** What a page shows while its code arrives. */
-function PageLoading() {
-  return (
-    <div className="flex justify-center py-24" role="status" aria-label="Loading page">
-      <Spinner className="size-8 text-amber-500" />
-    </div>
-  );
-}
 
 interface BoundaryState {
   error: unknown;
@@ -39,7 +30,7 @@ class PageErrorBoundary extends Component<{ children: ReactNode }, BoundaryState
 export function PageBoundary({ resetKey, children }: { resetKey: string; children: ReactNode }) {
   return (
     <PageErrorBoundary key={resetKey}>
-      <Suspense fallback={<PageLoading />}>{children}</Suspense>
+      <Suspense fallback={<LoadingBlock label="Loading page" className="py-24" />}>{children}</Suspense>
     </PageErrorBoundary>
   );
 }

@@ -6,3 +6,12 @@ export function Spinner({ className = 'size-4' }: { className?: string }) {
     </svg>
   );
 }
+
+/** A large spinner centred in a block that announces itself as loading (a page or a panel whose code is on its way). */
+export function LoadingBlock({ label, className }: { label: string; className: string }) {
+  return (
+    <div className={`flex justify-center ${className}`} role="status" aria-label={label}>
+      <Spinner className="size-8 text-amber-500" />
+    </div>
+  );
+}

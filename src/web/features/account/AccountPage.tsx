@@ -6,7 +6,7 @@ import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import User from 'lucide-react/icons/user';
 import { type ComponentType, type SVGProps, Suspense, lazy, useEffect, useState } from 'react';
 import { Drawer } from '../../components/ui/Drawer';
-import { Spinner } from '../../components/ui/Spinner';
+import { LoadingBlock } from '../../components/ui/Spinner';
 import { usePageTitle, usePersistentChoice } from '../../lib/hooks';
 import { GuardRedirect } from '../../lib/routing';
 import { useShopperToken } from '../../lib/session';
@@ -35,14 +35,6 @@ const panels: Record<AccountTab, ComponentType> = {
   orders: lazy(() => import('./tabs/OrdersTab').then((module) => ({ default: module.OrdersTab }))),
   favourites: lazy(() => import('./tabs/FavouritesTab').then((module) => ({ default: module.FavouritesTab }))),
 };
-
-function PanelLoading() {
-  return (
-    <div className="flex justify-center py-16" role="status" aria-label="Loading">
-      <Spinner className="size-8 text-amber-500" />
-    </div>
-  );
-}
 
 function Sidebar({
   active,
@@ -135,7 +127,7 @@ export default function AccountPage() {
           <Sidebar active={active} onSelect={select} onLogout={logout} />
         </aside>
         <div className="min-w-0">
-          <Suspense fallback={<PanelLoading />}>
+          <Suspense fallback={<LoadingBlock label="Loading" className="py-16" />}>
             <Panel />
           </Suspense>
         </div>
