@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPageSchema, productSchema } from '../../src/shared/catalog.js';
+import { buildApp } from '../../src/server/app.js';
 import { webRoutes } from '../../src/server/features/web/routes.js';
 import { type TestApp, buildTestApp } from '../helpers/app.js';
 import { adminToken, bearer, createPath, pngFile, uploadProduct } from '../helpers/catalog.js';
@@ -76,6 +77,24 @@ describe('HTTP caching of catalogue answers', () => {
     expect(listed.statusCode).toBe(304);
     const other = await get(`/api/products/${productId}`, { 'if-none-match': 'W/"c0-something-else"' });
     expect(other.statusCode).toBe(200);
+  });
+
+  it('a second server process on the same database gives the same answer the same ETag', async () => {
+    const url = '/api/products?category=Laptops&page=1&pageSize=3';
+    const first = await get(url);
+    const second = await buildApp({ config: t.config, clock: t.clock, logger: false, serveWeb: false });
+    try {
+      const other = await second.inject({ method: 'GET', url, headers: { 'if-none-match': first.headers.etag as string } });
+      expect(other.statusCode).toBe(304);
+      const otherFull = await second.inject({ method: 'GET', url });
+      expect(otherFull.body).toBe(first.body);
+      expect(otherFull.headers.etag).toBe(first.headers.etag);
+      // Another page of the same filter is another answer with another tag.
+      const page2 = await second.inject({ method: 'GET', url: url.replace('page=1', 'page=2') });
+      expect(page2.headers.etag).not.toBe(first.headers.etag);
+    } finally {
+      await second.close();
+    }
   });
 
   it('an admin change of the product gives a new answer and a new ETag at once', async () => {

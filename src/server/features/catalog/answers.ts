@@ -17,8 +17,10 @@ import {
  *   catalogue write, by any server process or the seed CLI) and to the stock of the products in it
  *   (the one field that orders change without a new version). Each request reads both in one
  *   statement and rebuilds the answer when either moved, so no answer is ever stale.
- * - HTTP: `ETag` (weak: the version and a digest of the body, so a rebuilt answer with the same
- *   content keeps its tag) and `Cache-Control: public, no-cache` — browsers and shared caches may
+ * - HTTP: `ETag` (weak: the version and a digest of what the body is made of — the request URL,
+ *   whether it is shared, and the stock of its products — so a rebuilt answer keeps its tag in this
+ *   and any other server process, without hashing a list page's ~17 KB body on every uncached
+ *   request) and `Cache-Control: public, no-cache` — browsers and shared caches may
  *   keep the answer but must revalidate it each time (a 304 without a body when nothing changed),
  *   so an admin sees a change at once.
  * - Requests with an Authorization header (the admin panel) get a freshly built answer, never
@@ -143,12 +145,13 @@ export class PublicAnswers {
       const products = built.products ?? [];
       const stockById = new Map(products.map((product) => [product.id, product.stock]));
       const ids = [...stockById.keys()];
+      const stockKey = stockKeyOf(ids, (id) => stockById.get(id));
       answer = {
         version: now.version,
         ids,
-        stockKey: stockKeyOf(ids, (id) => stockById.get(id)),
+        stockKey,
         body,
-        etag: weakEtag(`c${now.version}`, body),
+        etag: weakEtag(`c${now.version}`, `${shared ? 'public' : 'private'} ${key} ${stockKey}`),
         headers: built.headers ?? {},
         encoded: {},
         bytes: body.length * 2 + ids.length * 16 + 256,
