@@ -14,25 +14,14 @@ import {
   tokenBodySchema,
   verifyOtpSchema,
 } from '../../../shared/accounts.js';
+import { idParam } from '../../../shared/path-params.js';
 import type { AppContext } from '../../context.js';
 import { assertSelf, bearerToken, requireSession } from '../../lib/auth-hooks.js';
 import { unauthorized } from '../../lib/errors.js';
 import { acceptEmptyJsonBody } from '../../lib/json-body.js';
 import * as service from './service.js';
 
-const userIdParamsSchema = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,10}$/, ACCOUNT_MESSAGES.badUserId)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int()
-        .positive(ACCOUNT_MESSAGES.badUserId)
-        .max(2 ** 31 - 1, ACCOUNT_MESSAGES.badUserId),
-    ),
-});
+const userIdParamsSchema = z.object({ id: idParam(ACCOUNT_MESSAGES.badUserId) });
 
 /** Shopper accounts under /api/users (SPEC §7): register, OTP, login, refresh, logout, profile. */
 export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {

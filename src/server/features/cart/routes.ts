@@ -9,24 +9,13 @@ import {
   removeCartItemResponseSchema,
   viewCartResponseSchema,
 } from '../../../shared/cart.js';
+import { idParam } from '../../../shared/path-params.js';
 import type { AppContext } from '../../context.js';
 import { principalOf, requireSession } from '../../lib/auth-hooks.js';
 import { forbidden } from '../../lib/errors.js';
 import { acceptEmptyJsonBody } from '../../lib/json-body.js';
 import { CartService } from './service.js';
 
-const idParam = (message: string) =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/, message)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(1, message)
-        .max(2 ** 31 - 1, message),
-    );
 
 const userParams = z.object({ userId: idParam(ACCOUNT_MESSAGES.badUserId) });
 const itemParams = z.object({ id: idParam(CART_MESSAGES.badItemId) });

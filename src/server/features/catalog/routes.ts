@@ -17,6 +17,7 @@ import {
   productSchema,
   productUpdateSchema,
 } from '../../../shared/catalog.js';
+import { idParam } from '../../../shared/path-params.js';
 import type { AppContext } from '../../context.js';
 import { PublicAnswers } from './answers.js';
 import { readProductForm, registerMultipart } from './form.js';
@@ -41,18 +42,6 @@ import { CatalogService, validationFailed } from './service.js';
  * Writes need an admin bearer token (see guard.ts: none 401, shopper 403).
  */
 
-const idParam = (message: string) =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/, message)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(1, message)
-        .max(2 ** 31 - 1, message),
-    );
 
 const categoryParams = z.object({ categoryId: idParam('Invalid category id') });
 const subParams = categoryParams.extend({ subId: idParam('Invalid subcategory id') });

@@ -16,22 +16,13 @@ import {
   updateOrderStatusSchema,
   userOrdersResponseSchema,
 } from '../../../shared/orders.js';
+import { idParam } from '../../../shared/path-params.js';
 import type { AppContext } from '../../context.js';
 import { principalOf, requireSession } from '../../lib/auth-hooks.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { OrdersService } from './service.js';
 
-const userIdParam = z
-  .string()
-  .regex(/^\d{1,10}$/, ACCOUNT_MESSAGES.badUserId)
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .int()
-      .min(1, ACCOUNT_MESSAGES.badUserId)
-      .max(2 ** 31 - 1, ACCOUNT_MESSAGES.badUserId),
-  );
+const userIdParam = idParam(ACCOUNT_MESSAGES.badUserId);
 /** Any text: an id that is not an order's is simply not found. */
 const orderIdParam = z.string().min(1).max(100);
 
