@@ -37,7 +37,6 @@
  * Targets: p95 < 10 ms, and p95 at 100 000 within 1.5× of p95 at 1 000. The script reports; it
  * exits 0 whether targets pass or not (non-zero only when something errors).
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -45,7 +44,6 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import * as q from '../src/server/features/catalog/queries.js';
@@ -53,6 +51,7 @@ import { pick, random, seedBulkCatalogue } from '../src/server/features/catalog/
 import { PRICE_RANGES } from '../src/server/features/catalog/seed/demo-data.js';
 import type { Mailer } from '../src/server/lib/mail.js';
 import type { Category } from '../src/shared/catalog.js';
+import { createScratchDatabase } from '../tests/helpers/processes.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -129,28 +128,10 @@ interface Bench {
   close(): Promise<void>;
 }
 
-async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `pasal_bench_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 async function startBench(label: string, postgresBaseUrl?: string): Promise<Bench> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasal-bench-catalog-'));
-  const database = postgresBaseUrl ? await freshPostgres(postgresBaseUrl) : undefined;
+  const database = postgresBaseUrl ? await createScratchDatabase(postgresBaseUrl, 'pasal_bench') : undefined;
   let app: FastifyInstance | undefined;
   const cleanup = async () => {
     if (app) await app.close();

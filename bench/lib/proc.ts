@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, snapshotApp as snapshotDist, stopChild } from '../../tests/helpers/processes.js';
+
+export { freePort, requestJson, stopChild } from '../../tests/helpers/processes.js';
 
 /**
  * Processes of the benchmarks: the build, a snapshot of dist/ to run from, the shop server and
@@ -53,18 +55,6 @@ export function track(child: ChildProcess): ChildProcess {
   return child;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** `npm run build` in the project (output shown only when it fails). */
 export function build(): void {
   const started = Date.now();
@@ -87,14 +77,7 @@ export function snapshotApp(): string {
   const main = path.join(ROOT, 'dist/server/server/main.js');
   const index = path.join(ROOT, 'dist/web/index.html');
   if (!fs.existsSync(main) || !fs.existsSync(index)) throw new Error('no production build in dist/: run npm run build');
-  const appDir = path.join(tempDir('app'), 'app');
-  fs.mkdirSync(appDir);
-  const skip = new Set(['dist', 'data', '.git', 'test-results', '.tmp', 'coverage']);
-  for (const entry of fs.readdirSync(ROOT)) {
-    if (!skip.has(entry)) fs.symlinkSync(path.join(ROOT, entry), path.join(appDir, entry));
-  }
-  fs.cpSync(path.join(ROOT, 'dist'), path.join(appDir, 'dist'), { recursive: true });
-  return appDir;
+  return snapshotDist(ROOT, path.join(tempDir('app'), 'app'));
 }
 
 export interface ServerProcess {
@@ -169,15 +152,6 @@ export async function startShop(appDir: string, dataDir: string, extra: Record<s
   });
 }
 
-export async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 /** Status of a GET, or 0 when nothing answers (no keep-alive: each probe is a fresh connection). */
 export function httpStatus(url: string, timeoutMs = 2000): Promise<number> {
   return new Promise((resolve) => {
@@ -232,25 +206,3 @@ export function sampleRss(pid: number, everyMs = 100): { stop(): number; max(): 
   };
 }
 
-/** JSON of a request to the shop (for setting up a benchmark, not timed). */
-export async function requestJson<T = unknown>(
-  url: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
-): Promise<{ status: number; body: T }> {
-  const headers: Record<string, string> = {};
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  const res = await fetch(url, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, body: body as T };
-}

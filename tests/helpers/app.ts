@@ -1,13 +1,12 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../src/server/app.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
 import { ensureBootstrapAdmin } from '../../src/server/features/admin/bootstrap.js';
 import type { Clock } from '../../src/server/lib/clock.js';
+import { createScratchDatabase } from './processes.js';
 import { MailCatcher } from './smtp.js';
 
 /** A clock the test moves by hand. */
@@ -39,22 +38,8 @@ export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
 export async function createTestDatabase(): Promise<{ databaseUrl: string | undefined; drop(): Promise<void> }> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) return { databaseUrl: undefined, drop: async () => undefined };
-  const name = `pasal_t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    databaseUrl: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  const database = await createScratchDatabase(baseUrl, 'pasal_t');
+  return { databaseUrl: database.url, drop: () => database.drop() };
 }
 
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {

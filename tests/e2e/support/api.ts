@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { inject } from 'vitest';
+import { requestJson } from '../../helpers/processes.js';
 
 /** Talks to the running shop over HTTP, the way another client would (no database access). */
 
@@ -14,22 +15,7 @@ export async function api<T = Record<string, any>>(
   pathname: string,
   options: { body?: unknown; token?: string } = {},
 ): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = {};
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const res = await fetch(new URL(pathname, inject('baseUrl')), {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON (HTML pages)
-  }
-  return { status: res.status, body: body as T };
+  return requestJson<T>(new URL(pathname, inject('baseUrl')), { method, ...options });
 }
 
 /** The raw HTML the server sends for a page, before any script runs. */

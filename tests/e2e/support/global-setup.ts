@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort, snapshotApp, stopChild } from '../../helpers/processes.js';
 import { MailCatcher } from '../../helpers/smtp.js';
 import { E2E_ADMIN } from './constants.js';
 
@@ -21,18 +22,6 @@ import { E2E_ADMIN } from './constants.js';
 const root = path.resolve(import.meta.dirname, '../../..');
 const serverEntry = path.join(root, 'dist/server/server/main.js');
 const webIndex = path.join(root, 'dist/web/index.html');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function json(res: http.ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });
@@ -81,18 +70,6 @@ function serveMailbox(catcher: MailCatcher): Promise<{ url: string; close(): Pro
   });
 }
 
-/** A copy of dist/ with every other top-level entry of the project linked beside it. */
-function snapshotApp(workDir: string): string {
-  const appDir = path.join(workDir, 'app');
-  fs.mkdirSync(appDir);
-  const skip = new Set(['dist', 'data', '.git', 'test-results', '.tmp', 'coverage']);
-  for (const entry of fs.readdirSync(root)) {
-    if (!skip.has(entry)) fs.symlinkSync(path.join(root, entry), path.join(appDir, entry));
-  }
-  fs.cpSync(path.join(root, 'dist'), path.join(appDir, 'dist'), { recursive: true });
-  return appDir;
-}
-
 async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -110,15 +87,6 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
   throw new Error(`the shop server did not answer ${baseUrl}/api/health within 60 s:\n${output()}`);
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   for (const file of [serverEntry, webIndex]) {
     if (!fs.existsSync(file)) {
@@ -133,7 +101,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const mailbox = await serveMailbox(catcher);
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasal-e2e-'));
   const dataDir = path.join(workDir, 'data');
-  const appDir = snapshotApp(workDir);
+  const appDir = snapshotApp(root, path.join(workDir, 'app'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
 
@@ -168,7 +136,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   child.stderr.on('data', relay);
 
   const teardown = async () => {
-    await stopChild(child);
+    await stopChild(child, 10_000);
     await mailbox.close();
     await catcher.stop();
     fs.rmSync(workDir, { recursive: true, force: true });

@@ -1,0 +1,96 @@
+import type { ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+
+/**
+ * Pieces that the browser tests' global setup, the API tests and the benchmarks (bench/) all need
+ * to run the shop beside them: a free port, a snapshot of the build, stopping a child, a JSON
+ * request, a throwaway PostgreSQL database. Plain Node (no vitest), so bench/ can import it.
+ */
+
+/** A TCP port nobody listens on right now (on 127.0.0.1). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Makes `appDir` a copy of the project's dist/ with every other top-level entry of `root` linked
+ * beside it, so a rebuild while the server runs cannot change or pull the files under it. Run
+ * `dist/server/server/main.js` from `appDir`.
+ */
+export function snapshotApp(root: string, appDir: string): string {
+  fs.mkdirSync(appDir, { recursive: true });
+  const skip = new Set(['dist', 'data', '.git', 'test-results', '.tmp', 'coverage']);
+  for (const entry of fs.readdirSync(root)) {
+    if (!skip.has(entry)) fs.symlinkSync(path.join(root, entry), path.join(appDir, entry));
+  }
+  fs.cpSync(path.join(root, 'dist'), path.join(appDir, 'dist'), { recursive: true });
+  return appDir;
+}
+
+/** SIGTERM, then SIGKILL if the child has not exited within `killAfterMs`. */
+export async function stopChild(child: ChildProcess, killAfterMs = 15_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** A request as another client of the shop makes it: JSON body, bearer token, the answer parsed when it is JSON. */
+export async function requestJson<T = unknown>(
+  url: string | URL,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = {};
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const res = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON (an HTML page, a plain-text error)
+  }
+  return { status: res.status, body: body as T };
+}
+
+/**
+ * A new, empty PostgreSQL database beside the one `baseUrl` names (same server and user), and a
+ * drop() that removes it even while connections to it are still open.
+ */
+export async function createScratchDatabase(baseUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
