@@ -13,7 +13,7 @@ import { checkoutPart } from './parts/checkout.js';
 import { pagesPart } from './parts/pages.js';
 import { startPart } from './parts/start.js';
 import { build, snapshotApp } from './lib/proc.js';
-import { type PartReport, checksTable, machine, writeDocs } from './lib/report.js';
+import { type PartReport, checksTable, machine, tally, writeDocs } from './lib/report.js';
 
 const PARTS = ['api', 'checkout', 'pages', 'start'] as const;
 type Part = (typeof PARTS)[number];
@@ -53,8 +53,7 @@ async function main(): Promise<void> {
   for (const report of reports) console.log(`\n## ${report.title}\n\n${report.markdown}`);
   const checks = reports.flatMap((report) => report.checks);
   console.log(`\n## Summary\n\n${checksTable(checks)}`);
-  const failed = checks.filter((check) => !check.pass).length;
-  console.log(`\n${checks.length - failed} of ${checks.length} checks pass.`);
+  console.log(`\n${tally(checks)}`);
   // A shortened API run is a smoke test: its figures do not replace real ones.
   const smoke = duration < 10 || LARGE !== 100_000 || ONLY !== undefined;
   const documented = smoke ? reports.filter((report) => report.part !== 'api') : reports;

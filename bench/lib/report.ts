@@ -11,6 +11,11 @@ export interface Check {
   figure: string;
   target: string;
   pass: boolean;
+  /**
+   * A check of this harness's own, stricter than issue 5 asks (the API's uncached variants):
+   * reported beside the issue's checks, a miss marked as such and not counted among them.
+   */
+  beyond?: boolean;
 }
 
 export interface PartReport {
@@ -21,7 +26,7 @@ export interface PartReport {
   checks: Check[];
 }
 
-export const mark = (pass: boolean) => (pass ? 'pass' : 'FAIL');
+export const mark = (check: Pick<Check, 'pass' | 'beyond'>) => (check.pass ? 'pass' : check.beyond ? 'miss (beyond the issue)' : 'FAIL');
 
 /** A Markdown pipe table with columns padded so it also reads well in a terminal. */
 export function table(headers: string[], rows: (string | number)[][], align: ('l' | 'r')[] = []): string {
@@ -33,10 +38,18 @@ export function table(headers: string[], rows: (string | number)[][], align: ('l
   return [line(headers), rule, ...cells.slice(1).map(line)].join('\n');
 }
 
+/** "N of M checks pass", the checks beyond the issue counted apart. */
+export function tally(checks: Check[]): string {
+  const count = (list: Check[]) => `${list.filter((check) => check.pass).length} of ${list.length}`;
+  const issue = checks.filter((check) => !check.beyond);
+  const beyond = checks.filter((check) => check.beyond);
+  return `${count(issue)} checks of issue 5's targets pass.${beyond.length > 0 ? ` Beyond the issue: ${count(beyond)} pass.` : ''}`;
+}
+
 export function checksTable(checks: Check[]): string {
   return table(
     ['part', 'check', 'figure', 'target', 'result'],
-    checks.map((check) => [check.part, check.name, check.figure, check.target, mark(check.pass)]),
+    checks.map((check) => [check.part, check.name, check.figure, check.target, mark(check)]),
   );
 }
 
@@ -89,6 +102,10 @@ What each part measures (targets from issue 5):
   on products whose stock it cannot exhaust. Server RSS is VmRSS of /proc/<pid>/status sampled
   every 100 ms; server CPU per request is its user + system time over the run ÷ answers.
   Targets: every read ≥ 0.8 of its baseline, p99 < 20 ms, RSS < 250 MB, 100k within 1.5× of 1k.
+  The issue names single requests (a first page, a category page, a search page, a price range
+  page, a product, the tree, add-to-cart): the hot rows and add-to-cart are checked against its
+  targets. The varied rows are this harness's own, stricter measure. They get the same checks,
+  reported beside the issue's as "beyond the issue" (a miss there reads "miss", not "FAIL").
 - **checkout**: bench/checkout.ts (checkouts per second by 200 shoppers over 32 connections on
   SQLite, stock and order totals verified at the end). Target ≥ 300/s, stock exact.
 - **pages**: Debian's Chromium through playwright-core and the DevTools protocol: 150 ms latency,
@@ -124,7 +141,7 @@ function partBlock(report: PartReport, when: string): string {
     '',
     table(
       ['check', 'figure', 'target', 'result'],
-      report.checks.map((check) => [check.name, check.figure, check.target, mark(check.pass)]),
+      report.checks.map((check) => [check.name, check.figure, check.target, mark(check)]),
     ),
     `<!-- bench:${report.part}:end -->`,
   ].join('\n');

@@ -372,29 +372,79 @@ export async function apiPart(appDir: string, seconds: number): Promise<PartRepo
 
   const checks: Check[] = [];
   const rows: (string | number)[][] = [];
-  let ratioFails = 0;
-  let p99Fails = 0;
-  let scaleFails = 0;
-  let worstRatio = { value: Infinity, name: '' };
-  let worstP99 = { value: 0, name: '' };
-  let worstScale = { value: 0, name: '' };
+  // Issue 5 names single requests (a first page, a category page, a search page, a price range
+  // page, a product, the tree, add-to-cart): the hot rows and the write. The varied rows are this
+  // harness's own, stricter measure (few answers repeat, so the answer cache rarely helps); their
+  // checks are reported beside the issue's, as "beyond the issue".
+  const groups = [
+    { beyond: false, label: 'issue 5 requests', scenarios: large.list.filter((scenario) => scenario.kind !== 'varied') },
+    { beyond: true, label: 'uncached variants', scenarios: large.list.filter((scenario) => scenario.kind === 'varied') },
+  ];
+  for (const group of groups) {
+    if (group.scenarios.length === 0) continue;
+    const worst = { ratio: { value: Infinity, name: '' }, p99: { value: 0, name: '' }, scale: { value: 0, name: '' } };
+    let reads = 0;
+    let ratioFails = 0;
+    let p99Fails = 0;
+    let scaleFails = 0;
+    for (const scenario of group.scenarios) {
+      const a = appLarge.get(scenario.key)!;
+      const b = baseLarge.get(scenario.key);
+      const s = appSmall.get(scenario.key);
+      const name = `${scenario.endpoint} (${scenario.kind})`;
+      if (b) {
+        reads += 1;
+        const ratio = a.rps / b.rps;
+        if (ratio < worst.ratio.value) worst.ratio = { value: ratio, name };
+        if (ratio < 0.8) ratioFails += 1;
+      }
+      if (a.p99 > worst.p99.value) worst.p99 = { value: a.p99, name };
+      if (a.p99 >= 20) p99Fails += 1;
+      if (s) {
+        const scale = s.rps / a.rps;
+        if (scale > worst.scale.value) worst.scale = { value: scale, name };
+        if (scale > 1.5) scaleFails += 1;
+      }
+    }
+    const all = group.scenarios.length;
+    const common = { part: 'api', ...(group.beyond ? { beyond: true } : {}) };
+    if (reads > 0) {
+      checks.push({
+        ...common,
+        name: `every read ≥ 0.8 × baseline (req/s), ${group.label}`,
+        figure: `${reads - ratioFails} of ${reads}; lowest ${fmt.ratio(worst.ratio.value)} (${worst.ratio.name})`,
+        target: '≥ 0.80',
+        pass: ratioFails === 0,
+      });
+    }
+    checks.push({
+      ...common,
+      name: `p99 latency (100k), ${group.label}`,
+      figure: `${all - p99Fails} of ${all}; highest ${worst.p99.value} ms (${worst.p99.name})`,
+      target: '< 20 ms',
+      pass: p99Fails === 0,
+    });
+    checks.push({
+      ...common,
+      name: `100k within 1.5× of 1k (req/s 1k ÷ 100k), ${group.label}`,
+      figure: `${all - scaleFails} of ${all}; highest ${fmt.ratio(worst.scale.value)}× (${worst.scale.name})`,
+      target: '≤ 1.50×',
+      pass: scaleFails === 0,
+    });
+  }
+  checks.push({
+    part: 'api',
+    name: 'server RSS, max during the 100k runs',
+    figure: `${fmt.mb(rssMax)} MB`,
+    target: '< 250 MB',
+    pass: rssMax < 250 * 1024 ** 2,
+  });
   for (const scenario of large.list) {
     const a = appLarge.get(scenario.key)!;
     const b = baseLarge.get(scenario.key);
     const s = appSmall.get(scenario.key);
     const ratio = b ? a.rps / b.rps : undefined;
     const scale = s ? s.rps / a.rps : undefined;
-    const name = `${scenario.endpoint} (${scenario.kind})`;
-    if (ratio !== undefined) {
-      if (ratio < worstRatio.value) worstRatio = { value: ratio, name };
-      if (ratio < 0.8) ratioFails += 1;
-    }
-    if (a.p99 > worstP99.value) worstP99 = { value: a.p99, name };
-    if (a.p99 >= 20) p99Fails += 1;
-    if (scale !== undefined) {
-      if (scale > worstScale.value) worstScale = { value: scale, name };
-      if (scale > 1.5) scaleFails += 1;
-    }
     const notes = [
       a.statuses && `100k ${a.statuses}`,
       s?.statuses && `1k ${s.statuses}`,
@@ -403,7 +453,7 @@ export async function apiPart(appDir: string, seconds: number): Promise<PartRepo
       .filter(Boolean)
       .join('; ');
     rows.push([
-      name,
+      `${scenario.endpoint} (${scenario.kind})`,
       fmt.int(a.rps),
       a.p50,
       a.p99,
@@ -421,36 +471,6 @@ export async function apiPart(appDir: string, seconds: number): Promise<PartRepo
       notes,
     ]);
   }
-  const reads = baseLarge.size;
-  const all = large.list.length;
-  checks.push({
-    part: 'api',
-    name: 'every read ≥ 0.8 × baseline (req/s)',
-    figure: `${reads - ratioFails} of ${reads}; lowest ${fmt.ratio(worstRatio.value)} (${worstRatio.name})`,
-    target: '≥ 0.80',
-    pass: ratioFails === 0,
-  });
-  checks.push({
-    part: 'api',
-    name: 'p99 latency, every endpoint (100k)',
-    figure: `${all - p99Fails} of ${all}; highest ${worstP99.value} ms (${worstP99.name})`,
-    target: '< 20 ms',
-    pass: p99Fails === 0,
-  });
-  checks.push({
-    part: 'api',
-    name: 'server RSS, max during the 100k runs',
-    figure: `${fmt.mb(rssMax)} MB`,
-    target: '< 250 MB',
-    pass: rssMax < 250 * 1024 ** 2,
-  });
-  checks.push({
-    part: 'api',
-    name: '100k within 1.5× of 1k (req/s 1k ÷ 100k)',
-    figure: `${all - scaleFails} of ${all}; highest ${fmt.ratio(worstScale.value)}× (${worstScale.name})`,
-    target: '≤ 1.50×',
-    pass: scaleFails === 0,
-  });
   const errorsTotal = [...appLarge.values(), ...appSmall.values()].reduce((sum, f) => sum + f.non2xx + f.errors, 0);
   checks.push({
     part: 'api',

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cumulativeLayoutShift, totalBlockingTime } from '../../bench/lib/metrics.js';
-import { type PartReport, writeDocs } from '../../bench/lib/report.js';
+import { type PartReport, checksTable, tally, writeDocs } from '../../bench/lib/report.js';
 
 /** The definitions `npm run bench` measures by (the benchmark itself is not part of the suite). */
 
@@ -61,5 +61,20 @@ describe('docs/benchmarks.md writing', () => {
     expect(text.indexOf('bench:api:start')).toBeLessThan(text.indexOf('bench:start:start'));
     expect(text.trimEnd().endsWith('## Catalogue\n\nNotes kept.')).toBe(true);
     expect(text.match(/## Catalogue/g)).toHaveLength(1);
+  });
+
+  it('a check beyond the issue reads "miss" and is counted apart from the issue checks', () => {
+    const checks = [
+      { part: 'api', name: 'p99, issue 5 requests', figure: '7 ms', target: '< 20 ms', pass: true },
+      { part: 'api', name: 'RSS', figure: '300 MB', target: '< 250 MB', pass: false },
+      { part: 'api', name: 'p99, uncached variants', figure: '60 ms', target: '< 20 ms', pass: false, beyond: true },
+      { part: 'api', name: 'ratio, uncached variants', figure: '1.2×', target: '≤ 1.50×', pass: true, beyond: true },
+    ];
+    expect(tally(checks)).toBe("1 of 2 checks of issue 5's targets pass. Beyond the issue: 1 of 2 pass.");
+    expect(tally(checks.slice(0, 2))).toBe("1 of 2 checks of issue 5's targets pass.");
+    const rows = checksTable(checks).split('\n');
+    expect(rows.find((row) => row.includes('RSS'))).toContain('FAIL');
+    expect(rows.find((row) => row.includes('p99, uncached'))).toContain('miss (beyond the issue)');
+    expect(rows.find((row) => row.includes('ratio, uncached'))).toMatch(/\| pass +\|$/);
   });
 });
