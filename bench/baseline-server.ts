@@ -22,7 +22,7 @@ import http from 'node:http';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { categoryKey } from '../src/shared/catalog.js';
-import { bucketBounds, priceBucket, searchTerms } from '../src/server/features/catalog/queries.js';
+import { RANKED_MATCHES, bucketBounds, priceBucket, searchTerms } from '../src/server/features/catalog/queries.js';
 
 const db = new Database(path.join(process.env.DATA_DIR ?? './data', 'pasal.sqlite'), { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
@@ -252,22 +252,34 @@ function listPage(params: URLSearchParams): unknown {
   if (total !== undefined && offset >= total) {
     ids = [];
   } else if (terms && sort === 'relevance') {
+    // As queries.relevancePageIds: the newest RANKED_MATCHES matches ranked, older ones newest first.
     const match = ftsQuery(terms);
-    if (searchOnly) {
-      ids = (
-        stmt('select rowid as id from products_fts where products_fts match ? order by rank, rowid desc limit ? offset ?').all(
-          match,
-          pageSize,
-          offset,
-        ) as { id: number }[]
-      ).map((row) => row.id);
-    } else {
-      ids = (
-        stmt(
-          `select p.id from products_fts join products p on p.id = products_fts.rowid
-            where products_fts match ? and ${where.join(' and ')} order by products_fts.rank, p.id desc limit ? offset ?`,
-        ).all(match, ...args, pageSize, offset) as { id: number }[]
-      ).map((row) => row.id);
+    const matches = searchOnly
+      ? { sql: 'select rowid as id, rank as r from products_fts where products_fts match ? order by rowid desc', args: [match] }
+      : {
+          sql: `select p.id, products_fts.rank as r from products_fts join products p on p.id = products_fts.rowid
+            where products_fts match ? and ${where.join(' and ')} order by products_fts.rowid desc`,
+          args: [match, ...args],
+        };
+    ids = [];
+    if (offset < RANKED_MATCHES) {
+      const take = Math.min(pageSize, RANKED_MATCHES - offset);
+      const rows = stmt(`select m.id from (${matches.sql} limit ?) as m order by m.r, m.id desc limit ? offset ?`).all(
+        ...matches.args,
+        RANKED_MATCHES,
+        take,
+        offset,
+      ) as { id: number }[];
+      ids.push(...rows.map((row) => row.id));
+    }
+    if (offset + pageSize > RANKED_MATCHES && ids.length === Math.max(0, Math.min(pageSize, RANKED_MATCHES - offset))) {
+      const from = Math.max(offset, RANKED_MATCHES);
+      const rows = stmt(`select m.id from (${matches.sql} limit ? offset ?) as m`).all(
+        ...matches.args,
+        offset + pageSize - from,
+        from,
+      ) as { id: number }[];
+      ids.push(...rows.map((row) => row.id));
     }
   } else {
     const all = [...where];

@@ -6,6 +6,7 @@ import * as m004catalog from './migrations/004_catalog_version.js';
 import * as m005catalog from './migrations/005_catalog_filter_indexes.js';
 import * as m006catalog from './migrations/006_catalog_counts.js';
 import * as m007catalog from './migrations/007_catalog_level_price_newest.js';
+import * as m008search from './migrations/008_search_prefix_index.js';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the same list runs
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '005_catalog_filter_indexes': m005catalog,
   '006_catalog_counts': m006catalog,
   '007_catalog_level_price_newest': m007catalog,
+  '008_search_prefix_index': m008search,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
