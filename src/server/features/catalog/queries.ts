@@ -439,8 +439,8 @@ export async function pageIds(
 export const RANKED_MATCHES = 1000;
 
 /**
- * Ids of one page of a search in relevance order: the newest `window` matches ranked (name matches
- * weigh ten times description matches; ties newest first), then the older matches newest first.
+ * Ids of one page of a search in relevance order: the newest `window` matches ranked (a name match
+ * weighs more than a description match; ties newest first), then the older matches newest first.
  * Both parts are read in id order from the index and stop after what the page needs.
  */
 async function relevancePageIds(
