@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PreparedQuery } from '../../src/server/db/client.js';
+import { PreparedQueries, PreparedQuery } from '../../src/server/db/client.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { makeProduct } from '../helpers/orders.js';
 
@@ -73,5 +73,21 @@ describe('PreparedQuery', () => {
         .where(sql<boolean>`1 = 1`),
     );
     expect(await literal.rows(t.app.ctx.db, 987_654)).toEqual([]);
+  });
+
+  it('PreparedQueries: one compiled query per number of parameters, each value in its place', async () => {
+    const a = await makeProduct(t, { name: 'Gamma', price: 10 });
+    const b = await makeProduct(t, { name: 'Delta', price: 20 });
+    const c = await makeProduct(t, { name: 'Epsilon', price: 30 });
+    const names = new PreparedQueries<{ name: string }>('test-names', (db, ids) =>
+      db.selectFrom('products').select('name').where('id', 'in', ids).orderBy('id'),
+    );
+    const byIds = async (ids: number[]) => (await names.rows(t.app.ctx.db, ids)).map((row) => row.name);
+    expect(await byIds([c.id, a.id])).toEqual(['Gamma', 'Epsilon']);
+    expect(await byIds([b.id])).toEqual(['Delta']);
+    expect(await byIds([a.id, b.id, c.id])).toEqual(['Gamma', 'Delta', 'Epsilon']);
+    expect(await byIds([b.id, 987_654])).toEqual(['Delta']);
+    expect(names.forCount(2)).toBe(names.forCount(2));
+    expect(names.forCount(2)).not.toBe(names.forCount(3));
   });
 });

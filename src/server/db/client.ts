@@ -126,3 +126,35 @@ export class PreparedQuery<R, P extends readonly unknown[]> {
     return entry;
   }
 }
+
+/**
+ * PreparedQuery for a statement whose number of parameters varies, as `id IN (…)` with a list:
+ * `forCount(n)` is the query for n parameters, made on first use and kept. `build` receives the
+ * placeholders of all n parameters, in run()'s order.
+ */
+export class PreparedQueries<R> {
+  private readonly byCount = new Map<number, PreparedQuery<R, readonly unknown[]>>();
+
+  constructor(
+    private readonly name: string,
+    private readonly build: (db: Kysely<Database>, placeholders: never[]) => Compilable<R>,
+  ) {}
+
+  forCount(count: number): PreparedQuery<R, readonly unknown[]> {
+    let query = this.byCount.get(count);
+    if (!query) {
+      query = new PreparedQuery<R, readonly unknown[]>(`${this.name}:${count}`, (db, $) =>
+        this.build(
+          db,
+          Array.from({ length: count }, (_, i) => $(i)),
+        ),
+      );
+      this.byCount.set(count, query);
+    }
+    return query;
+  }
+
+  rows(db: Kysely<Database> | Transaction<Database>, parameters: readonly unknown[]): Promise<R[]> {
+    return this.forCount(parameters.length).rows(db, ...parameters);
+  }
+}

@@ -1,5 +1,5 @@
-import { type Compilable, type CompiledQuery, type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
-import type { Dialect } from '../../db/client.js';
+import { type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
+import { type Dialect, PreparedQueries, PreparedQuery } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
 import { STOP_WORDS } from './stop-words.js';
 
@@ -12,41 +12,35 @@ import { STOP_WORDS } from './stop-words.js';
 export type Db = Kysely<Database> | Transaction<Database>;
 export type CategoryLevel = 'categories' | 'sub_categories' | 'child_categories';
 
-// ---------------------------------------------------------------------------------------------
-// Prepared queries. Kysely builds and compiles a tree of query objects on every call, which is a
-// good part of the CPU of a small read. The hot reads below are compiled once per database handle
-// and then run with new parameters (and SQLite reuses the prepared statement, see db/client.ts).
-
-const compiledQueries = new WeakMap<Db, Map<string, CompiledQuery>>();
-
-/** The compiled form of `build()`, made once per handle and key. Its parameters must be in a known order. */
-function prepared<R>(db: Db, key: string, build: () => Compilable<R>): CompiledQuery<R> {
-  let queries = compiledQueries.get(db);
-  if (!queries) {
-    queries = new Map();
-    compiledQueries.set(db, queries);
-  }
-  let query = queries.get(key) as CompiledQuery<R> | undefined;
-  if (!query) {
-    query = build().compile();
-    queries.set(key, query);
-  }
-  return query;
-}
-
-async function runPrepared<R>(db: Db, query: CompiledQuery<R>, parameters: readonly unknown[]): Promise<R[]> {
-  const result = await db.executeQuery<R>({ ...query, parameters });
-  return result.rows;
-}
+// The hot reads below are compiled once (PreparedQuery, db/client.ts): Kysely builds and compiles a
+// tree of query objects on every call, which is a good part of the CPU of a small read.
 
 // ---------------------------------------------------------------------------------------------
 // Catalogue version (migration 004): bumped in every write transaction, read before cached lists.
 
+const versionQuery = new PreparedQuery<{ version: number }, []>('catalog-version', (db) =>
+  db.selectFrom('catalog_state').select('version').where('id', '=', sql.lit(1)),
+);
+
 export async function catalogVersion(db: Db): Promise<number> {
-  const query = prepared(db, 'version', () => db.selectFrom('catalog_state').select('version').where('id', '=', 1));
-  const [row] = await runPrepared(db, query, [1]);
+  const row = await versionQuery.first(db);
   return Number(row?.version ?? 0);
 }
+
+const stockQuery = new PreparedQueries<{ id: number; stock: number | null }>('catalog-stock', (db, ids) =>
+  db.selectFrom('products').select(['id', 'stock']).where('id', 'in', ids),
+);
+
+// The version row, joined to the products (none joined still gives the version).
+const versionStockQuery = new PreparedQueries<{ version: number; id: number | null; stock: number | null }>(
+  'catalog-version-stock',
+  (db, ids) =>
+    db
+      .selectFrom('catalog_state as s')
+      .leftJoin('products as p', (join) => join.on('p.id', 'in', ids))
+      .select(['s.version', 'p.id', 'p.stock'])
+      .where('s.id', '=', sql.lit(1)),
+);
 
 /** Most products whose stock is read in the same statement as the version (larger lists read it apart). */
 const STOCK_WITH_VERSION_MAX = 100;
@@ -60,24 +54,12 @@ export async function versionAndStock(db: Db, ids: number[]): Promise<{ version:
   if (ids.length === 0 || ids.length > STOCK_WITH_VERSION_MAX) {
     const version = await catalogVersion(db);
     for (const part of chunks(ids, ID_CHUNK)) {
-      // Parameters: the ids.
-      const query = prepared(db, `stock:${part.length}`, () =>
-        db.selectFrom('products').select(['id', 'stock']).where('id', 'in', part),
-      );
-      for (const row of await runPrepared(db, query, part)) stock.set(Number(row.id), row.stock);
+      for (const row of await stockQuery.rows(db, part)) stock.set(Number(row.id), row.stock);
     }
     return { version, stock };
   }
-  // One statement: the version row, joined to the products (none joined still gives the version).
-  // Parameters: the ids (the version row's id is a literal).
-  const query = prepared(db, `version-stock:${ids.length}`, () =>
-    db
-      .selectFrom('catalog_state as s')
-      .leftJoin('products as p', (join) => join.on('p.id', 'in', ids))
-      .select(['s.version', 'p.id', 'p.stock'])
-      .where('s.id', '=', sql.lit(1)),
-  );
-  const rows = await runPrepared(db, query, ids);
+  // One statement for both.
+  const rows = await versionStockQuery.rows(db, ids);
   for (const row of rows) if (row.id !== null) stock.set(Number(row.id), row.stock);
   return { version: Number(rows[0]?.version ?? 0), stock };
 }
@@ -721,40 +703,41 @@ function productRowsQuery(db: Db) {
     ]);
 }
 
+type ProductRowFromDb = Awaited<ReturnType<ReturnType<typeof productRowsQuery>['executeTakeFirstOrThrow']>>;
+
+const productRowsByIdQuery = new PreparedQueries<ProductRowFromDb>('catalog-rows', (db, ids) =>
+  productRowsQuery(db).where('p.id', 'in', ids),
+);
+
 /** Rows of the given ids (live or not — callers decide), in the order of `ids`. */
 export async function productRows(db: Db, ids: number[]): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
   const byId = new Map<number, ProductRow>();
   for (const part of chunks(ids, ID_CHUNK)) {
-    // Parameters: the ids.
-    const query = prepared(db, `rows:${part.length}`, () => productRowsQuery(db).where('p.id', 'in', part));
-    const rows = await runPrepared(db, query, part);
+    const rows = await productRowsByIdQuery.rows(db, part);
     for (const row of rows) byId.set(Number(row.id), { ...row, price_paisa: Number(row.price_paisa) });
   }
   return ids.map((id) => byId.get(id)).filter((row): row is ProductRow => row !== undefined);
 }
 
+const liveProductRowQuery = new PreparedQuery<ProductRowFromDb, [id: number]>('catalog-live-row', (db, $) =>
+  productRowsQuery(db).where('p.id', '=', $(0)).where('p.deleted_at', 'is', null),
+);
+
 export async function liveProductRow(db: Db, id: number): Promise<ProductRow | undefined> {
-  // Parameters: [id].
-  const query = prepared(db, 'live-row', () => productRowsQuery(db).where('p.id', '=', id).where('p.deleted_at', 'is', null));
-  const [row] = await runPrepared(db, query, [id]);
+  const row = await liveProductRowQuery.first(db, id);
   return row && { ...row, price_paisa: Number(row.price_paisa) };
 }
+
+const imagesByProductQuery = new PreparedQueries<{ product_id: number; base_name: string }>('catalog-images', (db, ids) =>
+  db.selectFrom('product_images').select(['product_id', 'base_name']).where('product_id', 'in', ids).orderBy('product_id').orderBy('position'),
+);
 
 /** Image base names of the given products, in position order, in one query per 500 products. */
 export async function imagesOf(db: Db, productIds: number[]): Promise<Map<number, string[]>> {
   const result = new Map<number, string[]>();
   for (const part of chunks(productIds, ID_CHUNK)) {
-    // Parameters: the ids.
-    const query = prepared(db, `images:${part.length}`, () =>
-      db
-        .selectFrom('product_images')
-        .select(['product_id', 'base_name'])
-        .where('product_id', 'in', part)
-        .orderBy('product_id')
-        .orderBy('position'),
-    );
-    const rows = await runPrepared(db, query, part);
+    const rows = await imagesByProductQuery.rows(db, part);
     for (const row of rows) {
       const list = result.get(row.product_id) ?? [];
       list.push(row.base_name);
