@@ -3,8 +3,18 @@
  * (Rs. 1 = 100 paisa) and travel in the API as rupee numbers.
  */
 
-const wholeRupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
-const rupeesAndPaisa = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/**
+ * 1234567 → '12,34,567': the Nepali/Indian digit grouping of en-IN (the last three digits, then
+ * pairs) of a whole number. Written out rather than with Intl.NumberFormat: building the first
+ * formatter loads the locale's data, which was most of the page code's start-up on a slow phone
+ * (docs/benchmarks.md). tests/api/money.test.ts checks it against Intl.
+ */
+export function groupDigits(whole: number): string {
+  const digits = String(Math.abs(Math.trunc(whole)));
+  const head = digits.slice(0, -3);
+  const grouped = head ? `${head.replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}` : digits;
+  return whole <= -1 ? `-${grouped}` : grouped;
+}
 
 /**
  * 'Rs. 1,23,456' — Nepali/Indian digit grouping (en-IN). Paisa are shown, always as two
@@ -12,8 +22,10 @@ const rupeesAndPaisa = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2
  */
 export function formatPrice(rupees: number): string {
   const paisa = toPaisa(rupees);
-  const format = paisa % 100 === 0 ? wholeRupees : rupeesAndPaisa;
-  return `Rs. ${format.format(paisa / 100)}`;
+  const abs = Math.abs(paisa);
+  const sign = paisa < 0 ? '-' : '';
+  const fraction = abs % 100 === 0 ? '' : `.${String(abs % 100).padStart(2, '0')}`;
+  return `Rs. ${sign}${groupDigits(Math.floor(abs / 100))}${fraction}`;
 }
 
 /** formatPrice() of an amount in paisa. */

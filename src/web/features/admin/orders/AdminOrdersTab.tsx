@@ -9,7 +9,7 @@ import { Card, EmptyState } from '../../../components/ui/Card';
 import { SortableHeader } from '../../../components/ui/SortableHeader';
 import { Spinner } from '../../../components/ui/Spinner';
 import { inputClasses } from '../../../components/ui/TextField';
-import { formatDateTime, formatPrice } from '../../../lib/format';
+import { formatDateTime, formatPrice, groupDigits } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { orderItemsOf, statusLabel } from '../../orders/api';
 import { OrderItemsList, StatusBadge } from '../../orders/OrderParts';
@@ -329,7 +329,7 @@ export function AdminOrdersTab() {
           className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4"
         >
           <p className="text-sm text-slate-600" aria-live="polite">
-            {first}–{last} of {data.total.toLocaleString('en-IN')} orders
+            {first}–{last} of {groupDigits(data.total)} orders
           </p>
           <div className="flex items-center gap-2">
             <Button
