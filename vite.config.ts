@@ -57,27 +57,77 @@ function precompress(options: { minBytes?: number; extensions?: string[] } = {})
   };
 }
 
+/**
+ * V8's explicit compile hint on the code every first visit runs at once (the entry and the stages it
+ * imports: React DOM, the router, the layout, see src/web/main.tsx): V8 then compiles it while it
+ * downloads, on a background thread, instead of on the main thread at each function's first call.
+ * The comment must open the file, so it is added to the written files, after Vite's last additions
+ * to the chunks (and before precompress() reads them).
+ */
+function compileHints(): Plugin {
+  const hint = '//# allFunctionsCalledOnLoad\n';
+  return {
+    name: 'pasal:compile-hints',
+    apply: 'build',
+    enforce: 'post',
+    writeBundle(options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item] as const] : [])),
+      );
+      const boot = new Set<string>();
+      const add = (fileName: string) => {
+        const chunk = chunks.get(fileName);
+        if (!chunk || boot.has(fileName)) return;
+        boot.add(fileName);
+        chunk.imports.forEach(add);
+      };
+      for (const chunk of chunks.values()) {
+        if (chunk.isEntry) [chunk.fileName, ...chunk.dynamicImports].forEach(add);
+      }
+      for (const fileName of boot) {
+        const file = path.join(options.dir ?? '', fileName);
+        fs.writeFileSync(file, hint + fs.readFileSync(file, 'utf8'));
+      }
+    },
+  };
+}
+
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
-export default defineConfig({
+// `vite build` makes the browser's bundle in dist/web; `vite build --ssr` (npm run build:ssr) makes
+// the server's renderer of the same pages in dist/ssr (src/web/entry-server.tsx, ADR 0007). The
+// renderer carries its libraries inside (react and the rest are build-time dependencies only) and
+// React's production build whatever NODE_ENV the shop is started with.
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
-  build: {
-    outDir: '../../dist/web',
-    emptyOutDir: true,
-    assetsDir: 'assets',
-    // .vite/manifest.json: the server reads it to preload a page's own chunks with its HTML.
-    manifest: true,
-    sourcemap: false,
-    rolldownOptions: {
-      treeshake: {
-        // Building a zod schema has no side effects: an unused schema (src/shared/store.ts beside the
-        // store defaults the footer needs) must not pull zod into the first-visit bundle.
-        manualPureFunctions: ['z'],
+  publicDir: isSsrBuild ? false : 'public',
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [compileHints(), precompress()])],
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') }, ssr: { noExternal: true } } : {}),
+  build: isSsrBuild
+    ? {
+        outDir: '../../dist/ssr',
+        emptyOutDir: true,
+        sourcemap: false,
+        rolldownOptions: {
+          input: path.resolve(import.meta.dirname, 'src/web/entry-server.tsx'),
+          output: { entryFileNames: 'entry-server.js' },
+        },
+      }
+    : {
+        outDir: '../../dist/web',
+        emptyOutDir: true,
+        assetsDir: 'assets',
+        // .vite/manifest.json: the server reads it to preload a page's own chunks with its HTML.
+        manifest: true,
+        sourcemap: false,
+        rolldownOptions: {
+          treeshake: {
+            // Building a zod schema has no side effects: an unused schema (src/shared/store.ts beside the
+            // store defaults the footer needs) must not pull zod into the first-visit bundle.
+            manualPureFunctions: ['z'],
+          },
+        },
       },
-    },
-  },
   server: {
     port: 5173,
     proxy: {
@@ -86,4 +136,4 @@ export default defineConfig({
       '/sitemap.xml': apiTarget,
     },
   },
-});
+}));

@@ -1,31 +1,29 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { Providers } from './app/providers';
-import { AppRoutes, preloadPage } from './app/router';
-import { prefetchCurrentUser } from './lib/user';
 import './styles.css';
 
+/**
+ * The browser's entry. It starts the app in stages, each module group run in its own task with a
+ * yield to the browser between them: run in one go, the app's code was one task of ~300 ms on the
+ * throttled phone of docs/benchmarks.md, after the server-rendered page had painted, which blocks a
+ * tap on it (Total Blocking Time). The server preloads every stage's files with the HTML
+ * (src/server/features/web/preload.ts), so the stages cost no extra round trip.
+ *
+ * 1. The session and the API client, to ask for the logged-in shopper beside the page's code.
+ * 2. React DOM, the largest module.
+ * 3. The router, the pages' layout and the first page; then render or hydrate (app/start.tsx).
+ */
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element in index.html');
 
-// The first page's own code (fetched beside this bundle: the HTML preloads it) is awaited, so the
-// first render shows the page, not a spinner. A failure to load it shows in the page's error panel.
-// The first render is a transition: React renders in slices and yields to the browser between
-// them instead of one long task (Total Blocking Time on slow phones); the result is the same.
-const render = () =>
-  startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <Providers>
-          {/* Navigations render at once (a spinner while a page's code arrives), not as transitions. */}
-          <BrowserRouter useTransitions={false}>
-            <AppRoutes />
-          </BrowserRouter>
-        </Providers>
-      </StrictMode>,
-    );
-  });
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-prefetchCurrentUser();
-void preloadPage(window.location.pathname).then(render, render);
+async function boot(container: HTMLElement): Promise<void> {
+  const { prefetchCurrentUser } = await import('./lib/user');
+  prefetchCurrentUser();
+  await nextTask();
+  await import('react-dom/client');
+  await nextTask();
+  const { start } = await import('./app/start');
+  await start(container);
+}
+
+boot(root).catch((error: unknown) => console.error('Pasal could not start:', error));

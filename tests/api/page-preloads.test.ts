@@ -23,9 +23,21 @@ import { adminToken, createPath, pngFile, uploadProduct } from '../helpers/catal
 
 const ROUTER = fs.readFileSync(path.join(import.meta.dirname, '../../src/web/app/router.tsx'), 'utf8');
 
-/** A manifest shaped like Vite's: an entry with shared chunks, and lazily loaded pages. */
+/**
+ * A manifest shaped like Vite's: an entry that imports its stages (src/web/main.tsx) with shared
+ * chunks, and lazily loaded pages.
+ */
 const MANIFEST = {
-  'index.html': { file: 'assets/index-A1.js', isEntry: true, imports: ['_react-R1.js', '_api-P1.js'] },
+  'index.html': {
+    file: 'assets/index-A1.js',
+    isEntry: true,
+    imports: ['_react-R1.js', '_api-P1.js'],
+    dynamicImports: ['lib/user.ts', 'app/start.tsx'],
+  },
+  'lib/user.ts': { file: 'assets/user-U1.js', imports: ['_api-P1.js', '_query-Q1.js'] },
+  'app/start.tsx': { file: 'assets/start-S1.js', imports: ['_router-T1.js', '_react-R1.js'] },
+  '_query-Q1.js': { file: 'assets/query-Q1.js' },
+  '_router-T1.js': { file: 'assets/router-T1.js' },
   '_react-R1.js': { file: 'assets/react-R1.js' },
   '_api-P1.js': { file: 'assets/api-P1.js', imports: ['_react-R1.js'] },
   '_media-M1.js': { file: 'assets/media-M1.js' },
@@ -43,21 +55,35 @@ describe('module preloads of lazily loaded pages', () => {
   const preloads = modulePreloader(MANIFEST);
   const files = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
 
-  it("names a page's chunk and the chunks it imports, but nothing index.html loads already", () => {
-    expect(files(preloads('/products'))).toEqual(['assets/ProductsPage-B1.js', 'assets/image-I1.js', 'assets/media-M1.js']);
+  const stages = ['assets/user-U1.js', 'assets/query-Q1.js', 'assets/start-S1.js', 'assets/router-T1.js'];
+
+  it("names the entry's stages, then a page's chunk and the chunks it imports, but nothing index.html loads already", () => {
+    expect(files(preloads('/products'))).toEqual([
+      ...stages,
+      'assets/ProductsPage-B1.js',
+      'assets/image-I1.js',
+      'assets/media-M1.js',
+    ]);
     expect(files(preloads('/products/42'))).toEqual([
+      ...stages,
       'assets/ProductDetailPage-C1.js',
       'assets/image-I1.js',
       'assets/media-M1.js',
     ]);
-    // Without a session /account sends the visitor to /login: both pages' code.
-    expect(files(preloads('/account'))).toEqual(['assets/AccountPage-D1.js', 'assets/LoginPage-E1.js']);
+    // Not the login page's code, though /account sends a visitor without a session there.
+    expect(files(preloads('/account'))).toEqual([...stages, 'assets/AccountPage-D1.js']);
   });
 
-  it('Home (in the main bundle), unknown pages and a build without a manifest get none', () => {
-    expect(preloads('/')).toBe('');
-    expect(preloads('/no-such-page')).toBe('');
+  it('Home (in the main bundle) and unknown pages get the stages alone; a build without a manifest gets none', () => {
+    expect(files(preloads('/'))).toEqual(stages);
+    expect(files(preloads('/no-such-page'))).toEqual(stages);
     expect(modulePreloader(undefined)('/products')).toBe('');
+  });
+
+  it('names the stages src/web/main.tsx imports', () => {
+    const main = fs.readFileSync(path.join(import.meta.dirname, '../../src/web/main.tsx'), 'utf8');
+    const imported = [...main.matchAll(/await import\('([^']+)'\)/g)].map((m) => m[1]);
+    expect(imported).toEqual(['./lib/user', 'react-dom/client', './app/start']);
   });
 
   it("names the modules src/web/app/router.tsx loads lazily, each of the router's lazy pages but the 404", () => {

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { ToastContainer } from '../lib/toast';
 import { ApiError } from '../lib/errors';
@@ -65,9 +65,10 @@ function AdminSession() {
   return null;
 }
 
-export function Providers({ children }: { children: ReactNode }) {
+/** `client` is the page's query cache; a server render passes its own, so requests never share one. */
+export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <ShopperSession />
       <AdminSession />
       {children}

@@ -59,7 +59,7 @@ import {
   storeImages,
 } from '../../lib/images.js';
 import { DiskStorage, type Storage } from '../../lib/storage.js';
-import { LruCache } from './cache.js';
+import { LruCache } from '../../lib/lru-cache.js';
 import * as q from './queries.js';
 
 export interface CreateProductInput {

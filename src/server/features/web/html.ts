@@ -22,6 +22,7 @@ export interface PageMeta {
 export const INITIAL_DATA_ID = 'pasal-data';
 
 const HEAD_MARKER = '<!--app-head-->';
+const EMPTY_ROOT = '<div id="root"></div>';
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -54,9 +55,16 @@ export function renderHead(meta: PageMeta, url: string): string {
   return tags.join('\n    ');
 }
 
-export function renderPage(template: string, meta: PageMeta, url: string): string {
+/**
+ * index.html with the page's head, `scripts` (module preloads) at the end of the head, after the
+ * stylesheet, which the first paint waits for, and, when the server rendered it, the page's markup
+ * in #root.
+ */
+export function renderPage(template: string, meta: PageMeta, url: string, markup?: string, scripts?: string): string {
   const withoutTitle = template.replace(/<title>[^<]*<\/title>/, '');
-  const page = withoutTitle.replace(HEAD_MARKER, () => renderHead(meta, url));
+  const withScripts = scripts ? withoutTitle.replace('</head>', () => `  ${scripts}\n  </head>`) : withoutTitle;
+  const withHead = withScripts.replace(HEAD_MARKER, () => renderHead(meta, url));
+  const page = markup ? withHead.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`) : withHead;
   if (!meta.data) return page;
   // Inert JSON (not run, so the CSP does not apply), before the module script runs at the end of parsing.
   const data = `<script type="application/json" id="${INITIAL_DATA_ID}">${safeJson(meta.data)}</script>`;

@@ -21,15 +21,18 @@ export const PAGE_MODULES: readonly { path: RegExp; modules: readonly string[] }
   { path: /^\/login\/?$/, modules: ['features/auth/LoginPage.tsx'] },
   { path: /^\/register\/?$/, modules: ['features/auth/RegisterPage.tsx'] },
   { path: /^\/otp-verification\/?$/, modules: ['features/auth/OtpVerificationPage.tsx'] },
-  // Without a session these pages send the visitor on to their login page: fetch that one too.
-  { path: /^\/account\/?$/, modules: ['features/account/AccountPage.tsx', 'features/auth/LoginPage.tsx'] },
+  // Without a session /account sends the visitor on to /login, whose code is not fetched ahead here:
+  // its forms bring zod (~25 KB), which would slow every logged-in shopper's account page instead.
+  { path: /^\/account\/?$/, modules: ['features/account/AccountPage.tsx'] },
   { path: /^\/admin\/login\/?$/, modules: ['features/admin/AdminLoginPage.tsx'] },
+  // Without a session /admin sends the visitor on to its login page: fetch that one too.
   { path: /^\/admin\/?$/, modules: ['features/admin/AdminPage.tsx', 'features/admin/AdminLoginPage.tsx'] },
 ];
 
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 type Manifest = Record<string, ManifestChunk>;
@@ -41,7 +44,11 @@ export function readManifest(webRoot: string): Manifest | undefined {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
 }
 
-/** A function giving the modulepreload tags of a page path (worked out once per page at start-up). */
+/**
+ * A function giving the modulepreload tags of a page path (worked out once per page at start-up):
+ * the modules the entry imports in stages on every page (src/web/main.tsx: its dynamic imports and
+ * theirs), then the page's own.
+ */
 export function modulePreloader(manifest: Manifest | undefined): (pathname: string) => string {
   if (!manifest) return () => '';
   const closure = (keys: readonly string[], into = new Set<string>()): Set<string> => {
@@ -52,16 +59,21 @@ export function modulePreloader(manifest: Manifest | undefined): (pathname: stri
     }
     return into;
   };
-  // The entry and its imports are in index.html already.
-  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
-  const inIndex = closure(entries);
-  const tags = PAGE_MODULES.map(({ path: pattern, modules }) => {
-    const files = [...closure(modules)].filter((key) => !inIndex.has(key)).map((key) => manifest[key]?.file ?? '');
-    const html = files
+  const tagsOf = (keys: Iterable<string>) =>
+    [...keys]
+      .map((key) => manifest[key]?.file ?? '')
       .filter(Boolean)
       .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`)
       .join('\n    ');
-    return { pattern, html };
+  // The entry and its imports are in index.html already.
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const inIndex = closure(entries);
+  const stages = [...closure(entries.flatMap((key) => manifest[key]?.dynamicImports ?? []))].filter((key) => !inIndex.has(key));
+  const everyPage = new Set([...inIndex, ...stages]);
+  const boot = tagsOf(stages);
+  const tags = PAGE_MODULES.map(({ path: pattern, modules }) => {
+    const own = tagsOf([...closure(modules)].filter((key) => !everyPage.has(key)));
+    return { pattern, html: [boot, own].filter(Boolean).join('\n    ') };
   });
-  return (pathname) => tags.find(({ pattern }) => pattern.test(pathname))?.html ?? '';
+  return (pathname) => tags.find(({ pattern }) => pattern.test(pathname))?.html ?? boot;
 }

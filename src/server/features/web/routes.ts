@@ -8,17 +8,21 @@ import { projectRoot } from '../../lib/paths.js';
 import { renderPage } from './html.js';
 import { type MetaResolver, metaFor } from './meta.js';
 import { modulePreloader, readManifest } from './preload.js';
+import { loadPageRenderer } from './render.js';
 
 export interface WebOptions {
   /** Folder of the built client; defaults to dist/web. */
   root?: string;
+  /** The server renderer of the pages (ADR 0007); defaults to ssr/entry-server.js beside `root`. */
+  rendererFile?: string;
   metaResolvers?: MetaResolver[];
 }
 
 /**
  * Serves the built React app: hashed assets with immutable caching (and the .br/.gz files the build
  * writes beside them, see vite.config.ts), and index.html for every page route with its title,
- * description, Open Graph tags and JSON-LD filled in on the server, compressed per request.
+ * description, Open Graph tags and JSON-LD filled in on the server, the page itself rendered into it
+ * where the page is the same for every visitor (render.ts), compressed per request.
  */
 export function webRoutes(ctx: AppContext, options: WebOptions = {}): FastifyPluginAsync {
   return async (app) => {
@@ -31,6 +35,7 @@ export function webRoutes(ctx: AppContext, options: WebOptions = {}): FastifyPlu
     const template = fs.readFileSync(indexFile, 'utf8');
     const modulePreloads = modulePreloader(readManifest(root));
     const resolvers = options.metaResolvers ?? [];
+    const renderMarkup = await loadPageRenderer(options.rendererFile ?? path.join(root, '..', 'ssr', 'entry-server.js'), app.log);
 
     await app.register(fastifyStatic, {
       root,
@@ -57,9 +62,8 @@ export function webRoutes(ctx: AppContext, options: WebOptions = {}): FastifyPlu
       }
       const base = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
       const meta = await metaFor(resolvers, url.pathname, url.searchParams, base);
-      const preloads = modulePreloads(url.pathname);
-      const extraHead = [meta.extraHead, preloads].filter(Boolean).join('\n    ');
-      const html = renderPage(template, extraHead ? { ...meta, extraHead } : meta, `${base}${url.pathname}`);
+      const markup = await renderMarkup?.(`${url.pathname}${url.search}`, meta.data ?? {});
+      const html = renderPage(template, meta, `${base}${url.pathname}`, markup, modulePreloads(url.pathname));
       void reply
         .status(meta.status ?? 200)
         .type('text/html; charset=utf-8')

@@ -1,7 +1,7 @@
 import { type QueryClient, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product, ProductPage } from '../../../shared/catalog';
 import { apiGet } from '../../lib/api';
-import { initialData, initialDataLoadedAt } from '../../lib/initial-data';
+import { initialData, initialDataUpdatedAt } from '../../lib/initial-data';
 
 export type { Product, ProductPage };
 
@@ -29,7 +29,7 @@ export function useProductPage(query: string) {
     placeholderData: keepPreviousData,
     // The first list the server wrote into the page (a first visit to /products).
     initialData: () => initialData<ProductPage>(`/api/products?${query}`),
-    initialDataUpdatedAt: initialDataLoadedAt,
+    initialDataUpdatedAt,
   });
 }
 
@@ -61,7 +61,7 @@ export function useProduct(id: number | undefined) {
     enabled: id !== undefined,
     // The product the server wrote into the page (a first visit to /products/{id}).
     initialData: () => (id === undefined ? undefined : initialData<Product>(`/api/products/${id}`)),
-    initialDataUpdatedAt: initialDataLoadedAt,
+    initialDataUpdatedAt,
     placeholderData: (): Product | undefined => (id === undefined ? undefined : cachedProduct(client, id)),
   });
 }

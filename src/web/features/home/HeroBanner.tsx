@@ -93,7 +93,9 @@ export function HeroBanner() {
   const [active, setActive] = useState(0);
   // Restarted by a pick, so the picked slide stays its full time.
   const [cycle, setCycle] = useState(0);
-  const [loadRest, setLoadRest] = useState(() => document.readyState === 'complete');
+  // False on the first render, as on the server (the page's HTML is rendered there): the effect below
+  // turns it on once the page has loaded, or at once when Home is reached by a later navigation.
+  const [loadRest, setLoadRest] = useState(false);
 
   useEffect(() => {
     const timer = window.setTimeout(() => setActive((index) => (index + 1) % heroSlides.length), HERO_AUTOPLAY_MS);
@@ -103,6 +105,7 @@ export function HeroBanner() {
   useEffect(() => {
     if (loadRest) return;
     const onLoad = () => setLoadRest(true);
+    if (document.readyState === 'complete') return onLoad();
     window.addEventListener('load', onLoad, { once: true });
     return () => window.removeEventListener('load', onLoad);
   }, [loadRest]);

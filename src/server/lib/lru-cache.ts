@@ -1,6 +1,7 @@
 /**
  * A small least-recently-used map. The catalogue keeps list pages (ids only) and counts in two
- * of them, keyed by catalog_state.version, so an answer is reused only while nothing changed.
+ * of them, keyed by catalog_state.version, so an answer is reused only while nothing changed; the
+ * web feature keeps server-rendered pages in one, keyed by what they were rendered from.
  */
 export class LruCache<V> {
   private readonly entries = new Map<string, V>();

@@ -1,0 +1,40 @@
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { Providers } from './providers';
+import { AppRoutes, preloadPage } from './router';
+
+/**
+ * Renders the shop into #root, the last stage of main.tsx. A page the server rendered
+ * (src/web/entry-server.tsx, the same tree with the server's router) is hydrated: its HTML is on
+ * screen already, and React attaches to it. Any other page is rendered here.
+ */
+export async function start(root: HTMLElement): Promise<void> {
+  const app = (
+    <StrictMode>
+      <Providers>
+        {/* Navigations render at once (a spinner while a page's code arrives), not as transitions. */}
+        <BrowserRouter useTransitions={false}>
+          <AppRoutes />
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>
+  );
+  // The first page's own code (fetched beside the app's: the HTML preloads it) is awaited, so the
+  // first render is the page, not a spinner, and hydration finds the page the server rendered.
+  await preloadPage(window.location.pathname).catch(() => undefined); // the page's error panel shows a failure
+  if (root.firstElementChild) {
+    // As a transition: React hydrates in slices and yields to the browser between them instead of
+    // one long task while the page is on screen (Total Blocking Time on slow phones); default
+    // hydration would not be sliced.
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        onRecoverableError: (error) => console.error('Pasal: the page was rendered again in the browser:', error),
+      });
+    });
+  } else {
+    // In one go: nothing is on screen yet to be blocked, and slices (with other work between them)
+    // only put the first paint off.
+    createRoot(root).render(app);
+  }
+}
