@@ -22,6 +22,8 @@ export function groupDigits(whole: number): string {
  */
 export function formatPrice(rupees: number): string {
   const paisa = toPaisa(rupees);
+  // Bad data (NaN, Infinity) reads as Intl wrote it, not as digits.
+  if (!Number.isFinite(paisa)) return `Rs. ${Number.isNaN(paisa) ? 'NaN' : `${paisa < 0 ? '-' : ''}∞`}`;
   const abs = Math.abs(paisa);
   const sign = paisa < 0 ? '-' : '';
   const fraction = abs % 100 === 0 ? '' : `.${String(abs % 100).padStart(2, '0')}`;

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter, matchRoutes } from 'react-router';
+import { readFilters, writeFilters } from '../shared/product-list';
 import { Providers } from './app/providers';
 import { AppRoutes, preloadPage } from './app/router';
 import { withInitialData } from './lib/initial-data';
@@ -25,15 +26,27 @@ export function rendersOnServer(pathname: string): boolean {
 }
 
 /**
- * The markup of the page at `url` (path and query) inside #root, from the API answers the page
- * carries (`answers`, by API path, as in PageMeta.data); undefined for a page left to the browser.
- * The tree must be the one main.tsx hydrates.
+ * The address the page at `url` (path and query) is rendered from, with what the page does not
+ * read left out, or undefined for a page left to the browser. Only /products reads its query, and
+ * only through readFilters: `?utm_source=…` or a reordered query renders (and is cached as) the
+ * same page, so no made-up address costs the server a render.
  */
-export async function renderPage(url: string, answers: Record<string, unknown>): Promise<string | undefined> {
-  const { pathname } = new URL(url, 'http://pasal.invalid');
+export function renderedAddress(url: string): string | undefined {
+  // Parsed as a path on a fixed origin: '//x' is a path here, not a host.
+  const { pathname, searchParams } = new URL(`http://pasal.invalid${url.startsWith('/') ? '' : '/'}${url}`);
   if (!rendersOnServer(pathname)) return undefined;
+  const query = pathname.replace(/\/$/, '') === '/products' ? writeFilters(readFilters(searchParams)).toString() : '';
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+/**
+ * The markup of the page at `address` (a renderedAddress) inside #root, from the API answers the
+ * page carries (`answers`, by API path, as in PageMeta.data). The tree must be the one
+ * app/start.tsx hydrates.
+ */
+export async function renderPage(address: string, answers: Record<string, unknown>): Promise<string> {
   // Once loaded, a lazy page renders without suspending (router.tsx), so one synchronous pass is the page.
-  await preloadPage(pathname);
+  await preloadPage(new URL(`http://pasal.invalid${address}`).pathname);
   // A cache per render: pages never see another request's answers.
   const client = createQueryClient();
   try {
@@ -41,7 +54,7 @@ export async function renderPage(url: string, answers: Record<string, unknown>):
       renderToString(
         <StrictMode>
           <Providers client={client}>
-            <StaticRouter location={url}>
+            <StaticRouter location={address}>
               <AppRoutes />
             </StaticRouter>
           </Providers>

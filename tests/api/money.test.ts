@@ -25,6 +25,12 @@ describe('money formatting', () => {
     expect(formatPaisa(12345605)).toBe('Rs. 1,23,456.05');
   });
 
+  it('writes amounts that are not numbers as Intl did', () => {
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      expect(formatPrice(bad)).toBe(`Rs. ${wholeRupees.format(bad)}`);
+    }
+  });
+
   it('agrees with Intl en-IN for any amount in paisa', () => {
     fc.assert(
       fc.property(fc.integer({ min: -1e13, max: 1e13 }), (paisa) => {

@@ -16,11 +16,14 @@ import { type TestApp, buildTestApp } from '../helpers/app.js';
  */
 
 const STAND_IN = `
-export async function renderPage(url, answers) {
-  globalThis.__pasalRenders = (globalThis.__pasalRenders ?? 0) + 1;
-  if (url.startsWith('/boom')) throw new Error('the renderer failed');
+export function renderedAddress(url) {
   if (url.startsWith('/account')) return undefined;
-  return '<main data-url="' + url + '">' + JSON.stringify(answers) + '</main>';
+  return url.split('&utm_source')[0];
+}
+export async function renderPage(address, answers) {
+  globalThis.__pasalRenders = (globalThis.__pasalRenders ?? 0) + 1;
+  if (address.startsWith('/boom')) throw new Error('the renderer failed');
+  return '<main data-url="' + address + '">' + JSON.stringify(answers) + '</main>';
 }
 `;
 const TEMPLATE =
@@ -82,6 +85,11 @@ describe('server-rendered pages in the HTML', () => {
     expect(renders()).toBe(before);
     expect(root(same.body)).toContain('"stock":5');
 
+    // The address as the renderer reads it is the key: what it leaves out costs no render.
+    const tagged = await web.inject({ method: 'GET', url: '/products/7?again&utm_source=feed' });
+    expect(renders()).toBe(before);
+    expect(root(tagged.body)).toBe(root(same.body));
+
     stock = 4;
     const changed = await web.inject({ method: 'GET', url: '/products/7?again' });
     expect(renders()).toBe(before + 1);
@@ -102,6 +110,37 @@ describe('server-rendered pages in the HTML', () => {
     expect(page.body).toContain('<title>Pasal</title>');
     expect(logged).toHaveLength(1);
     expect(JSON.parse(logged[0]!)).toMatchObject({ url: '/boom', err: { message: 'the renderer failed' } });
+  });
+
+  it('a page answered with another status than 200 is left to the browser', async () => {
+    const before = renders();
+    const missing = Fastify({ logger: false });
+    await missing.register(
+      webRoutes(t.app.ctx, {
+        root: path.join(dir, 'web'),
+        metaResolvers: [async () => ({ status: 404, title: 'Product not found | Pasal', description: 'Gone.' })],
+      }),
+    );
+    const page = await missing.inject({ method: 'GET', url: '/products/404' });
+    expect(page.statusCode).toBe(404);
+    expect(root(page.body)).toBe('');
+    expect(renders()).toBe(before);
+    await missing.close();
+  });
+
+  it('a renderer that cannot be loaded is logged, and the shop still serves its pages', async () => {
+    const broken = path.join(dir, 'broken.js');
+    fs.writeFileSync(broken, 'throw new Error("a stale build");\n');
+    const lines: string[] = [];
+    const app = Fastify({ logger: { level: 'error', stream: { write: (line: string) => void lines.push(line) } } });
+    await app.register(webRoutes(t.app.ctx, { root: path.join(dir, 'web'), rendererFile: broken }));
+    const page = await app.inject({ method: 'GET', url: '/' });
+    expect(page.statusCode).toBe(200);
+    expect(root(page.body)).toBe('');
+    expect(lines.map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual([
+      'the page renderer could not be loaded; pages are rendered in the browser',
+    ]);
+    await app.close();
   });
 
   it('without a renderer (a build without dist/ssr) every page is left to the browser', async () => {

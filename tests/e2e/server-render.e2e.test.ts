@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { formatPrice } from '../../src/shared/money.js';
-import { api, rawHtml } from './support/api.js';
+import { api, rawHtml, registerVerifiedShopper } from './support/api.js';
 import { PHONE } from './support/constants.js';
 import { E2E_ADMIN, beforeAll, describe, expect, inject, test } from './support/fixtures.js';
 import { expectVisible } from './support/ui.js';
@@ -91,7 +91,7 @@ describe('server-rendered pages', () => {
     }
   });
 
-  for (const pathname of ['/', '/products', 'product']) {
+  for (const pathname of ['/', '/products', 'product', '/about', '/privacy-policy', '/terms-and-conditions']) {
     test(`${pathname === 'product' ? 'a product page' : pathname}: React takes over the server's markup instead of drawing it again`, async ({
       page,
     }) => {
@@ -121,4 +121,33 @@ describe('server-rendered pages', () => {
       ).toBe(true);
     });
   }
+  test("a logged-in shopper's page is hydrated as the server drew it, then shows the session", async ({ page }) => {
+    const shopper = await registerVerifiedShopper();
+    const login = await api<{ token: string }>('POST', '/api/users/login', {
+      body: { emailOrPhone: shopper.email, password: shopper.password },
+    });
+    expect(login.status).toBe(200);
+    await page.addInitScript(([key, token]) => window.localStorage.setItem(key, token), [
+      'pasal.token',
+      login.body.token,
+    ] as const);
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') {
+          (window as unknown as { ssrHeading: Element | null }).ssrHeading = document.querySelector('#root h1');
+        }
+      });
+    });
+    await page.goto(`/products/${made.id}`);
+    // The server drew the header without a session; after hydration it shows the shopper's.
+    await expectVisible(page.getByRole('link', { name: 'Account', exact: true }));
+    await expectVisible(page.getByRole('button', { name: 'Logout' }));
+    expect(await page.getByRole('link', { name: 'Login', exact: true }).count()).toBe(0);
+    expect(
+      await page.evaluate(() => {
+        const kept = (window as unknown as { ssrHeading: Element | null }).ssrHeading;
+        return kept !== null && kept === document.querySelector('#root h1');
+      }),
+    ).toBe(true);
+  });
 });

@@ -10,9 +10,11 @@ import { LruCache } from '../../lib/lru-cache.js';
  * after the JavaScript has arrived and run.
  */
 
-/** What dist/ssr/entry-server.js exports. */
+/** What dist/ssr/entry-server.js exports (src/web/entry-server.tsx). */
 interface ServerEntry {
-  renderPage(url: string, answers: Record<string, unknown>): Promise<string | undefined>;
+  /** The address a page is rendered from (what it does not read left out); undefined: not rendered. */
+  renderedAddress(url: string): string | undefined;
+  renderPage(address: string, answers: Record<string, unknown>): Promise<string>;
 }
 
 /** Markup of a page, or undefined for a page the browser renders alone (or when rendering failed). */
@@ -25,21 +27,30 @@ const CACHED_PAGES = 200;
  * Loads the renderer at `file`; undefined when there is none (a build without it, or tests), and the
  * pages are then rendered in the browser alone, as before.
  *
- * The markup depends on the page's address and the API answers it is rendered from, and on nothing
- * else (no session, no clock), so it is kept under a hash of the two: a changed product changes its
- * answer, and so the key. A renderer that throws is logged and the page is left to the browser.
+ * The markup depends on the page's address (as the page reads it) and the API answers it is rendered
+ * from, and on nothing else (no session, no clock), so it is kept under a hash of the two: a changed
+ * product changes its answer, and so the key. A renderer that cannot be loaded, or that throws, is
+ * logged and the pages are left to the browser.
  */
 export async function loadPageRenderer(file: string, log: FastifyBaseLogger): Promise<PageRenderer | undefined> {
   if (!fs.existsSync(file)) return undefined;
-  const entry = (await import(pathToFileURL(file).href)) as ServerEntry;
+  let entry: ServerEntry;
+  try {
+    entry = (await import(pathToFileURL(file).href)) as ServerEntry;
+  } catch (error) {
+    log.error({ err: error, file }, 'the page renderer could not be loaded; pages are rendered in the browser');
+    return undefined;
+  }
   const cache = new LruCache<string>(CACHED_PAGES);
   return async (url, answers) => {
-    const key = createHash('sha1').update(url).update('\n').update(JSON.stringify(answers)).digest('base64');
-    const cached = cache.get(key);
-    if (cached !== undefined) return cached;
     try {
-      const markup = await entry.renderPage(url, answers);
-      if (markup !== undefined) cache.set(key, markup);
+      const address = entry.renderedAddress(url);
+      if (address === undefined) return undefined;
+      const key = createHash('sha1').update(address).update('\n').update(JSON.stringify(answers)).digest('base64');
+      const cached = cache.get(key);
+      if (cached !== undefined) return cached;
+      const markup = await entry.renderPage(address, answers);
+      cache.set(key, markup);
       return markup;
     } catch (error) {
       log.error({ err: error, url }, 'server rendering failed; the page is rendered in the browser');

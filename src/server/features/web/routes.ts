@@ -62,7 +62,9 @@ export function webRoutes(ctx: AppContext, options: WebOptions = {}): FastifyPlu
       }
       const base = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
       const meta = await metaFor(resolvers, url.pathname, url.searchParams, base);
-      const markup = await renderMarkup?.(`${url.pathname}${url.search}`, meta.data ?? {});
+      // A page that is not there (a missing product) is left to the browser, which says so.
+      const markup =
+        (meta.status ?? 200) === 200 ? await renderMarkup?.(`${url.pathname}${url.search}`, meta.data ?? {}) : undefined;
       const html = renderPage(template, meta, `${base}${url.pathname}`, markup, modulePreloads(url.pathname));
       void reply
         .status(meta.status ?? 200)

@@ -1,7 +1,7 @@
 import Mail from 'lucide-react/icons/mail';
 import MapPin from 'lucide-react/icons/map-pin';
 import Phone from 'lucide-react/icons/phone';
-import type { ReactNode } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { LogoMark } from '../../components/ui/Logo';
 import { productsUrl } from '../../lib/format';
@@ -36,9 +36,24 @@ const social = [
   { name: 'YouTube', href: 'https://www.youtube.com/', icon: <YoutubeIcon /> },
 ];
 
+const noChanges = () => () => undefined;
+
+/**
+ * The current year, read in the browser only: the server's clock and time zone are not the
+ * shopper's, and server-rendered pages are kept (ADR 0007). The server's render and hydration show
+ * none; the browser fills it in at once after.
+ */
+function useYear(): number | null {
+  return useSyncExternalStore(
+    noChanges,
+    () => new Date().getFullYear(),
+    () => null,
+  );
+}
+
 export function Footer() {
   const store = useStoreFacts();
-  const year = new Date().getFullYear();
+  const year = useYear();
   return (
     // Below the fold on every first paint (the main area fills the screen): with content-visibility
     // the browser lays it out and paints it only when it nears the screen, not before the first paint.
@@ -121,7 +136,7 @@ export function Footer() {
         </div>
 
         <p className="border-t border-slate-800 pt-6 text-center text-xs text-slate-500">
-          © {year} {store.name}. All rights reserved.
+          {`© ${year === null ? '' : `${year} `}${store.name}. All rights reserved.`}
         </p>
       </div>
     </footer>
