@@ -10,7 +10,7 @@ import { createQueryClient } from './lib/query-client';
 /**
  * The server's renderer of the shop's pages (built by `vite build --ssr` into dist/ssr; the server
  * calls it from src/server/features/web/routes.ts, ADR 0007). A first visit then paints the page from
- * its HTML, before the JavaScript has arrived and run, and main.tsx hydrates that HTML.
+ * its HTML, before the JavaScript has arrived and run, and app/start.tsx hydrates that HTML.
  *
  * Only pages that are the same for every visitor are rendered here: the session lives in the
  * browser's storage, which the server never sees. Those pages render as for a visitor without a
