@@ -1,8 +1,19 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './providers';
 import { AppRoutes, preloadPage } from './router';
+
+/**
+ * Marks the page as taken over by React (<html data-ready>) once the first render or hydration is
+ * committed: browser tests wait for it before they tap, since a tap during hydration can be lost.
+ */
+function MarkReady() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = '';
+  }, []);
+  return null;
+}
 
 /**
  * Renders the shop into #root, the last stage of main.tsx. A page the server rendered
@@ -12,6 +23,7 @@ import { AppRoutes, preloadPage } from './router';
 export async function start(root: HTMLElement): Promise<void> {
   const app = (
     <StrictMode>
+      <MarkReady />
       <Providers>
         {/* Navigations render at once (a spinner while a page's code arrives), not as transitions. */}
         <BrowserRouter useTransitions={false}>

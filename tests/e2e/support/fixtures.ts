@@ -53,6 +53,22 @@ export const test = base
     context.setDefaultTimeout(10_000);
     context.setDefaultNavigationTimeout(20_000);
     const page = await context.newPage();
+    // A server-rendered page is on screen before React has taken it over, and a tap during hydration
+    // can be lost: after each load, wait for <html data-ready> (src/web/app/start.tsx). A page whose
+    // code never runs is left to the test to judge.
+    const settle = () => page.waitForSelector('html[data-ready]', { state: 'attached', timeout: 10_000 }).catch(() => null);
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args: Parameters<Page['goto']>) => {
+      const response = await goto(...args);
+      await settle();
+      return response;
+    };
+    page.reload = async (...args: Parameters<Page['reload']>) => {
+      const response = await reload(...args);
+      await settle();
+      return response;
+    };
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
