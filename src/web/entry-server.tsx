@@ -1,8 +1,7 @@
-import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter, matchRoutes } from 'react-router';
 import { readFilters, writeFilters } from '../shared/product-list';
-import { Providers } from './app/providers';
+import { App } from './app/App';
 import { AppRoutes, preloadPage } from './app/router';
 import { withInitialData } from './lib/initial-data';
 import { createQueryClient } from './lib/query-client';
@@ -52,13 +51,11 @@ export async function renderPage(address: string, answers: Record<string, unknow
   try {
     return withInitialData(answers, () =>
       renderToString(
-        <StrictMode>
-          <Providers client={client}>
-            <StaticRouter location={address}>
-              <AppRoutes />
-            </StaticRouter>
-          </Providers>
-        </StrictMode>,
+        <App client={client}>
+          <StaticRouter location={address}>
+            <AppRoutes />
+          </StaticRouter>
+        </App>,
       ),
     );
   } finally {

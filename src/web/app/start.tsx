@@ -1,19 +1,8 @@
-import { StrictMode, startTransition, useEffect } from 'react';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { Providers } from './providers';
+import { App } from './App';
 import { AppRoutes, preloadPage } from './router';
-
-/**
- * Marks the page as taken over by React (<html data-ready>) once the first render or hydration is
- * committed: browser tests wait for it before they tap, since a tap during hydration can be lost.
- */
-function MarkReady() {
-  useEffect(() => {
-    document.documentElement.dataset.ready = '';
-  }, []);
-  return null;
-}
 
 /**
  * Renders the shop into #root, the last stage of main.tsx. A page the server rendered
@@ -22,15 +11,12 @@ function MarkReady() {
  */
 export async function start(root: HTMLElement): Promise<void> {
   const app = (
-    <StrictMode>
-      <MarkReady />
-      <Providers>
-        {/* Navigations render at once (a spinner while a page's code arrives), not as transitions. */}
-        <BrowserRouter useTransitions={false}>
-          <AppRoutes />
-        </BrowserRouter>
-      </Providers>
-    </StrictMode>
+    <App>
+      {/* Navigations render at once (a spinner while a page's code arrives), not as transitions. */}
+      <BrowserRouter useTransitions={false}>
+        <AppRoutes />
+      </BrowserRouter>
+    </App>
   );
   // The first page's own code (fetched beside the app's: the HTML preloads it) is awaited, so the
   // first render is the page, not a spinner, and hydration finds the page the server rendered.

@@ -1,0 +1,27 @@
+import { type QueryClient } from '@tanstack/react-query';
+import { type ReactNode, StrictMode, useEffect } from 'react';
+import { Providers } from './providers';
+
+/**
+ * Marks the page as taken over by React (<html data-ready>) once the first render or hydration is
+ * committed: browser tests wait for it before they tap, since a tap during hydration can be lost.
+ */
+function MarkReady() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = '';
+  }, []);
+  return null;
+}
+
+/**
+ * The shop around its router (`children`): one tree for the server's render (entry-server.tsx)
+ * and the browser's (app/start.tsx), since hydration needs the same shape on both sides (useId too).
+ */
+export function App({ client, children }: { client?: QueryClient; children: ReactNode }) {
+  return (
+    <StrictMode>
+      <MarkReady />
+      <Providers client={client}>{children}</Providers>
+    </StrictMode>
+  );
+}
