@@ -1,15 +1,18 @@
 import { type QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, useEffect } from 'react';
+import { useAfterFirstPaint } from '../lib/first-paint';
 import { Providers } from './providers';
 
 /**
- * Marks the page as taken over by React (<html data-ready>) once the first render or hydration is
- * committed: browser tests wait for it before they tap, since a tap during hydration can be lost.
+ * Marks the page as taken over by React (<html data-ready>) once hydration is committed, or once
+ * the browser's own first render has been painted and what follows it is in (lib/first-paint.ts):
+ * browser tests wait for it before they tap, since a tap during hydration can be lost.
  */
 function MarkReady() {
+  const painted = useAfterFirstPaint();
   useEffect(() => {
-    document.documentElement.dataset.ready = '';
-  }, []);
+    if (painted) document.documentElement.dataset.ready = '';
+  }, [painted]);
   return null;
 }
 

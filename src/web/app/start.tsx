@@ -1,6 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { deferUntilFirstPaint } from '../lib/first-paint';
 import { App } from './App';
 import { AppRoutes, preloadPage } from './router';
 
@@ -32,7 +33,8 @@ export async function start(root: HTMLElement): Promise<void> {
     });
   } else {
     // In one go: nothing is on screen yet to be blocked, and slices (with other work between them)
-    // only put the first paint off.
+    // only put the first paint off. What the first paint cannot show follows it (lib/first-paint.ts).
+    deferUntilFirstPaint();
     createRoot(root).render(app);
   }
 }

@@ -1,8 +1,8 @@
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense, lazy } from 'react';
 import { ButtonLink } from '../../components/ui/Button';
 import { Drawer } from '../../components/ui/Drawer';
-import { CartDrawerContents } from '../../features/cart/CartDrawerContents';
+import { LoadingBlock } from '../../components/ui/Spinner';
 import { useShopperToken } from '../../lib/session';
 
 /**
@@ -10,6 +10,14 @@ import { useShopperToken } from '../../lib/session';
  * Logged out it asks the shopper to log in; logged in it shows the cart feature's CartDrawerContents
  * (lines, total, Checkout and the checkout form).
  */
+/**
+ * The logged-in contents (cart lines, checkout) load with the drawer, which follows the first paint
+ * (lib/first-paint.ts): their code is not in the JavaScript every page needs before it can show.
+ */
+const CartDrawerContents = lazy(() =>
+  import('../../features/cart/CartDrawerContents').then((module) => ({ default: module.CartDrawerContents })),
+);
+
 export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const loggedIn = useShopperToken() !== null;
   return (
@@ -23,7 +31,9 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
       overlayTestId="cart-overlay"
     >
       {loggedIn ? (
-        <CartDrawerContents open={open} onClose={onClose} />
+        <Suspense fallback={<LoadingBlock label="Loading cart" className="py-16" />}>
+          <CartDrawerContents open={open} onClose={onClose} />
+        </Suspense>
       ) : (
         <CartMessage
           text="Please login to view cart"

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useAfterFirstPaint } from '../../lib/first-paint';
 import { PageBoundary } from '../PageBoundary';
 import { ScrollManager } from '../ScrollManager';
 import { CartDrawer } from './CartDrawer';
@@ -12,6 +13,8 @@ export function Layout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [cartOpen, setCartOpen] = useState(false);
   const location = useLocation();
+  // The footer starts below the fold and the drawers are closed: neither is in the first paint.
+  const painted = useAfterFirstPaint();
 
   // Any navigation closes the drawers (links inside them close them too, this covers back/forward).
   const [lastKey, setLastKey] = useState(location.key);
@@ -42,9 +45,9 @@ export function Layout() {
           <Outlet />
         </PageBoundary>
       </main>
-      <Footer />
-      <MenuDrawer open={menuOpen} onClose={closeMenu} onOpenCart={openCart} />
-      <CartDrawer open={cartOpen} onClose={closeCart} />
+      {painted && <Footer />}
+      {(painted || menuOpen) && <MenuDrawer open={menuOpen} onClose={closeMenu} onOpenCart={openCart} />}
+      {(painted || cartOpen) && <CartDrawer open={cartOpen} onClose={closeCart} />}
       <ScrollManager />
     </div>
   );

@@ -7,6 +7,7 @@ import User from 'lucide-react/icons/user';
 import { type ComponentType, type SVGProps, Suspense, lazy, useEffect, useState } from 'react';
 import { Drawer } from '../../components/ui/Drawer';
 import { LoadingBlock } from '../../components/ui/Spinner';
+import { useAfterFirstPaint } from '../../lib/first-paint';
 import { usePageTitle, usePersistentChoice } from '../../lib/hooks';
 import { GuardRedirect } from '../../lib/routing';
 import { useShopperToken } from '../../lib/session';
@@ -79,6 +80,7 @@ export default function AccountPage() {
   const token = useShopperToken();
   const [active, setActive] = usePersistentChoice<AccountTab>(STORAGE_KEYS.userActiveTab, ACCOUNT_TABS, 'account');
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const painted = useAfterFirstPaint();
   const logout = useLogout();
   const { data: user } = useCurrentUser();
 
@@ -132,17 +134,20 @@ export default function AccountPage() {
           </Suspense>
         </div>
       </div>
-      <Drawer
-        open={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        side="left"
-        title="My Account"
-        closeLabel="Close account menu"
-        widthClass="w-[280px] max-w-[85vw]"
-        overlayTestId="account-menu-overlay"
-      >
-        <Sidebar active={active} onSelect={select} onLogout={logout} />
-      </Drawer>
+      {/* Closed, the phone's menu is not in the first paint. */}
+      {(painted || drawerOpen) && (
+        <Drawer
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          side="left"
+          title="My Account"
+          closeLabel="Close account menu"
+          widthClass="w-[280px] max-w-[85vw]"
+          overlayTestId="account-menu-overlay"
+        >
+          <Sidebar active={active} onSelect={select} onLogout={logout} />
+        </Drawer>
+      )}
     </div>
   );
 }
