@@ -11,8 +11,8 @@ import { expectVisible } from './support/ui.js';
  */
 
 /** Records what #root held when React first put the page into it (one commit, one mutation batch). */
-function recordFirstRender(page: Page): Promise<void> {
-  return page.addInitScript(() => {
+async function recordFirstRender(page: Page): Promise<void> {
+  await page.addInitScript(() => {
     const seen = new MutationObserver(() => {
       const root = document.getElementById('root');
       if (!root?.firstElementChild) return;
