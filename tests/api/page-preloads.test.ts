@@ -49,6 +49,7 @@ const MANIFEST = {
   'features/catalog/ProductDetailPage.tsx': { file: 'assets/ProductDetailPage-C1.js', imports: ['_image-I1.js'] },
   'features/account/AccountPage.tsx': { file: 'assets/AccountPage-D1.js', imports: ['_react-R1.js'] },
   'features/auth/LoginPage.tsx': { file: 'assets/LoginPage-E1.js' },
+  'features/home/HomePage.tsx': { file: 'assets/HomePage-H1.js', imports: ['_image-I1.js'] },
 };
 
 describe('module preloads of lazily loaded pages', () => {
@@ -74,8 +75,10 @@ describe('module preloads of lazily loaded pages', () => {
     expect(files(preloads('/account'))).toEqual([...stages, 'assets/AccountPage-D1.js']);
   });
 
-  it('Home (in the main bundle) and unknown pages get the stages alone; a build without a manifest gets none', () => {
-    expect(files(preloads('/'))).toEqual(stages);
+  it('Home gets its own chunk like any page; unknown pages get the stages alone; a build without a manifest gets none', () => {
+    expect(files(preloads('/'))).toEqual([...stages, 'assets/HomePage-H1.js', 'assets/image-I1.js', 'assets/media-M1.js']);
+    // Only Home itself: not every address that starts with a slash.
+    expect(files(preloads('/about'))).not.toContain('assets/HomePage-H1.js');
     expect(files(preloads('/no-such-page'))).toEqual(stages);
     expect(modulePreloader(undefined)('/products')).toBe('');
   });

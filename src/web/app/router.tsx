@@ -1,6 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { Route, Routes, matchRoutes } from 'react-router';
-import HomePage from '../features/home/HomePage';
 import { Layout } from './layout/Layout';
 
 /**
@@ -8,7 +7,7 @@ import { Layout } from './layout/Layout';
  * router's loaders and actions are not used here, and leaving it out of the bundle saves ~15 KB
  * (brotli) of every first visit's JavaScript.
  *
- * Route-level code splitting: everything but Home and the layout loads on demand (React.lazy; the
+ * Route-level code splitting: every page, Home too, loads on demand (React.lazy; the
  * layout shows a spinner while a page's code arrives, and an error panel if it cannot). The server
  * names a page's chunks in its HTML (src/server/features/web/preload.ts lists these modules), and
  * main.tsx waits for the first page's code before the first render, so that render is the page.
@@ -37,6 +36,8 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>): Page {
   return Object.assign(component, { preload });
 }
 
+const HomePage = lazyPage(() => import('../features/home/HomePage'));
+
 const pages: { path: string; page: Page }[] = [
   { path: 'about', page: lazyPage(() => import('../features/pages/AboutPage')) },
   { path: 'privacy-policy', page: lazyPage(() => import('../features/pages/PrivacyPolicyPage')) },
@@ -52,14 +53,15 @@ const pages: { path: string; page: Page }[] = [
   { path: '*', page: lazyPage(() => import('../features/pages/NotFoundPage')) },
 ];
 
-/** Fetches the code of the page at `pathname` (nothing for Home, which is in the main bundle). */
+/** Fetches the code of the page at `pathname`. */
 export function preloadPage(pathname: string): Promise<unknown> {
+  if (pathname === '/') return HomePage.preload();
   const matches = matchRoutes(
     pages.map(({ path }) => ({ path })),
     pathname,
   );
   const page = pages.find(({ path }) => path === matches?.[0]?.route.path)?.page;
-  return page && pathname !== '/' ? page.preload() : Promise.resolve();
+  return page ? page.preload() : Promise.resolve();
 }
 
 export function AppRoutes() {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { escapeHtml } from './html.js';
 
 /**
- * Module preloads for a page's own code. The router loads each page but Home as its own chunk
+ * Module preloads for a page's own code. The router loads each page as its own chunk
  * (src/web/app/router.tsx, lazy routes), which the browser would only ask for after the main
  * bundle has arrived and run: one more round trip before the page can paint. The page's HTML
  * names those chunks instead (<link rel="modulepreload">), so they download beside the main bundle.
@@ -13,6 +13,7 @@ import { escapeHtml } from './html.js';
 
 /** Page paths → the modules the router loads lazily for them (keys of Vite's manifest, relative to src/web). */
 export const PAGE_MODULES: readonly { path: RegExp; modules: readonly string[] }[] = [
+  { path: /^\/$/, modules: ['features/home/HomePage.tsx'] },
   { path: /^\/about\/?$/, modules: ['features/pages/AboutPage.tsx'] },
   { path: /^\/privacy-policy\/?$/, modules: ['features/pages/PrivacyPolicyPage.tsx'] },
   { path: /^\/terms-and-conditions\/?$/, modules: ['features/pages/TermsPage.tsx'] },
