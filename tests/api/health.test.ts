@@ -33,4 +33,19 @@ describe('server basics', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
+
+  it("sends the built scripts and stylesheets only the headers that apply to them, not the documents' policies", async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-AbCd1234.js' });
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-site');
+    expect(asset.headers['strict-transport-security']).toBe(page.headers['strict-transport-security']);
+    for (const documentOnly of ['content-security-policy', 'cross-origin-opener-policy', 'x-frame-options', 'referrer-policy']) {
+      expect(page.headers[documentOnly], documentOnly).toBeDefined();
+      expect(asset.headers[documentOnly], documentOnly).toBeUndefined();
+    }
+    // Uploaded images keep them all (an image opened on its own is a document).
+    const upload = await t.app.inject({ method: 'GET', url: '/uploads/products/none.webp' });
+    expect(upload.headers['content-security-policy']).toContain("default-src 'self'");
+  });
 });

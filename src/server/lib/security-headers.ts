@@ -26,10 +26,22 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+/**
+ * The headers that still mean something on the build's scripts and stylesheets. The others (the
+ * CSP, the frame, opener and referrer policies, …) govern documents only, and sent with each of
+ * the dozen or so files of a first visit they were ~700 bytes each, uncompressed over HTTP/1.1:
+ * more than some of the files themselves (docs/benchmarks.md counts bytes as transferred).
+ */
+const SUBRESOURCE_HEADERS = ['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security'];
+
+/** Vite's hashed build output (dist/web/assets): our own scripts, stylesheets and bundled media. */
+const isBuiltAsset = (url: string) => url.startsWith('/assets/');
+
 export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
+  const assetHeaders = Object.fromEntries(Object.entries(headers).filter(([name]) => SUBRESOURCE_HEADERS.includes(name)));
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(isBuiltAsset(request.url) ? assetHeaders : headers);
     done();
   });
 }
