@@ -34,14 +34,29 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
  */
 const SUBRESOURCE_HEADERS = ['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security'];
 
-/** Vite's hashed build output (dist/web/assets): our own scripts, stylesheets and bundled media. */
-const isBuiltAsset = (url: string) => url.startsWith('/assets/');
+/**
+ * A script or stylesheet of Vite's hashed build output (dist/web/assets). Decided by what is sent,
+ * not by the address alone: '/assets/../about' is the about page, and keeps a document's headers.
+ */
+function isBuiltScriptOrStylesheet(url: string, contentType: unknown): boolean {
+  return (
+    url.startsWith('/assets/') &&
+    typeof contentType === 'string' &&
+    /^(text\/css|(application|text)\/javascript)\b/.test(contentType)
+  );
+}
 
 export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = securityHeaders(options);
-  const assetHeaders = Object.fromEntries(Object.entries(headers).filter(([name]) => SUBRESOURCE_HEADERS.includes(name)));
-  app.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(isBuiltAsset(request.url) ? assetHeaders : headers);
+  const documentOnly = Object.keys(headers).filter((name) => !SUBRESOURCE_HEADERS.includes(name));
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(headers);
     done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (isBuiltScriptOrStylesheet(request.url, reply.getHeader('content-type'))) {
+      for (const name of documentOnly) reply.removeHeader(name);
+    }
+    done(null, payload);
   });
 }
