@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { rawHtml } from './support/api.js';
+import { api, rawHtml, registerVerifiedShopper } from './support/api.js';
 import { PHONE } from './support/constants.js';
-import { describe, expect, inject, test } from './support/fixtures.js';
+import { allowConsoleErrors, describe, expect, inject, test } from './support/fixtures.js';
 import { expectVisible } from './support/ui.js';
 
 /**
@@ -75,6 +75,34 @@ describe('first paint', () => {
     } finally {
       await context.close();
     }
+  });
+
+  test('a cart drawer whose code cannot be fetched fails alone, and its retry loads it', async ({ page }) => {
+    const shopper = await registerVerifiedShopper();
+    const login = await api<{ token: string }>('POST', '/api/users/login', {
+      body: { emailOrPhone: shopper.email, password: shopper.password },
+    });
+    expect(login.status).toBe(200);
+    await page.addInitScript(([key, token]) => window.localStorage.setItem(key, token), [
+      'pasal.token',
+      login.body.token,
+    ] as const);
+    allowConsoleErrors(
+      page,
+      /The cart could not be loaded/,
+      /Failed to load resource: net::ERR_FAILED/,
+      /Failed to fetch dynamically imported module/,
+    );
+    await page.route(/\/assets\/CartDrawerContents-[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/account');
+    // The page stays: only the drawer shows the failure.
+    await expectVisible(page.getByRole('heading', { name: 'My Account', level: 1 }));
+    await page.getByRole('button', { name: 'Open cart' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Shopping Cart' });
+    await expectVisible(drawer.getByText('Failed to load cart items.'));
+    await page.unroute(/\/assets\/CartDrawerContents-[^/]+\.js$/);
+    await drawer.getByRole('button', { name: 'Try again' }).click();
+    await expectVisible(drawer.getByText('Your Cart is empty'));
   });
 
   test('a server-rendered page carries its footer and drawers in the HTML', async () => {

@@ -1,23 +1,72 @@
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
-import { type ReactNode, Suspense, lazy } from 'react';
-import { ButtonLink } from '../../components/ui/Button';
+import { Component, type ReactNode, Suspense, lazy, useState } from 'react';
+import { Button, ButtonLink } from '../../components/ui/Button';
 import { Drawer } from '../../components/ui/Drawer';
 import { LoadingBlock } from '../../components/ui/Spinner';
+import { CART_TEXTS } from '../../features/cart/api';
 import { useShopperToken } from '../../lib/session';
+
+/**
+ * The logged-in contents (cart lines, checkout) load with the drawer, which follows the first paint
+ * (lib/first-paint.ts): their code is not in the JavaScript every page needs before it can show.
+ */
+const loadContents = () =>
+  import('../../features/cart/CartDrawerContents').then((module) => ({ default: module.CartDrawerContents }));
+
+/**
+ * A chunk that cannot be fetched (a dropped connection, a deploy that replaced it) fails the drawer
+ * only, with a retry: the drawer mounts on every page, and outside the page's own boundary a
+ * failure would take the whole shop off the screen.
+ */
+class ContentsBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error('The cart could not be loaded:', error);
+  }
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <CartMessage
+        text={CART_TEXTS.loadFailed}
+        action={
+          <Button variant="outline" size="sm" onClick={this.props.onRetry}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+}
+
+/** The logged-in contents; a failed load is tried anew with a fresh React.lazy (it keeps a failure). */
+let CartDrawerContents = lazy(loadContents);
+
+function LoggedInContents({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [attempt, setAttempt] = useState(0);
+  const retry = () => {
+    CartDrawerContents = lazy(loadContents);
+    setAttempt((n) => n + 1); // a new boundary, rendering the new loader
+  };
+  return (
+    <ContentsBoundary key={attempt} onRetry={retry}>
+      <Suspense fallback={<LoadingBlock label="Loading cart" className="py-16" />}>
+        <CartDrawerContents open={open} onClose={onClose} />
+      </Suspense>
+    </ContentsBoundary>
+  );
+}
 
 /**
  * The right-hand cart drawer (SPEC §2 "Cart drawer"): 400 px on wider screens, full width on phones.
  * Logged out it asks the shopper to log in; logged in it shows the cart feature's CartDrawerContents
  * (lines, total, Checkout and the checkout form).
  */
-/**
- * The logged-in contents (cart lines, checkout) load with the drawer, which follows the first paint
- * (lib/first-paint.ts): their code is not in the JavaScript every page needs before it can show.
- */
-const CartDrawerContents = lazy(() =>
-  import('../../features/cart/CartDrawerContents').then((module) => ({ default: module.CartDrawerContents })),
-);
-
 export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const loggedIn = useShopperToken() !== null;
   return (
@@ -31,9 +80,7 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
       overlayTestId="cart-overlay"
     >
       {loggedIn ? (
-        <Suspense fallback={<LoadingBlock label="Loading cart" className="py-16" />}>
-          <CartDrawerContents open={open} onClose={onClose} />
-        </Suspense>
+        <LoggedInContents open={open} onClose={onClose} />
       ) : (
         <CartMessage
           text="Please login to view cart"
