@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
-import { api, rawHtml, registerVerifiedShopper } from './support/api.js';
+import { rawHtml } from './support/api.js';
 import { PHONE } from './support/constants.js';
 import { allowConsoleErrors, describe, expect, inject, test } from './support/fixtures.js';
+import { loggedInBeforeLoad } from './support/flows.js';
 import { expectVisible } from './support/ui.js';
 
 /**
@@ -78,15 +79,7 @@ describe('first paint', () => {
   });
 
   test('a cart drawer whose code cannot be fetched fails alone, and its retry loads it', async ({ page }) => {
-    const shopper = await registerVerifiedShopper();
-    const login = await api<{ token: string }>('POST', '/api/users/login', {
-      body: { emailOrPhone: shopper.email, password: shopper.password },
-    });
-    expect(login.status).toBe(200);
-    await page.addInitScript(([key, token]) => window.localStorage.setItem(key, token), [
-      'pasal.token',
-      login.body.token,
-    ] as const);
+    await loggedInBeforeLoad(page);
     allowConsoleErrors(
       page,
       /The cart could not be loaded/,

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { formatPrice } from '../../src/shared/money.js';
-import { api, rawHtml, registerVerifiedShopper } from './support/api.js';
+import { api, rawHtml } from './support/api.js';
 import { PHONE } from './support/constants.js';
 import { E2E_ADMIN, beforeAll, describe, expect, inject, test } from './support/fixtures.js';
+import { loggedInBeforeLoad } from './support/flows.js';
 import { expectVisible } from './support/ui.js';
 
 /**
@@ -122,15 +123,7 @@ describe('server-rendered pages', () => {
     });
   }
   test("a logged-in shopper's page is hydrated as the server drew it, then shows the session", async ({ page }) => {
-    const shopper = await registerVerifiedShopper();
-    const login = await api<{ token: string }>('POST', '/api/users/login', {
-      body: { emailOrPhone: shopper.email, password: shopper.password },
-    });
-    expect(login.status).toBe(200);
-    await page.addInitScript(([key, token]) => window.localStorage.setItem(key, token), [
-      'pasal.token',
-      login.body.token,
-    ] as const);
+    await loggedInBeforeLoad(page);
     await page.addInitScript(() => {
       document.addEventListener('readystatechange', () => {
         if (document.readyState === 'interactive') {

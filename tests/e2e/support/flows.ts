@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import type { ShopperInput } from './api.js';
+import { type Shopper, type ShopperInput, api, registerVerifiedShopper } from './api.js';
 import { E2E_ADMIN } from './constants.js';
 import { expectPath, expectToast } from './ui.js';
 
@@ -26,6 +26,20 @@ export async function loginViaUi(page: Page, emailOrPhone: string, password: str
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expectToast(page, 'Login Successful');
   await expectPath(page, '/account');
+}
+
+/**
+ * A verified shopper, logged in through the API before the page's first load: the token is put in
+ * localStorage (SPEC §4) by an init script, so the very first render already has the session.
+ */
+export async function loggedInBeforeLoad(page: Page): Promise<Shopper> {
+  const shopper = await registerVerifiedShopper();
+  const login = await api<{ token: string }>('POST', '/api/users/login', {
+    body: { emailOrPhone: shopper.email, password: shopper.password },
+  });
+  if (login.status !== 200) throw new Error(`login answered ${login.status}`);
+  await page.addInitScript(([key, token]) => window.localStorage.setItem(key, token), ['pasal.token', login.body.token] as const);
+  return shopper;
 }
 
 /** Logs the e2e admin in from /admin/login and waits for the panel. */
