@@ -3,14 +3,14 @@ import { Route, Routes, matchRoutes } from 'react-router';
 import { Layout } from './layout/Layout';
 
 /**
- * The routes of SPEC §2, in React Router's declarative mode (BrowserRouter in main.tsx): the data
+ * The routes of SPEC §2, in React Router's declarative mode (BrowserRouter in app/start.tsx): the data
  * router's loaders and actions are not used here, and leaving it out of the bundle saves ~15 KB
  * (brotli) of every first visit's JavaScript.
  *
  * Route-level code splitting: every page, Home too, loads on demand (React.lazy; the
  * layout shows a spinner while a page's code arrives, and an error panel if it cannot). The server
  * names a page's chunks in its HTML (src/server/features/web/preload.ts lists these modules), and
- * main.tsx waits for the first page's code before the first render, so that render is the page.
+ * app/start.tsx waits for the first page's code before the first render, so that render is the page.
  */
 
 type Page = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
