@@ -5,6 +5,7 @@ import { openDatabase, type Dialect } from './db/client.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Database } from './db/schema.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { reapplyHeapFlags } from './lib/heap-flags.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail.js';
 import { readOrCreateSecret } from './lib/secrets.js';
 import { SessionService } from './lib/sessions.js';
@@ -36,7 +37,19 @@ export async function createContext(
   log: FastifyBaseLogger,
   overrides: ContextOverrides = {},
 ): Promise<AppContext> {
-  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handle = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    backgroundCheckpoints: {
+      intervalMs: 100,
+      onFailure: (error) => log.error({ err: error }, 'the WAL checkpoint worker stopped; SQLite checkpoints in commits again'),
+    },
+  });
+  if (handle.walCheckpointer) {
+    // Idle until the worker runs, then undo what its start did to the heap flags (heap-flags.ts).
+    await handle.walCheckpointer.online;
+    reapplyHeapFlags();
+  }
   try {
     await migrateToLatest(handle.db as Kysely<unknown>);
   } catch (error) {

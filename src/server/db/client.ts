@@ -9,16 +9,20 @@ import {
   type QueryResult,
   type SqliteDatabase,
   SqliteDialect,
+  sql,
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface DbHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** SQLite with background checkpoints only. */
+  walCheckpointer?: WalCheckpointer | undefined;
   close(): Promise<void>;
 }
 
@@ -26,7 +30,27 @@ export interface DbHandle {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
-export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): DbHandle {
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** SQLite: copy the WAL into the database file on a worker thread (wal-checkpointer.ts). */
+  backgroundCheckpoints?: { intervalMs: number; onFailure(error: Error): void };
+}
+
+/**
+ * With background checkpoints (wal-checkpointer.ts): from this many pages (~16 MB) on, the main
+ * connection follows a worker's checkpoint with its own, so that the WAL can start over.
+ */
+const WAL_PAGES_BEFORE_RESTART = 4_000;
+/**
+ * With background checkpoints, the pages the WAL may reach before a commit checkpoints it
+ * itself (~40 MB): a bound on its size should the worker fall behind.
+ */
+const WAL_PAGES_BEFORE_INLINE_CHECKPOINT = 10_000;
+/** SQLite's default: a commit that takes the WAL past this many pages checkpoints it. */
+const SQLITE_DEFAULT_AUTOCHECKPOINT = 1_000;
+
+export function openDatabase(options: OpenOptions): DbHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection that PostgreSQL ends (restart, failover, DROP DATABASE … WITH (FORCE)) must not crash the process: the pool drops it.
@@ -41,7 +65,29 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const background = options.backgroundCheckpoints;
+  const walCheckpointer =
+    background &&
+    startWalCheckpointer(sqlite.name, {
+      intervalMs: background.intervalMs,
+      restartAfterPages: WAL_PAGES_BEFORE_RESTART,
+      // Through Kysely, so that it waits for a transaction in progress on the connection.
+      checkpointOnMain: () => sql`PRAGMA wal_checkpoint(PASSIVE)`.execute(db),
+      onFailure(error) {
+        if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT}`);
+        background.onFailure(error);
+      },
+    });
+  if (walCheckpointer) sqlite.pragma(`wal_autocheckpoint = ${WAL_PAGES_BEFORE_INLINE_CHECKPOINT}`);
+  return {
+    db,
+    dialect: 'sqlite',
+    walCheckpointer,
+    async close() {
+      await walCheckpointer?.stop();
+      await db.destroy();
+    },
+  };
 }
 
 /**

@@ -1,0 +1,167 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { type Kysely, sql } from 'kysely';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type DbHandle, openDatabase } from '../../src/server/db/client.js';
+import { type CheckpointResult, startWalCheckpointer } from '../../src/server/db/wal-checkpointer.js';
+
+/**
+ * Background WAL checkpoints (db/wal-checkpointer.ts, ADR 0009): a worker thread copies the WAL
+ * into the database file, so that commits on the main connection do not.
+ */
+describe('WAL checkpoints on a worker thread', () => {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  function open(backgroundCheckpoints?: { intervalMs: number }): { handle: DbHandle; file: string; failures: Error[] } {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasal-wal-'));
+    const failures: Error[] = [];
+    const handle = openDatabase({
+      dataDir,
+      ...(backgroundCheckpoints
+        ? { backgroundCheckpoints: { ...backgroundCheckpoints, onFailure: (error: Error) => failures.push(error) } }
+        : {}),
+    });
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    cleanups.push(() => handle.close());
+    return { handle, file: path.join(dataDir, 'pasal.sqlite'), failures };
+  }
+
+  /** 500 rows of 400 bytes: about 50 pages of WAL, far below any automatic checkpoint. */
+  async function writeNotes(db: Kysely<unknown>): Promise<void> {
+    await sql`CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`.execute(db);
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 500; i += 1) await sql`INSERT INTO notes (body) VALUES (${'n'.repeat(400)})`.execute(trx);
+    });
+  }
+
+  /** The rows the database file holds by itself, without its WAL. */
+  function notesInFileAlone(file: string): number {
+    const copy = `${file}.copy`;
+    fs.copyFileSync(file, copy);
+    const db = new SQLite(copy, { readonly: true });
+    try {
+      const table = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'notes'").get();
+      return table ? (db.prepare('SELECT count(*) AS n FROM notes').get() as { n: number }).n : 0;
+    } finally {
+      db.close();
+      fs.rmSync(copy);
+    }
+  }
+
+  it('copies committed pages into the database file while the main connection only commits', async () => {
+    const { handle, file, failures } = open({ intervalMs: 20 });
+    const { rows } = await sql<{ wal_autocheckpoint: number }>`PRAGMA wal_autocheckpoint`.execute(handle.db);
+    expect(rows[0]?.wal_autocheckpoint).toBe(10_000);
+
+    const copiedAll = new Promise<CheckpointResult>((resolve) =>
+      handle.walCheckpointer?.onCheckpoint((result) => {
+        if (result.log >= 50 && result.checkpointed === result.log) resolve(result);
+      }),
+    );
+    await writeNotes(handle.db as Kysely<unknown>);
+    await copiedAll;
+    expect(notesInFileAlone(file)).toBe(500);
+    expect(failures).toEqual([]);
+  });
+
+  it('without it, the same commits stay in the WAL (SQLite checkpoints only past 1 000 pages)', async () => {
+    const { handle, file } = open();
+    expect(handle.walCheckpointer).toBeUndefined();
+    await writeNotes(handle.db as Kysely<unknown>);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(notesInFileAlone(file)).toBe(0);
+  });
+
+  it('neither blocks nor fails writes and reads that run while it checkpoints', async () => {
+    const { handle, failures } = open({ intervalMs: 1 });
+    let copied = 0;
+    handle.walCheckpointer?.onCheckpoint((result) => (copied += result.checkpointed));
+    const db = handle.db as Kysely<unknown>;
+    await sql`CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`.execute(db);
+    for (let i = 1; i <= 300; i += 1) {
+      await sql`INSERT INTO notes (body) VALUES (${`note ${i}`})`.execute(db);
+      const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM notes`.execute(db);
+      expect(rows[0]?.n).toBe(i);
+    }
+    await vi.waitFor(() => expect(copied).toBeGreaterThan(0));
+    expect(failures).toEqual([]);
+  });
+
+  it('lets the WAL start over under commits without a pause, long before the inline bound', async () => {
+    const { handle, file, failures } = open({ intervalMs: 10 });
+    const logs: number[] = [];
+    handle.walCheckpointer?.onCheckpoint((result) => logs.push(result.log));
+    const db = handle.db as Kysely<unknown>;
+    await sql`CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`.execute(db);
+    let largestWal = 0;
+    // ~3 KB a commit, 12 000 commits: ~12 000 pages of WAL were it never to start over.
+    for (let i = 0; i < 12_000; i += 1) {
+      await sql`INSERT INTO notes (body) VALUES (${'n'.repeat(3000)})`.execute(db);
+      // As between a server's requests: the worker's messages are handled.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (i % 500 === 0) largestWal = Math.max(largestWal, fs.statSync(`${file}-wal`).size);
+    }
+    const startedOver = logs.some((log, i) => i > 0 && log < logs[i - 1]!);
+    expect(startedOver).toBe(true);
+    expect(Math.max(...logs)).toBeLessThan(10_000);
+    expect(largestWal).toBeLessThan(8_000 * 4096);
+    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM notes`.execute(db);
+    expect(rows[0]?.n).toBe(12_000);
+    expect(failures).toEqual([]);
+  });
+
+  it('hands a long WAL over to the main connection and waits until it is done', async () => {
+    const { handle, file } = open();
+    const db = handle.db as Kysely<unknown>;
+    let onMain = 0;
+    let finish: () => void = () => undefined;
+    const reports: CheckpointResult[] = [];
+    const checkpointer = startWalCheckpointer(file, {
+      intervalMs: 5,
+      restartAfterPages: 20,
+      checkpointOnMain: () => {
+        onMain += 1;
+        return new Promise<void>((resolve) => (finish = resolve));
+      },
+      onFailure: (error) => {
+        throw error;
+      },
+    });
+    checkpointer.onCheckpoint((result) => reports.push(result));
+    cleanups.push(() => checkpointer.stop());
+    await writeNotes(db);
+    await vi.waitFor(() => expect(onMain).toBe(1));
+    // While the main connection has not finished, the worker runs no checkpoint.
+    const reported = reports.length;
+    await sql`INSERT INTO notes (body) VALUES ('more')`.execute(db);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reports.length).toBe(reported);
+    expect(onMain).toBe(1);
+    finish();
+    await vi.waitFor(() => expect(reports.length).toBeGreaterThan(reported));
+    // Another long WAL, another hand-over.
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 500; i += 1) await sql`INSERT INTO notes (body) VALUES (${'m'.repeat(400)})`.execute(trx);
+    });
+    await vi.waitFor(() => expect(onMain).toBe(2));
+    finish();
+  });
+
+  it('reports a worker that cannot open the database, and still stops', async () => {
+    const failed = new Promise<Error>((resolve) => {
+      const checkpointer = startWalCheckpointer(path.join(os.tmpdir(), 'pasal-no-such-dir', 'pasal.sqlite'), {
+        intervalMs: 10,
+        restartAfterPages: 4000,
+        checkpointOnMain: () => Promise.resolve(),
+        onFailure: resolve,
+      });
+      cleanups.push(() => checkpointer.stop());
+    });
+    expect((await failed).message).toMatch(/Cannot open database because the directory does not exist/);
+  });
+});
