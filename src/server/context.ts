@@ -43,6 +43,7 @@ export async function createContext(
     backgroundCheckpoints: {
       intervalMs: 100,
       onFailure: (error) => log.error({ err: error }, 'the WAL checkpoint worker stopped; SQLite checkpoints in commits again'),
+      onMainCheckpointError: (error) => log.warn({ err: error }, 'a WAL checkpoint on the main connection failed'),
     },
   });
   if (handle.walCheckpointer) {

@@ -14,7 +14,12 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
-import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer.js';
+import {
+  type CheckpointResult,
+  startWalCheckpointer,
+  type WalCheckpointer,
+  type WalCheckpointerOptions,
+} from './wal-checkpointer.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -34,13 +39,10 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   dataDir: string;
   /** SQLite: copy the WAL into the database file on a worker thread (wal-checkpointer.ts). */
-  backgroundCheckpoints?: { intervalMs: number; onFailure(error: Error): void };
+  backgroundCheckpoints?: Pick<WalCheckpointerOptions, 'intervalMs' | 'onFailure' | 'onMainCheckpointError'>;
 }
 
-/**
- * With background checkpoints (wal-checkpointer.ts): from this many pages (~16 MB) on, the main
- * connection follows a worker's checkpoint with its own, so that the WAL can start over.
- */
+/** With background checkpoints: the worker's `restartAfterPages` (~16 MB of WAL). */
 const WAL_PAGES_BEFORE_RESTART = 4_000;
 /**
  * With background checkpoints, the pages the WAL may reach before a commit checkpoints it
@@ -72,7 +74,8 @@ export function openDatabase(options: OpenOptions): DbHandle {
       intervalMs: background.intervalMs,
       restartAfterPages: WAL_PAGES_BEFORE_RESTART,
       // Through Kysely, so that it waits for a transaction in progress on the connection.
-      checkpointOnMain: () => sql`PRAGMA wal_checkpoint(PASSIVE)`.execute(db),
+      checkpointOnMain: async () => (await sql<CheckpointResult>`PRAGMA wal_checkpoint(PASSIVE)`.execute(db)).rows[0],
+      onMainCheckpointError: background.onMainCheckpointError,
       onFailure(error) {
         if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT}`);
         background.onFailure(error);

@@ -24,8 +24,8 @@ export function boundHeapGrowth(): void {
 
 /**
  * V8 raises --semi-space-growth-factor to 2 whenever it creates an isolate, a worker thread's
- * too (db/wal-checkpointer.ts): the main thread's young generation then grew to 32 MB semi-spaces
- * again. Called once such a worker runs; does nothing unless boundHeapGrowth() was (main.ts).
+ * too (db/wal-checkpointer.ts): the main thread's young generation then grew to two 16 MB
+ * semi-spaces again. Called once such a worker runs; does nothing unless boundHeapGrowth() was (main.ts).
  */
 export function reapplyHeapFlags(): void {
   for (const flag of boundFlags) v8.setFlagsFromString(flag);
