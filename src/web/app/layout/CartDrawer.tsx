@@ -1,5 +1,6 @@
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
-import { Component, type ReactNode, Suspense, lazy, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useState } from 'react';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Drawer } from '../../components/ui/Drawer';
 import { LoadingBlock } from '../../components/ui/Spinner';
@@ -13,37 +14,6 @@ import { useShopperToken } from '../../lib/session';
 const loadContents = () =>
   import('../../features/cart/CartDrawerContents').then((module) => ({ default: module.CartDrawerContents }));
 
-/**
- * A chunk that cannot be fetched (a dropped connection, a deploy that replaced it) fails the drawer
- * only, with a retry: the drawer mounts on every page, and outside the page's own boundary a
- * failure would take the whole shop off the screen.
- */
-class ContentsBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown): void {
-    console.error('The cart could not be loaded:', error);
-  }
-
-  override render(): ReactNode {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <CartMessage
-        text={CART_TEXTS.loadFailed}
-        action={
-          <Button variant="outline" size="sm" onClick={this.props.onRetry}>
-            Try again
-          </Button>
-        }
-      />
-    );
-  }
-}
-
 /** The logged-in contents; a failed load is tried anew with a fresh React.lazy (it keeps a failure). */
 let CartDrawerContents = lazy(loadContents);
 
@@ -54,11 +24,26 @@ function LoggedInContents({ open, onClose }: { open: boolean; onClose: () => voi
     setAttempt((n) => n + 1); // a new boundary, rendering the new loader
   };
   return (
-    <ContentsBoundary key={attempt} onRetry={retry}>
+    // A chunk that cannot be fetched (a dropped connection, a deploy that replaced it) fails the
+    // drawer only, with a retry: the drawer mounts on every page, outside the page's own boundary.
+    <ErrorBoundary
+      key={attempt}
+      logPrefix="The cart could not be loaded:"
+      fallback={() => (
+        <CartMessage
+          text={CART_TEXTS.loadFailed}
+          action={
+            <Button variant="outline" size="sm" onClick={retry}>
+              Try again
+            </Button>
+          }
+        />
+      )}
+    >
       <Suspense fallback={<LoadingBlock label="Loading cart" className="py-16" />}>
         <CartDrawerContents open={open} onClose={onClose} />
       </Suspense>
-    </ContentsBoundary>
+    </ErrorBoundary>
   );
 }
 
