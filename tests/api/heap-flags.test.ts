@@ -22,7 +22,8 @@ function youngGenerationAfterWorker(reapply: boolean): { before: number; after: 
     const file = path.join(dir, 'db.sqlite');
     new SQLite(file).pragma('journal_mode = WAL');
     const checkpointer = startWalCheckpointer(file, {
-      intervalMs: 100, restartAfterPages: 4000, checkpointOnMain: async () => undefined, onFailure: (error) => { throw error; },
+      intervalMs: 100, restartAfterPages: 4000, checkpointOnMain: async () => undefined, onMainCheckpointError: () => undefined,
+      onFailure: (error) => { throw error; },
     });
     await checkpointer.online;
     if (${reapply}) reapplyHeapFlags();

@@ -38,12 +38,32 @@ describe('WAL checkpoints on a worker thread', () => {
     return { handle, file: path.join(dataDir, 'pasal.sqlite'), failures };
   }
 
-  /** 500 rows of 400 bytes: about 50 pages of WAL, far below any automatic checkpoint. */
+  /** 500 rows of 400 bytes in one commit: about 50 pages of WAL, far below any automatic checkpoint. */
+  async function addNotes(db: Kysely<unknown>, letter: string): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 500; i += 1) await sql`INSERT INTO notes (body) VALUES (${letter.repeat(400)})`.execute(trx);
+    });
+  }
+
   async function writeNotes(db: Kysely<unknown>): Promise<void> {
     await sql`CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`.execute(db);
-    await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < 500; i += 1) await sql`INSERT INTO notes (body) VALUES (${'n'.repeat(400)})`.execute(trx);
+    await addNotes(db, 'n');
+  }
+
+  /** A checkpointer that hands over from 20 pages of WAL on, to `checkpointOnMain`. */
+  function handingOverEarly(file: string, checkpointOnMain: () => Promise<undefined>) {
+    const fail = (error: unknown) => {
+      throw error;
+    };
+    const checkpointer = startWalCheckpointer(file, {
+      intervalMs: 5,
+      restartAfterPages: 20,
+      checkpointOnMain,
+      onMainCheckpointError: fail,
+      onFailure: fail,
     });
+    cleanups.push(() => checkpointer.stop());
+    return checkpointer;
   }
 
   /** The rows the database file holds by itself, without its WAL. */
@@ -131,22 +151,11 @@ describe('WAL checkpoints on a worker thread', () => {
     let onMain = 0;
     let finish: () => void = () => undefined;
     const reports: WorkerRound[] = [];
-    const checkpointer = startWalCheckpointer(file, {
-      intervalMs: 5,
-      restartAfterPages: 20,
-      checkpointOnMain: () => {
-        onMain += 1;
-        return new Promise((resolve) => (finish = () => resolve(undefined)));
-      },
-      onMainCheckpointError: (error) => {
-        throw error;
-      },
-      onFailure: (error) => {
-        throw error;
-      },
+    const checkpointer = handingOverEarly(file, () => {
+      onMain += 1;
+      return new Promise((resolve) => (finish = () => resolve(undefined)));
     });
     checkpointer.onRound((round) => reports.push(round));
-    cleanups.push(() => checkpointer.stop());
     await writeNotes(db);
     await vi.waitFor(() => expect(onMain).toBe(1));
     // While the main connection has not finished, the worker runs no checkpoint.
@@ -158,9 +167,7 @@ describe('WAL checkpoints on a worker thread', () => {
     finish();
     await vi.waitFor(() => expect(reports.length).toBeGreaterThan(reported));
     // Another long WAL, another hand-over.
-    await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < 500; i += 1) await sql`INSERT INTO notes (body) VALUES (${'m'.repeat(400)})`.execute(trx);
-    });
+    await addNotes(db, 'm');
     await vi.waitFor(() => expect(onMain).toBe(2));
     finish();
   });
@@ -170,17 +177,7 @@ describe('WAL checkpoints on a worker thread', () => {
     const db = handle.db as Kysely<unknown>;
     let finish: () => void = () => undefined;
     let rounds = 0;
-    const checkpointer = startWalCheckpointer(file, {
-      intervalMs: 5,
-      restartAfterPages: 20,
-      checkpointOnMain: () => new Promise((resolve) => (finish = () => resolve(undefined))),
-      onMainCheckpointError: (error) => {
-        throw error;
-      },
-      onFailure: (error) => {
-        throw error;
-      },
-    });
+    const checkpointer = handingOverEarly(file, () => new Promise((resolve) => (finish = () => resolve(undefined))));
     checkpointer.onRound(() => (rounds += 1));
     await writeNotes(db);
     await vi.waitFor(() => expect(rounds).toBe(1));
