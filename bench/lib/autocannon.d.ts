@@ -32,6 +32,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     requests?: AutocannonRequest[];
+    /** Return the run's histograms encoded, unaggregated, for autocannon.aggregateResult. */
+    skipAggregateResult?: boolean;
   }
 
   interface AutocannonResult {
@@ -46,7 +48,25 @@ declare module 'autocannon' {
     '2xx': number;
   }
 
+  /** A run with skipAggregateResult: counts, and histograms encoded for aggregateResult. */
+  interface AutocannonRawResult {
+    /** Answers received. */
+    totalCompletedRequests: number;
+    totalBytes: number;
+    /** Seconds sampled (one per second of the run). */
+    samples: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    statusCodeStats: Record<string, { count: number }>;
+  }
+
+  function autocannon(options: AutocannonOptions & { skipAggregateResult: true }): Promise<AutocannonRawResult>;
   function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;
+  namespace autocannon {
+    /** Merges raw results: latency is one histogram of all; requests/throughput are not merged (use the totals). */
+    function aggregateResult(results: AutocannonRawResult[], options: { url: string; connections?: number }): AutocannonResult;
+  }
   export default autocannon;
-  export type { AutocannonOptions, AutocannonRequest, AutocannonResult };
+  export type { AutocannonOptions, AutocannonRawResult, AutocannonRequest, AutocannonResult };
 }

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import autocannon, { type AutocannonResult } from 'autocannon';
+import autocannon, { type AutocannonRawResult } from 'autocannon';
 import { categoryParam } from '../../src/shared/catalog.js';
 import {
   ROOT,
@@ -28,6 +28,8 @@ export const LARGE = Number(process.env.BENCH_PRODUCTS ?? '100000');
 /** BENCH_ONLY=add-to-cart,product-hot runs only those scenario keys (a partial run, not written to the docs). */
 export const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 const SMALL = 1_000;
+/** Timed rounds per endpoint and server, mirrored (see measure). */
+const ROUNDS = 2;
 const PAGE_SIZE = 24;
 
 interface Scenario {
@@ -42,7 +44,10 @@ interface Scenario {
 }
 
 interface Figures {
+  /** Answers per second over all rounds. */
   rps: number;
+  /** Answers per second of each round, in the order run. */
+  rounds: number[];
   p50: number;
   p99: number;
   /** Server CPU time (user + system) per answered request. */
@@ -205,51 +210,98 @@ function scenarios(
   return ONLY ? list.filter((scenario) => ONLY.includes(scenario.key)) : list;
 }
 
-async function load(server: ServerProcess, scenario: Scenario, seconds: number): Promise<Figures> {
+/** One timed load of a scenario on one server, kept unaggregated so that rounds can be merged. */
+interface Round {
+  result: AutocannonRawResult;
+  cpuMs: number;
+  rssMax: number;
+}
+
+async function load(server: ServerProcess, scenario: Scenario, seconds: number): Promise<Round> {
   const pid = server.child.pid!;
   const sampler = sampleRss(pid);
   const cpuBefore = cpuMsOf(pid);
-  const result: AutocannonResult = await autocannon({
+  const result = await autocannon({
     url: server.url,
     connections: CONNECTIONS,
     duration: seconds,
     timeout: 30,
+    skipAggregateResult: true,
     requests: [
-      {
-        method: scenario.method,
-        headers: scenario.headers ?? {},
-        setupRequest: (request) => ({ ...request, path: scenario.path(), ...(scenario.body ? { body: scenario.body() } : {}) }),
-      },
+      scenario.kind === 'hot'
+        ? // One URL: autocannon builds the request once. Rebuilding it for every request cost the
+          // load generator, on the same two cores as the server, ~15 % more CPU per request.
+          { method: scenario.method, headers: scenario.headers ?? {}, path: scenario.path() }
+        : {
+            method: scenario.method,
+            headers: scenario.headers ?? {},
+            setupRequest: (request) => ({
+              ...request,
+              path: scenario.path(),
+              ...(scenario.body ? { body: scenario.body() } : {}),
+            }),
+          },
     ],
   });
-  const cpu = cpuMsOf(pid) - cpuBefore;
-  const rssMax = sampler.stop();
-  const answered = Object.values(result.statusCodeStats).reduce((n, stat) => n + stat.count, 0);
+  return { result, cpuMs: cpuMsOf(pid) - cpuBefore, rssMax: sampler.stop() };
+}
+
+/** The figures of a server's rounds taken together: one latency histogram, all answers over all seconds. */
+function figuresOf(server: ServerProcess, rounds: Round[]): Figures {
+  const merged = autocannon.aggregateResult(
+    rounds.map((round) => round.result),
+    { url: server.url, connections: CONNECTIONS },
+  );
+  const sum = (of: (round: Round) => number) => rounds.reduce((total, round) => total + of(round), 0);
+  const answered = Object.values(merged.statusCodeStats).reduce((n, stat) => n + stat.count, 0);
+  const completed = sum((round) => round.result.totalCompletedRequests);
+  const seconds = sum((round) => round.result.samples);
   return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    cpuMs: answered > 0 ? cpu / answered : 0,
-    bytesPerResponse: result.requests.average > 0 ? result.throughput.average / result.requests.average : 0,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    statuses: Object.entries(result.statusCodeStats)
+    rps: seconds > 0 ? completed / seconds : 0,
+    rounds: rounds.map((round) => (round.result.samples > 0 ? round.result.totalCompletedRequests / round.result.samples : 0)),
+    p50: merged.latency.p50,
+    p99: merged.latency.p99,
+    cpuMs: answered > 0 ? sum((round) => round.cpuMs) / answered : 0,
+    bytesPerResponse: completed > 0 ? sum((round) => round.result.totalBytes) / completed : 0,
+    non2xx: merged.non2xx,
+    errors: merged.errors + merged.timeouts,
+    statuses: Object.entries(merged.statusCodeStats)
       .filter(([code]) => !code.startsWith('2'))
       .map(([code, stat]) => `${code}×${stat.count}`)
       .join(' '),
-    rssMax,
+    rssMax: Math.max(...rounds.map((round) => round.rssMax)),
   };
 }
 
-/** Runs a warm-up, then the timed load; prints one line. */
-async function measure(label: string, server: ServerProcess, scenario: Scenario, seconds: number): Promise<Figures> {
-  await load(server, scenario, Math.max(1, Math.min(3, Math.round(seconds / 4))));
-  const f = await load(server, scenario, seconds);
-  const problems = f.non2xx + f.errors > 0 ? `  (${f.statuses || ''}${f.errors > 0 ? ` ${f.errors} errors` : ''})` : '';
-  console.log(
-    `  ${label.padEnd(13)} ${`${scenario.endpoint} (${scenario.kind})`.padEnd(40)} ${fmt.int(f.rps).padStart(7)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  CPU ${f.cpuMs.toFixed(2)} ms/req  RSS ${fmt.mb(f.rssMax)} MB${problems}`,
-  );
-  return f;
+interface Run {
+  label: string;
+  server: ServerProcess;
+  scenario: Scenario;
+}
+
+/**
+ * Measures one endpoint on its servers (app 100k, baseline, app 1k): a warm-up on each, then
+ * ROUNDS timed rounds, in order and then in reverse (A B C, C B A), each `seconds` long. The
+ * machine's speed drifts by a third within minutes; run once, back to back, whichever server came
+ * first or last got the drift, and the ratios with it. Mirrored rounds give each server the same
+ * share of early and late. Prints one line per server with each round's requests/s.
+ */
+async function measure(runs: Run[], seconds: number): Promise<Figures[]> {
+  for (const run of runs) await load(run.server, run.scenario, Math.max(1, Math.min(3, Math.round(seconds / 4))));
+  const rounds: Round[][] = runs.map(() => []);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const order = runs.map((_, index) => index);
+    if (round % 2 === 1) order.reverse();
+    for (const index of order) rounds[index]!.push(await load(runs[index]!.server, runs[index]!.scenario, seconds));
+  }
+  return runs.map((run, index) => {
+    const f = figuresOf(run.server, rounds[index]!);
+    const problems = f.non2xx + f.errors > 0 ? `  (${f.statuses || ''}${f.errors > 0 ? ` ${f.errors} errors` : ''})` : '';
+    console.log(
+      `  ${run.label.padEnd(13)} ${`${run.scenario.endpoint} (${run.scenario.kind})`.padEnd(40)} ${fmt.int(f.rps).padStart(7)} req/s (${f.rounds.map((rps) => fmt.int(rps)).join(' / ')})  p50 ${f.p50} ms  p99 ${f.p99} ms  CPU ${f.cpuMs.toFixed(2)} ms/req  RSS ${fmt.mb(f.rssMax)} MB${problems}`,
+    );
+    return f;
+  });
 }
 
 /** Ids (and totals) the app and the baseline answer must be the same, or the baseline is not the app's SQL. */
@@ -347,20 +399,24 @@ export async function apiPart(appDir: string, seconds: number): Promise<PartRepo
     await large.stop();
     throw error;
   });
-  // Each endpoint on the three servers back to back, so the ratios compare runs under the same
-  // load of this shared machine.
+  // Each endpoint on the three servers in mirrored rounds (measure), so the ratios compare runs
+  // under the same load of this shared machine.
   const appLarge = new Map<string, Figures>();
   const baseLarge = new Map<string, Figures>();
   const appSmall = new Map<string, Figures>();
   console.log('');
   try {
     for (const scenario of large.list) {
-      appLarge.set(scenario.key, await measure('app 100k', large.app, scenario, seconds));
-      if (large.baseline && scenario.method === 'GET') {
-        baseLarge.set(scenario.key, await measure('baseline 100k', large.baseline, scenario, seconds));
-      }
       const twin = small.list.find((candidate) => candidate.key === scenario.key);
-      if (twin) appSmall.set(scenario.key, await measure('app 1k', small.app, twin, seconds));
+      const runs: (Run & { into: Map<string, Figures> })[] = [
+        { label: 'app 100k', server: large.app, scenario, into: appLarge },
+        ...(large.baseline && scenario.method === 'GET'
+          ? [{ label: 'baseline 100k', server: large.baseline, scenario, into: baseLarge }]
+          : []),
+        ...(twin ? [{ label: 'app 1k', server: small.app, scenario: twin, into: appSmall }] : []),
+      ];
+      const figures = await measure(runs, seconds);
+      runs.forEach((run, index) => run.into.set(scenario.key, figures[index]!));
     }
   } finally {
     await small.stop();
@@ -481,7 +537,7 @@ export async function apiPart(appDir: string, seconds: number): Promise<PartRepo
   });
 
   const markdown = [
-    `${large.seededBy} -- --products ${LARGE}: the demo catalogue and ${fmt.int(large.products)} synthesized products, ${fmt.int(large.live)} live (${large.seedSeconds.toFixed(0)} s); \`--products ${SMALL}\` for the ratio, ${fmt.int(small.live)} live. autocannon (in the harness process, on the same two cores as the servers), ${CONNECTIONS} connections, ${seconds} s per row after a warm-up. Load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after. Baseline RSS max ${fmt.mb(baselineRssMax)} MB.`,
+    `${large.seededBy} -- --products ${LARGE}: the demo catalogue and ${fmt.int(large.products)} synthesized products, ${fmt.int(large.live)} live (${large.seedSeconds.toFixed(0)} s); \`--products ${SMALL}\` for the ratio, ${fmt.int(small.live)} live. autocannon (in the harness process, on the same two cores as the servers), ${CONNECTIONS} connections; per row and server a warm-up, then ${ROUNDS} rounds of ${seconds} s, the servers in order and then in reverse, taken together (one latency histogram). Load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after. Baseline RSS max ${fmt.mb(baselineRssMax)} MB.`,
     '',
     table(
       [
