@@ -32,35 +32,57 @@ describe('server basics', () => {
   it('sends security headers and no CORS by default', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['strict-transport-security']).toBeDefined();
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 
-  it("sends the built scripts and stylesheets only the headers that apply to them, not the documents' policies", async () => {
+  it('sends each reply the security headers that apply to what it is: a page all, a script or stylesheet and a JSON answer not the pages’ policies', async () => {
     const web = Fastify({ logger: false });
-    installSecurityHeaders(web, { crossOriginResourcePolicy: { policy: 'same-site' } });
+    installSecurityHeaders(web, {
+      contentSecurityPolicy: { directives: { defaultSrc: ["'self'"] } },
+      crossOriginResourcePolicy: { policy: 'same-site' },
+    });
     web.get('/assets/index-AbCd1234.js', (_request, reply) => reply.type('application/javascript; charset=utf-8').send('1'));
     web.get('/assets/index-AbCd1234.css', (_request, reply) => reply.type('text/css; charset=utf-8').send('a{}'));
     // Not a script or stylesheet, though under /assets/ ('/assets/../about' reaches the about page).
     web.get('/assets/page', (_request, reply) => reply.type('text/html; charset=utf-8').send('<p>page</p>'));
-    const documentOnly = ['content-security-policy', 'cross-origin-opener-policy', 'x-frame-options', 'referrer-policy'];
+    web.get('/page', (_request, reply) => reply.type('text/html; charset=utf-8').send('<p>page</p>'));
+    web.get('/own-policy', (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('Referrer-Policy', 'same-origin').send('<p>page</p>'),
+    );
+    web.get('/api/thing', () => ({ ok: true }));
+    const pagesOnly = ['cross-origin-opener-policy', 'x-frame-options', 'referrer-policy', 'origin-agent-cluster'];
+    const forAll = ['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security'];
     try {
+      for (const url of ['/page', '/assets/page']) {
+        const page = await web.inject({ method: 'GET', url });
+        for (const name of [...forAll, ...pagesOnly]) expect(page.headers[name], `${url} ${name}`).toBeDefined();
+        expect(page.headers['content-security-policy'], url).toMatch(/^default-src 'self';/);
+      }
       for (const url of ['/assets/index-AbCd1234.js', '/assets/index-AbCd1234.css']) {
         const asset = await web.inject({ method: 'GET', url });
         expect(asset.headers['x-content-type-options'], url).toBe('nosniff');
         expect(asset.headers['cross-origin-resource-policy'], url).toBe('same-site');
         expect(asset.headers['strict-transport-security'], url).toBeDefined();
-        for (const name of documentOnly) expect(asset.headers[name], `${url} ${name}`).toBeUndefined();
+        for (const name of [...pagesOnly, 'content-security-policy']) {
+          expect(asset.headers[name], `${url} ${name}`).toBeUndefined();
+        }
       }
-      for (const url of ['/assets/page', '/assets/missing.js']) {
-        const other = await web.inject({ method: 'GET', url });
-        for (const name of documentOnly) expect(other.headers[name], `${url} ${name}`).toBeDefined();
+      // A JSON answer, and the JSON 404 of a script that is not there.
+      for (const url of ['/api/thing', '/assets/missing.js']) {
+        const answer = await web.inject({ method: 'GET', url });
+        expect(answer.headers['content-type'], url).toMatch(/^application\/json/);
+        for (const name of forAll) expect(answer.headers[name], `${url} ${name}`).toBeDefined();
+        expect(answer.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+        for (const name of pagesOnly) expect(answer.headers[name], `${url} ${name}`).toBeUndefined();
       }
+      // A header a route set itself is kept.
+      const own = await web.inject({ method: 'GET', url: '/own-policy' });
+      expect(own.headers['referrer-policy']).toBe('same-origin');
+      expect(own.headers['cross-origin-opener-policy']).toBeDefined();
     } finally {
       await web.close();
     }
-    // The shop's own pages and answers keep them all.
-    const page = await t.app.inject({ method: 'GET', url: '/api/health' });
-    for (const name of documentOnly) expect(page.headers[name], name).toBeDefined();
   });
 });

@@ -35,28 +35,42 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 const SUBRESOURCE_HEADERS = ['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security'];
 
 /**
+ * A JSON answer is never rendered as a page (nosniff keeps it JSON), so the page's policies say
+ * nothing about it either, and they were half the bytes of a product's answer. Opened on its own
+ * as a document, it may load nothing and be framed by no one: the CSP OWASP gives for REST APIs.
+ */
+const JSON_ANSWER_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/**
  * A script or stylesheet of Vite's hashed build output (dist/web/assets). Decided by what is sent,
  * not by the address alone: '/assets/../about' is the about page, and keeps a document's headers.
  */
-function isBuiltScriptOrStylesheet(url: string, contentType: unknown): boolean {
-  return (
-    url.startsWith('/assets/') &&
-    typeof contentType === 'string' &&
-    /^(text\/css|(application|text)\/javascript)\b/.test(contentType)
-  );
+function isBuiltScriptOrStylesheet(url: string, contentType: string): boolean {
+  return url.startsWith('/assets/') && /^(text\/css|(application|text)\/javascript)\b/.test(contentType);
 }
 
+function isJsonAnswer(contentType: string): boolean {
+  return contentType.startsWith('application/json');
+}
+
+/**
+ * Sets the security headers on every reply as it is sent, by what it is: a page (and anything
+ * else) gets them all, a built script or stylesheet the subresource ones, a JSON answer those and
+ * its own CSP. A header a route set itself is kept.
+ */
 export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = securityHeaders(options);
-  const documentOnly = Object.keys(headers).filter((name) => !SUBRESOURCE_HEADERS.includes(name));
-  app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
-    done();
-  });
+  const forDocuments = Object.entries(securityHeaders(options));
+  const forSubresources = forDocuments.filter(([name]) => SUBRESOURCE_HEADERS.includes(name));
+  const forJson: [string, string][] = [...forSubresources, ['content-security-policy', JSON_ANSWER_CSP]];
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (isBuiltScriptOrStylesheet(request.url, reply.getHeader('content-type'))) {
-      for (const name of documentOnly) reply.removeHeader(name);
-    }
+    const type = reply.getHeader('content-type');
+    const contentType = typeof type === 'string' ? type : '';
+    const headers = isJsonAnswer(contentType)
+      ? forJson
+      : isBuiltScriptOrStylesheet(request.url, contentType)
+        ? forSubresources
+        : forDocuments;
+    for (const [name, value] of headers) if (!reply.hasHeader(name)) void reply.header(name, value);
     done(null, payload);
   });
 }
