@@ -1,3 +1,5 @@
+import { DATE_TIME_LOCALE, DATE_TIME_OPTIONS } from '../../shared/dates';
+
 /** 'Rs. 1,23,456' (Nepali/Indian digit grouping): one helper for the web and the server's mails. */
 export { formatPrice } from '../../shared/money';
 
@@ -7,18 +9,10 @@ export { groupDigits } from '../../shared/money';
 // locale's data, a long pause on a slow phone, and most pages show no date.
 let dateTime: Intl.DateTimeFormat | undefined;
 
-/** SPEC §9: en-GB, 2-digit day/month, 2-digit hour/minute, 12-hour clock, e.g. '23/06/2024, 02:05 pm'. */
+/** SPEC §9, as shared/dates.ts writes it: e.g. '23/06/2024, 02:05 pm', in the browser's time zone. */
 export function formatDateTime(value: string | number | Date): string {
   const date = value instanceof Date ? value : new Date(value);
-  dateTime ??= new Intl.DateTimeFormat('en-GB', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    // hourCycle, not hour12: with en-GB, hour12 gives '00:05 pm' for five past noon in some engines.
-    hourCycle: 'h12',
-  });
+  dateTime ??= new Intl.DateTimeFormat(DATE_TIME_LOCALE, DATE_TIME_OPTIONS);
   return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
 }
 

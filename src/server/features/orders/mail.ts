@@ -1,3 +1,4 @@
+import { DATE_TIME_LOCALE, DATE_TIME_OPTIONS } from '../../../shared/dates.js';
 import { formatPrice } from '../../../shared/money.js';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type Order, type OrderStatus } from '../../../shared/orders.js';
 import type { MailMessage } from '../../lib/mail.js';
@@ -7,16 +8,7 @@ import type { MailMessage } from '../../lib/mail.js';
  * shopper typed (names, address) is escaped in the HTML part.
  */
 
-const placedAt = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  // hourCycle, not hour12: en-GB with hour12 writes half past noon as '00:30 pm'.
-  hourCycle: 'h12',
-  timeZone: 'Asia/Kathmandu',
-});
+const placedAt = new Intl.DateTimeFormat(DATE_TIME_LOCALE, { ...DATE_TIME_OPTIONS, timeZone: 'Asia/Kathmandu' });
 
 function addressLines(order: Order): string[] {
   return [
