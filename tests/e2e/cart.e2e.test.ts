@@ -1,8 +1,15 @@
 import crypto from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import sharp from 'sharp';
-import { type Shopper, api, registerShopper, registerVerifiedShopper } from './support/api.js';
-import { DESKTOP, E2E_ADMIN, PHONE, allowConsoleErrors, beforeAll, describe, expect, inject, test } from './support/fixtures.js';
+import {
+  type Shopper,
+  adminToken,
+  api,
+  drawnPng,
+  registerShopper,
+  registerVerifiedShopper,
+  uploadProduct,
+} from './support/api.js';
+import { DESKTOP, PHONE, allowConsoleErrors, beforeAll, describe, expect, test } from './support/fixtures.js';
 import { loginViaUi } from './support/flows.js';
 import { eventually, expectHidden, expectPath, expectToast, expectVisible } from './support/ui.js';
 
@@ -31,31 +38,14 @@ const products: Record<'console' | 'pad' | 'cable', Made> = {
 let verified: Shopper;
 let unverified: Shopper;
 
-async function adminToken(): Promise<string> {
-  const res = await api<{ token: string }>('POST', '/api/admin/login', { body: E2E_ADMIN });
-  expect(res.status).toBe(200);
-  return res.body.token;
-}
-
-/** A product with one sharp-drawn PNG, uploaded as the admin form does (multipart). */
+/** A product with one drawn picture, uploaded as the admin form does. */
 async function upload(token: string, made: Made, colour: string): Promise<void> {
-  const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.set('name', made.name);
-  form.set('description', `${made.name}, tested by the cart browser test.`);
-  form.set('price', String(made.price));
-  form.set('category', category);
-  form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'product.png');
-  const res = await fetch(new URL('/api/products/', inject('baseUrl')), {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const body = (await res.json()) as { id: number };
-  if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${JSON.stringify(body)}`);
-  made.id = body.id;
+  const created = await uploadProduct(
+    token,
+    { name: made.name, description: `${made.name}, tested by the cart browser test.`, price: made.price, category },
+    [{ png: await drawnPng(colour), filename: 'product.png' }],
+  );
+  made.id = created.id;
 }
 
 async function shopperToken(shopper: Shopper): Promise<string> {

@@ -4,18 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { api, registerVerifiedShopper } from './support/api.js';
-import {
-  DESKTOP,
-  E2E_ADMIN,
-  afterAll,
-  allowConsoleErrors,
-  beforeAll,
-  describe,
-  expect,
-  inject,
-  test,
-} from './support/fixtures.js';
+import { adminToken, api, registerVerifiedShopper, uploadProduct } from './support/api.js';
+import { DESKTOP, afterAll, allowConsoleErrors, beforeAll, describe, expect, test } from './support/fixtures.js';
 import { adminLoginViaUi, loginViaUi } from './support/flows.js';
 import { eventually, expectHidden, expectPath, expectToast, expectVisible } from './support/ui.js';
 
@@ -38,29 +28,13 @@ async function pngFile(name: string, colour: string, width = 640, height = 480):
   return file;
 }
 
-async function adminToken(): Promise<string> {
-  const res = await api<{ token: string }>('POST', '/api/admin/login', { body: E2E_ADMIN });
-  expect(res.status).toBe(200);
-  return res.body.token;
-}
-
-/** Uploads a product through the API (multipart, as the admin form does). */
-async function uploadViaApi(
-  token: string,
-  fields: Record<string, string>,
-  images: string[],
-): Promise<{ id: number; name: string; images: string }> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  for (const file of images) form.append('images', new Blob([fs.readFileSync(file)], { type: 'image/png' }), path.basename(file));
-  const res = await fetch(new URL('/api/products/', inject('baseUrl')), {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const body = (await res.json()) as { id: number; name: string; images: string };
-  if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${JSON.stringify(body)}`);
-  return body;
+/** Uploads a product through the API with pictures from PNG files on disk. */
+function uploadViaApi(token: string, fields: Record<string, string>, files: string[]) {
+  return uploadProduct(
+    token,
+    fields,
+    files.map((file) => ({ png: fs.readFileSync(file), filename: path.basename(file) })),
+  );
 }
 
 /** The product card of the list with this name. */

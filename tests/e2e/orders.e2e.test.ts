@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import sharp from 'sharp';
-import { type Shopper, api, mailbox, registerVerifiedShopper } from './support/api.js';
-import { DESKTOP, E2E_ADMIN, allowConsoleErrors, beforeAll, describe, expect, inject, test } from './support/fixtures.js';
+import { type Shopper, api, drawnPng, mailbox, registerVerifiedShopper, uploadProduct } from './support/api.js';
+import { DESKTOP, E2E_ADMIN, allowConsoleErrors, beforeAll, describe, expect, test } from './support/fixtures.js';
 import { adminLoginViaUi, loginViaUi } from './support/flows.js';
 import { eventually, expectHidden, expectToast, expectVisible } from './support/ui.js';
 
@@ -37,24 +36,12 @@ async function login(path: string, body: unknown): Promise<string> {
 }
 
 async function upload(token: string, made: Made, stock?: number): Promise<void> {
-  const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#8b5cf6' } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.set('name', made.name);
-  form.set('description', `${made.name} for the orders browser test.`);
-  form.set('price', String(made.price));
-  form.set('category', category);
-  if (stock !== undefined) form.set('stock', String(stock));
-  form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'product.png');
-  const res = await fetch(new URL('/api/products/', inject('baseUrl')), {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const body = (await res.json()) as { id: number };
-  if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${JSON.stringify(body)}`);
-  made.id = body.id;
+  const created = await uploadProduct(
+    token,
+    { name: made.name, description: `${made.name} for the orders browser test.`, price: made.price, category, stock },
+    [{ png: await drawnPng('#8b5cf6', 300, 300), filename: 'product.png' }],
+  );
+  made.id = created.id;
 }
 
 /** Cart, then checkout, through the API; returns the order id. */

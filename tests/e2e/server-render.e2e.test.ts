@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
-import sharp from 'sharp';
 import { formatPrice } from '../../src/shared/money.js';
-import { api, rawHtml } from './support/api.js';
+import { adminToken, api, rawHtml, uploadProduct, drawnPng } from './support/api.js';
 import { PHONE } from './support/constants.js';
-import { E2E_ADMIN, beforeAll, describe, expect, inject, test } from './support/fixtures.js';
+import { beforeAll, describe, expect, inject, test } from './support/fixtures.js';
 import { loggedInBeforeLoad } from './support/flows.js';
 import { expectVisible } from './support/ui.js';
 
@@ -24,27 +23,15 @@ const tag = crypto.randomBytes(3).toString('hex');
 const made: Made = { id: 0, name: `Monitor 27" ${tag}`, price: 164900 };
 
 beforeAll(async () => {
-  const login = await api<{ token: string }>('POST', '/api/admin/login', { body: E2E_ADMIN });
-  expect(login.status).toBe(200);
-  const token = login.body.token;
+  const token = await adminToken();
   const category = `Render Test ${tag}`;
   expect((await api('POST', '/api/category', { token, body: { name: category } })).status).toBe(201);
-  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#6366f1' } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.set('name', made.name);
-  form.set('description', `${made.name}, drawn by the server.`);
-  form.set('price', String(made.price));
-  form.set('category', category);
-  form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'monitor.png');
-  const res = await fetch(new URL('/api/products/', inject('baseUrl')), {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(res.status).toBe(201);
-  made.id = ((await res.json()) as { id: number }).id;
+  const created = await uploadProduct(
+    token,
+    { name: made.name, description: `${made.name}, drawn by the server.`, price: made.price, category },
+    [{ png: await drawnPng('#6366f1', 400, 300), filename: 'monitor.png' }],
+  );
+  made.id = created.id;
 });
 
 /** The product page's price line (SPEC §2 writes it 'Nrs.'). */

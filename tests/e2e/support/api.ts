@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
+import sharp from 'sharp';
 import { inject } from 'vitest';
 import { requestJson } from '../../helpers/processes.js';
+import { E2E_ADMIN } from './constants.js';
 
 /** Talks to the running shop over HTTP, the way another client would (no database access). */
 
@@ -16,6 +18,49 @@ export async function api<T = Record<string, any>>(
   options: { body?: unknown; token?: string } = {},
 ): Promise<ApiResponse<T>> {
   return requestJson<T>(new URL(pathname, inject('baseUrl')), { method, ...options });
+}
+
+/** The e2e admin's token, from a login through the API. */
+export async function adminToken(): Promise<string> {
+  const res = await api<{ token: string }>('POST', '/api/admin/login', { body: E2E_ADMIN });
+  if (res.status !== 200) throw new Error(`admin login answered ${res.status}`);
+  return res.body.token;
+}
+
+/** A PNG of one colour, drawn by sharp: a product picture for a test. */
+export function drawnPng(colour: string, width = 400, height = 400): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+export interface ProductPicture {
+  png: Uint8Array;
+  filename: string;
+}
+
+/**
+ * Adds a product through the API as the admin form does: multipart fields (name, description,
+ * price, category, stock, …; undefined ones left out) and PNG pictures. Throws unless it is created.
+ */
+export async function uploadProduct(
+  token: string,
+  fields: Record<string, string | number | undefined>,
+  pictures: ProductPicture[],
+): Promise<{ id: number; name: string; images: string }> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.set(key, String(value));
+  for (const picture of pictures) {
+    form.append('images', new Blob([new Uint8Array(picture.png)], { type: 'image/png' }), picture.filename);
+  }
+  const res = await fetch(new URL('/api/products/', inject('baseUrl')), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const body = (await res.json()) as { id: number; name: string; images: string };
+  if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${JSON.stringify(body)}`);
+  return body;
 }
 
 /** The raw HTML the server sends for a page, before any script runs. */
