@@ -182,6 +182,26 @@ describe('TokenService.verify (node:crypto HS256) against jose', () => {
     expect(accepted.refresh).toBeGreaterThan(accepted.verify);
   });
 
+  it('checks the clock again on every use of a token it verified before, keeps kinds apart, and keeps a bounded number', () => {
+    const service = new TokenService(SECRET);
+    const input = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ id: 3, sid: 's', jti: 'j', iss: 'pasal', aud: AUDIENCE.user, nbf: nowS + 10, exp: nowS + 60 })}`;
+    const token = `${input}.${hmac(SECRET, input)}`;
+    expect(service.verify('user', token, NOW)).toBeUndefined(); // not before nbf
+    expect(service.verify('user', token, NOW + 10_000)).toMatchObject({ id: 3 });
+    expect(service.verify('user', token, NOW)).toBeUndefined(); // kept, and still not before nbf
+    expect(service.verify('user', token, NOW + 59_999)).toMatchObject({ id: 3 });
+    expect(service.verify('user', token, NOW + 60_000)).toBeUndefined(); // kept, and expired
+    expect(service.verify('admin', token, NOW + 10_000)).toBeUndefined(); // the user audience only
+    const kept = (service as unknown as { verified: Record<SessionKind, Map<string, unknown>> }).verified;
+    for (let i = 0; i < 2_100; i += 1) {
+      const other = `${b64({ alg: 'HS256' })}.${b64({ id: i, sid: 's', jti: 'j', iss: 'pasal', aud: AUDIENCE.user, exp: nowS + 60 })}`;
+      expect(service.verify('user', `${other}.${hmac(SECRET, other)}`, NOW)).toMatchObject({ id: i });
+    }
+    expect(kept.user.size).toBe(2_000);
+    expect(kept.admin.size).toBe(0);
+    expect(service.verify('user', token, NOW + 10_000)).toMatchObject({ id: 3 }); // dropped, verified again
+  });
+
   it('refuses garbage without throwing', () => {
     const good = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ id: 1, sid: 's', jti: 'j', iss: 'pasal', aud: AUDIENCE.user, exp: nowS + 60 })}`;
     const signed = `${good}.${hmac(SECRET, good)}`;

@@ -22,6 +22,8 @@ export interface TokenClaims {
 export class TokenService {
   private readonly key: Uint8Array;
   private readonly hmacKey: KeyObject;
+  /** Tokens that passed decode(), by kind, oldest first. */
+  private readonly verified: Record<SessionKind, Map<string, Decoded>> = { user: new Map(), admin: new Map() };
 
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
@@ -46,7 +48,17 @@ export class TokenService {
    * WebCrypto and verifies on the thread pool for every call, ~50 µs of CPU per authenticated request.
    */
   verify(kind: SessionKind, token: string, nowMs: number): TokenClaims | undefined {
-    return this.check(kind, token, nowMs);
+    // A token verified before is the same string with the same signature: only the time checks can
+    // answer differently now. Failures are not kept, so garbage tokens cannot fill the map.
+    const kept = this.verified[kind];
+    let decoded = kept.get(token);
+    if (!decoded) {
+      decoded = this.decode(kind, token);
+      if (!decoded) return undefined;
+      if (kept.size >= VERIFIED_KEPT) kept.delete(kept.keys().next().value!);
+      kept.set(token, decoded);
+    }
+    return timely(decoded, nowMs) ? decoded.claims : undefined;
   }
 
   /**
@@ -54,7 +66,7 @@ export class TokenService {
    * expired or not, and the server-side session decides whether it still lives.
    */
   verifyIgnoringExpiry(kind: SessionKind, token: string): TokenClaims | undefined {
-    return this.check(kind, token, undefined);
+    return this.decode(kind, token)?.claims;
   }
 
   /**
@@ -62,9 +74,10 @@ export class TokenService {
    * (no clock tolerance), made stricter where only our own tokens need to pass: the protected
    * header may hold `alg` (HS256) and `typ` (JWT) and nothing else (so no `crit`, `b64` or key
    * hints), and the signature must be the canonical base64url of the HMAC. The signature is
-   * checked (constant time) before the payload is decoded. nowMs undefined skips `exp`/`nbf`.
+   * checked (constant time) before the payload is decoded. The time checks (`exp`, `nbf`) are
+   * timely()'s, made on every use.
    */
-  private check(kind: SessionKind, token: string, nowMs: number | undefined): TokenClaims | undefined {
+  private decode(kind: SessionKind, token: string): Decoded | undefined {
     if (token.length > MAX_TOKEN_LENGTH) return undefined;
     const firstDot = token.indexOf('.');
     const lastDot = token.lastIndexOf('.');
@@ -86,14 +99,25 @@ export class TokenService {
     if (payload.iat !== undefined && typeof payload.iat !== 'number') return undefined;
     if (payload.nbf !== undefined && typeof payload.nbf !== 'number') return undefined;
     if (payload.exp !== undefined && typeof payload.exp !== 'number') return undefined;
-    if (nowMs !== undefined) {
-      const now = Math.floor(nowMs / 1000);
-      if (typeof payload.nbf === 'number' && payload.nbf > now) return undefined;
-      if (typeof payload.exp === 'number' && payload.exp <= now) return undefined;
-    }
-    return toClaims(payload);
+    const claims = toClaims(payload);
+    return claims && { claims, notBefore: payload.nbf };
   }
 }
+
+/** A token whose signature, header, issuer, audience and claims passed. */
+interface Decoded {
+  claims: TokenClaims;
+  notBefore: number | undefined;
+}
+
+/** Within the token's `nbf` and `exp` (seconds), as jose's currentDate check without tolerance. */
+function timely({ claims, notBefore }: Decoded, nowMs: number): boolean {
+  const now = Math.floor(nowMs / 1000);
+  return (notBefore === undefined || notBefore <= now) && claims.exp > now;
+}
+
+/** Verified tokens kept per kind (~0.5 KB each): well above the shoppers active at once on one server. */
+const VERIFIED_KEPT = 2_000;
 
 /** Longer than any token we sign by far; a bound on the work a garbage header can cause. */
 const MAX_TOKEN_LENGTH = 4096;
