@@ -248,8 +248,9 @@ async function load(server: ServerProcess, scenario: Scenario, seconds: number):
 
 /** The figures of a server's rounds taken together: one latency histogram, all answers over all seconds. */
 function figuresOf(server: ServerProcess, rounds: Round[]): Figures {
+  // aggregateResult adds the later rounds' status counts into the first round's objects: it gets copies.
   const merged = autocannon.aggregateResult(
-    rounds.map((round) => round.result),
+    rounds.map((round) => structuredClone(round.result)),
     { url: server.url, connections: CONNECTIONS },
   );
   const sum = (of: (round: Round) => number) => rounds.reduce((total, round) => total + of(round), 0);

@@ -37,7 +37,7 @@ describe('server basics', () => {
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 
-  it('sends each reply the security headers that apply to what it is: a page all, a script or stylesheet and a JSON answer not the pages’ policies', async () => {
+  it('sends each reply the security headers that apply to what it is: a page all, a script or stylesheet, a JSON answer and a 304 not the pages’ policies', async () => {
     const web = Fastify({ logger: false });
     installSecurityHeaders(web, {
       contentSecurityPolicy: { directives: { defaultSrc: ["'self'"] } },
@@ -52,6 +52,7 @@ describe('server basics', () => {
       reply.type('text/html; charset=utf-8').header('Referrer-Policy', 'same-origin').send('<p>page</p>'),
     );
     web.get('/api/thing', () => ({ ok: true }));
+    web.get('/api/unchanged', (_request, reply) => reply.code(304).send());
     const pagesOnly = ['cross-origin-opener-policy', 'x-frame-options', 'referrer-policy', 'origin-agent-cluster'];
     const forAll = ['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security'];
     try {
@@ -76,6 +77,13 @@ describe('server basics', () => {
         for (const name of forAll) expect(answer.headers[name], `${url} ${name}`).toBeDefined();
         expect(answer.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
         for (const name of pagesOnly) expect(answer.headers[name], `${url} ${name}`).toBeUndefined();
+      }
+      // A 304 updates the headers the browser stored with the answer: only those that apply to anything.
+      const unchanged = await web.inject({ method: 'GET', url: '/api/unchanged' });
+      expect(unchanged.statusCode).toBe(304);
+      for (const name of forAll) expect(unchanged.headers[name], `304 ${name}`).toBeDefined();
+      for (const name of [...pagesOnly, 'content-security-policy']) {
+        expect(unchanged.headers[name], `304 ${name}`).toBeUndefined();
       }
       // A header a route set itself is kept.
       const own = await web.inject({ method: 'GET', url: '/own-policy' });

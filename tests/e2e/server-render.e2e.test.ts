@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { formatPrice } from '../../src/shared/money.js';
-import { adminToken, api, rawHtml, uploadProduct, drawnPng } from './support/api.js';
+import { adminToken, api, drawnPng, rawHtml, uploadProduct } from './support/api.js';
 import { PHONE } from './support/constants.js';
 import { beforeAll, describe, expect, inject, test } from './support/fixtures.js';
 import { loggedInBeforeLoad } from './support/flows.js';

@@ -55,8 +55,8 @@ function isJsonAnswer(contentType: string): boolean {
 
 /**
  * Sets the security headers on every reply as it is sent, by what it is: a page (and anything
- * else) gets them all, a built script or stylesheet the subresource ones, a JSON answer those and
- * its own CSP. A header a route set itself is kept.
+ * else) gets them all, a built script or stylesheet and a 304 the subresource ones, a JSON answer
+ * those and its own CSP. A header a route set itself is kept.
  */
 export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const forDocuments = Object.entries(securityHeaders(options));
@@ -65,11 +65,17 @@ export function installSecurityHeaders(app: FastifyInstance, options: HelmetOpti
   app.addHook('onSend', (request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
     const contentType = typeof type === 'string' ? type : '';
-    const headers = isJsonAnswer(contentType)
-      ? forJson
-      : isBuiltScriptOrStylesheet(request.url, contentType)
+    // A 304 has no body and no content type: the browser keeps the headers it stored with the
+    // answer and updates them from the 304's, so a page's policies here would replace a JSON
+    // answer's CSP. The headers that apply to anything are enough.
+    const headers =
+      reply.statusCode === 304
         ? forSubresources
-        : forDocuments;
+        : isJsonAnswer(contentType)
+          ? forJson
+          : isBuiltScriptOrStylesheet(request.url, contentType)
+            ? forSubresources
+            : forDocuments;
     for (const [name, value] of headers) if (!reply.hasHeader(name)) void reply.header(name, value);
     done(null, payload);
   });

@@ -49,14 +49,16 @@ export class TokenService {
    */
   verify(kind: SessionKind, token: string, nowMs: number): TokenClaims | undefined {
     // A token verified before is the same string with the same signature: only the time checks can
-    // answer differently now. Failures are not kept, so garbage tokens cannot fill the map.
+    // answer differently now. Only tokens that pass decode() (ours, whole) are kept, so garbage
+    // cannot fill the map; one that has expired stays until it is pushed out.
     const kept = this.verified[kind];
     let decoded = kept.get(token);
     if (!decoded) {
       decoded = this.decode(kind, token);
       if (!decoded) return undefined;
       if (kept.size >= VERIFIED_KEPT) kept.delete(kept.keys().next().value!);
-      kept.set(token, decoded);
+      // A copy: the token may be a slice of its Authorization header, which it would keep alive.
+      kept.set(Buffer.from(token, 'latin1').toString('latin1'), decoded);
     }
     return timely(decoded, nowMs) ? decoded.claims : undefined;
   }

@@ -58,9 +58,9 @@ export async function uploadProduct(
     headers: { authorization: `Bearer ${token}` },
     body: form,
   });
-  const body = (await res.json()) as { id: number; name: string; images: string };
-  if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${JSON.stringify(body)}`);
-  return body;
+  const text = await res.text();
+  if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${text.slice(0, 500)}`);
+  return JSON.parse(text) as { id: number; name: string; images: string };
 }
 
 /** The raw HTML the server sends for a page, before any script runs. */
