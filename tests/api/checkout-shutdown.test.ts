@@ -56,14 +56,20 @@ function slowCheckout(baseUrl: string, shopper: TestShopper, totalAmount: number
   return { finish: () => request.end(body.slice(half)), response };
 }
 
-/** Whether a new request is turned away: connection refused, or 503 on a server that is closing. */
+/**
+ * Ways a closing server turns a new connection away without answering it: refused, or, when the
+ * connection was accepted just as the listener closed, reset or closed before any answer.
+ */
+const TURNED_AWAY = new Set(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET']);
+
+/** Whether a new request is turned away: no answer (TURNED_AWAY), or 503 on a server that is closing. */
 async function refusesNewRequests(baseUrl: string): Promise<'refused' | 503 | false> {
   try {
     const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
     return res.status === 503 ? 503 : false;
   } catch (error) {
     const code = (error as { cause?: { code?: string } }).cause?.code;
-    if (code === 'ECONNREFUSED') return 'refused';
+    if (code !== undefined && TURNED_AWAY.has(code)) return 'refused';
     throw error;
   }
 }
