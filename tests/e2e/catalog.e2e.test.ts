@@ -3,8 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import sharp from 'sharp';
-import { adminToken, api, registerVerifiedShopper, uploadProduct } from './support/api.js';
+import { adminToken, api, drawnPng, registerVerifiedShopper, uploadProduct } from './support/api.js';
 import { DESKTOP, afterAll, allowConsoleErrors, beforeAll, describe, expect, test } from './support/fixtures.js';
 import { adminLoginViaUi, loginViaUi } from './support/flows.js';
 import { eventually, expectHidden, expectPath, expectToast, expectVisible } from './support/ui.js';
@@ -19,12 +18,10 @@ import { eventually, expectHidden, expectPath, expectToast, expectVisible } from
 const tag = crypto.randomBytes(3).toString('hex');
 let imageDir = '';
 
-/** PNG files on disk for setInputFiles, drawn by sharp. */
+/** PNG files on disk for setInputFiles. */
 async function pngFile(name: string, colour: string, width = 640, height = 480): Promise<string> {
   const file = path.join(imageDir, name);
-  await sharp({ create: { width, height, channels: 3, background: colour } })
-    .png()
-    .toFile(file);
+  fs.writeFileSync(file, await drawnPng(colour, width, height));
   return file;
 }
 
