@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Dialect } from './db/client.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Database } from './db/schema.js';
+import type { SqliteWriteBatch } from './db/write-batch.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { reapplyHeapFlags } from './lib/heap-flags.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail.js';
@@ -17,6 +18,8 @@ export interface AppContext {
   config: Config;
   db: Kysely<Database>;
   dialect: Dialect;
+  /** SQLite only: small writes that share one commit per event-loop turn (db/write-batch.ts). */
+  writeBatch: SqliteWriteBatch | undefined;
   clock: Clock;
   mailer: Mailer;
   tokens: TokenService;
@@ -69,6 +72,7 @@ export async function createContext(
     config,
     db: handle.db,
     dialect: handle.dialect,
+    writeBatch: handle.writeBatch,
     clock,
     mailer,
     tokens,

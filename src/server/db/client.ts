@@ -20,6 +20,7 @@ import {
   type WalCheckpointer,
   type WalCheckpointerOptions,
 } from './wal-checkpointer.js';
+import { type SqliteNow, SqliteWriteBatch } from './write-batch.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -28,6 +29,8 @@ export interface DbHandle {
   dialect: Dialect;
   /** SQLite with background checkpoints only. */
   walCheckpointer?: WalCheckpointer | undefined;
+  /** SQLite only: group commit of small writes (write-batch.ts). */
+  writeBatch?: SqliteWriteBatch | undefined;
   close(): Promise<void>;
 }
 
@@ -66,7 +69,8 @@ export function openDatabase(options: OpenOptions): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const statements = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
   const background = options.backgroundCheckpoints;
   const walCheckpointer =
     background &&
@@ -82,15 +86,23 @@ export function openDatabase(options: OpenOptions): DbHandle {
       },
     });
   if (walCheckpointer) sqlite.pragma(`wal_autocheckpoint = ${WAL_PAGES_BEFORE_INLINE_CHECKPOINT}`);
+  const writeBatch = new SqliteWriteBatch(db, sqlite, (text) => statements.prepare(text));
   return {
     db,
     dialect: 'sqlite',
     walCheckpointer,
+    writeBatch,
     async close() {
+      await writeBatch.idle();
       await walCheckpointer?.stop();
       await db.destroy();
     },
   };
+}
+
+/** What Kysely's SQLite dialect takes, with better-sqlite3's own statements. */
+interface CachedStatements extends SqliteDatabase {
+  prepare(sql: string): SQLite.Statement;
 }
 
 /**
@@ -99,7 +111,7 @@ export function openDatabase(options: OpenOptions): DbHandle {
  * a tenth of the CPU of a catalogue read. Safe with one connection: Kysely runs one query at a
  * time on it (a streamed query holds the connection until it ends).
  */
-export function withStatementCache(sqlite: SQLite.Database, capacity = 500): SqliteDatabase {
+export function withStatementCache(sqlite: SQLite.Database, capacity = 500): CachedStatements {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
@@ -139,9 +151,29 @@ export class PreparedQuery<R, P extends readonly unknown[]> {
 
   execute(db: Kysely<Database> | Transaction<Database>, ...parameters: P): Promise<QueryResult<R>> {
     const { query, order } = this.compiledFor(db);
-    const values = new Array<unknown>(order.length);
-    for (let i = 0; i < order.length; i += 1) values[i] = parameters[order[i]!];
-    return db.executeQuery<R>({ query: query.query, queryId: query.queryId, sql: query.sql, parameters: values });
+    return db.executeQuery<R>({
+      query: query.query,
+      queryId: query.queryId,
+      sql: query.sql,
+      parameters: inOrder(order, parameters),
+    });
+  }
+
+  /**
+   * The rows, from SQLite's connection at once (in a write batch's job, write-batch.ts); a
+   * statement that returns no rows gives []. Same SQL as on Kysely's SQLite connection.
+   */
+  rowsNow(conn: SqliteNow, ...parameters: P): R[] {
+    const { query, order } = this.compiledFor(conn.db);
+    const statement = conn.prepare(query.sql);
+    const values = inOrder(order, parameters);
+    if (statement.reader) return statement.all(values) as R[];
+    statement.run(values);
+    return [];
+  }
+
+  firstNow(conn: SqliteNow, ...parameters: P): R | undefined {
+    return this.rowsNow(conn, ...parameters)[0];
   }
 
   async rows(db: Kysely<Database> | Transaction<Database>, ...parameters: P): Promise<R[]> {
@@ -174,6 +206,12 @@ export class PreparedQuery<R, P extends readonly unknown[]> {
     }
     return entry;
   }
+}
+
+function inOrder(order: number[], parameters: readonly unknown[]): unknown[] {
+  const values = new Array<unknown>(order.length);
+  for (let i = 0; i < order.length; i += 1) values[i] = parameters[order[i]!];
+  return values;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { type Dialect, PreparedQuery } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
+import type { SqliteNow } from '../../db/write-batch.js';
 
 /**
  * SQL of the cart. Lines join their product (deleted products too, so the shopper can see and remove them).
@@ -78,7 +79,15 @@ export async function shopperProductLine(
   productId: number,
 ): Promise<ShopperProductLine | undefined> {
   if (dialect === 'postgres' && !(await lockUser(trx, dialect, userId))) return undefined;
-  const row = await shopperProductLineQuery.first(trx, userId, productId);
+  return toShopperProductLine(await shopperProductLineQuery.first(trx, userId, productId));
+}
+
+/** shopperProductLine on SQLite's connection at once, in a write batch's job (one statement). */
+export function shopperProductLineNow(conn: SqliteNow, userId: number, productId: number): ShopperProductLine | undefined {
+  return toShopperProductLine(shopperProductLineQuery.firstNow(conn, userId, productId));
+}
+
+function toShopperProductLine(row: ShopperProductLineRow | undefined): ShopperProductLine | undefined {
   if (!row) return undefined;
   const product =
     row.product_id === null || row.name === null || row.price_paisa === null
@@ -130,6 +139,11 @@ export async function imagesOfProduct(db: Db, productId: number): Promise<string
   return (await productImagesQuery.rows(db, productId)).map((row) => row.base_name);
 }
 
+/** imagesOfProduct on SQLite's connection at once, in a write batch's job. */
+export function imagesOfProductNow(conn: SqliteNow, productId: number): string[] {
+  return productImagesQuery.rowsNow(conn, productId).map((row) => row.base_name);
+}
+
 export interface LiveProductRow {
   id: number;
   name: string;
@@ -152,7 +166,18 @@ export async function upsertLine(
   db: Db,
   values: { userId: number; productId: number; quantity: number; now: string },
 ): Promise<number> {
-  const row = await upsertLineQuery.first(db, values.userId, values.productId, values.quantity, values.now);
+  return idOfUpsert(await upsertLineQuery.first(db, values.userId, values.productId, values.quantity, values.now));
+}
+
+/** upsertLine on SQLite's connection at once, in a write batch's job. */
+export function upsertLineNow(
+  conn: SqliteNow,
+  values: { userId: number; productId: number; quantity: number; now: string },
+): number {
+  return idOfUpsert(upsertLineQuery.firstNow(conn, values.userId, values.productId, values.quantity, values.now));
+}
+
+function idOfUpsert(row: { id: number } | undefined): number {
   if (!row) throw new Error('upsert of a cart line returned no id');
   return row.id;
 }

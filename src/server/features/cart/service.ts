@@ -19,45 +19,29 @@ export class CartService {
   /**
    * Adds `quantity` units of a live product (raising the line's quantity when it is already in the cart).
    * One transaction: the shopper (locked on PostgreSQL), the product and the line (one statement),
-   * the stock check and the write. The answer is the line as written, from the rows the transaction read, with the
-   * product's pictures (read after the commit, as the whole line was before).
+   * the stock check and the write. The answer is the line as written, from the rows the transaction
+   * read, with the product's pictures.
+   *
+   * On SQLite it runs in the write batch (db/write-batch.ts): the adds of one event-loop turn share
+   * one commit, each in its own savepoint. On PostgreSQL, a transaction of its own.
    */
   async add(userId: number, productId: number, quantity: number): Promise<CartItem> {
+    const now = isoNow(this.ctx.clock);
+    const batch = this.ctx.writeBatch;
+    if (batch) {
+      return batch.run((conn) => {
+        const { product, wanted } = lineToWrite(q.shopperProductLineNow(conn, userId, productId), quantity);
+        const id = q.upsertLineNow(conn, { userId, productId, quantity: wanted, now });
+        return writtenItem(id, wanted, product, q.imagesOfProductNow(conn, product.id));
+      });
+    }
     const written = await this.ctx.db.transaction().execute(async (trx) => {
-      const read = await q.shopperProductLine(trx, this.ctx.dialect, userId, productId);
-      if (!read) throw notFound('User not found');
-      const { product, inCart } = read;
-      if (!product) throw notFound(CART_MESSAGES.productNotFound);
-      const wanted = inCart + quantity;
-      if (wanted > CART_QUANTITY_MAX)
-        throw badRequest(CART_MESSAGES.quantityTooLarge, { quantity: CART_MESSAGES.quantityTooLarge });
-      if (product.stock !== null) {
-        if (product.stock <= 0) throw stockConflict(CART_MESSAGES.outOfStock(product.name), product.id, 0, inCart);
-        if (wanted > product.stock) {
-          throw stockConflict(
-            CART_MESSAGES.notEnoughStock(product.name, product.stock, inCart),
-            product.id,
-            product.stock,
-            inCart,
-          );
-        }
-      }
-      const id = await q.upsertLine(trx, { userId, productId, quantity: wanted, now: isoNow(this.ctx.clock) });
-      return { id, quantity: wanted, product };
+      const { product, wanted } = lineToWrite(await q.shopperProductLine(trx, this.ctx.dialect, userId, productId), quantity);
+      const id = await q.upsertLine(trx, { userId, productId, quantity: wanted, now });
+      return { id, wanted, product };
     });
-    const { product } = written;
-    return toItem(
-      {
-        id: written.id,
-        quantity: written.quantity,
-        product_id: product.id,
-        name: product.name,
-        price_paisa: product.price_paisa,
-        stock: product.stock,
-        deleted_at: null,
-      },
-      await q.imagesOfProduct(this.ctx.db, product.id),
-    );
+    const { id, wanted, product } = written;
+    return writtenItem(id, wanted, product, await q.imagesOfProduct(this.ctx.db, product.id));
   }
 
   /** Removes one of the shopper's lines; someone else's line is 404 and stays. */
@@ -72,6 +56,41 @@ export class CartService {
     );
     return rows.map((row) => toItem(row, images.get(row.product_id) ?? []));
   }
+}
+
+/**
+ * The rules of adding `quantity` units to what the transaction read: the quantity the line becomes,
+ * or the error (no such shopper, no such live product, over the line's maximum, not enough stock).
+ */
+function lineToWrite(read: q.ShopperProductLine | undefined, quantity: number) {
+  if (!read) throw notFound('User not found');
+  const { product, inCart } = read;
+  if (!product) throw notFound(CART_MESSAGES.productNotFound);
+  const wanted = inCart + quantity;
+  if (wanted > CART_QUANTITY_MAX) throw badRequest(CART_MESSAGES.quantityTooLarge, { quantity: CART_MESSAGES.quantityTooLarge });
+  if (product.stock !== null) {
+    if (product.stock <= 0) throw stockConflict(CART_MESSAGES.outOfStock(product.name), product.id, 0, inCart);
+    if (wanted > product.stock) {
+      throw stockConflict(CART_MESSAGES.notEnoughStock(product.name, product.stock, inCart), product.id, product.stock, inCart);
+    }
+  }
+  return { product, wanted };
+}
+
+/** The line as add() wrote it. */
+function writtenItem(id: number, quantity: number, product: q.LiveProductRow, imageBases: string[]): CartItem {
+  return toItem(
+    {
+      id,
+      quantity,
+      product_id: product.id,
+      name: product.name,
+      price_paisa: product.price_paisa,
+      stock: product.stock,
+      deleted_at: null,
+    },
+    imageBases,
+  );
 }
 
 function toItem(row: q.CartLineRow, imageBases: string[]): CartItem {
