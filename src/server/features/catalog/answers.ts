@@ -7,6 +7,7 @@ import {
   preferredEncoding,
   weakEtag,
 } from '../../lib/http-cache.js';
+import { LruCache } from '../../lib/lru-cache.js';
 
 /**
  * Public catalogue answers (GET /api/products, /api/products/:id, /api/category): built once,
@@ -25,6 +26,11 @@ import {
  *   so an admin sees a change at once.
  * - Requests with an Authorization header (the admin panel) get a freshly built answer, never
  *   stored, marked private.
+ * - Admission: an answer is kept from the second time its URL is asked (within the last
+ *   ASKED_ONCE_MAX URLs) on. Most URLs of a large catalogue's filters, pages and sorts are asked
+ *   once; keeping each of them cost more than it saved (ADR 0012): their bodies filled the
+ *   cache, were promoted to V8's old generation and then collected, and pushed out the answers
+ *   that are asked again.
  * - Compression: brotli or gzip of answers of 1 KB or more, made once per cached answer.
  * - Serialisation: the service returns exactly the shapes of the response schemas (TypeScript checks
  *   them), so the answer is JSON.stringify'd as it is; the zod schemas still describe the routes for
@@ -33,6 +39,8 @@ import {
 
 const MAX_BYTES = 16 * 1024 * 1024;
 const MAX_ENTRIES = 5_000;
+/** How many URLs asked once (and not kept) are remembered, so that their second request is kept. */
+const ASKED_ONCE_MAX = 10_000;
 
 export interface Answer {
   version: number;
@@ -118,6 +126,8 @@ export class AnswerCache {
 
 export class PublicAnswers {
   readonly cache = new AnswerCache();
+  /** URLs whose answer was built once and not kept (see "Admission" above). */
+  private readonly askedOnce = new LruCache<true>(ASKED_ONCE_MAX);
 
   constructor(private readonly freshness: FreshnessReader) {}
 
@@ -134,6 +144,8 @@ export class PublicAnswers {
     const shared = request.headers.authorization === undefined;
     const key = request.url;
     let answer = shared ? this.cache.get(key) : undefined;
+    // A kept answer that is no longer true is replaced by the new one: its URL is asked again.
+    const wasKept = answer !== undefined;
     const now = await this.freshness(answer?.ids ?? []);
     if (answer && (answer.version !== now.version || answer.stockKey !== stockKeyOf(answer.ids, (id) => now.stock.get(id)))) {
       this.cache.delete(key);
@@ -156,7 +168,7 @@ export class PublicAnswers {
         encoded: {},
         bytes: body.length * 2 + ids.length * 16 + 256,
       };
-      if (shared) this.cache.set(key, answer);
+      if (shared && (wasKept || this.askedBefore(key))) this.cache.set(key, answer);
     }
 
     void reply
@@ -176,5 +188,15 @@ export class PublicAnswers {
       if (shared) this.cache.grew(key, answer, encoded.length);
     }
     return reply.header('Content-Encoding', encoding).send(encoded);
+  }
+
+  /** True when `key` was asked once lately (then forgotten: it is kept now); else remembers it. */
+  private askedBefore(key: string): boolean {
+    if (this.askedOnce.get(key)) {
+      this.askedOnce.delete(key);
+      return true;
+    }
+    this.askedOnce.set(key, true);
+    return false;
   }
 }
