@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PublicAnswers } from '../../src/server/features/catalog/answers.js';
+import { AnswerCache, PublicAnswers } from '../../src/server/features/catalog/answers.js';
 
 /**
  * Which public catalogue answers are kept (features/catalog/answers.ts, ADR 0012): from the second
@@ -14,10 +14,10 @@ describe('public answers: admission to the cache', () => {
   });
 
   /** A bare app whose GET /p/:n answers through PublicAnswers at a fixed catalogue version, counting builds. */
-  async function answering(version = { value: 1 }) {
-    const answers = new PublicAnswers(async () => ({ version: version.value, stock: new Map() }));
+  async function answering(version = { value: 1 }, cache?: AnswerCache) {
+    const answers = new PublicAnswers(async () => ({ version: version.value, stock: new Map() }), cache);
     const builds: string[] = [];
-    app = Fastify();
+    app = Fastify({ maxParamLength: 30_000 });
     app.get('/p/:n', (request, reply) =>
       answers.send(request, reply, async (v) => {
         builds.push(request.url);
@@ -65,6 +65,18 @@ describe('public answers: admission to the cache', () => {
     expect(answers.cache.size).toBe(1);
     await get('/p/7');
     expect(builds).toEqual(['/p/7', '/p/7', '/p/7']);
+  });
+
+  it('counts a long URL in what a kept answer takes', async () => {
+    // 20 000-character URLs, echoed in the body: ~80 KB an entry with the URL, ~40 KB without.
+    // 800 KB holds 9 of them (it would hold 19 if the URL were not counted).
+    const { answers, get } = await answering({ value: 1 }, new AnswerCache(800_000, 1_000));
+    for (let i = 0; i < 50; i += 1) {
+      const url = `/p/${String(i).padStart(20_000, 'x')}`;
+      await get(url);
+      await get(url);
+    }
+    expect(answers.cache.size).toBe(9);
   });
 
   it('never keeps an answer to a request with an Authorization header', async () => {

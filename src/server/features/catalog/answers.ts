@@ -7,6 +7,7 @@ import {
   preferredEncoding,
   weakEtag,
 } from '../../lib/http-cache.js';
+import { fnv1a } from '../../lib/fnv.js';
 import { LruCache } from '../../lib/lru-cache.js';
 
 /**
@@ -125,11 +126,16 @@ export class AnswerCache {
 }
 
 export class PublicAnswers {
-  readonly cache = new AnswerCache();
-  /** URLs whose answer was built once and not kept (see "Admission" above). */
+  /**
+   * URLs whose answer was built once and not kept (see "Admission" above), by a 32-bit hash: a
+   * few bytes each however long the URL, and a collision only keeps an answer one request early.
+   */
   private readonly askedOnce = new LruCache<true>(ASKED_ONCE_MAX);
 
-  constructor(private readonly freshness: FreshnessReader) {}
+  constructor(
+    private readonly freshness: FreshnessReader,
+    readonly cache = new AnswerCache(),
+  ) {}
 
   /**
    * Sends the answer for this request: the kept one when the catalogue version and the stock of its
@@ -166,7 +172,8 @@ export class PublicAnswers {
         etag: weakEtag(`c${now.version}`, `${shared ? 'public' : 'private'} ${key} ${stockKey}`),
         headers: built.headers ?? {},
         encoded: {},
-        bytes: body.length * 2 + ids.length * 16 + 256,
+        // The key too: a URL can be kilobytes long.
+        bytes: (body.length + key.length) * 2 + ids.length * 16 + 256,
       };
       if (shared && (wasKept || this.askedBefore(key))) this.cache.set(key, answer);
     }
@@ -192,11 +199,12 @@ export class PublicAnswers {
 
   /** True when `key` was asked once lately (then forgotten: it is kept now); else remembers it. */
   private askedBefore(key: string): boolean {
-    if (this.askedOnce.get(key)) {
-      this.askedOnce.delete(key);
+    const hashed = String(fnv1a(key));
+    if (this.askedOnce.get(hashed)) {
+      this.askedOnce.delete(hashed);
       return true;
     }
-    this.askedOnce.set(key, true);
+    this.askedOnce.set(hashed, true);
     return false;
   }
 }

@@ -11,6 +11,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
+import { fnv1a } from '../../../lib/fnv.js';
 import { EMOJI, type EmojiName, PALETTES, type Palette, type PaletteName } from './demo-data.js';
 
 export const ARTWORK_SIZE = 640;
@@ -113,12 +114,6 @@ function random(seed: number): () => number {
   };
 }
 
-function hashOf(text: string): number {
-  let hash = 2166136261;
-  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
-  return hash >>> 0;
-}
-
 function backgroundSvg(palette: Palette, variant: number, seed: number): string {
   const size = 800; // drawing units; rendered at ARTWORK_SIZE
   const rand = random(seed);
@@ -199,7 +194,7 @@ const LAYOUTS: Layout[] = [
 export async function renderArtwork(recipe: ArtworkRecipe, variant: number, key = ''): Promise<Buffer> {
   const palette = PALETTES[recipe.palette];
   const layout = LAYOUTS[variant % LAYOUTS.length] ?? LAYOUTS[0]!;
-  const seed = hashOf(`${key}|${recipe.emoji}|${recipe.palette}|${variant}`);
+  const seed = fnv1a(`${key}|${recipe.emoji}|${recipe.palette}|${variant}`);
   const layers: OverlayOptions[] = [];
   const k = ARTWORK_SIZE / 800; // the layouts are drawn for 800 × 800
 
