@@ -13,6 +13,7 @@ import {
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
+import { LruCache } from '../lib/lru-cache.js';
 import type { Database } from './schema.js';
 import {
   type CheckpointResult,
@@ -112,22 +113,15 @@ interface CachedStatements extends SqliteDatabase {
  * time on it (a streamed query holds the connection until it ends).
  */
 export function withStatementCache(sqlite: SQLite.Database, capacity = 500): CachedStatements {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new LruCache<SQLite.Statement>(capacity);
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
       let statement = statements.get(sql);
-      if (statement) {
-        // Most recently used last: the first key is the one to drop when full.
-        statements.delete(sql);
-      } else {
+      if (!statement) {
         statement = sqlite.prepare(sql);
-        if (statements.size >= capacity) {
-          const oldest = statements.keys().next();
-          if (!oldest.done) statements.delete(oldest.value);
-        }
+        statements.set(sql, statement);
       }
-      statements.set(sql, statement);
       return statement;
     },
   };

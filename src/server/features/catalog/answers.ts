@@ -69,59 +69,38 @@ export type FreshnessReader = (ids: number[]) => Promise<{ version: number; stoc
 const stockKeyOf = (ids: readonly number[], stock: (id: number) => number | null | undefined) =>
   ids.map((id) => `${id}:${stock(id) ?? '-'}`).join(',');
 
-/** Answers by request URL, least recently used dropped first, bounded in entries and bytes. */
+/** Answers by request URL, the least recently used dropped first (lib/lru-cache.ts), bounded in entries and bytes. */
 export class AnswerCache {
-  private readonly entries = new Map<string, Answer>();
-  private bytes = 0;
+  private readonly entries: LruCache<Answer>;
 
   constructor(
     private readonly maxBytes = MAX_BYTES,
-    private readonly maxEntries = MAX_ENTRIES,
-  ) {}
+    maxEntries = MAX_ENTRIES,
+  ) {
+    this.entries = new LruCache<Answer>(maxEntries, maxBytes);
+  }
 
   get(key: string): Answer | undefined {
-    const answer = this.entries.get(key);
-    if (answer) {
-      // Most recently used last.
-      this.entries.delete(key);
-      this.entries.set(key, answer);
-    }
-    return answer;
+    return this.entries.get(key);
   }
 
   set(key: string, answer: Answer): void {
     if (answer.bytes > this.maxBytes / 8) return;
-    this.delete(key);
-    this.entries.set(key, answer);
-    this.bytes += answer.bytes;
-    this.evict();
+    this.entries.set(key, answer, answer.bytes);
   }
 
   delete(key: string): void {
-    const answer = this.entries.get(key);
-    if (!answer) return;
     this.entries.delete(key);
-    this.bytes -= answer.bytes;
   }
 
   /** A compressed form was added to a cached answer. */
   grew(key: string, answer: Answer, added: number): void {
     answer.bytes += added;
-    if (this.entries.get(key) !== answer) return;
-    this.bytes += added;
-    this.evict();
+    this.entries.addWeight(key, answer, added);
   }
 
   get size(): number {
     return this.entries.size;
-  }
-
-  private evict(): void {
-    while (this.bytes > this.maxBytes || this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done) break;
-      this.delete(oldest.value);
-    }
   }
 }
 
