@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { cpuMsOf, freePort, removeTempDir, shopEnv, startProcess, tempDir } from './lib/proc.js';
 import { catalogFacts, seedProducts } from './lib/seed.js';
-import { verifiedShopper } from './lib/shopper.js';
+import { shopperRequest } from './lib/shopper.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -49,21 +49,12 @@ async function runOnce(appDir: string, dataDir: string, products: number[]): Pro
     port,
   });
   try {
-    const headers: Record<string, string> = {};
-    let body = args.body;
-    if (args.method !== 'GET') {
-      const shopper = await verifiedShopper(server.url, dataDir);
-      headers['content-type'] = 'application/json';
-      headers.authorization = `Bearer ${shopper.token}`;
-      body = body?.replace('$USER', String(shopper.userId));
-    }
-    const request = {
-      method: args.method as 'GET' | 'POST',
-      path: args.path,
-      headers,
-      setupRequest: (req: object) =>
-        body ? { ...req, body: body.replace('$PRODUCT', String(products[Math.floor(Math.random() * products.length)])) } : req,
-    };
+    const request = await shopperRequest(
+      server.url,
+      dataDir,
+      { method: args.method, path: args.path, body: args.body },
+      products,
+    );
     // A short warm-up, then the timed run.
     const connections = Number(args.connections);
     await autocannon({ url: server.url, connections, duration: 1, requests: [request] });

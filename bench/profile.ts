@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { build, freePort, shopEnv, snapshotApp, startProcess, tempDir } from './lib/proc.js';
 import { catalogFacts, seedProducts } from './lib/seed.js';
-import { verifiedShopper } from './lib/shopper.js';
+import { shopperRequest } from './lib/shopper.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -65,30 +65,13 @@ async function main(): Promise<void> {
     env: shopEnv(dataDir, port, { SEED_DEMO: 'false' }),
     port,
   });
-  const headers: Record<string, string> = {};
-  let body = args.body;
-  if (args.method !== 'GET') {
-    const shopper = await verifiedShopper(server.url, dataDir);
-    headers['content-type'] = 'application/json';
-    headers.authorization = `Bearer ${shopper.token}`;
-    body = body?.replace('$USER', String(shopper.userId));
-  }
   const products = catalogFacts(dataDir).cartProductIds;
+  const request = await shopperRequest(server.url, dataDir, { method: args.method, path: args.path, body: args.body }, products);
   const result = await autocannon({
     url: server.url,
     connections: 32,
     duration: Number(args.seconds),
-    requests: [
-      {
-        method: args.method,
-        path: args.path,
-        headers,
-        setupRequest: (request) =>
-          body
-            ? { ...request, body: body.replace('$PRODUCT', String(products[Math.floor(Math.random() * products.length)])) }
-            : request,
-      },
-    ],
+    requests: [request],
   });
   console.log(
     `${args.method} ${args.path}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`,

@@ -52,3 +52,33 @@ async function otpFromOutbox(dataDir: string, email: string): Promise<string> {
   }
   throw new Error(`no OTP mail for ${email} in ${outbox}`);
 }
+
+/**
+ * The one request of bench/profile.ts and bench/ab.ts: a GET as given, or (another method) sent
+ * by a new verified shopper with its bearer token, `$USER` in the body its id, and `$PRODUCT` a
+ * product drawn from `products` again for every request.
+ */
+export async function shopperRequest(
+  baseUrl: string,
+  dataDir: string,
+  given: { method: string; path: string; body?: string | undefined },
+  products: readonly number[],
+) {
+  const headers: Record<string, string> = {};
+  let body = given.body;
+  if (given.method !== 'GET') {
+    const shopper = await verifiedShopper(baseUrl, dataDir);
+    headers['content-type'] = 'application/json';
+    headers.authorization = `Bearer ${shopper.token}`;
+    body = body?.replace('$USER', String(shopper.userId));
+  }
+  return {
+    method: given.method as 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: given.path,
+    headers,
+    setupRequest: <R extends object>(request: R): R =>
+      body
+        ? { ...request, body: body.replace('$PRODUCT', String(products[Math.floor(Math.random() * products.length)])) }
+        : request,
+  };
+}
