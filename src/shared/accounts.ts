@@ -147,6 +147,7 @@ export const ACCOUNT_MESSAGES = {
     `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   loggedOut: 'Logged out successfully',
   ownAccountOnly: 'You can only access your own account',
+  adminOnly: 'Only an admin can do this',
   badUserId: 'User id must be a positive whole number',
   // Sessions and tokens (401 unless said otherwise).
   authRequired: 'Authentication required',

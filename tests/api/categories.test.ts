@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JSON_BODY_LIMIT } from '../../src/server/app.js';
+import { ACCOUNT_MESSAGES } from '../../src/shared/accounts.js';
 import { CATALOG_MESSAGES, type Category } from '../../src/shared/catalog.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { adminToken, bearer, createPath, pngFile, shopperToken, uploadProduct } from '../helpers/catalog.js';
@@ -220,6 +222,42 @@ describe('category tree API', () => {
     const routers = (await tree()).find((c) => c.name === 'Routers');
     expect(routers?.subCategories[0]?.childCategories).toEqual([{ id: childId, name: 'Mesh' }]);
     expect((await tree()).some((c) => c.name === 'Nope')).toBe(false);
+  });
+
+  it('checks the token before the body: an empty body is 403 to a shopper and 401 to a stranger, not 400', async () => {
+    const asAdmin = await post('/api/category', {});
+    expect(asAdmin.statusCode).toBe(400); // the same body from an admin does reach validation
+    const asShopper = await post('/api/category', {}, shopper);
+    expect(asShopper.statusCode).toBe(403);
+    expect(asShopper.json()).toEqual({ message: ACCOUNT_MESSAGES.adminOnly, code: 'FORBIDDEN' });
+    const none = await t.app.inject({ method: 'POST', url: '/api/category', payload: {} });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual({ message: ACCOUNT_MESSAGES.authRequired, code: 'UNAUTHORIZED' });
+    const garbage = await post('/api/category', {}, 'not.a.jwt');
+    expect(garbage.statusCode).toBe(401);
+    expect(garbage.json().errors).toBeUndefined();
+    // Not even parsed: broken JSON is the guard's answer too.
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/category',
+      payload: '{"name":',
+      headers: { ...bearer(shopper), 'content-type': 'application/json' },
+    });
+    expect(broken.statusCode).toBe(403);
+  });
+
+  it('refuses a body over the size limit without a token with 401, not 413 (it is never read)', async () => {
+    const huge = JSON.stringify({ name: 'x'.repeat(JSON_BODY_LIMIT + 1) });
+    const send = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/category',
+        payload: huge,
+        headers: { 'content-type': 'application/json', ...headers },
+      });
+    expect((await send(bearer(admin))).statusCode).toBe(413);
+    expect((await send({})).statusCode).toBe(401);
+    expect((await send(bearer(shopper))).statusCode).toBe(403);
   });
 
   it('accepts an empty DELETE body sent as JSON', async () => {

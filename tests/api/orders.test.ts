@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '../../src/shared/accounts.js';
 import { ORDER_MESSAGES, ORDER_STATUSES, type Order, type OrdersPage } from '../../src/shared/orders.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { adminToken } from '../helpers/accounts.js';
@@ -156,10 +157,16 @@ describe('orders API: shopper reads, admin list, status changes', () => {
       return res.json<OrdersPage>();
     };
 
-    it('needs the admin token (a shopper token is 401)', async () => {
+    it('needs the admin token: none 401, a shopper token 403 (the one admin guard), nothing changed', async () => {
       expect((await all('', '')).statusCode).toBe(401);
-      expect((await all('', priya.token)).statusCode).toBe(401);
-      expect((await setStatus(orders[0]!.id, 'shipped', priya.token)).statusCode).toBe(401);
+      const asShopper = await all('', priya.token);
+      expect(asShopper.statusCode).toBe(403);
+      expect(asShopper.json()).toEqual({ message: ACCOUNT_MESSAGES.adminOnly, code: 'FORBIDDEN' });
+      expect((await setStatus(orders[0]!.id, 'shipped', priya.token)).statusCode).toBe(403);
+      // Checked before the body: an invalid status from a shopper is still 403, not 400.
+      expect((await setStatus(orders[0]!.id, 'no such status', priya.token)).statusCode).toBe(403);
+      const order = await get(`/api/orders/user/${priya.userId}/order/${orders[0]!.id}`, priya.token);
+      expect(order.json<{ order: Order }>().order.status).toBe(orders[0]!.status);
     });
 
     it('plain call: the array of every order, newest first, with user, items and the delivery fields', async () => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -16,6 +17,7 @@ import {
   makeImage,
   pngFile,
   rowCount,
+  shopperToken,
   uploadProduct,
   uploadedFiles,
 } from '../helpers/catalog.js';
@@ -256,6 +258,59 @@ describe('image uploads', () => {
         expect(res.body).not.toContain('hello');
       }
     });
+  });
+});
+
+describe('the admin guard before an upload is read', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => t.close());
+
+  /**
+   * Sends over a real socket only the head of a 50 MB multipart upload, none of its body, and
+   * resolves with the head of the answer, or with '' when none came within `waitMs`.
+   */
+  function uploadHeadOnly(headers: Record<string, string>, waitMs: number): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let received = '';
+      const finish = () => {
+        clearTimeout(timer);
+        socket.destroy();
+        resolve(received);
+      };
+      const timer = setTimeout(finish, waitMs);
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.toString('latin1');
+        if (received.includes('\r\n\r\n')) finish();
+      });
+      socket.on('error', reject);
+      const head = {
+        host: `127.0.0.1:${port}`,
+        'content-type': 'multipart/form-data; boundary=----pasal-upload',
+        'content-length': String(50 * 1024 * 1024),
+        ...headers,
+      };
+      const lines = ['POST /api/products/ HTTP/1.1', ...Object.entries(head).map(([name, value]) => `${name}: ${value}`)];
+      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+    });
+  }
+
+  it('refuses a stranger (401) and a shopper (403) before a byte of the file is sent', async () => {
+    const products = await rowCount(t, 'products');
+    expect(await uploadHeadOnly({}, 5000)).toMatch(/^HTTP\/1\.1 401 /);
+    expect(await uploadHeadOnly({ authorization: 'Bearer not.a.jwt' }, 5000)).toMatch(/^HTTP\/1\.1 401 /);
+    expect(await uploadHeadOnly({ authorization: `Bearer ${await shopperToken(t)}` }, 5000)).toMatch(/^HTTP\/1\.1 403 /);
+    expect(await rowCount(t, 'products')).toBe(products);
+  });
+
+  it('waits for the body of an admin (so the early answers above are the guard’s, not the size’s)', async () => {
+    expect(await uploadHeadOnly({ authorization: `Bearer ${await adminToken(t)}` }, 300)).toBe('');
   });
 });
 

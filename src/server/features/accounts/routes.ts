@@ -1,24 +1,20 @@
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
   findUserResponseSchema,
   loginResponseSchema,
   loginSchema,
-  logoutBodySchema,
   messageSchema,
-  refreshResponseSchema,
   registerResponseSchema,
   registerSchema,
   sendOtpSchema,
-  tokenBodySchema,
   verifyOtpSchema,
 } from '../../../shared/accounts.js';
 import { idParam } from '../../../shared/path-params.js';
 import type { AppContext } from '../../context.js';
-import { assertSelf, bearerToken, requireSession } from '../../lib/auth-hooks.js';
-import { unauthorized } from '../../lib/errors.js';
-import { acceptEmptyJsonBody } from '../../lib/json-body.js';
+import { assertOwner, requireShopper } from '../../lib/auth-hooks.js';
+import { sessionRoutes } from '../../lib/session-routes.js';
 import * as service from './service.js';
 
 const userIdParamsSchema = z.object({ id: idParam(ACCOUNT_MESSAGES.badUserId) });
@@ -56,48 +52,21 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post(
-      '/login',
-      { schema: { tags: ['accounts'], body: loginSchema, response: { 200: loginResponseSchema } } },
-      async (request) => {
-        const token = await service.login(ctx, request.body, request.ip);
-        return { message: ACCOUNT_MESSAGES.loggedIn, token };
-      },
+    // POST /login, /refresh-token, /logout: the same three calls as the admin's (lib/session-routes.ts).
+    await app.register(
+      sessionRoutes(ctx, { kind: 'user', tag: 'accounts', loginSchema, loginResponseSchema, login: service.login }),
     );
-
-    app.post(
-      '/refresh-token',
-      { schema: { tags: ['accounts'], body: tokenBodySchema, response: { 200: refreshResponseSchema } } },
-      async (request) => ({ newToken: await ctx.sessions.refresh('user', request.body.token) }),
-    );
-
-    // Logout's body is optional; a client may send the JSON content type with no body at all.
-    await app.register(async (plain) => {
-      acceptEmptyJsonBody(plain);
-      plain
-        .withTypeProvider<ZodTypeProvider>()
-        .post(
-          '/logout',
-          { schema: { tags: ['accounts'], body: logoutBodySchema, response: { 200: messageSchema } } },
-          async (request) => {
-            const token = bearerToken(request) ?? request.body?.token;
-            if (!token) throw unauthorized(ACCOUNT_MESSAGES.authRequired);
-            await ctx.sessions.revoke('user', token);
-            return { message: ACCOUNT_MESSAGES.loggedOut };
-          },
-        );
-    });
 
     app.get(
       '/findUser/:id',
       {
         // onRequest: the token is checked before the path is validated, so strangers learn nothing.
-        onRequest: requireSession(ctx, 'user'),
+        onRequest: requireShopper(ctx),
         schema: { tags: ['accounts'], params: userIdParamsSchema, response: { 200: findUserResponseSchema } },
       },
       async (request) => {
-        assertSelf(request, request.params.id);
-        return { user: await service.getUser(ctx, request.params.id) };
+        const userId = assertOwner(request, request.params.id);
+        return { user: await service.getUser(ctx, userId) };
       },
     );
   };

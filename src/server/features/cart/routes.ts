@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '../../../shared/accounts.js';
@@ -11,18 +10,12 @@ import {
 } from '../../../shared/cart.js';
 import { idParam } from '../../../shared/path-params.js';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireSession } from '../../lib/auth-hooks.js';
-import { forbidden } from '../../lib/errors.js';
+import { assertOwner, principalOf, requireShopper } from '../../lib/auth-hooks.js';
 import { acceptEmptyJsonBody } from '../../lib/json-body.js';
 import { CartService } from './service.js';
 
-
 const userParams = z.object({ userId: idParam(ACCOUNT_MESSAGES.badUserId) });
 const itemParams = z.object({ id: idParam(CART_MESSAGES.badItemId) });
-
-function assertOwnCart(request: FastifyRequest, userId: number): void {
-  if (principalOf(request).id !== userId) throw forbidden(CART_MESSAGES.ownCartOnly);
-}
 
 /**
  * The cart (SPEC §7), under /api/cart; every call needs the shopper's bearer token, checked
@@ -36,14 +29,14 @@ export function cartRoutes(ctx: AppContext, service = new CartService(ctx)): Fas
     app.removeContentTypeParser('text/plain');
     // DELETE often carries Content-Type: application/json with no body.
     acceptEmptyJsonBody(app);
-    const shopper = { onRequest: requireSession(ctx, 'user') };
+    const shopper = { onRequest: requireShopper(ctx) };
 
     app.get(
       '/view-cart/:userId',
       { ...shopper, schema: { tags: ['cart'], params: userParams, response: { 200: viewCartResponseSchema } } },
       async (request) => {
-        assertOwnCart(request, request.params.userId);
-        return { cartItems: await service.view(request.params.userId) };
+        const userId = assertOwner(request, request.params.userId, CART_MESSAGES.ownCartOnly);
+        return { cartItems: await service.view(userId) };
       },
     );
 
@@ -51,8 +44,8 @@ export function cartRoutes(ctx: AppContext, service = new CartService(ctx)): Fas
       '/add-to-cart',
       { ...shopper, schema: { tags: ['cart'], body: addToCartSchema, response: { 200: addToCartResponseSchema } } },
       async (request) => {
-        const { userId, productId, quantity } = request.body;
-        assertOwnCart(request, userId);
+        const { productId, quantity } = request.body;
+        const userId = assertOwner(request, request.body.userId, CART_MESSAGES.ownCartOnly);
         return { message: CART_MESSAGES.added, cartItem: await service.add(userId, productId, quantity) };
       },
     );

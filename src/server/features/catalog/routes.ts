@@ -19,9 +19,9 @@ import {
 } from '../../../shared/catalog.js';
 import { idParam } from '../../../shared/path-params.js';
 import type { AppContext } from '../../context.js';
+import { requireAdmin } from '../../lib/auth-hooks.js';
 import { PublicAnswers } from './answers.js';
 import { readProductForm, registerMultipart } from './form.js';
-import { requireAdmin } from './guard.js';
 import { CatalogService, validationFailed } from './service.js';
 
 /**
@@ -39,9 +39,9 @@ import { CatalogService, validationFailed } from './service.js';
  *   PUT    /products/:id           multipart or JSON → product
  *   PUT    /products/:id/feature   → {message, isFeatured}
  *   DELETE /products/:id           → {message} (soft delete)
- * Writes need an admin bearer token (see guard.ts: none 401, shopper 403).
+ * Writes need an admin bearer token (lib/auth-hooks.ts: none 401, shopper 403), checked on request:
+ * before a JSON body is parsed or validated, and before a byte of an upload is read.
  */
-
 
 const categoryParams = z.object({ categoryId: idParam('Invalid category id') });
 const subParams = categoryParams.extend({ subId: idParam('Invalid subcategory id') });
@@ -72,7 +72,7 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
       void jsonParser(request, text, done);
     });
 
-    const admin = { preHandler: requireAdmin(ctx) };
+    const admin = { onRequest: requireAdmin(ctx) };
     const answers = new PublicAnswers((ids) => service.versionAndStock(ids));
 
     // ----- categories -------------------------------------------------------------------------

@@ -18,8 +18,8 @@ import {
 } from '../../../shared/orders.js';
 import { idParam } from '../../../shared/path-params.js';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireSession } from '../../lib/auth-hooks.js';
-import { badRequest, forbidden } from '../../lib/errors.js';
+import { assertOwner, principalOf, requireAdmin, requireShopper } from '../../lib/auth-hooks.js';
+import { badRequest } from '../../lib/errors.js';
 import { OrdersService } from './service.js';
 
 const userIdParam = idParam(ACCOUNT_MESSAGES.badUserId);
@@ -30,9 +30,8 @@ const userParams = z.object({ userId: userIdParam });
 const userOrderParams = z.object({ userId: userIdParam, orderId: orderIdParam });
 const orderParams = z.object({ id: orderIdParam });
 
-function assertOwnOrders(request: FastifyRequest, userId: number): void {
-  if (principalOf(request).id !== userId) throw forbidden(ORDER_MESSAGES.ownOrdersOnly);
-}
+/** The token's user, when the client's userId names them (else 403 with the orders' text). */
+const ownUser = (request: FastifyRequest, userId: number) => assertOwner(request, userId, ORDER_MESSAGES.ownOrdersOnly);
 
 function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const header = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
@@ -51,8 +50,8 @@ export function ordersRoutes(ctx: AppContext, service = new OrdersService(ctx)):
     // Mails still being sent when the server stops are given a moment to finish.
     app.addHook('onClose', async () => service.drainMail());
 
-    const shopper = { onRequest: requireSession(ctx, 'user') };
-    const admin = { onRequest: requireSession(ctx, 'admin') };
+    const shopper = { onRequest: requireShopper(ctx) };
+    const admin = { onRequest: requireAdmin(ctx) };
 
     app.post(
       '/create',
@@ -61,9 +60,9 @@ export function ordersRoutes(ctx: AppContext, service = new OrdersService(ctx)):
         schema: { tags: ['orders'], body: createOrderSchema, response: { 200: orderResponseSchema, 201: orderResponseSchema } },
       },
       async (request, reply) => {
-        assertOwnOrders(request, request.body.userId);
+        const userId = ownUser(request, request.body.userId);
         const key = idempotencyKeyOf(request);
-        const { order, replayed } = await service.checkout(request.body.userId, request.body, key, request.log);
+        const { order, replayed } = await service.checkout(userId, request.body, key, request.log);
         if (replayed) void reply.header('Idempotent-Replayed', 'true');
         return reply.status(replayed ? 200 : 201).send({ order });
       },
@@ -73,8 +72,8 @@ export function ordersRoutes(ctx: AppContext, service = new OrdersService(ctx)):
       '/user/:userId',
       { ...shopper, schema: { tags: ['orders'], params: userParams, response: { 200: userOrdersResponseSchema } } },
       async (request) => {
-        assertOwnOrders(request, request.params.userId);
-        return { orders: await service.listForUser(request.params.userId) };
+        const userId = ownUser(request, request.params.userId);
+        return { orders: await service.listForUser(userId) };
       },
     );
 
@@ -82,8 +81,8 @@ export function ordersRoutes(ctx: AppContext, service = new OrdersService(ctx)):
       '/user/:userId/last-address',
       { ...shopper, schema: { tags: ['orders'], params: userParams, response: { 200: lastAddressResponseSchema } } },
       async (request) => {
-        assertOwnOrders(request, request.params.userId);
-        return { address: await service.lastAddress(request.params.userId) };
+        const userId = ownUser(request, request.params.userId);
+        return { address: await service.lastAddress(userId) };
       },
     );
 
@@ -91,8 +90,8 @@ export function ordersRoutes(ctx: AppContext, service = new OrdersService(ctx)):
       '/user/:userId/order/:orderId',
       { ...shopper, schema: { tags: ['orders'], params: userOrderParams, response: { 200: orderResponseSchema } } },
       async (request) => {
-        assertOwnOrders(request, request.params.userId);
-        return { order: await service.getForUser(request.params.userId, request.params.orderId) };
+        const userId = ownUser(request, request.params.userId);
+        return { order: await service.getForUser(userId, request.params.orderId) };
       },
     );
 

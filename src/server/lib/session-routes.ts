@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  ACCOUNT_MESSAGES,
+  logoutBodySchema,
+  messageSchema,
+  refreshResponseSchema,
+  tokenBodySchema,
+} from '../../shared/accounts.js';
+import type { AppContext } from '../context.js';
+import { bearerToken } from './auth-hooks.js';
+import { unauthorized } from './errors.js';
+import { acceptEmptyJsonBody } from './json-body.js';
+import type { SessionKind } from './tokens.js';
+
+export interface SessionRoutesOptions<Login extends z.ZodType> {
+  /** Whose sessions: the token audience and the sessions' kind. */
+  kind: SessionKind;
+  /** The OpenAPI tag of the three routes. */
+  tag: string;
+  loginSchema: Login;
+  loginResponseSchema: z.ZodType<{ message: string; token: string }>;
+  /** Checks the credentials (throttled) and starts a session; answers its access token. */
+  login: (ctx: AppContext, body: z.output<Login>, ip: string) => Promise<string>;
+}
+
+/**
+ * POST /login, /refresh-token and /logout (SPEC §7) of one kind of account. Shoppers
+ * (/api/users) and admins (/api/admin) answer these the same way, letter for letter; only the
+ * credentials and the token audience differ, so both register this one plugin.
+ */
+export function sessionRoutes<Login extends z.ZodType>(
+  ctx: AppContext,
+  { kind, tag, loginSchema, loginResponseSchema, login }: SessionRoutesOptions<Login>,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/login',
+      { schema: { tags: [tag], body: loginSchema, response: { 200: loginResponseSchema } } },
+      async (request) => {
+        // The schema validated the body; the type provider cannot resolve a generic schema's type.
+        const token = await login(ctx, request.body as z.output<Login>, request.ip);
+        return { message: ACCOUNT_MESSAGES.loggedIn, token };
+      },
+    );
+
+    app.post(
+      '/refresh-token',
+      { schema: { tags: [tag], body: tokenBodySchema, response: { 200: refreshResponseSchema } } },
+      async (request) => ({ newToken: await ctx.sessions.refresh(kind, request.body.token) }),
+    );
+
+    // Logout's body is optional; a client may send the JSON content type with no body at all.
+    await app.register(async (plain) => {
+      acceptEmptyJsonBody(plain);
+      plain
+        .withTypeProvider<ZodTypeProvider>()
+        .post(
+          '/logout',
+          { schema: { tags: [tag], body: logoutBodySchema, response: { 200: messageSchema } } },
+          async (request) => {
+            const token = bearerToken(request) ?? request.body?.token;
+            if (!token) throw unauthorized(ACCOUNT_MESSAGES.authRequired);
+            await ctx.sessions.revoke(kind, token);
+            return { message: ACCOUNT_MESSAGES.loggedOut };
+          },
+        );
+    });
+  };
+}
