@@ -12,6 +12,7 @@ import { catalogMetaResolver } from './features/catalog/meta.js';
 import { catalogRoutes } from './features/catalog/routes.js';
 import { CatalogService } from './features/catalog/service.js';
 import { catalogSiteRoutes } from './features/catalog/site.js';
+import { jobsRoutes } from './features/jobs/routes.js';
 import { ordersRoutes } from './features/orders/routes.js';
 import { storeRoutes } from './features/store/routes.js';
 import { webRoutes } from './features/web/routes.js';
@@ -31,6 +32,8 @@ export interface BuildAppOptions extends ContextOverrides {
   logger?: FastifyServerOptions['logger'];
   /** Serve the built web app from dist/web (off in API tests). */
   serveWeb?: boolean;
+  /** Run the job worker in this process (on by default; a test of the queue itself may run its own). */
+  runJobs?: boolean;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -49,6 +52,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ctx = await createContext(config, app.log, options);
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => ctx.close());
+  if (options.runJobs ?? true) {
+    app.addHook('onReady', async () => ctx.jobs.start());
+    // SIGTERM: no new jobs from the moment closing starts; running ones finish in ctx.close().
+    app.addHook('preClose', async () => ctx.jobs.stopTaking());
+  }
 
   installSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -83,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(storeRoutes(ctx));
       await api.register(accountsRoutes(ctx), { prefix: '/users' });
       await api.register(adminRoutes(ctx), { prefix: '/admin' });
+      await api.register(jobsRoutes(ctx), { prefix: '/admin/jobs' });
       await api.register(catalogRoutes(ctx, catalog));
       await api.register(cartRoutes(ctx), { prefix: '/cart' });
       await api.register(ordersRoutes(ctx), { prefix: '/orders' });

@@ -6,6 +6,8 @@ import { migrateToLatest } from './db/migrate.js';
 import type { Database } from './db/schema.js';
 import type { SqliteWriteBatch } from './db/write-batch.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { MailOutbox, mailDomain } from './jobs/mail-job.js';
+import { JobQueue, type JobQueueOptions } from './jobs/queue.js';
 import { reapplyHeapFlags } from './lib/heap-flags.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail.js';
 import { readOrCreateSecret } from './lib/secrets.js';
@@ -22,6 +24,10 @@ export interface AppContext {
   writeBatch: SqliteWriteBatch | undefined;
   clock: Clock;
   mailer: Mailer;
+  /** The durable queue (jobs/queue.ts); its worker runs in this process once the app is ready. */
+  jobs: JobQueue;
+  /** Every mail goes through here: written in the transaction that causes it, sent by the worker. */
+  outbox: MailOutbox;
   tokens: TokenService;
   sessions: SessionService;
   throttle: Throttle;
@@ -33,6 +39,7 @@ export interface AppContext {
 export interface ContextOverrides {
   clock?: Clock;
   mailer?: Mailer;
+  jobs?: JobQueueOptions;
 }
 
 export async function createContext(
@@ -68,6 +75,9 @@ export async function createContext(
     (config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
       : createOutboxMailer(config.dataDir, config.mailFrom, log));
+  const jobs = new JobQueue(handle.db, handle.dialect, clock, log, overrides.jobs);
+  const outbox = new MailOutbox(jobs, jwtSecret, mailDomain(config.mailFrom));
+  jobs.register(outbox.handler(mailer));
   return {
     config,
     db: handle.db,
@@ -75,11 +85,15 @@ export async function createContext(
     writeBatch: handle.writeBatch,
     clock,
     mailer,
+    jobs,
+    outbox,
     tokens,
     sessions: new SessionService(handle.db, tokens, clock),
     throttle: new Throttle(handle.db, clock),
     otpKey: `otp:${jwtSecret}`,
     async close() {
+      // Running jobs get a moment to finish; those cut short run again after their lease.
+      await jobs.stop();
       mailer.close();
       await handle.close();
     },

@@ -108,7 +108,9 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 export const messageSchema = z.object({ message: z.string() });
 
 // Response bodies of the account calls (SPEC §7 names the fields the client reads).
-export const registerResponseSchema = z.object({ message: z.string(), userId: z.number() });
+/** otpQueued: true when the mail server did not take the code at once (it is on its way from the outbox). */
+export const registerResponseSchema = z.object({ message: z.string(), userId: z.number(), otpQueued: z.boolean().optional() });
+export const otpQueuedResponseSchema = z.object({ message: z.string(), queued: z.literal(true) });
 export const loginResponseSchema = z.object({ message: z.string(), token: z.string() });
 export const refreshResponseSchema = z.object({ newToken: z.string() });
 export const findUserResponseSchema = z.object({ user: publicUserSchema });
@@ -130,7 +132,8 @@ export const ACCOUNT_MESSAGES = {
   userNotFound: 'User not found',
   alreadyVerified: 'Email is already verified',
   otpSent: 'OTP sent successfully',
-  otpMailFailed: 'Could not send the OTP email. Please try again in a moment.',
+  /** The mail server did not take the code at once: it waits in the outbox and goes out when it can. */
+  otpQueued: 'Your code is on its way. It can take a few minutes to arrive.',
   otpResendWait: (seconds: number) => `Please wait ${seconds} seconds before requesting a new OTP`,
   otpHourlyLimit: (minutes: number) => `Too many OTP requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   otpVerified: 'Email verified successfully',

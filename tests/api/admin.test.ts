@@ -143,6 +143,8 @@ describe('the one admin guard: every admin route, checked before the path or bod
   // invalid: the guard answers before either is looked at. A new admin route belongs here.
   const ADMIN_ROUTES: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object }[] = [
     { method: 'GET', url: '/api/admin/me' },
+    { method: 'GET', url: '/api/admin/jobs?status=nonsense' },
+    { method: 'POST', url: '/api/admin/jobs/abc/retry' },
     { method: 'GET', url: '/api/orders/all' },
     { method: 'GET', url: '/api/orders/all?page=1&pageSize=abc' },
     { method: 'PUT', url: '/api/orders/ORD-0000000000000000/status', payload: {} },

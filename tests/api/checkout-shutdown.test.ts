@@ -92,7 +92,7 @@ describe('graceful shutdown on SIGTERM', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('refuses new requests, finishes the ones in flight, sends their mails, closes the database and exits 0', async () => {
+  it('refuses new requests, finishes the ones in flight, keeps their mails for the next start, closes the database and exits 0', async () => {
     const where = { dataDir, databaseUrl: database.databaseUrl };
     server = await startServerProcess(where);
     const running = server;
@@ -148,15 +148,33 @@ describe('graceful shutdown on SIGTERM', () => {
     expect(await running.exited).toEqual({ code: 0, signal: null });
     expect(running.output()).toContain('"msg":"shutting down"');
 
-    // The confirmation mails (dev outbox: no SMTP configured) were written before the exit.
-    const outbox = path.join(dataDir, 'outbox');
-    const mails = fs.readdirSync(outbox).map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'));
-    for (const id of orderIds) expect(mails.some((mail) => mail.includes(id))).toBe(true);
-
     if (!database.databaseUrl) {
       // SQLite closed cleanly: the write-ahead log was checkpointed into the database file and removed.
       expect(fs.existsSync(path.join(dataDir, 'pasal.sqlite-wal'))).toBe(false);
     }
+
+    // The confirmations committed with their orders. Closing took no new job, so they wait in the
+    // outbox, and the next start sends them (dev outbox: no SMTP configured, one file a mail).
+    const queued = openServerDatabase(where);
+    try {
+      const jobs = await queued.db.selectFrom('jobs').select(['summary', 'status']).where('kind', '=', 'mail').execute();
+      for (const id of orderIds) expect(jobs.filter((job) => job.summary.includes(id))).toHaveLength(1);
+    } finally {
+      await queued.close();
+    }
+    server = await startServerProcess(where);
+    const outbox = path.join(dataDir, 'outbox');
+    const mailsOf = () =>
+      fs.existsSync(outbox) ? fs.readdirSync(outbox).map((file) => fs.readFileSync(path.join(outbox, file), 'utf8')) : [];
+    const delivered = Date.now() + 15_000;
+    while (!orderIds.every((id) => mailsOf().some((mail) => mail.includes(id))) && Date.now() < delivered) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    for (const id of orderIds)
+      expect(mailsOf().filter((mail) => mail.includes(`Subject: Your Pasal order ${id}`))).toHaveLength(1);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+
     const after = openServerDatabase(where);
     try {
       if (database.databaseUrl) {

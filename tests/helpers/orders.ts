@@ -226,7 +226,12 @@ export interface ServerProcess {
  * Starts `node --import tsx src/server/main.ts` on a free port with the given data folder (and
  * PostgreSQL database, if any), and waits for its "Server listening" log line.
  */
-export async function startServerProcess(options: { dataDir: string; databaseUrl?: string }): Promise<ServerProcess> {
+export async function startServerProcess(options: {
+  dataDir: string;
+  databaseUrl?: string;
+  /** More environment (SMTP_URL, …). */
+  env?: Record<string, string>;
+}): Promise<ServerProcess> {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -238,6 +243,7 @@ export async function startServerProcess(options: { dataDir: string; databaseUrl
     LOG_LEVEL: 'info',
     SEED_DEMO: 'false',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...options.env,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),

@@ -3,6 +3,8 @@ import { SMTPServer } from 'smtp-server';
 
 export interface CapturedMail {
   to: string[];
+  /** The Message-ID header: the same mail sent twice (after a crash) has the same one. */
+  messageId: string;
   from: string;
   raw: string;
   subject: string;
@@ -17,7 +19,8 @@ export class MailCatcher {
   private waiters: Array<() => void> = [];
   port = 0;
 
-  constructor() {
+  /** `delayMs`: each message is answered that long after it arrived (a slow mail server). */
+  constructor(private readonly options: { delayMs?: number } = {}) {
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
@@ -32,23 +35,38 @@ export class MailCatcher {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             subject: /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? '',
+            messageId: /^Message-ID: *(<[^>\r\n]+>)/im.exec(raw)?.[1] ?? '',
             text: decodeQuotedPrintable(raw),
           });
           for (const wake of this.waiters.splice(0)) wake();
-          callback();
+          if (this.options.delayMs) setTimeout(() => callback(), this.options.delayMs);
+          else callback();
         });
       },
     });
   }
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()));
+  /** Listens on `port` (0: any free one); answers the SMTP_URL to use. */
+  async start(port = 0): Promise<string> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, '127.0.0.1', () => resolve());
+    });
     this.port = (this.server.server.address() as AddressInfo).port;
     return `smtp://127.0.0.1:${this.port}`;
   }
 
   stop(): Promise<void> {
     return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** Waits until `count` messages have arrived in all, up to `timeoutMs`. */
+  async waitForCount(count: number, timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.messages.length < count) {
+      if (Date.now() > deadline) throw new Error(`${this.messages.length} of ${count} mails arrived within the timeout`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   /** Waits for the first message to `to` after `since` messages, up to `timeoutMs`. */

@@ -58,9 +58,14 @@ const SQLITE_DEFAULT_AUTOCHECKPOINT = 1_000;
 
 export function openDatabase(options: OpenOptions): DbHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A database that does not answer fails a request within seconds (503, lib/error-handler.ts) instead of holding it.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
     // An idle connection that PostgreSQL ends (restart, failover, DROP DATABASE … WITH (FORCE)) must not crash the process: the pool drops it.
     pool.on('error', () => undefined);
+    // Nor may one that is checked out: pg emits 'error' on the client as well as failing its query,
+    // and pg-pool listens only while the client is idle, so a restart mid-query threw an uncaught
+    // exception (found by the outage drill, tests/api/jobs-postgres.test.ts). The query's caller gets the error.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

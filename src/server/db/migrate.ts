@@ -7,6 +7,7 @@ import * as m005catalog from './migrations/005_catalog_filter_indexes.js';
 import * as m006catalog from './migrations/006_catalog_counts.js';
 import * as m007catalog from './migrations/007_catalog_level_price_newest.js';
 import * as m008search from './migrations/008_search_prefix_index.js';
+import * as m009jobs from './migrations/009_jobs.js';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the same list runs
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '006_catalog_counts': m006catalog,
   '007_catalog_level_price_newest': m007catalog,
   '008_search_prefix_index': m008search,
+  '009_jobs': m009jobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

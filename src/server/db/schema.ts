@@ -176,6 +176,24 @@ export interface OrderStatusHistoryTable {
   changed_at: string;
 }
 
+/** The durable queue (migration 009, ADR 0014). */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  key: string | null;
+  payload: string;
+  summary: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  run_at: string;
+  attempts: Generated<number>;
+  max_attempts: number;
+  claim: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   admins: AdminsTable;
@@ -193,4 +211,5 @@ export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_status_history: OrderStatusHistoryTable;
+  jobs: JobsTable;
 }

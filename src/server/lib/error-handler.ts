@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { databaseUnavailable } from './db-errors.js';
 import { AppError } from './errors.js';
+
+/** Seconds a client is told to wait when the database is away for a moment. */
+const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /**
  * One place turns every failure into `{ message, code?, errors? }` with the right status.
@@ -43,6 +47,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     // PostgreSQL refuses text it cannot store (a NUL character): that is bad input, not a server fault.
     if (error.code === '22021' || error.code === '22P05') {
       return reply.status(400).send({ message: 'Text contains characters that cannot be stored', code: 'BAD_REQUEST' });
+    }
+    if (databaseUnavailable(error)) {
+      request.log.warn({ reason: error.message, code: error.code }, 'the database is unavailable');
+      void reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
+      return reply.status(503).send({ message: 'The shop is busy for a moment. Please try again shortly.', code: 'UNAVAILABLE' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** A stable Message-ID (`<…@domain>`): a mail sent again after a crash is recognisable as the same one. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -44,7 +46,8 @@ export function createOutboxMailer(dataDir: string, from: string, log: FastifyBa
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(outbox, `${stamp}-${safeTo}.txt`);
-      const body = `From: ${from}\nTo: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`;
+      const id = message.messageId ? `Message-ID: ${message.messageId}\n` : '';
+      const body = `From: ${from}\nTo: ${message.to}\nSubject: ${message.subject}\n${id}\n${message.text}\n`;
       await fs.writeFile(file, body, { mode: 0o600 });
       log.info({ file }, 'mail written to the dev outbox');
     },

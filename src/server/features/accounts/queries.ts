@@ -117,11 +117,6 @@ export async function recordOtpSend(trx: Db, userId: number, now: string): Promi
   return row.id;
 }
 
-/** Forgets a send whose mail never went out, so it does not count against the shopper's limits. */
-export async function forgetOtpSend(db: Db, sendId: number): Promise<void> {
-  await db.deleteFrom('otp_sends').where('id', '=', sendId).execute();
-}
-
 /** Send times since `since`, oldest first. */
 export async function otpSendsSince(trx: Db, userId: number, since: string): Promise<string[]> {
   const rows = await trx

@@ -7,12 +7,14 @@ import {
   type PublicUser,
   type registerSchema,
 } from '../../../shared/accounts.js';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
+import type { ClaimedJob } from '../../jobs/queue.js';
 import type { z } from 'zod';
 import { isoIn, isoNow } from '../../lib/clock.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
-import { AppError, badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../lib/errors.js';
-import type { Mailer, MailMessage } from '../../lib/mail.js';
+import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../lib/errors.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import * as q from './queries.js';
 import { otpMail } from './otp-mail.js';
@@ -22,7 +24,6 @@ export const OTP_MAX_WRONG_ATTEMPTS = 5;
 export const OTP_RESEND_MS = OTP_RESEND_SECONDS * 1000;
 export const OTP_SENDS_PER_HOUR = 5;
 const HOUR_MS = 60 * 60 * 1000;
-const MAIL_TIMEOUT_MS = 15_000;
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 export type RegisterData = z.output<typeof registerSchema>;
@@ -72,14 +73,18 @@ function registrationConflict(column: 'email' | 'phoneNumber') {
  * Registration counts as the first send. A failed mail is logged (without the code) and does
  * not undo the account: the shopper can ask for a new code at once.
  */
-export async function register(ctx: AppContext, log: Log, input: RegisterData): Promise<{ userId: number }> {
+/**
+ * The code goes out at once when the mail server takes it; otherwise it waits in the outbox and
+ * `otpQueued` tells the shopper it is on its way.
+ */
+export async function register(ctx: AppContext, log: Log, input: RegisterData): Promise<{ userId: number; otpQueued: boolean }> {
   const conflicts = await q.findRegistrationConflicts(ctx.db, input.email, input.phoneNumber);
   if (conflicts.email) throw registrationConflict('email');
   if (conflicts.phoneNumber) throw registrationConflict('phoneNumber');
 
   const passwordHash = await hashPassword(input.password);
   const code = newOtpCode();
-  let created: { userId: number; sendId: number };
+  let created: { userId: number; mail: ClaimedJob };
   try {
     created = await ctx.db.transaction().execute(async (trx) => {
       const now = isoNow(ctx.clock);
@@ -97,8 +102,9 @@ export async function register(ctx: AppContext, log: Log, input: RegisterData): 
         expiresAt: isoIn(ctx.clock, OTP_TTL_MS),
         now,
       });
-      const sendId = await q.recordOtpSend(trx, userId, now);
-      return { userId, sendId };
+      await q.recordOtpSend(trx, userId, now);
+      const mail = await queueOtpMail(ctx, trx, userId, input.email, code);
+      return { userId, mail };
     });
   } catch (error) {
     // Lost a race with a concurrent registration of the same email or phone.
@@ -107,20 +113,28 @@ export async function register(ctx: AppContext, log: Log, input: RegisterData): 
     throw error;
   }
   log.info({ userId: created.userId }, 'shopper registered');
-
-  const mailed = await deliver(
-    ctx.mailer,
-    otpMail({ to: input.email, storeName: ctx.config.store.name, code, validMinutes: OTP_TTL_MS / 60_000 }),
-  );
-  if (!mailed.ok) {
-    log.warn({ userId: created.userId, reason: mailed.reason }, 'could not send the registration OTP mail');
-    await q.forgetOtpSend(ctx.db, created.sendId);
-  }
-  return { userId: created.userId };
+  const sent = await ctx.outbox.sendNow(created.mail);
+  if (!sent) log.warn({ userId: created.userId }, 'the registration code mail is queued: the mail server did not take it');
+  return { userId: created.userId, otpQueued: !sent };
 }
 
-/** A new code for an unverified shopper: voids the previous one, at most one a minute and five an hour. */
-export async function sendOtp(ctx: AppContext, log: Log, userId: number): Promise<void> {
+/**
+ * The code's mail, written with the code (so a crash cannot lose it) and taken by this process
+ * to send while the shopper waits. Its body is sealed: the jobs table shows no codes. It replaces
+ * a queued mail of an older code.
+ */
+function queueOtpMail(ctx: AppContext, trx: Transaction<Database>, userId: number, to: string, code: string) {
+  const message = otpMail({ to, storeName: ctx.config.store.name, code, validMinutes: OTP_TTL_MS / 60_000 });
+  return ctx.outbox.queueClaimed(trx, message, { secret: true, key: otpMailKey(userId) });
+}
+
+const otpMailKey = (userId: number) => `otp-mail:${userId}`;
+
+/**
+ * A new code for an unverified shopper: voids the previous one, at most one a minute and five an
+ * hour. Answers whether it is queued (the mail server did not take it at once) rather than sent.
+ */
+export async function sendOtp(ctx: AppContext, log: Log, userId: number): Promise<{ queued: boolean }> {
   const code = newOtpCode();
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const user = await q.lockUserForOtp(trx, ctx.dialect, userId);
@@ -142,8 +156,9 @@ export async function sendOtp(ctx: AppContext, log: Log, userId: number): Promis
       expiresAt: isoIn(ctx.clock, OTP_TTL_MS),
       now,
     });
-    const sendId = await q.recordOtpSend(trx, userId, now);
-    return { kind: 'ok', email: user.email, sendId } as const;
+    await q.recordOtpSend(trx, userId, now);
+    const mail = await queueOtpMail(ctx, trx, userId, user.email, code);
+    return { kind: 'ok', mail } as const;
   });
 
   switch (outcome.kind) {
@@ -159,16 +174,9 @@ export async function sendOtp(ctx: AppContext, log: Log, userId: number): Promis
       break;
   }
 
-  const mailed = await deliver(
-    ctx.mailer,
-    otpMail({ to: outcome.email, storeName: ctx.config.store.name, code, validMinutes: OTP_TTL_MS / 60_000 }),
-  );
-  if (!mailed.ok) {
-    log.warn({ userId, reason: mailed.reason }, 'could not send the OTP mail');
-    // Nothing went out: do not count it, so the shopper may retry straight away.
-    await q.forgetOtpSend(ctx.db, outcome.sendId);
-    throw new AppError(503, 'MAIL_FAILED', ACCOUNT_MESSAGES.otpMailFailed);
-  }
+  const sent = await ctx.outbox.sendNow(outcome.mail);
+  if (!sent) log.warn({ userId }, 'the code mail is queued: the mail server did not take it');
+  return { queued: !sent };
 }
 
 /**
@@ -189,6 +197,7 @@ export async function verifyOtp(ctx: AppContext, userId: number, code: string): 
       return { kind: 'wrong', attemptsLeft: OTP_MAX_WRONG_ATTEMPTS - otp.attempts - 1 } as const;
     }
     await q.deleteOtp(trx, userId);
+    await ctx.jobs.cancelQueued(trx, otpMailKey(userId));
     await q.markEmailVerified(trx, userId, isoNow(ctx.clock));
     return { kind: 'ok' } as const;
   });
@@ -229,22 +238,4 @@ export async function getUser(ctx: AppContext, id: number): Promise<PublicUser> 
   const row = await q.findUserById(ctx.db, id);
   if (!row) throw notFound(ACCOUNT_MESSAGES.userNotFound);
   return toPublicUser(row);
-}
-
-/** Sends a mail, giving up after a while so a stuck SMTP server cannot hold a request forever. */
-async function deliver(mailer: Mailer, message: MailMessage): Promise<{ ok: true } | { ok: false; reason: string }> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`mail not accepted within ${MAIL_TIMEOUT_MS / 1000} s`)), MAIL_TIMEOUT_MS);
-    timer.unref();
-  });
-  try {
-    await Promise.race([mailer.send(message), timeout]);
-    return { ok: true };
-  } catch (error) {
-    // Only the error's own message: never the mail (which holds the code).
-    return { ok: false, reason: error instanceof Error ? error.message : 'unknown error' };
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -47,8 +47,6 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 export function ordersRoutes(ctx: AppContext, service = new OrdersService(ctx)): FastifyPluginAsyncZod {
   return async (app) => {
     app.removeContentTypeParser('text/plain');
-    // Mails still being sent when the server stops are given a moment to finish.
-    app.addHook('onClose', async () => service.drainMail());
 
     const shopper = { onRequest: requireShopper(ctx) };
     const admin = { onRequest: requireAdmin(ctx) };

@@ -16,7 +16,6 @@ import type { AppContext } from '../../context.js';
 import { isoNow } from '../../lib/clock.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import type { MailMessage } from '../../lib/mail.js';
 import { newOrderId } from './ids.js';
 import { orderConfirmationMail, orderStatusMail } from './mail.js';
 import { paymentMethod } from './payments.js';
@@ -24,7 +23,6 @@ import * as q from './queries.js';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 
-const MAIL_TIMEOUT_MS = 15_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface CheckoutResult {
@@ -53,8 +51,6 @@ function stockConflict(line: { product_id: number; name: string }, available: nu
  * So at every moment: stock at the start = products.stock + sum(stock_reserved).
  */
 export class OrdersService {
-  private readonly pendingMail = new Set<Promise<void>>();
-
   constructor(private readonly ctx: AppContext) {}
 
   // -------------------------------------------------------------------------------------------
@@ -157,6 +153,8 @@ export class OrdersService {
           row,
           items.map((item) => ({ ...item, id: itemIds.get(item.product_id) ?? 0 })),
         );
+        // The confirmation exists exactly when the order does: the outbox row commits with it.
+        await this.ctx.outbox.queue(trx, orderConfirmationMail({ to: order.user.email, storeName: this.storeName, order }));
         return { replayed: false as const, order, totalPaisa };
       });
     } catch (error) {
@@ -171,8 +169,8 @@ export class OrdersService {
     if (outcome.replayed) return { order: await this.mustGet(outcome.orderId), replayed: true };
     const { order } = outcome;
     log.info({ orderId: order.id, userId, totalPaisa: outcome.totalPaisa }, 'order created');
+    this.ctx.jobs.wake();
     await method.start({ id: order.id, totalPaisa: outcome.totalPaisa });
-    this.mailLater(log, order.id, () => orderConfirmationMail({ to: order.user.email, storeName: this.storeName, order }));
     return { order, replayed: false };
   }
 
@@ -266,46 +264,18 @@ export class OrdersService {
       const now = isoNow(this.ctx.clock);
       await q.setStatus(trx, orderId, status, now);
       await q.recordStatusChange(trx, { orderId, adminId, from: order.status, to: status, at: now });
-      return { from: order.status };
+      const changed = await this.mustGet(orderId, trx);
+      await this.ctx.outbox.queue(
+        trx,
+        orderStatusMail({ to: changed.user.email, storeName: this.storeName, order: changed, from: order.status }),
+      );
+      return { from: order.status, order: changed };
     });
 
-    const order = await this.mustGet(orderId);
-    if (change) {
-      log.info({ orderId, adminId, from: change.from, to: status }, 'order status changed');
-      this.mailLater(log, orderId, () =>
-        orderStatusMail({ to: order.user.email, storeName: this.storeName, order, from: change.from }),
-      );
-    }
-    return order;
-  }
-
-  // -------------------------------------------------------------------------------------------
-  // Mail
-
-  /** Waits (up to `timeoutMs`) for mails still being sent; called when the app closes. */
-  async drainMail(timeoutMs = 10_000): Promise<void> {
-    if (this.pendingMail.size === 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.allSettled([...this.pendingMail]),
-      new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, timeoutMs);
-      }),
-    ]);
-    clearTimeout(timer);
-  }
-
-  /** Sends after the answer: a failed or slow mail is logged and never undoes or delays the order. */
-  private mailLater(log: Log, orderId: string, build: () => MailMessage): void {
-    const sending = (async () => {
-      try {
-        await withTimeout(this.ctx.mailer.send(build()), MAIL_TIMEOUT_MS);
-      } catch (error) {
-        log.warn({ orderId, reason: error instanceof Error ? error.message : String(error) }, 'could not send the order mail');
-      }
-    })();
-    this.pendingMail.add(sending);
-    void sending.finally(() => this.pendingMail.delete(sending));
+    if (!change) return this.mustGet(orderId);
+    this.ctx.jobs.wake();
+    log.info({ orderId, adminId, from: change.from, to: status }, 'order status changed');
+    return change.order;
   }
 
   private get storeName(): string {
@@ -315,17 +285,17 @@ export class OrdersService {
   // -------------------------------------------------------------------------------------------
   // Shapes
 
-  private async mustGet(orderId: string): Promise<Order> {
-    const row = await q.orderRow(this.ctx.db, orderId);
+  private async mustGet(orderId: string, db: q.Db = this.ctx.db): Promise<Order> {
+    const row = await q.orderRow(db, orderId);
     if (!row) throw notFound(ORDER_MESSAGES.orderNotFound);
-    const [order] = await this.toOrders([row]);
+    const [order] = await this.toOrders([row], db);
     return order!;
   }
 
-  private async toOrders(rows: q.OrderRow[]): Promise<Order[]> {
+  private async toOrders(rows: q.OrderRow[], db: q.Db = this.ctx.db): Promise<Order[]> {
     if (rows.length === 0) return [];
     const items = await q.itemsOf(
-      this.ctx.db,
+      db,
       rows.map((row) => row.id),
     );
     return rows.map((row) => toOrder(row, items.get(row.id) ?? []));
@@ -363,18 +333,4 @@ function toOrder(row: q.OrderRow, items: q.ItemRow[]): Order {
       phoneNumber: row.phone_number,
     },
   };
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      promise,
-      new Promise<never>((_resolve, reject) => {
-        timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
