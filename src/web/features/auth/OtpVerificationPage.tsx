@@ -3,11 +3,18 @@ import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { OTP_RESEND_SECONDS } from '../../../shared/account-limits';
+import { ACCOUNT_MESSAGES } from '../../../shared/accounts';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { FormCard } from '../../components/ui/FormCard';
 import { TextField } from '../../components/ui/TextField';
 import { ApiError, apiPost, errorMessage } from '../../lib/api';
 import { useCountdown, usePageTitle } from '../../lib/hooks';
+import { type SendOtpReply, announceOtpSent } from '../../lib/otp-sent';
+
+/** Registration answered otpQueued: the mail server did not take the code at once, it is on its way. */
+function otpQueuedFrom(state: unknown): boolean {
+  return (state as { otpQueued?: unknown } | null)?.otpQueued === true;
+}
 
 function userIdFrom(state: unknown): number | undefined {
   const id = (state as { userId?: unknown } | null)?.userId;
@@ -18,7 +25,9 @@ function userIdFrom(state: unknown): number | undefined {
 export default function OtpVerificationPage() {
   usePageTitle('Verify OTP');
   const navigate = useNavigate();
-  const userId = userIdFrom(useLocation().state);
+  const state: unknown = useLocation().state;
+  const userId = userIdFrom(state);
+  const otpQueued = otpQueuedFrom(state);
   const [otp, setOtp] = useState('');
   // Registration has just sent a code: offer a new one only after the server's resend delay.
   const [resendIn, startResend] = useCountdown(OTP_RESEND_SECONDS);
@@ -32,9 +41,9 @@ export default function OtpVerificationPage() {
     onError: (error) => toast.error(errorMessage(error)),
   });
   const resend = useMutation({
-    mutationFn: () => apiPost('/api/users/send-otp', { userId }),
-    onSuccess: () => {
-      toast.success('OTP sent successfully!');
+    mutationFn: () => apiPost<SendOtpReply>('/api/users/send-otp', { userId }),
+    onSuccess: (reply) => {
+      announceOtpSent(reply);
       startResend(OTP_RESEND_SECONDS);
     },
     onError: (error) => {
@@ -77,6 +86,11 @@ export default function OtpVerificationPage() {
         </>
       }
     >
+      {otpQueued && (
+        <p role="status" className="mb-4 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2.5 text-sm text-sky-900">
+          {ACCOUNT_MESSAGES.otpQueued}
+        </p>
+      )}
       <form onSubmit={submit} className="space-y-4">
         <TextField
           id="otp"

@@ -13,6 +13,7 @@ import { usePageTitle } from '../../lib/hooks';
 interface RegisterReply {
   message?: string;
   userId?: number;
+  otpQueued?: boolean;
 }
 
 const emptyForm = { firstName: '', lastName: '', email: '', phoneNumber: '', password: '', confirmPassword: '' };
@@ -36,7 +37,7 @@ export default function RegisterPage() {
     register.mutate(data, {
       onSuccess: (reply) => {
         if (reply?.message === REGISTER_SUCCESS_MESSAGE) {
-          void navigate('/otp-verification', { state: { userId: reply.userId } });
+          void navigate('/otp-verification', { state: { userId: reply.userId, otpQueued: reply.otpQueued === true } });
         } else {
           toast.error(reply?.message || 'An error occurred');
         }

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/TextField';
 import { ApiError, apiPost, errorMessage } from '../../../lib/api';
+import { type SendOtpReply, announceOtpSent } from '../../../lib/otp-sent';
 import { useCountdown } from '../../../lib/hooks';
 import { queryKeys } from '../../../lib/query-client';
 import { type PublicUser, useCurrentUser } from '../../../lib/user';
@@ -89,9 +90,9 @@ function VerifyEmail({ user }: { user: PublicUser }) {
   const [resendIn, startCountdown] = useCountdown();
 
   const send = useMutation({
-    mutationFn: () => apiPost('/api/users/send-otp', { userId: user.id }),
-    onSuccess: () => {
-      toast.success('OTP sent successfully!');
+    mutationFn: () => apiPost<SendOtpReply>('/api/users/send-otp', { userId: user.id }),
+    onSuccess: (reply) => {
+      announceOtpSent(reply);
       setSent(true);
       startCountdown(OTP_RESEND_SECONDS);
     },
