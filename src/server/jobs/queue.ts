@@ -62,6 +62,7 @@ export interface JobQueueOptions {
 }
 
 const LEASE_MARGIN_MS = 15_000;
+const WAKE_COALESCE_MS = 20;
 const DB_RETRY_MS = 2_000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -77,6 +78,7 @@ export class JobQueue {
   private wakeUp: (() => void) | undefined;
   /** A wake() that came while the worker was busy: its next pause ends at once. */
   private woken = false;
+  private coalescing: NodeJS.Timeout | undefined;
   private lastPrune = 0;
 
   constructor(
@@ -150,10 +152,16 @@ export class JobQueue {
 
   /** Tells this process's worker that new work may be due (after a commit that wrote jobs). */
   wake(): void {
-    const wake = this.wakeUp;
-    this.wakeUp = undefined;
-    if (wake) wake();
-    else this.woken = true;
+    // Wakes that come close together (a checkout each, under load) are answered by one look for
+    // work a moment later, which then takes them all: one claim query instead of one per order.
+    if (this.coalescing) return;
+    this.coalescing = setTimeout(() => {
+      this.coalescing = undefined;
+      const wake = this.wakeUp;
+      this.wakeUp = undefined;
+      if (wake) wake();
+      else this.woken = true;
+    }, WAKE_COALESCE_MS);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -168,7 +176,11 @@ export class JobQueue {
   /** Shut-down, first step: take no new jobs (running ones go on). */
   stopTaking(): void {
     this.taking = false;
-    this.wake();
+    clearTimeout(this.coalescing);
+    this.coalescing = undefined;
+    const wake = this.wakeUp;
+    this.wakeUp = undefined;
+    wake?.();
   }
 
   /** Shut-down: take no new jobs, let running ones finish for up to `timeoutMs`, then abort them (their leases bring them back). */
