@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import FolderTree from 'lucide-react/icons/folder-tree';
 import LogOut from 'lucide-react/icons/log-out';
+import MailWarning from 'lucide-react/icons/mail-warning';
 import Package from 'lucide-react/icons/package';
 import ShieldUser from 'lucide-react/icons/shield-user';
 import type { ComponentType, SVGProps } from 'react';
@@ -12,16 +13,18 @@ import { useAdminToken } from '../../lib/session';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { useLogout } from '../../lib/use-logout';
 import { CategoriesTab } from './tabs/CategoriesTab';
+import { JobsTab } from './tabs/JobsTab';
 import { OrdersTab } from './tabs/OrdersTab';
 import { ProductsTab } from './tabs/ProductsTab';
 
-export const ADMIN_TABS = ['categories', 'products', 'orders'] as const;
+export const ADMIN_TABS = ['categories', 'products', 'orders', 'jobs'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 const tabs: { id: AdminTab; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; Panel: ComponentType }[] = [
   { id: 'categories', label: 'Categories', icon: FolderTree, Panel: CategoriesTab },
   { id: 'products', label: 'Products', icon: Package, Panel: ProductsTab },
   { id: 'orders', label: 'Orders', icon: ClipboardList, Panel: OrdersTab },
+  { id: 'jobs', label: 'Mail & jobs', icon: MailWarning, Panel: JobsTab },
 ];
 
 /** SPEC §6: /admin requires the admin token, otherwise /admin/login. */
@@ -47,7 +50,7 @@ function AdminPanel() {
   const { Panel } = current;
 
   const item =
-    'flex min-h-14 flex-col items-center justify-center gap-1 rounded-lg px-1 text-xs font-medium whitespace-nowrap transition-colors lg:min-h-11 lg:flex-row lg:justify-start lg:gap-2 lg:px-3 lg:text-sm';
+    'flex h-full min-h-14 flex-col items-center justify-center gap-1 rounded-lg px-1 text-center text-xs leading-tight font-medium transition-colors lg:min-h-11 lg:flex-row lg:justify-start lg:gap-2 lg:px-3 lg:text-sm lg:whitespace-nowrap';
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
@@ -66,7 +69,7 @@ function AdminPanel() {
           aria-label="Admin sections"
           className="min-w-0 self-start rounded-2xl border border-slate-200 bg-white p-1.5 shadow-sm lg:p-3"
         >
-          <ul className="grid grid-cols-4 gap-1 lg:flex lg:flex-col">
+          <ul className="grid grid-cols-5 gap-1 lg:flex lg:flex-col">
             {tabs.map(({ id, label, icon: Icon }) => (
               <li key={id}>
                 <button

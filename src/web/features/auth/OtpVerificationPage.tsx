@@ -76,7 +76,11 @@ export default function OtpVerificationPage() {
   return (
     <FormCard
       title="Verify OTP"
-      subtitle="We emailed you a 6-digit code. Enter it below to activate your account."
+      subtitle={
+        otpQueued
+          ? 'We are emailing you a 6-digit code. Enter it below to activate your account.'
+          : 'We emailed you a 6-digit code. Enter it below to activate your account.'
+      }
       footer={
         <>
           Wrong email?{' '}

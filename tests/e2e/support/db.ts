@@ -1,0 +1,42 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { inject } from 'vitest';
+
+/**
+ * Straight into the e2e server's SQLite file (DATA_DIR/pasal.sqlite, see global-setup.ts), for the
+ * few states no client can bring about, e.g. a mail that failed for good. The browser tests always
+ * run on SQLite; the server keeps the file in WAL mode, so a second connection may write beside it.
+ */
+function withDatabase<T>(work: (db: SQLite.Database) => T): T {
+  const db = new SQLite(path.join(inject('dataDir'), 'pasal.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+export interface FailedJobInput {
+  kind: string;
+  summary: string;
+  payload: unknown;
+  attempts: number;
+  maxAttempts: number;
+  lastError: string;
+}
+
+/** A job the worker gave up on (status 'failed'); returns its id. */
+export function insertFailedJob(job: FailedJobInput): number {
+  const now = new Date().toISOString();
+  return withDatabase((db) => {
+    const result = db
+      .prepare(
+        `insert into jobs (kind, key, payload, summary, status, run_at, attempts, max_attempts, claim, last_error,
+                           created_at, updated_at, finished_at)
+         values (?, null, ?, ?, 'failed', ?, ?, ?, null, ?, ?, ?, ?)`,
+      )
+      .run(job.kind, JSON.stringify(job.payload), job.summary, now, job.attempts, job.maxAttempts, job.lastError, now, now, now);
+    return Number(result.lastInsertRowid);
+  });
+}
