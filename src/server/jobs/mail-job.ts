@@ -15,6 +15,8 @@ import { type ClaimedJob, type JobHandler, type JobQueue, PermanentJobError } fr
 
 export const MAIL_JOB = 'mail';
 const MAIL_TIMEOUT_MS = 15_000;
+/** The first try of a mail someone waits for (a verification code). */
+const WAITING_TIMEOUT_MS = 5_000;
 /** 10 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h: about a day of retries, then failed. */
 const RETRY_DELAYS_MS = [10, 30, 120, 600, 1_800, 3_600, 7_200, 14_400, 28_800, 28_800].map((s) => s * 1000);
 
@@ -72,9 +74,13 @@ export class MailOutbox {
     return this.jobs.enqueueClaimed(db, MAIL_JOB, this.payloadOf(message, options), this.enqueueOptions(message, options));
   }
 
-  /** Sends a claimed mail now; false when the mail server did not take it (the worker retries it). */
+  /**
+   * Sends a claimed mail now; false when the mail server did not take it within a few seconds
+   * (someone is waiting): the worker then retries it with the full timeout. A mail server that
+   * took it late may get it twice, with the same Message-ID.
+   */
   sendNow(job: ClaimedJob): Promise<boolean> {
-    return this.jobs.runClaimed(job);
+    return this.jobs.runClaimed(job, WAITING_TIMEOUT_MS);
   }
 
   private enqueueOptions(message: MailMessage, options: MailQueueOptions) {

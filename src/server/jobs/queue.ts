@@ -143,9 +143,12 @@ export class JobQueue {
     await q.deleteQueuedByKey(db, key);
   }
 
-  /** Runs a claimed job now; true when it succeeded. A failure is retried by the worker as any other. */
-  async runClaimed(job: ClaimedJob): Promise<boolean> {
-    const ok = await this.execute(job);
+  /**
+   * Runs a claimed job now; true when it succeeded. A failure is retried by the worker as any
+   * other. `timeoutMs` shortens the kind's timeout for this first try, when someone is waiting.
+   */
+  async runClaimed(job: ClaimedJob, timeoutMs?: number): Promise<boolean> {
+    const ok = await this.execute(job, undefined, timeoutMs);
     if (!ok) this.wake();
     return ok;
   }
@@ -257,7 +260,7 @@ export class JobQueue {
   }
 
   /** Runs one taken job and records the outcome; never throws. */
-  private async execute(job: ClaimedJob, signal?: AbortSignal): Promise<boolean> {
+  private async execute(job: ClaimedJob, signal?: AbortSignal, timeoutMs?: number): Promise<boolean> {
     const handler = this.handlers.get(job.kind);
     let error: unknown;
     try {
@@ -269,7 +272,8 @@ export class JobQueue {
       } catch {
         throw new PermanentJobError('its payload is not valid JSON');
       }
-      await runWithTimeout((timeoutSignal) => handler.run(handler.parse(payload), timeoutSignal), handler.timeoutMs, signal);
+      const parsed = handler.parse(payload);
+      await runWithTimeout((timeoutSignal) => handler.run(parsed, timeoutSignal), timeoutMs ?? handler.timeoutMs, signal);
     } catch (caught) {
       error = caught;
     }
