@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
+import { type Config, ESEWA_TEST_PRODUCT_CODE, ESEWA_TEST_SECRET_KEY, KHALTI_SANDBOX_SECRET_KEY } from './config.js';
 import { type AppContext, type ContextOverrides, createContext } from './context.js';
 import { accountsRoutes } from './features/accounts/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
@@ -13,10 +13,16 @@ import { catalogRoutes } from './features/catalog/routes.js';
 import { CatalogService } from './features/catalog/service.js';
 import { catalogSiteRoutes } from './features/catalog/site.js';
 import { jobsRoutes } from './features/jobs/routes.js';
+import { createGateways } from './features/orders/gateways.js';
+import { paymentReturnRoutes } from './features/orders/payment-routes.js';
+import { PaymentService } from './features/orders/payment-service.js';
 import { ordersRoutes } from './features/orders/routes.js';
+import { OrdersService } from './features/orders/service.js';
+import { paymentSandboxRoutes } from './features/payments/sandbox/routes.js';
 import { storeRoutes } from './features/store/routes.js';
 import { webRoutes } from './features/web/routes.js';
 import { installErrorHandling } from './lib/error-handler.js';
+import { injectFetch } from './lib/inject-fetch.js';
 import { installSecurityHeaders } from './lib/security-headers.js';
 
 declare module 'fastify' {
@@ -70,7 +76,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        // eSewa's payment page is reached by posting its form (a wallet's own origin, when configured).
+        formAction: ["'self'", ...externalOrigins([config.payments.esewa?.formUrl])],
         upgradeInsecureRequests: null,
       },
     },
@@ -86,6 +93,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const catalog = new CatalogService(ctx);
+  const orders = new OrdersService(ctx);
+  // In the sandbox the gateways are this server's own /sandbox routes, asked in-process.
+  const gateways = createGateways(ctx.config.payments, {
+    fetch,
+    sandboxFetch: ctx.config.payments.sandbox ? injectFetch(app) : undefined,
+  });
+  const payments = new PaymentService(ctx, gateways, orders);
+  ctx.jobs.register(payments.handler(app.log));
   await app.register(
     async (api) => {
       await api.register(storeRoutes(ctx));
@@ -94,13 +109,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(jobsRoutes(ctx), { prefix: '/admin/jobs' });
       await api.register(catalogRoutes(ctx, catalog));
       await api.register(cartRoutes(ctx), { prefix: '/cart' });
-      await api.register(ordersRoutes(ctx), { prefix: '/orders' });
+      await api.register(ordersRoutes(ctx, orders, payments), { prefix: '/orders' });
+      await api.register(paymentReturnRoutes(payments), { prefix: '/payments' });
     },
     { prefix: '/api' },
   );
+
+  if (ctx.config.payments.sandbox) {
+    const { esewa, khalti } = ctx.config.payments;
+    await app.register(
+      paymentSandboxRoutes(ctx, {
+        esewaSecret: esewa?.secretKey ?? ESEWA_TEST_SECRET_KEY,
+        esewaProductCode: esewa?.productCode ?? ESEWA_TEST_PRODUCT_CODE,
+        khaltiSecretKey: khalti?.secretKey ?? KHALTI_SANDBOX_SECRET_KEY,
+      }),
+      { prefix: '/sandbox' },
+    );
+  }
 
   // /uploads/… (product images) and /sitemap.xml
   await app.register(catalogSiteRoutes(ctx));
   if (options.serveWeb ?? true) await app.register(webRoutes(ctx, { metaResolvers: [catalogMetaResolver(ctx, catalog)] }));
   return app;
+}
+
+/** The origins of absolute http(s) URLs (relative ones are this shop's own). */
+function externalOrigins(urls: Array<string | undefined>): string[] {
+  return urls.flatMap((url) => (url && /^https?:\/\//.test(url) ? [new URL(url).origin] : []));
 }

@@ -11,6 +11,13 @@ const optionalString = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
+const optionalUrl = optionalString.refine(
+  (value) => value === undefined || /^https?:\/\//.test(value),
+  'must be an http:// or https:// URL',
+);
+/** Rupees, a whole number or with paisa (`100`, `99.50`). */
+const rupees = z.coerce.number({ error: 'must be an amount in rupees' }).min(0).max(1_000_000);
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -62,11 +69,48 @@ const envSchema = z
       .enum(['true', 'false', '1', '0', ''])
       .default('true')
       .transform((value) => value !== 'false' && value !== '0'),
+    // Payments (issue 16). Unset PAYMENT_SANDBOX means: on outside production.
+    PAYMENT_SANDBOX: z.enum(['true', 'false', '1', '0', '']).optional(),
+    ESEWA_FORM_URL: optionalUrl,
+    ESEWA_STATUS_URL: optionalUrl,
+    ESEWA_PRODUCT_CODE: optionalString,
+    ESEWA_SECRET_KEY: optionalString,
+    KHALTI_API_URL: optionalUrl,
+    KHALTI_SECRET_KEY: optionalString,
+    PAYMENT_TIMEOUT_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(24 * 60)
+      .default(30),
+    DELIVERY_FEE_VALLEY: rupees.default(100),
+    DELIVERY_FEE_OUTSIDE: rupees.default(200),
+    FREE_DELIVERY_FROM: rupees.default(5000),
+    STORE_PAN: optionalString.refine((value) => value === undefined || /^\d{9}$/.test(value), 'must be the 9-digit PAN'),
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],
+  })
+  .refine(
+    (env) => {
+      const set = [env.ESEWA_FORM_URL, env.ESEWA_STATUS_URL, env.ESEWA_PRODUCT_CODE, env.ESEWA_SECRET_KEY].filter(Boolean).length;
+      return env.NODE_ENV !== 'production' || set === 0 || set === 4;
+    },
+    {
+      message:
+        'in production ESEWA_FORM_URL, ESEWA_STATUS_URL, ESEWA_PRODUCT_CODE and ESEWA_SECRET_KEY are set together (or none: no eSewa)',
+      path: ['ESEWA_SECRET_KEY'],
+    },
+  )
+  .refine((env) => !(env.NODE_ENV === 'production' && isOn(env.PAYMENT_SANDBOX)), {
+    message: 'the payment sandbox cannot run in production (it would mark orders paid that nobody paid)',
+    path: ['PAYMENT_SANDBOX'],
   });
+
+function isOn(value: string | undefined): boolean {
+  return value === 'true' || value === '1';
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -84,7 +128,29 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   seedDemo: boolean;
+  payments: PaymentConfig;
 }
+
+/** How the shop takes money (issue 16). Amounts in paisa. */
+export interface PaymentConfig {
+  /** The built-in stand-in for both gateways (/sandbox/…), never in production. */
+  sandbox: boolean;
+  /** Set when eSewa is offered: in the sandbox, or in production with all four settings. */
+  esewa: { formUrl: string | undefined; statusUrl: string | undefined; productCode: string; secretKey: string } | undefined;
+  /** Set when Khalti is offered: KHALTI_SECRET_KEY (or the sandbox's key). */
+  khalti: { apiUrl: string | undefined; secretKey: string } | undefined;
+  timeoutMinutes: number;
+  deliveryFeeValleyPaisa: number;
+  deliveryFeeOutsidePaisa: number;
+  freeDeliveryFromPaisa: number;
+  storePan: string | undefined;
+}
+
+/** eSewa's published test merchant and its UAT key (developer.esewa.com.np), for the sandbox and tests. */
+export const ESEWA_TEST_PRODUCT_CODE = 'EPAYTEST';
+export const ESEWA_TEST_SECRET_KEY = '8gBm/:&EnhH.1/q';
+/** The key the sandbox's Khalti stand-in expects; meaningless anywhere else. */
+export const KHALTI_SANDBOX_SECRET_KEY = 'sandbox-khalti-secret-key';
 
 export class ConfigError extends Error {}
 
@@ -105,7 +171,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
-    store: { name: e.STORE_NAME, email: e.STORE_EMAIL, phones: e.STORE_PHONES, address: e.STORE_ADDRESS },
+    store: {
+      name: e.STORE_NAME,
+      email: e.STORE_EMAIL,
+      phones: e.STORE_PHONES,
+      address: e.STORE_ADDRESS,
+      ...(e.STORE_PAN ? { pan: e.STORE_PAN } : {}),
+    },
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     corsOrigins: e.CORS_ORIGINS
       ? e.CORS_ORIGINS.split(',')
@@ -115,5 +187,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
+    payments: paymentConfig(e),
+  };
+}
+
+/**
+ * With the sandbox, unset gateway URLs point at it (features/orders/gateways.ts) and the test keys
+ * are used. In production a gateway is offered only when its settings are all there.
+ */
+function paymentConfig(e: z.output<typeof envSchema>): PaymentConfig {
+  const sandbox =
+    e.PAYMENT_SANDBOX === undefined || e.PAYMENT_SANDBOX === '' ? e.NODE_ENV !== 'production' : isOn(e.PAYMENT_SANDBOX);
+  const esewaComplete = Boolean(e.ESEWA_FORM_URL && e.ESEWA_STATUS_URL && e.ESEWA_PRODUCT_CODE && e.ESEWA_SECRET_KEY);
+  // Outside production eSewa's test merchant works out of the box: the sandbox, or eSewa's own UAT hosts.
+  const esewa =
+    e.NODE_ENV !== 'production' || esewaComplete
+      ? {
+          formUrl: e.ESEWA_FORM_URL,
+          statusUrl: e.ESEWA_STATUS_URL,
+          productCode: e.ESEWA_PRODUCT_CODE ?? ESEWA_TEST_PRODUCT_CODE,
+          secretKey: e.ESEWA_SECRET_KEY ?? ESEWA_TEST_SECRET_KEY,
+        }
+      : undefined;
+  const khaltiKey = e.KHALTI_SECRET_KEY ?? (sandbox ? KHALTI_SANDBOX_SECRET_KEY : undefined);
+  return {
+    sandbox,
+    esewa,
+    khalti: khaltiKey ? { apiUrl: e.KHALTI_API_URL, secretKey: khaltiKey } : undefined,
+    timeoutMinutes: e.PAYMENT_TIMEOUT_MINUTES,
+    deliveryFeeValleyPaisa: Math.round(e.DELIVERY_FEE_VALLEY * 100),
+    deliveryFeeOutsidePaisa: Math.round(e.DELIVERY_FEE_OUTSIDE * 100),
+    freeDeliveryFromPaisa: Math.round(e.FREE_DELIVERY_FROM * 100),
+    storePan: e.STORE_PAN,
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { userIdSchema } from './accounts.js';
 import { formatPrice } from './money.js';
+import { PAYMENT_STATUSES, paymentRedirectSchema } from './payments.js';
 
 /**
  * The checkout and orders contract (SPEC §3, §4, §7):
@@ -39,13 +40,19 @@ export const NEPAL_PROVINCES = ['Koshi', 'Madhesh', 'Bagmati', 'Gandaki', 'Lumbi
 export type NepalProvince = (typeof NEPAL_PROVINCES)[number];
 
 /**
- * Payment methods the checkout offers. Only cash on delivery today; eSewa and Khalti are added
- * by listing them here and registering a PaymentMethod for them on the server
- * (src/server/features/orders/payments.ts).
+ * Ways to pay (issue 16): cash to the courier, or now with eSewa or Khalti. The server offers the
+ * wallets that are configured (GET /api/orders/payment-options); see features/orders/payments.ts.
  */
-export const PAYMENT_METHODS = ['cod'] as const;
+export const PAYMENT_METHODS = ['cod', 'esewa', 'khalti'] as const;
 export type PaymentMethodId = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethodId, string> = { cod: 'Cash on Delivery' };
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethodId, string> = {
+  cod: 'Cash on Delivery',
+  esewa: 'eSewa',
+  khalti: 'Khalti',
+};
+/** The wallets: paid before delivery, through a gateway. */
+export const ONLINE_PAYMENT_METHODS = ['esewa', 'khalti'] as const;
+export type OnlinePaymentMethodId = (typeof ONLINE_PAYMENT_METHODS)[number];
 
 /** Request header that makes POST /api/orders/create safe to retry (e.g. a UUID per checkout attempt). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -206,13 +213,22 @@ export const orderSchema = z.object({
   /** 'ORD-' and 16 random base-32 characters. */
   id: z.string(),
   status: z.enum(ORDER_STATUSES),
-  /** Rupees: the sum of price × quantity of orderItems. */
+  /** Rupees: what the shopper pays, subtotal plus deliveryFee. */
   totalAmount: z.number(),
+  /** Rupees: the sum of price × quantity of orderItems. */
+  subtotal: z.number(),
+  /** Rupees: the delivery charge for the order's place (0 when free). */
+  deliveryFee: z.number(),
+  /** Rupees: the 13 % VAT included in totalAmount (items and delivery). */
+  vatAmount: z.number(),
+  /** The tax invoice's number, e.g. 'PSL-000042'. */
+  invoiceNumber: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
   paymentMethod: z.enum(PAYMENT_METHODS),
-  /** 'unpaid' until the money is received (cash on delivery: on delivery). */
-  paymentStatus: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** The gateway's reference of the payment (eSewa transaction code, Khalti transaction id), once paid. */
+  paymentRef: z.string().nullable(),
   fullName: z.string(),
   phone: z.string(),
   province: z.string(),
@@ -226,6 +242,15 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 export const orderResponseSchema = z.object({ order: orderSchema });
+/**
+ * The create (and pay-again) answer: for eSewa or Khalti, `payment` is where the shopper pays, or
+ * null with `paymentMessage` when the gateway could not be reached (the order stays awaiting).
+ */
+export const createOrderResponseSchema = orderResponseSchema.extend({
+  payment: paymentRedirectSchema.nullable().optional(),
+  paymentMessage: z.string().optional(),
+});
+export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
 export const userOrdersResponseSchema = z.object({ orders: z.array(orderSchema) });
 /** The delivery fields of the shopper's newest order, to prefill the checkout form. */
 export const lastAddressSchema = z.object({
@@ -244,6 +269,16 @@ export type LastAddressResponse = z.infer<typeof lastAddressResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Admin
+
+/** Body of POST …/order/:orderId/pay (optional): try again with this wallet instead. */
+export const payAgainSchema = z
+  .object({ paymentMethod: z.enum(ONLINE_PAYMENT_METHODS, { error: 'paymentMethod must be esewa or khalti' }).optional() })
+  .nullish();
+
+/** Body of PUT /api/orders/:id/payment (admin): the refund was made. */
+export const updatePaymentSchema = z.object({
+  paymentStatus: z.literal('refunded', { error: 'paymentStatus must be refunded' }),
+});
 
 export const updateOrderStatusSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: ORDER_MESSAGES.statusInvalid }),
@@ -283,7 +318,7 @@ const pageNumber = (label: string, max: number) =>
  * - q: part of the order id, the recipient's or the shopper's name, email, or phone (case-insensitive)
  * - from / to: inclusive days (YYYY-MM-DD) on createdAt; `to` covers its whole day. Days are UTC,
  *   or local to tzOffset (minutes east of UTC: 345 for Nepal; a browser sends -getTimezoneOffset())
- * - status: one of ORDER_STATUSES
+ * - status: one of ORDER_STATUSES; paymentStatus: one of PAYMENT_STATUSES; paymentMethod: cod, esewa or khalti
  * - sort: date_desc (default) or date_asc; page (default 1), pageSize (default 20, at most 100)
  */
 export const adminOrdersQuerySchema = z
@@ -302,6 +337,8 @@ export const adminOrdersQuerySchema = z
       .pipe(z.number().min(-720, TZ_OFFSET_MESSAGE).max(840, TZ_OFFSET_MESSAGE))
       .optional(),
     status: z.enum(ORDER_STATUSES, { error: ORDER_MESSAGES.statusInvalid }).optional(),
+    paymentStatus: z.enum(PAYMENT_STATUSES, { error: `paymentStatus must be one of ${PAYMENT_STATUSES.join(', ')}` }).optional(),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: `paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}` }).optional(),
     sort: z.enum(ORDER_SORTS, { error: `sort must be one of ${ORDER_SORTS.join(', ')}` }).optional(),
     page: pageNumber('page', 999_999),
     pageSize: pageNumber('pageSize', ORDER_PAGE_SIZE_MAX),
@@ -312,7 +349,18 @@ export const adminOrdersQuerySchema = z
   });
 export type AdminOrdersQueryInput = z.input<typeof adminOrdersQuerySchema>;
 export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;
-export const ADMIN_ORDER_QUERY_KEYS = ['q', 'from', 'to', 'tzOffset', 'status', 'sort', 'page', 'pageSize'] as const;
+export const ADMIN_ORDER_QUERY_KEYS = [
+  'q',
+  'from',
+  'to',
+  'tzOffset',
+  'status',
+  'paymentStatus',
+  'paymentMethod',
+  'sort',
+  'page',
+  'pageSize',
+] as const;
 
 export const ordersPageSchema = z.object({
   orders: z.array(orderSchema),

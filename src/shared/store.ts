@@ -5,6 +5,8 @@ export const storeFactsSchema = z.object({
   email: z.string(),
   phones: z.array(z.string()),
   address: z.string(),
+  /** The store's PAN (VAT registration), printed on invoices; absent when not configured. */
+  pan: z.string().optional(),
 });
 export type StoreFacts = z.infer<typeof storeFactsSchema>;
 

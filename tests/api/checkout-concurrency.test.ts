@@ -147,7 +147,7 @@ describe('checkout reliability', () => {
       return { shopper, ids, expected };
     }
 
-    it('stores exactly sum(unit price × quantity) in paisa when the client agrees, whatever cartItems it sends', async () => {
+    it('stores exactly sum(unit price × quantity) in paisa (plus delivery) when the client agrees, whatever cartItems it sends', async () => {
       await fc.assert(
         fc.asyncProperty(cart, junk, async (lines, cartItems) => {
           const { shopper, ids, expected } = await stock(lines);
@@ -161,11 +161,16 @@ describe('checkout reliability', () => {
           const order = res.json<{ order: Order }>().order;
           const stored = await t.app.ctx.db
             .selectFrom('orders')
-            .select('total_paisa')
+            .select(['total_paisa', 'subtotal_paisa', 'delivery_fee_paisa'])
             .where('id', '=', order.id)
             .executeTakeFirstOrThrow();
-          expect(Number(stored.total_paisa)).toBe(expected);
-          expect(Math.round(order.totalAmount * 100)).toBe(expected);
+          // The items' sum exactly, and the valley's delivery charge on top below Rs. 5,000.
+          const delivery = expected >= 500_000 ? 0 : 10_000;
+          expect(Number(stored.subtotal_paisa)).toBe(expected);
+          expect(Number(stored.delivery_fee_paisa)).toBe(delivery);
+          expect(Number(stored.total_paisa)).toBe(expected + delivery);
+          expect(Math.round(order.subtotal * 100)).toBe(expected);
+          expect(Math.round(order.totalAmount * 100)).toBe(expected + delivery);
           const items = await t.app.ctx.db
             .selectFrom('order_items')
             .select(['product_id', 'unit_price_paisa', 'quantity'])
@@ -186,8 +191,11 @@ describe('checkout reliability', () => {
       await fc.assert(
         fc.asyncProperty(cart, delta, async (lines, deltaPaisa) => {
           const { shopper, ids, expected } = await stock(lines);
+          // The server's total adds delivery in the valley (Rs. 100, free from Rs. 5,000); either the
+          // items' sum or that total is a view the shopper may have had.
+          const total = expected + (expected >= 500_000 ? 0 : 10_000);
           const claimed = Math.max(0, expected + deltaPaisa);
-          fc.pre(claimed !== expected);
+          fc.pre(claimed !== expected && claimed !== total);
           const res = await t.app.inject({
             method: 'POST',
             url: '/api/orders/create',
@@ -195,7 +203,7 @@ describe('checkout reliability', () => {
             headers: bearer(shopper.token),
           });
           expect(res.statusCode, res.body).toBe(409);
-          expect(res.json()).toMatchObject({ code: 'TOTAL_CHANGED', currentTotal: expected / 100 });
+          expect(res.json()).toMatchObject({ code: 'TOTAL_CHANGED', currentTotal: total / 100 });
           const orders = await t.app.ctx.db.selectFrom('orders').select('id').where('user_id', '=', shopper.userId).execute();
           expect(orders).toEqual([]);
           const cartRows = await t.app.ctx.db

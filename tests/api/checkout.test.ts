@@ -54,10 +54,16 @@ describe('checkout: POST /api/orders/create', () => {
       id: expect.stringMatching(ORDER_ID),
       status: 'pending',
       totalAmount: 22999.98,
+      // From Rs. 5,000 delivery is free; the VAT inside each line: 575.22 + 2,070.80.
+      subtotal: 22999.98,
+      deliveryFee: 0,
+      vatAmount: 2646.02,
+      invoiceNumber: expect.stringMatching(/^PSL-\d{6}$/),
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       paymentMethod: 'cod',
       paymentStatus: 'unpaid',
+      paymentRef: null,
       fullName: 'Sita Sharma',
       phone: '9841234567',
       province: 'Bagmati',
@@ -152,7 +158,8 @@ describe('checkout: POST /api/orders/create', () => {
       quantity: 1,
       product: { id: product.id, name: 'Old Name', category: 'Snapshots' },
     });
-    expect(res.json().order.totalAmount).toBe(100);
+    // Rs. 100 of goods and Rs. 100 delivery in the valley.
+    expect(res.json().order).toMatchObject({ subtotal: 100, deliveryFee: 100, totalAmount: 200 });
   });
 
   it('answers 409 with the current total when the client total differs, and changes nothing', async () => {
@@ -269,7 +276,7 @@ describe('checkout: POST /api/orders/create', () => {
       [{ address: ' ' }, 'address', CHECKOUT_MESSAGES.addressRequired],
       [{ landmark: 'x'.repeat(201) }, 'landmark', CHECKOUT_MESSAGES.landmarkTooLong],
       [{ paymentMethod: '' }, 'paymentMethod', CHECKOUT_MESSAGES.paymentMethodRequired],
-      [{ paymentMethod: 'esewa' }, 'paymentMethod', CHECKOUT_MESSAGES.paymentMethodInvalid],
+      [{ paymentMethod: 'paypal' }, 'paymentMethod', CHECKOUT_MESSAGES.paymentMethodInvalid],
       [{ totalAmount: undefined }, 'totalAmount', CHECKOUT_MESSAGES.totalRequired],
       [{ totalAmount: 'abc' }, 'totalAmount', CHECKOUT_MESSAGES.totalInvalid],
       [{ totalAmount: -5 }, 'totalAmount', CHECKOUT_MESSAGES.totalInvalid],

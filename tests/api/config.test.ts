@@ -47,6 +47,49 @@ describe('configuration', () => {
   });
 });
 
+describe('payment settings', () => {
+  it('runs the sandbox outside production, with eSewa and Khalti offered and the test keys', () => {
+    const config = loadConfig({});
+    expect(config.payments.sandbox).toBe(true);
+    expect(config.payments.esewa).toMatchObject({ productCode: 'EPAYTEST', formUrl: undefined });
+    expect(config.payments.khalti).toBeDefined();
+    expect(config.payments).toMatchObject({
+      timeoutMinutes: 30,
+      deliveryFeeValleyPaisa: 10_000,
+      deliveryFeeOutsidePaisa: 20_000,
+      freeDeliveryFromPaisa: 500_000,
+    });
+  });
+
+  it('offers no wallet in production until it is configured, and never the sandbox', () => {
+    const production = loadConfig({ NODE_ENV: 'production' });
+    expect(production.payments).toMatchObject({ sandbox: false, esewa: undefined, khalti: undefined });
+    expect(() => loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX: 'true' })).toThrow(/PAYMENT_SANDBOX/);
+    expect(() => loadConfig({ NODE_ENV: 'production', ESEWA_SECRET_KEY: 'only-the-key' })).toThrow(/ESEWA_SECRET_KEY/);
+    const live = loadConfig({
+      NODE_ENV: 'production',
+      ESEWA_FORM_URL: 'https://epay.esewa.com.np/api/epay/main/v2/form',
+      ESEWA_STATUS_URL: 'https://epay.esewa.com.np/api/epay/transaction/status/',
+      ESEWA_PRODUCT_CODE: 'NP-ES-PASAL',
+      ESEWA_SECRET_KEY: 'live-secret',
+      KHALTI_SECRET_KEY: 'live-khalti-key',
+      DELIVERY_FEE_VALLEY: '150',
+      STORE_PAN: '123456789',
+    });
+    expect(live.payments.esewa).toEqual({
+      formUrl: 'https://epay.esewa.com.np/api/epay/main/v2/form',
+      statusUrl: 'https://epay.esewa.com.np/api/epay/transaction/status/',
+      productCode: 'NP-ES-PASAL',
+      secretKey: 'live-secret',
+    });
+    expect(live.payments.khalti).toEqual({ apiUrl: undefined, secretKey: 'live-khalti-key' });
+    expect(live.payments.deliveryFeeValleyPaisa).toBe(15_000);
+    expect(live.store.pan).toBe('123456789');
+    expect(() => loadConfig({ STORE_PAN: '12345' })).toThrow(/STORE_PAN/);
+    expect(() => loadConfig({ DELIVERY_FEE_OUTSIDE: 'two hundred' })).toThrow(/DELIVERY_FEE_OUTSIDE/);
+  });
+});
+
 describe('start-up with a bad value', () => {
   it('prints a clear message and exits with status 1', async () => {
     const { spawnSync } = await import('node:child_process');

@@ -187,7 +187,10 @@ export async function auditOrders(
   initialStock: Map<number, number>,
 ): Promise<{ orders: number; problems: string[] }> {
   const problems: string[] = [];
-  const orders = await db.selectFrom('orders').select(['id', 'total_paisa', 'status']).execute();
+  const orders = await db
+    .selectFrom('orders')
+    .select(['id', 'total_paisa', 'subtotal_paisa', 'delivery_fee_paisa', 'status'])
+    .execute();
   const items = await db
     .selectFrom('order_items')
     .select(['order_id', 'product_id', 'unit_price_paisa', 'quantity', 'stock_reserved'])
@@ -198,7 +201,11 @@ export async function auditOrders(
     const lines = byOrder.get(order.id) ?? [];
     if (lines.length === 0) problems.push(`${order.id} has no lines`);
     const sum = lines.reduce((acc, line) => acc + Number(line.unit_price_paisa) * line.quantity, 0);
-    if (sum !== Number(order.total_paisa)) problems.push(`${order.id}: total ${order.total_paisa} != sum of lines ${sum}`);
+    if (sum !== Number(order.subtotal_paisa))
+      problems.push(`${order.id}: subtotal ${order.subtotal_paisa} != sum of lines ${sum}`);
+    const total = Number(order.subtotal_paisa) + Number(order.delivery_fee_paisa);
+    if (total !== Number(order.total_paisa))
+      problems.push(`${order.id}: total ${order.total_paisa} != subtotal + delivery ${total}`);
   }
   for (const [productId, initial] of initialStock) {
     const stock = await stockOf(db, productId);

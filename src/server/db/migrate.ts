@@ -8,6 +8,8 @@ import * as m006catalog from './migrations/006_catalog_counts.js';
 import * as m007catalog from './migrations/007_catalog_level_price_newest.js';
 import * as m008search from './migrations/008_search_prefix_index.js';
 import * as m009jobs from './migrations/009_jobs.js';
+import * as m010sandbox from './migrations/010_payment_sandbox.js';
+import * as m011payments from './migrations/011_order_payments.js';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the same list runs
@@ -24,6 +26,8 @@ const migrations: Record<string, Migration> = {
   '007_catalog_level_price_newest': m007catalog,
   '008_search_prefix_index': m008search,
   '009_jobs': m009jobs,
+  '010_payment_sandbox': m010sandbox,
+  '011_order_payments': m011payments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -153,6 +153,11 @@ export interface OrdersTable {
   idempotency_key: string | null;
   created_at: string;
   updated_at: string;
+  /** Migration 011: total_paisa = subtotal_paisa + delivery_fee_paisa; vat_paisa is inside the total. */
+  subtotal_paisa: Generated<number>;
+  delivery_fee_paisa: Generated<number>;
+  vat_paisa: Generated<number>;
+  invoice_no: number | null;
 }
 
 /** Snapshot of the product at checkout; stock_reserved = units taken from tracked stock. */
@@ -165,6 +170,8 @@ export interface OrderItemsTable {
   unit_price_paisa: number;
   quantity: number;
   stock_reserved: number;
+  /** The VAT inside unit price × quantity (migration 011). */
+  vat_paisa: Generated<number>;
 }
 
 export interface OrderStatusHistoryTable {
@@ -174,6 +181,28 @@ export interface OrderStatusHistoryTable {
   from_status: string;
   to_status: string;
   changed_at: string;
+  /** 'status' (order status) or 'payment' (payment status); migration 011. */
+  kind: Generated<'status' | 'payment'>;
+  note: string | null;
+}
+
+/** One try at a gateway (migration 011): eSewa's transaction_uuid or Khalti's pidx as reference. */
+export interface PaymentAttemptsTable {
+  id: Generated<number>;
+  order_id: string;
+  method: 'esewa' | 'khalti';
+  reference: string;
+  amount_paisa: number;
+  status: 'started' | 'paid' | 'failed';
+  gateway_ref: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Named gap-free numbers (invoice). */
+export interface CountersTable {
+  name: string;
+  value: number;
 }
 
 /** The durable queue (migration 009, ADR 0014). */
@@ -194,6 +223,20 @@ export interface JobsTable {
   finished_at: string | null;
 }
 
+/** The payment sandbox's payments (migration 010; features/payments/sandbox). */
+export interface SandboxPaymentsTable {
+  id: Generated<number>;
+  gateway: 'esewa' | 'khalti';
+  reference: string;
+  amount_paisa: number;
+  status: string;
+  return_url: string;
+  failure_url: string | null;
+  details: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   admins: AdminsTable;
@@ -212,4 +255,7 @@ export interface Database {
   order_items: OrderItemsTable;
   order_status_history: OrderStatusHistoryTable;
   jobs: JobsTable;
+  payment_attempts: PaymentAttemptsTable;
+  counters: CountersTable;
+  sandbox_payments: SandboxPaymentsTable;
 }

@@ -43,6 +43,7 @@ function itemsTable(order: Order): string {
   return `<table style="border-collapse: collapse; margin: 12px 0">
       <tr><th style="padding: 4px 8px; text-align: left">Product</th><th style="padding: 4px 8px">Qty</th><th style="padding: 4px 8px">Price</th><th style="padding: 4px 8px">Total</th></tr>
       ${rows}
+      <tr><td colspan="3" style="padding: 4px 8px; text-align: right">Delivery</td><td style="padding: 4px 8px; text-align: right">${escapeHtml(order.deliveryFee === 0 ? 'Free' : formatPrice(order.deliveryFee))}</td></tr>
       <tr><td colspan="3" style="padding: 4px 8px; text-align: right; font-weight: bold">Total</td><td style="padding: 4px 8px; text-align: right; font-weight: bold">${escapeHtml(formatPrice(order.totalAmount))}</td></tr>
     </table>`;
 }
@@ -57,9 +58,15 @@ function page(storeName: string, body: string): string {
 </html>`;
 }
 
-export function orderConfirmationMail(options: { to: string; storeName: string; order: Order }): MailMessage {
-  const { to, storeName, order } = options;
-  const payment = PAYMENT_METHOD_LABELS[order.paymentMethod];
+/** What the confirmation says of paying: cash to the courier, or the wallet payment still to be made. */
+function paymentLine(order: Order): string {
+  const method = PAYMENT_METHOD_LABELS[order.paymentMethod];
+  return order.paymentStatus === 'awaiting_payment' ? `${method} (waiting for your payment)` : method;
+}
+
+export function orderConfirmationMail(options: { to: string; storeName: string; order: Order; invoiceUrl: string }): MailMessage {
+  const { to, storeName, order, invoiceUrl } = options;
+  const payment = paymentLine(order);
   const text = [
     `Namaste ${order.fullName},`,
     '',
@@ -71,8 +78,10 @@ export function orderConfirmationMail(options: { to: string; storeName: string; 
     'Items:',
     ...itemLines(order).map((line) => `  ${line}`),
     '',
-    `Total: ${formatPrice(order.totalAmount)}`,
+    `Delivery: ${order.deliveryFee === 0 ? 'Free' : formatPrice(order.deliveryFee)}`,
+    `Total: ${formatPrice(order.totalAmount)} (VAT included: ${formatPrice(order.vatAmount)})`,
     `Payment: ${payment}`,
+    `Invoice ${order.invoiceNumber}: ${invoiceUrl}`,
     '',
     'Delivery address:',
     ...addressLines(order).map((line) => `  ${line}`),
@@ -85,7 +94,9 @@ export function orderConfirmationMail(options: { to: string; storeName: string; 
     <p>Thank you for shopping at ${escapeHtml(storeName)}. We have received your order and will call you before delivery.</p>
     <p><strong>Order:</strong> ${escapeHtml(order.id)}<br><strong>Placed:</strong> ${escapeHtml(placedAt.format(new Date(order.createdAt)))}</p>
     ${itemsTable(order)}
+    <p>VAT included: ${escapeHtml(formatPrice(order.vatAmount))}</p>
     <p><strong>Payment:</strong> ${escapeHtml(payment)}</p>
+    <p><a href="${escapeHtml(invoiceUrl)}">Your invoice ${escapeHtml(order.invoiceNumber)}</a></p>
     <p><strong>Delivery address:</strong><br>${addressLines(order).map(escapeHtml).join('<br>')}</p>`,
   );
   return { to, subject: `Your ${storeName} order ${order.id}`, text, html };
@@ -119,6 +130,52 @@ export function orderStatusMail(options: { to: string; storeName: string; order:
     <p><strong>Delivery address:</strong><br>${addressLines(order).map(escapeHtml).join('<br>')}</p>`,
   );
   return { to, subject: `Your ${storeName} order ${order.id} is ${label}`, text, html };
+}
+
+export function paymentReceivedMail(options: { to: string; storeName: string; order: Order }): MailMessage {
+  const { to, storeName, order } = options;
+  const method = PAYMENT_METHOD_LABELS[order.paymentMethod];
+  const text = [
+    `Namaste ${order.fullName},`,
+    '',
+    `We have received your payment of ${formatPrice(order.totalAmount)} by ${method} for order ${order.id}.`,
+    order.paymentRef ? `${method} reference: ${order.paymentRef}` : '',
+    '',
+    'We will call you before delivery.',
+    '',
+    `- ${storeName}`,
+  ].join('\n');
+  const html = page(
+    storeName,
+    `<p>Namaste ${escapeHtml(order.fullName)},</p>
+    <p>We have received your payment of <strong>${escapeHtml(formatPrice(order.totalAmount))}</strong> by ${escapeHtml(method)} for order <strong>${escapeHtml(order.id)}</strong>.</p>
+    ${order.paymentRef ? `<p>${escapeHtml(method)} reference: ${escapeHtml(order.paymentRef)}</p>` : ''}
+    <p>We will call you before delivery.</p>`,
+  );
+  return { to, subject: `Payment received for your ${storeName} order ${order.id}`, text, html };
+}
+
+export function unpaidCancelledMail(options: { to: string; storeName: string; order: Order }): MailMessage {
+  const { to, storeName, order } = options;
+  const method = PAYMENT_METHOD_LABELS[order.paymentMethod];
+  const text = [
+    `Namaste ${order.fullName},`,
+    '',
+    `Your order ${order.id} was cancelled because its ${method} payment did not reach us in time.`,
+    'Nothing was charged. If money did leave your wallet, it will be refunded: reply to this email.',
+    '',
+    'You are welcome to order again at any time.',
+    '',
+    `- ${storeName}`,
+  ].join('\n');
+  const html = page(
+    storeName,
+    `<p>Namaste ${escapeHtml(order.fullName)},</p>
+    <p>Your order <strong>${escapeHtml(order.id)}</strong> was cancelled because its ${escapeHtml(method)} payment did not reach us in time.</p>
+    <p>Nothing was charged. If money did leave your wallet, it will be refunded: reply to this email.</p>
+    <p>You are welcome to order again at any time.</p>`,
+  );
+  return { to, subject: `Your ${storeName} order ${order.id} was cancelled`, text, html };
 }
 
 function escapeHtml(value: string): string {

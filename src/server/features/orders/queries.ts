@@ -107,7 +107,6 @@ export async function productStock(db: Db, productId: number): Promise<number | 
 }
 
 export type NewOrder = Omit<OrderRow, 'first_name' | 'last_name' | 'email' | 'phone_number'> & {
-  payment_ref: string | null;
   idempotency_key: string | null;
 };
 
@@ -132,8 +131,23 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<void> {
       idempotency_key: order.idempotency_key,
       created_at: order.created_at,
       updated_at: order.updated_at,
+      subtotal_paisa: order.subtotal_paisa,
+      delivery_fee_paisa: order.delivery_fee_paisa,
+      vat_paisa: order.vat_paisa,
+      invoice_no: order.invoice_no,
     })
     .execute();
+}
+
+/** The next tax-invoice number: gap-free, since it is taken in the checkout's own transaction (last, so its row lock is short). */
+export async function nextInvoiceNo(db: Db): Promise<number> {
+  const row = await db
+    .updateTable('counters')
+    .set((eb) => ({ value: eb('value', '+', 1) }))
+    .where('name', '=', 'invoice')
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return Number(row.value);
 }
 
 export async function insertOrderItems(
@@ -146,6 +160,7 @@ export async function insertOrderItems(
     unit_price_paisa: number;
     quantity: number;
     stock_reserved: number;
+    vat_paisa: number;
   }[],
 ): Promise<Map<number, number>> {
   // One line per product in an order (the cart has one line per product): product id → line id.
@@ -169,7 +184,7 @@ export async function deleteCartLines(db: Db, userId: number, ids: number[]): Pr
 export function lockOrder(trx: Transaction<Database>, dialect: Dialect, orderId: string) {
   return trx
     .selectFrom('orders')
-    .select(['id', 'status', 'user_id'])
+    .select(['id', 'status', 'user_id', 'payment_method', 'payment_status', 'total_paisa', 'created_at'])
     .where('id', '=', orderId)
     .$if(dialect === 'postgres', (qb) => qb.forUpdate())
     .executeTakeFirst();
@@ -194,9 +209,18 @@ export async function setStatus(db: Db, orderId: string, status: Status, now: st
   await db.updateTable('orders').set({ status, updated_at: now }).where('id', '=', orderId).execute();
 }
 
+/** A status change (kind 'status') or a payment change (kind 'payment'); adminId null when the shop did it. */
 export async function recordStatusChange(
   db: Db,
-  values: { orderId: string; adminId: number | null; from: string; to: string; at: string },
+  values: {
+    orderId: string;
+    adminId: number | null;
+    from: string;
+    to: string;
+    at: string;
+    kind?: 'status' | 'payment';
+    note?: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('order_status_history')
@@ -206,6 +230,8 @@ export async function recordStatusChange(
       from_status: values.from,
       to_status: values.to,
       changed_at: values.at,
+      kind: values.kind ?? 'status',
+      note: values.note ?? null,
     })
     .execute();
 }
@@ -218,8 +244,13 @@ export interface OrderRow {
   user_id: number;
   status: Status;
   total_paisa: number;
+  subtotal_paisa: number;
+  delivery_fee_paisa: number;
+  vat_paisa: number;
+  invoice_no: number | null;
   payment_method: string;
   payment_status: string;
+  payment_ref: string | null;
   full_name: string;
   phone: string;
   province: string;
@@ -244,8 +275,13 @@ function orderRowsQuery(db: Db) {
       'o.user_id',
       'o.status',
       'o.total_paisa',
+      'o.subtotal_paisa',
+      'o.delivery_fee_paisa',
+      'o.vat_paisa',
+      'o.invoice_no',
       'o.payment_method',
       'o.payment_status',
+      'o.payment_ref',
       'o.full_name',
       'o.phone',
       'o.province',
@@ -262,7 +298,13 @@ function orderRowsQuery(db: Db) {
     ]);
 }
 
-const normalise = (row: OrderRow): OrderRow => ({ ...row, total_paisa: Number(row.total_paisa) });
+const normalise = (row: OrderRow): OrderRow => ({
+  ...row,
+  total_paisa: Number(row.total_paisa),
+  subtotal_paisa: Number(row.subtotal_paisa),
+  delivery_fee_paisa: Number(row.delivery_fee_paisa),
+  vat_paisa: Number(row.vat_paisa),
+});
 
 export async function orderRow(db: Db, orderId: string, userId?: number): Promise<OrderRow | undefined> {
   const row = await orderRowsQuery(db)
@@ -329,6 +371,8 @@ export interface OrderFilter {
   from?: string;
   before?: string;
   status?: Status;
+  paymentStatus?: string;
+  paymentMethod?: string;
 }
 
 /** `%text%` for LIKE with its wildcards escaped (the query says ESCAPE '\'). */
@@ -357,6 +401,8 @@ function filterWhere(eb: OrderEb, filter: OrderFilter): Expression<SqlBool> {
   if (filter.from !== undefined) conditions.push(eb('o.created_at', '>=', filter.from));
   if (filter.before !== undefined) conditions.push(eb('o.created_at', '<', filter.before));
   if (filter.status !== undefined) conditions.push(eb('o.status', '=', filter.status));
+  if (filter.paymentStatus !== undefined) conditions.push(eb('o.payment_status', '=', filter.paymentStatus));
+  if (filter.paymentMethod !== undefined) conditions.push(eb('o.payment_method', '=', filter.paymentMethod));
   return eb.and(conditions);
 }
 

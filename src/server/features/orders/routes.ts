@@ -10,17 +10,24 @@ import {
   adminOrdersQuerySchema,
   createOrderSchema,
   lastAddressResponseSchema,
+  createOrderResponseSchema,
   orderResponseSchema,
+  payAgainSchema,
+  updatePaymentSchema,
   orderSchema,
   ordersPageSchema,
   updateOrderStatusSchema,
   userOrdersResponseSchema,
 } from '../../../shared/orders.js';
+import { VALLEY_DISTRICTS, paymentOptionsSchema } from '../../../shared/payments.js';
 import { idParam } from '../../../shared/path-params.js';
 import type { AppContext } from '../../context.js';
 import { assertOwner, principalOf, requireAdmin, requireShopper } from '../../lib/auth-hooks.js';
 import { badRequest } from '../../lib/errors.js';
-import { OrdersService } from './service.js';
+import type { PaymentService } from './payment-service.js';
+import { offeredMethods } from './payments.js';
+import type { OrdersService } from './service.js';
+import { shopBase } from './shop-base.js';
 
 const userIdParam = idParam(ACCOUNT_MESSAGES.badUserId);
 /** Any text: an id that is not an order's is simply not found. */
@@ -44,7 +51,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
  * Checkout and orders (SPEC §7), under /api/orders. Tokens are checked on request, before the
  * path or body is looked at. See src/shared/orders.ts for the shapes.
  */
-export function ordersRoutes(ctx: AppContext, service = new OrdersService(ctx)): FastifyPluginAsyncZod {
+export function ordersRoutes(ctx: AppContext, service: OrdersService, payments: PaymentService): FastifyPluginAsyncZod {
   return async (app) => {
     app.removeContentTypeParser('text/plain');
 
@@ -55,14 +62,63 @@ export function ordersRoutes(ctx: AppContext, service = new OrdersService(ctx)):
       '/create',
       {
         ...shopper,
-        schema: { tags: ['orders'], body: createOrderSchema, response: { 200: orderResponseSchema, 201: orderResponseSchema } },
+        schema: {
+          tags: ['orders'],
+          body: createOrderSchema,
+          response: { 200: createOrderResponseSchema, 201: createOrderResponseSchema },
+        },
       },
       async (request, reply) => {
         const userId = ownUser(request, request.body.userId);
         const key = idempotencyKeyOf(request);
         const { order, replayed } = await service.checkout(userId, request.body, key, request.log);
         if (replayed) void reply.header('Idempotent-Replayed', 'true');
-        return reply.status(replayed ? 200 : 201).send({ order });
+        // eSewa or Khalti: a try at the gateway (also for a replay: the first answer, and its form, may be lost).
+        const answer =
+          order.paymentStatus === 'awaiting_payment' && order.status === 'pending'
+            ? await payments.start(order, shopBase(ctx, request), request.log)
+            : { order };
+        return reply.status(replayed ? 200 : 201).send(answer);
+      },
+    );
+
+    app.get(
+      '/payment-options',
+      { schema: { tags: ['orders'], response: { 200: paymentOptionsSchema } } },
+      async (_request, reply) => {
+        void reply.header('Cache-Control', 'public, max-age=300');
+        const settings = ctx.config.payments;
+        return {
+          methods: offeredMethods(settings).map(({ id, label }) => ({ id, label })),
+          delivery: {
+            valleyFee: settings.deliveryFeeValleyPaisa / 100,
+            outsideFee: settings.deliveryFeeOutsidePaisa / 100,
+            freeFrom: settings.freeDeliveryFromPaisa / 100,
+            valleyDistricts: [...VALLEY_DISTRICTS],
+          },
+        };
+      },
+    );
+
+    app.post(
+      '/user/:userId/order/:orderId/pay',
+      {
+        ...shopper,
+        schema: { tags: ['orders'], params: userOrderParams, body: payAgainSchema, response: { 200: createOrderResponseSchema } },
+      },
+      async (request) => {
+        const userId = ownUser(request, request.params.userId);
+        const method = request.body?.paymentMethod;
+        return payments.retry(userId, request.params.orderId, method, shopBase(ctx, request), request.log);
+      },
+    );
+
+    app.post(
+      '/user/:userId/order/:orderId/pay-on-delivery',
+      { ...shopper, schema: { tags: ['orders'], params: userOrderParams, response: { 200: orderResponseSchema } } },
+      async (request) => {
+        const userId = ownUser(request, request.params.userId);
+        return { order: await payments.payOnDelivery(userId, request.params.orderId, request.log) };
       },
     );
 
@@ -108,6 +164,24 @@ export function ordersRoutes(ctx: AppContext, service = new OrdersService(ctx)):
         const paged = ADMIN_ORDER_QUERY_KEYS.some((key) => raw.has(key));
         return paged ? service.listPage(request.query) : service.listAll();
       },
+    );
+
+    app.get(
+      '/:id',
+      { ...admin, schema: { tags: ['orders'], params: orderParams, response: { 200: orderResponseSchema } } },
+      async (request, reply) => {
+        void reply.header('Cache-Control', 'no-store');
+        return { order: await service.get(request.params.id) };
+      },
+    );
+
+    app.put(
+      '/:id/payment',
+      {
+        ...admin,
+        schema: { tags: ['orders'], params: orderParams, body: updatePaymentSchema, response: { 200: orderResponseSchema } },
+      },
+      async (request) => ({ order: await payments.markRefunded(request.params.id, principalOf(request).id) }),
     );
 
     app.put(

@@ -18,7 +18,17 @@ import { uniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { newOrderId } from './ids.js';
 import { orderConfirmationMail, orderStatusMail } from './mail.js';
-import { paymentMethod } from './payments.js';
+import {
+  type DeliveryRates,
+  PAYMENT_MESSAGES,
+  type PaymentStatus,
+  deliveryFeePaisa,
+  vatIncludedPaisa,
+} from '../../../shared/payments.js';
+import { KHALTI_MIN_AMOUNT_PAISA } from '../payments/khalti.js';
+import { PAYMENT_CHECK_JOB, type PaymentCheck } from './payment-check.js';
+import { offeredMethods, paymentMethod } from './payments.js';
+import { setPayment } from './payment-queries.js';
 import * as q from './queries.js';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
@@ -30,6 +40,9 @@ export interface CheckoutResult {
   /** True when an earlier checkout with the same Idempotency-Key made this order. */
   replayed: boolean;
 }
+
+/** The payment check of an online order is first run this long after checkout (payment-service.ts). */
+export const FIRST_PAYMENT_CHECK_MS = 5 * 60_000;
 
 const conflictWith = (code: string, message: string, extra: Record<string, unknown>) =>
   new AppError(409, code, message, undefined, extra);
@@ -67,6 +80,7 @@ export class OrdersService {
       if (existing) return { order: await this.mustGet(existing), replayed: true };
     }
     const method = paymentMethod(input.paymentMethod);
+    if (!offeredMethods(this.ctx.config.payments).includes(method)) throw badRequest(PAYMENT_MESSAGES.methodUnavailable);
     let outcome: { replayed: true; orderId: string } | { replayed: false; order: Order; totalPaisa: number };
     try {
       outcome = await this.ctx.db.transaction().execute(async (trx) => {
@@ -90,10 +104,16 @@ export class OrdersService {
         }
         for (const line of lines) if (line.stock !== null && line.stock < line.quantity) throw stockConflict(line, line.stock);
 
-        let totalPaisa = 0;
-        for (const line of lines) totalPaisa += line.price_paisa * line.quantity;
+        let subtotalPaisa = 0;
+        for (const line of lines) subtotalPaisa += line.price_paisa * line.quantity;
+        const deliveryPaisa = deliveryFeePaisa(input.district, subtotalPaisa, this.deliveryRates);
+        const totalPaisa = subtotalPaisa + deliveryPaisa;
         if (!Number.isSafeInteger(totalPaisa)) throw badRequest(ORDER_MESSAGES.tooLarge);
-        if (toPaisa(input.totalAmount) !== totalPaisa) {
+        if (method.id === 'khalti' && totalPaisa < KHALTI_MIN_AMOUNT_PAISA) throw badRequest(PAYMENT_MESSAGES.tooSmallForKhalti);
+        // The client's total guards against prices that changed since it showed them. SPEC's
+        // clients send the items' sum, ours the total with delivery: either is the shopper's view.
+        const claimed = toPaisa(input.totalAmount);
+        if (claimed !== totalPaisa && claimed !== subtotalPaisa) {
           throw conflictWith(ORDER_ERROR_CODES.totalChanged, ORDER_MESSAGES.totalChanged(totalPaisa / 100), {
             currentTotal: totalPaisa / 100,
           });
@@ -110,14 +130,19 @@ export class OrdersService {
         }
 
         const now = isoNow(this.ctx.clock);
-        const payment = method.initialPayment();
+        const itemVats = lines.map((line) => vatIncludedPaisa(line.price_paisa * line.quantity));
         const row: q.OrderRow = {
           id: newOrderId(),
           user_id: userId,
           status: 'pending',
           total_paisa: totalPaisa,
+          subtotal_paisa: subtotalPaisa,
+          delivery_fee_paisa: deliveryPaisa,
+          vat_paisa: itemVats.reduce((sum, vat) => sum + vat, 0) + vatIncludedPaisa(deliveryPaisa),
+          invoice_no: null,
           payment_method: method.id,
-          payment_status: payment.paymentStatus,
+          payment_status: method.initialStatus,
+          payment_ref: null,
           full_name: input.fullName,
           phone: input.phone,
           province: input.province,
@@ -132,8 +157,10 @@ export class OrdersService {
           email: user.email,
           phone_number: user.phone_number,
         };
-        await q.insertOrder(trx, { ...row, payment_ref: payment.paymentRef, idempotency_key: idempotencyKey ?? null });
-        const items = lines.map((line) => ({
+        // Taken last: the counter's row is locked only until the commit that follows.
+        row.invoice_no = await q.nextInvoiceNo(trx);
+        await q.insertOrder(trx, { ...row, idempotency_key: idempotencyKey ?? null });
+        const items = lines.map((line, index) => ({
           order_id: row.id,
           product_id: line.product_id,
           product_name: line.name,
@@ -141,6 +168,7 @@ export class OrdersService {
           unit_price_paisa: line.price_paisa,
           quantity: line.quantity,
           stock_reserved: reserved.get(line.product_id) ?? 0,
+          vat_paisa: itemVats[index] ?? 0,
         }));
         const itemIds = await q.insertOrderItems(trx, items);
         await q.deleteCartLines(
@@ -153,8 +181,19 @@ export class OrdersService {
           row,
           items.map((item) => ({ ...item, id: itemIds.get(item.product_id) ?? 0 })),
         );
-        // The confirmation exists exactly when the order does: the outbox row commits with it.
-        await this.ctx.outbox.queue(trx, orderConfirmationMail({ to: order.user.email, storeName: this.storeName, order }));
+        // The confirmation exists exactly when the order does: the outbox row commits with it, and so
+        // does the first look at an online payment (which also cancels it when it never comes).
+        const invoiceUrl = `${this.ctx.config.publicUrl ?? `http://localhost:${this.ctx.config.port}`}/orders/${order.id}/invoice`;
+        await this.ctx.outbox.queue(
+          trx,
+          orderConfirmationMail({ to: order.user.email, storeName: this.storeName, order, invoiceUrl }),
+        );
+        if (method.online) {
+          await this.ctx.jobs.enqueue(trx, PAYMENT_CHECK_JOB, { orderId: order.id } satisfies PaymentCheck, {
+            summary: `Payment check of ${order.id}`,
+            delayMs: FIRST_PAYMENT_CHECK_MS,
+          });
+        }
         return { replayed: false as const, order, totalPaisa };
       });
     } catch (error) {
@@ -170,7 +209,6 @@ export class OrdersService {
     const { order } = outcome;
     log.info({ orderId: order.id, userId, totalPaisa: outcome.totalPaisa }, 'order created');
     this.ctx.jobs.wake();
-    await method.start({ id: order.id, totalPaisa: outcome.totalPaisa });
     return { order, replayed: false };
   }
 
@@ -218,6 +256,8 @@ export class OrdersService {
     if (query.from !== undefined) filter.from = new Date(Date.parse(`${query.from}T00:00:00Z`) - offsetMs).toISOString();
     if (query.to !== undefined) filter.before = new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS - offsetMs).toISOString();
     if (query.status !== undefined) filter.status = query.status;
+    if (query.paymentStatus !== undefined) filter.paymentStatus = query.paymentStatus;
+    if (query.paymentMethod !== undefined) filter.paymentMethod = query.paymentMethod;
     const [rows, total] = await Promise.all([
       q.orderPage(this.ctx.db, filter, query.sort ?? 'date_desc', pageSize, (page - 1) * pageSize),
       q.countOrders(this.ctx.db, filter),
@@ -239,11 +279,7 @@ export class OrdersService {
       if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
       if (order.status === status) return undefined;
       if (status === 'cancelled') {
-        for (const line of await q.stockLines(trx, orderId)) {
-          if (line.stock_reserved <= 0) continue;
-          await q.returnStock(trx, line.product_id, line.stock_reserved);
-          await q.setReserved(trx, line.id, 0);
-        }
+        await this.releaseStock(trx, orderId);
       } else if (order.status === 'cancelled') {
         for (const line of await q.stockLines(trx, orderId)) {
           if (await q.takeStock(trx, line.product_id, line.quantity)) {
@@ -264,6 +300,13 @@ export class OrdersService {
       const now = isoNow(this.ctx.clock);
       await q.setStatus(trx, orderId, status, now);
       await q.recordStatusChange(trx, { orderId, adminId, from: order.status, to: status, at: now });
+      // Cancelling an order that was paid online: the money must go back (the admin marks it refunded).
+      // One still awaiting payment will not be paid any more.
+      const payment = status === 'cancelled' ? cancelledPayment(order.payment_status) : undefined;
+      if (payment) {
+        await setPayment(trx, orderId, { paymentStatus: payment, now });
+        await q.recordStatusChange(trx, { orderId, adminId, from: order.payment_status, to: payment, at: now, kind: 'payment' });
+      }
       const changed = await this.mustGet(orderId, trx);
       await this.ctx.outbox.queue(
         trx,
@@ -276,6 +319,29 @@ export class OrdersService {
     this.ctx.jobs.wake();
     log.info({ orderId, adminId, from: change.from, to: status }, 'order status changed');
     return change.order;
+  }
+
+  /** Gives the units an order holds back to tracked stock (cancelling). */
+  async releaseStock(trx: q.Db, orderId: string): Promise<void> {
+    for (const line of await q.stockLines(trx, orderId)) {
+      if (line.stock_reserved <= 0) continue;
+      await q.returnStock(trx, line.product_id, line.stock_reserved);
+      await q.setReserved(trx, line.id, 0);
+    }
+  }
+
+  /** One order as the API shows it (for the payment flow, inside its transaction). */
+  get(orderId: string, db: q.Db = this.ctx.db): Promise<Order> {
+    return this.mustGet(orderId, db);
+  }
+
+  private get deliveryRates(): DeliveryRates {
+    const payments = this.ctx.config.payments;
+    return {
+      valleyFeePaisa: payments.deliveryFeeValleyPaisa,
+      outsideFeePaisa: payments.deliveryFeeOutsidePaisa,
+      freeFromPaisa: payments.freeDeliveryFromPaisa,
+    };
   }
 
   private get storeName(): string {
@@ -302,16 +368,33 @@ export class OrdersService {
   }
 }
 
+/** The payment status of an order the admin cancels, when it changes. */
+function cancelledPayment(current: string): 'refund_due' | 'failed' | undefined {
+  if (current === 'paid') return 'refund_due';
+  if (current === 'awaiting_payment') return 'failed';
+  return undefined;
+}
+
+/** 'PSL-000042'; an order older than invoice numbers (none in practice after migration 011) shows its id. */
+function invoiceNumber(invoiceNo: number | null, orderId: string): string {
+  return invoiceNo === null ? orderId : `PSL-${String(invoiceNo).padStart(6, '0')}`;
+}
+
 /** The API shape of an order row and its lines. */
 function toOrder(row: q.OrderRow, items: q.ItemRow[]): Order {
   return {
     id: row.id,
     status: row.status,
     totalAmount: row.total_paisa / 100,
+    subtotal: row.subtotal_paisa / 100,
+    deliveryFee: row.delivery_fee_paisa / 100,
+    vatAmount: row.vat_paisa / 100,
+    invoiceNumber: invoiceNumber(row.invoice_no, row.id),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     paymentMethod: row.payment_method as PaymentMethodId,
-    paymentStatus: row.payment_status,
+    paymentStatus: row.payment_status as PaymentStatus,
+    paymentRef: row.payment_ref,
     fullName: row.full_name,
     phone: row.phone,
     province: row.province,

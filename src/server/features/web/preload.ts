@@ -25,6 +25,7 @@ export const PAGE_MODULES: readonly { path: RegExp; modules: readonly string[] }
   // Without a session /account sends the visitor on to /login, whose code is not fetched ahead here:
   // its forms bring zod (~25 KB), which would slow every logged-in shopper's account page instead.
   { path: /^\/account\/?$/, modules: ['features/account/AccountPage.tsx'] },
+  { path: /^\/orders\/[^/]+\/invoice\/?$/, modules: ['features/invoice/InvoicePage.tsx'] },
   { path: /^\/admin\/login\/?$/, modules: ['features/admin/AdminLoginPage.tsx'] },
   // Without a session /admin sends the visitor on to its login page: fetch that one too.
   { path: /^\/admin\/?$/, modules: ['features/admin/AdminPage.tsx', 'features/admin/AdminLoginPage.tsx'] },

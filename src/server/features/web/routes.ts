@@ -52,7 +52,9 @@ export function webRoutes(ctx: AppContext, options: WebOptions = {}): FastifyPlu
       const base = ctx.config.publicUrl ?? '';
       return reply
         .type('text/plain')
-        .send(`User-agent: *\nDisallow: /account\nDisallow: /admin\nDisallow: /api/\nSitemap: ${base}/sitemap.xml\n`);
+        .send(
+          `User-agent: *\nDisallow: /account\nDisallow: /orders/\nDisallow: /admin\nDisallow: /api/\nSitemap: ${base}/sitemap.xml\n`,
+        );
     });
 
     app.get('/*', async (request, reply) => {

@@ -1,0 +1,344 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { ORDER_MESSAGES, type Order, type OnlinePaymentMethodId } from '../../../shared/orders.js';
+import { PAYMENT_MESSAGES, type PaymentRedirect, type PaymentResult } from '../../../shared/payments.js';
+import type { AppContext } from '../../context.js';
+import { type JobHandler, PermanentJobError } from '../../jobs/queue.js';
+import { isoNow } from '../../lib/clock.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { parseEsewaCallback } from '../payments/esewa.js';
+import { KHALTI_MIN_AMOUNT_PAISA } from '../payments/khalti.js';
+import type { Gateways } from './gateways.js';
+import { paymentReceivedMail, unpaidCancelledMail } from './mail.js';
+import { PAYMENT_CHECK_JOB, type PaymentCheck } from './payment-check.js';
+import * as pq from './payment-queries.js';
+import * as q from './queries.js';
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+/** Pauses between payment checks after the first (which is FIRST_PAYMENT_CHECK_MS after checkout). */
+const CHECK_PAUSES_MS = [5, 10, 10, 20, 30].map((minutes) => minutes * 60_000);
+/** After an unpaid order was cancelled, one more look for a payment that completed late. */
+const LATE_CHECK_MS = 24 * 60 * 60_000;
+
+export interface PaymentAnswer {
+  order: Order;
+  payment: PaymentRedirect | null;
+  paymentMessage?: string;
+}
+
+/** How the orders service lends its reads and its stock bookkeeping to the payment flow. */
+export interface OrderAccess {
+  get(orderId: string, db?: q.Db): Promise<Order>;
+  /** Gives an order's reserved units back to stock (inside the caller's transaction). */
+  releaseStock(trx: q.Db, orderId: string): Promise<void>;
+}
+
+/**
+ * Online payment of an order (issue 16). A payment is paid only when the gateway's own status or
+ * lookup API says so for this attempt and this amount; a redirect's query is only a hint to ask.
+ * Every change is idempotent: a replayed or parallel callback marks an order paid once, with one
+ * history entry, because the attempt row is settled with a compare-and-set inside the transaction
+ * that locks the order.
+ */
+export class PaymentService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly gateways: Gateways,
+    private readonly orders: OrderAccess,
+  ) {}
+
+  // -------------------------------------------------------------------------------------------
+  // Starting a payment
+
+  /** A new try at the order's gateway: where the shopper pays, or why not now. */
+  async start(order: Order, shopBase: string, log: Log): Promise<PaymentAnswer> {
+    if (order.paymentMethod === 'cod') return { order, payment: null };
+    const method = order.paymentMethod;
+    const subtotalPaisa = Math.round(order.subtotal * 100);
+    const deliveryFeePaisa = Math.round(order.deliveryFee * 100);
+    const totalPaisa = Math.round(order.totalAmount * 100);
+    const outcome = await this.gateways.start(
+      method,
+      {
+        id: order.id,
+        subtotalPaisa,
+        deliveryFeePaisa,
+        totalPaisa,
+        customer: { name: order.fullName, email: order.user.email, phone: order.phone },
+      },
+      shopBase,
+    );
+    if (outcome.kind === 'unavailable') {
+      log.warn(
+        { orderId: order.id, method, reason: outcome.reason },
+        'could not start the payment; the order stays awaiting payment',
+      );
+      return { order, payment: null, paymentMessage: PAYMENT_MESSAGES.gatewayUnavailable };
+    }
+    await pq.insertAttempt(this.ctx.db, {
+      orderId: order.id,
+      method,
+      reference: outcome.reference,
+      amountPaisa: totalPaisa,
+      now: isoNow(this.ctx.clock),
+    });
+    log.info({ orderId: order.id, method, reference: outcome.reference }, 'payment started');
+    return { order, payment: outcome.redirect };
+  }
+
+  /** "Try again" on an order awaiting payment, with the same wallet or the other one. */
+  async retry(userId: number, orderId: string, method: OnlinePaymentMethodId | undefined, shopBase: string, log: Log) {
+    const order = await this.ctx.db.transaction().execute(async (trx) => {
+      const row = await q.lockOrder(trx, this.ctx.dialect, orderId);
+      if (!row || row.user_id !== userId) throw notFound(ORDER_MESSAGES.orderNotFound);
+      if (row.payment_status !== 'awaiting_payment' || row.status !== 'pending') throw conflict(PAYMENT_MESSAGES.notAwaiting);
+      const next = method ?? (row.payment_method as OnlinePaymentMethodId);
+      if (next === 'khalti' && !this.ctx.config.payments.khalti) throw badRequest(PAYMENT_MESSAGES.methodUnavailable);
+      if (next === 'esewa' && !this.ctx.config.payments.esewa) throw badRequest(PAYMENT_MESSAGES.methodUnavailable);
+      if (next === 'khalti' && Number(row.total_paisa) < KHALTI_MIN_AMOUNT_PAISA)
+        throw badRequest(PAYMENT_MESSAGES.tooSmallForKhalti);
+      if (next !== row.payment_method) {
+        await pq.setPayment(trx, orderId, {
+          paymentStatus: 'awaiting_payment',
+          paymentMethod: next,
+          now: isoNow(this.ctx.clock),
+        });
+      }
+      return this.orders.get(orderId, trx);
+    });
+    return this.start(order, shopBase, log);
+  }
+
+  /** "Pay on delivery instead": the order becomes cash on delivery; a payment check still running stops by itself. */
+  async payOnDelivery(userId: number, orderId: string, log: Log): Promise<Order> {
+    const order = await this.ctx.db.transaction().execute(async (trx) => {
+      const row = await q.lockOrder(trx, this.ctx.dialect, orderId);
+      if (!row || row.user_id !== userId) throw notFound(ORDER_MESSAGES.orderNotFound);
+      if (row.payment_status !== 'awaiting_payment' || row.status !== 'pending') throw conflict(PAYMENT_MESSAGES.notAwaiting);
+      const now = isoNow(this.ctx.clock);
+      await pq.setPayment(trx, orderId, { paymentStatus: 'unpaid', paymentMethod: 'cod', now });
+      await q.recordStatusChange(trx, {
+        orderId,
+        adminId: null,
+        from: 'awaiting_payment',
+        to: 'unpaid',
+        at: now,
+        kind: 'payment',
+        note: 'The shopper chose to pay on delivery',
+      });
+      return this.orders.get(orderId, trx);
+    });
+    log.info({ orderId }, 'order switched to cash on delivery');
+    return order;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Settling a payment
+
+  /**
+   * Back from eSewa's success_url: its signed `data` must verify (the signature over the fields
+   * it names, as written) and name this attempt, or nothing changes; then the status API decides.
+   */
+  async settleEsewaSuccess(
+    reference: string,
+    data: string | undefined,
+    log: Log,
+  ): Promise<{ orderId?: string; result: PaymentResult }> {
+    const esewa = this.ctx.config.payments.esewa;
+    const parsed = esewa ? parseEsewaCallback(data, esewa.secretKey) : undefined;
+    if (!parsed?.ok || parsed.fields.transaction_uuid !== reference || parsed.fields.product_code !== esewa?.productCode) {
+      const reason = parsed === undefined ? 'eSewa is not configured' : parsed.ok ? 'it names another payment' : parsed.reason;
+      log.warn({ method: 'esewa', reason }, 'an eSewa return that does not verify changed nothing');
+      const attempt = await pq.attemptByReference(this.ctx.db, 'esewa', reference);
+      return { ...(attempt ? { orderId: attempt.order_id } : {}), result: 'failed' };
+    }
+    return this.settleReturn('esewa', reference, log);
+  }
+
+  /** The shopper is back from a gateway: ask the gateway about this attempt and settle it. */
+  async settleReturn(
+    method: 'esewa' | 'khalti',
+    reference: string,
+    log: Log,
+  ): Promise<{ orderId?: string; result: PaymentResult }> {
+    const attempt = await pq.attemptByReference(this.ctx.db, method, reference);
+    if (!attempt) {
+      log.warn({ method }, 'a payment return for an unknown attempt changed nothing');
+      return { result: 'failed' };
+    }
+    const result = await this.settle(attempt, log);
+    return { orderId: attempt.order_id, result };
+  }
+
+  /** Asks the gateway about one attempt and records what it says; the result for the shopper. */
+  private async settle(attempt: pq.AttemptRow, log: Log): Promise<PaymentResult> {
+    if (attempt.status === 'paid') return 'paid';
+    const check = await this.gateways.check({
+      method: attempt.method,
+      reference: attempt.reference,
+      amountPaisa: attempt.amount_paisa,
+    });
+    switch (check.verdict) {
+      case 'paid':
+        await this.markPaid(attempt, check.gatewayRef ?? attempt.reference, log);
+        return 'paid';
+      case 'failed':
+        await pq.settleAttempt(this.ctx.db, attempt.id, { status: 'failed', gatewayRef: null, now: isoNow(this.ctx.clock) });
+        return 'failed';
+      case 'mismatch':
+        log.error(
+          { orderId: attempt.order_id, method: attempt.method, reason: check.reason },
+          'the gateway answered about another payment or amount; nothing changed',
+        );
+        return 'failed';
+      case 'waiting':
+        return 'pending';
+    }
+  }
+
+  /**
+   * Records a payment the gateway confirmed. Paid once: the attempt's compare-and-set, under the
+   * order's lock, lets one caller through. A payment for an order already cancelled (it came too
+   * late) is recorded and flagged refund_due for the admin.
+   */
+  private async markPaid(attempt: pq.AttemptRow, gatewayRef: string, log: Log): Promise<void> {
+    const change = await this.ctx.db.transaction().execute(async (trx) => {
+      const order = await q.lockOrder(trx, this.ctx.dialect, attempt.order_id);
+      if (!order) return undefined;
+      const now = isoNow(this.ctx.clock);
+      if (!(await pq.settleAttempt(trx, attempt.id, { status: 'paid', gatewayRef, now }))) return undefined;
+      const from = order.payment_status;
+      // Already paid by another attempt, or cancelled meanwhile: the money must go back.
+      const to = order.status === 'cancelled' || from === 'paid' || from === 'refund_due' ? 'refund_due' : 'paid';
+      await pq.setPayment(trx, order.id, { paymentStatus: to, paymentRef: gatewayRef, paymentMethod: attempt.method, now });
+      await q.recordStatusChange(trx, {
+        orderId: order.id,
+        adminId: null,
+        from,
+        to,
+        at: now,
+        kind: 'payment',
+        note: `${attempt.method === 'esewa' ? 'eSewa' : 'Khalti'} payment ${gatewayRef}`,
+      });
+      const paid = await this.orders.get(order.id, trx);
+      if (to === 'paid') {
+        await this.ctx.outbox.queue(
+          trx,
+          paymentReceivedMail({ to: paid.user.email, storeName: this.ctx.config.store.name, order: paid }),
+        );
+      }
+      return { to };
+    });
+    if (!change) return;
+    this.ctx.jobs.wake();
+    if (change.to === 'refund_due')
+      log.warn({ orderId: attempt.order_id }, 'a payment came for an order that cannot take it: refund due');
+    else log.info({ orderId: attempt.order_id, method: attempt.method }, 'order paid');
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The payment check job
+
+  handler(log: Log): JobHandler<PaymentCheck> {
+    return {
+      kind: PAYMENT_CHECK_JOB,
+      maxAttempts: 8,
+      // A check that threw (the database away) is tried again soon; the gateways' own silence is not an error.
+      retryDelayMs: (attempts) => Math.min(60_000 * 2 ** (attempts - 1), 30 * 60_000),
+      timeoutMs: 60_000,
+      parse: (payload) => parsePaymentCheck(payload),
+      run: (check) => this.check(check, log),
+    };
+  }
+
+  /**
+   * Asks the gateway about every try of an order still awaiting payment. Not paid by the order's
+   * deadline (PAYMENT_TIMEOUT_MINUTES): cancelled, stock returned, the shopper told, and one last
+   * look a day later for a payment that completed after all (recorded as refund due).
+   */
+  async check(job: PaymentCheck, log: Log): Promise<void> {
+    const order = await q.orderRow(this.ctx.db, job.orderId);
+    if (!order) return;
+    if (job.late ? order.status !== 'cancelled' : order.payment_status !== 'awaiting_payment') return;
+    for (const attempt of await pq.attemptsOf(this.ctx.db, order.id)) {
+      if (attempt.status !== 'started') continue;
+      if ((await this.settle(attempt, log)) === 'paid') return;
+    }
+    if (job.late) return;
+    const now = this.ctx.clock.now().getTime();
+    const deadline = Date.parse(order.created_at) + this.ctx.config.payments.timeoutMinutes * 60_000;
+    if (now >= deadline) {
+      await this.cancelUnpaid(order.id, log);
+      return;
+    }
+    const round = job.round ?? 0;
+    const pause = CHECK_PAUSES_MS[Math.min(round, CHECK_PAUSES_MS.length - 1)]!;
+    await this.ctx.jobs.enqueue(this.ctx.db, PAYMENT_CHECK_JOB, { orderId: order.id, round: round + 1 } satisfies PaymentCheck, {
+      summary: `Payment check of ${order.id}`,
+      delayMs: Math.min(pause, deadline - now),
+    });
+  }
+
+  private async cancelUnpaid(orderId: string, log: Log): Promise<void> {
+    const cancelled = await this.ctx.db.transaction().execute(async (trx) => {
+      const order = await q.lockOrder(trx, this.ctx.dialect, orderId);
+      if (!order || order.payment_status !== 'awaiting_payment' || order.status === 'cancelled') return false;
+      const now = isoNow(this.ctx.clock);
+      await this.orders.releaseStock(trx, orderId);
+      await q.setStatus(trx, orderId, 'cancelled', now);
+      await pq.setPayment(trx, orderId, { paymentStatus: 'failed', now });
+      const note = 'Not paid in time';
+      await q.recordStatusChange(trx, { orderId, adminId: null, from: order.status, to: 'cancelled', at: now, note });
+      await q.recordStatusChange(trx, {
+        orderId,
+        adminId: null,
+        from: 'awaiting_payment',
+        to: 'failed',
+        at: now,
+        kind: 'payment',
+        note,
+      });
+      const shown = await this.orders.get(orderId, trx);
+      await this.ctx.outbox.queue(
+        trx,
+        unpaidCancelledMail({ to: shown.user.email, storeName: this.ctx.config.store.name, order: shown }),
+      );
+      await this.ctx.jobs.enqueue(trx, PAYMENT_CHECK_JOB, { orderId, late: true } satisfies PaymentCheck, {
+        summary: `Late payment check of ${orderId}`,
+        delayMs: LATE_CHECK_MS,
+      });
+      return true;
+    });
+    if (cancelled) {
+      this.ctx.jobs.wake();
+      log.info({ orderId }, 'order cancelled: not paid in time');
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Refunds (admin)
+
+  async markRefunded(orderId: string, adminId: number): Promise<Order> {
+    return this.ctx.db.transaction().execute(async (trx) => {
+      const order = await q.lockOrder(trx, this.ctx.dialect, orderId);
+      if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
+      if (order.payment_status !== 'refund_due') throw conflict(PAYMENT_MESSAGES.refundNotDue);
+      const now = isoNow(this.ctx.clock);
+      await pq.setPayment(trx, orderId, { paymentStatus: 'refunded', now });
+      await q.recordStatusChange(trx, { orderId, adminId, from: 'refund_due', to: 'refunded', at: now, kind: 'payment' });
+      return this.orders.get(orderId, trx);
+    });
+  }
+}
+
+function parsePaymentCheck(payload: unknown): PaymentCheck {
+  const value = payload as Partial<PaymentCheck> | null;
+  if (typeof value?.orderId !== 'string' || value.orderId.length > 100) {
+    throw new PermanentJobError('a payment check needs an orderId');
+  }
+  return {
+    orderId: value.orderId,
+    ...(typeof value.round === 'number' ? { round: value.round } : {}),
+    ...(value.late ? { late: true } : {}),
+  };
+}

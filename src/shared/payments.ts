@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/**
+ * Paying for an order (issue 16): the payment statuses, the delivery charge by place and the VAT
+ * inside every price. Shared so the checkout shows exactly what the server will charge.
+ */
+
+/**
+ * unpaid: cash on delivery, paid to the courier · awaiting_payment: an eSewa or Khalti order whose
+ * payment is not confirmed yet · paid: the gateway's own API said so · failed: never paid (the
+ * order was cancelled) · refund_due: money was taken for a cancelled order · refunded: given back.
+ */
+export const PAYMENT_STATUSES = ['unpaid', 'awaiting_payment', 'paid', 'failed', 'refund_due', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  unpaid: 'Pay on delivery',
+  awaiting_payment: 'Awaiting payment',
+  paid: 'Paid',
+  failed: 'Not paid',
+  refund_due: 'Refund due',
+  refunded: 'Refunded',
+};
+
+/** Districts of the Kathmandu valley, where delivery costs the valley rate. */
+export const VALLEY_DISTRICTS = ['Kathmandu', 'Lalitpur', 'Bhaktapur'] as const;
+
+export interface DeliveryRates {
+  valleyFeePaisa: number;
+  outsideFeePaisa: number;
+  /** Subtotals from this amount on are delivered free. */
+  freeFromPaisa: number;
+}
+
+export function isValleyDistrict(district: string): boolean {
+  const key = district.trim().toLowerCase();
+  return VALLEY_DISTRICTS.some((name) => name.toLowerCase() === key);
+}
+
+/** The delivery charge of an order of `subtotalPaisa` to `district`. */
+export function deliveryFeePaisa(district: string, subtotalPaisa: number, rates: DeliveryRates): number {
+  if (subtotalPaisa >= rates.freeFromPaisa) return 0;
+  return isValleyDistrict(district) ? rates.valleyFeePaisa : rates.outsideFeePaisa;
+}
+
+/** Nepal's VAT rate; shop prices include it. */
+export const VAT_PERCENT = 13;
+
+/** The VAT part of an amount that includes VAT at 13 %, in whole paisa. */
+export function vatIncludedPaisa(amountPaisa: number): number {
+  return Math.round((amountPaisa * VAT_PERCENT) / (100 + VAT_PERCENT));
+}
+
+/** GET /api/orders/payment-options: what the checkout may offer and charge (rupees). */
+export const paymentOptionsSchema = z.object({
+  methods: z.array(z.object({ id: z.enum(['cod', 'esewa', 'khalti']), label: z.string() })),
+  delivery: z.object({
+    valleyFee: z.number(),
+    outsideFee: z.number(),
+    freeFrom: z.number(),
+    valleyDistricts: z.array(z.string()),
+  }),
+});
+export type PaymentOptions = z.infer<typeof paymentOptionsSchema>;
+
+/**
+ * Where the shopper pays, beside the order in the create (and pay-again) answer: for eSewa a form
+ * to POST (fields included), for Khalti a page to open (GET).
+ */
+export const paymentRedirectSchema = z.object({
+  method: z.enum(['POST', 'GET']),
+  url: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type PaymentRedirect = z.infer<typeof paymentRedirectSchema>;
+
+/** The result a gateway's return lands on: /account?tab=orders&order=…&payment=<result>. */
+export const PAYMENT_RESULTS = ['paid', 'pending', 'failed'] as const;
+export type PaymentResult = (typeof PAYMENT_RESULTS)[number];
+
+export const PAYMENT_MESSAGES = {
+  gatewayUnavailable: 'The payment service is not answering right now. Your order is saved: please try again in a few minutes.',
+  notAwaiting: 'This order is not waiting for an online payment',
+  methodUnavailable: 'This payment method is not available',
+  tooSmallForKhalti: 'Khalti takes payments of Rs. 10 or more',
+  refundNotDue: 'Only an order with a refund due can be marked refunded',
+  markedRefunded: 'Marked as refunded',
+} as const;

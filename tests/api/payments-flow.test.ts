@@ -1,0 +1,357 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateOrderResponse, Order } from '../../src/shared/orders.js';
+import { PAYMENT_MESSAGES, type PaymentRedirect } from '../../src/shared/payments.js';
+import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { adminToken } from '../helpers/accounts.js';
+import { type TestShopper, bearer, fillCart, makeProduct, makeShopper, orderBody, stockOf } from '../helpers/orders.js';
+import { freePort } from '../helpers/processes.js';
+
+/**
+ * Paying with eSewa and Khalti through the built-in sandbox, walked as the shopper's browser
+ * walks it: the form or page at the "gateway", Pay or Cancel, the redirect back to the shop, and
+ * the order as the shop then sees it. The sandbox speaks the gateways' protocols; their clients
+ * are tested against the gateways' own published examples in payments-esewa/khalti.test.ts.
+ */
+describe('paying for an order', () => {
+  let t: TestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await adminToken(t);
+  });
+  afterAll(async () => t.close());
+
+  async function order(
+    shopper: TestShopper,
+    options: { price?: number; quantity?: number; stock?: number; district?: string; method: 'cod' | 'esewa' | 'khalti' },
+  ) {
+    const product = await makeProduct(t, { price: options.price ?? 1_500, stock: options.stock ?? 10 });
+    const quantity = options.quantity ?? 1;
+    await fillCart(t.app.ctx.db, shopper.userId, [{ productId: product.id, quantity }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/create',
+      payload: orderBody(shopper.userId, product.price * quantity, {
+        paymentMethod: options.method,
+        ...(options.district ? { district: options.district } : {}),
+      }),
+      headers: bearer(shopper.token),
+    });
+    return { res, product, body: res.json<CreateOrderResponse>() };
+  }
+
+  /** The shopper's browser at eSewa: posts the shop's form, then presses Pay or Cancel; answers where eSewa sends it. */
+  async function atEsewa(payment: PaymentRedirect, press: 'Pay' | 'Cancel'): Promise<string> {
+    expect(payment.method).toBe('POST');
+    const form = await t.app.inject({
+      method: 'POST',
+      url: payment.url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(payment.fields).toString(),
+    });
+    expect(form.statusCode, form.body).toBe(200);
+    expect(form.body).toContain('eSewa');
+    return pressButton(form.body, press);
+  }
+
+  async function atKhalti(payment: PaymentRedirect, press: 'Pay' | 'Cancel'): Promise<string> {
+    expect(payment.method).toBe('GET');
+    const page = await t.app.inject({ method: 'GET', url: payment.url });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.body).toContain('Khalti');
+    return pressButton(page.body, press);
+  }
+
+  async function pressButton(html: string, press: 'Pay' | 'Cancel'): Promise<string> {
+    const forms = [...html.matchAll(/<form method="post" action="([^"]+)"><button[^>]*>(\w+)<\/button>/g)];
+    const action = forms.find((form) => form[2] === press)?.[1];
+    expect(action, `a ${press} button`).toBeDefined();
+    const res = await t.app.inject({ method: 'POST', url: action!.replace(/&amp;/g, '&') });
+    expect(res.statusCode).toBe(303);
+    return res.headers.location as string;
+  }
+
+  /** Back at the shop: follows the gateway's redirect; answers where the shop lands the shopper. */
+  async function backAtShop(location: string): Promise<URL> {
+    const url = new URL(location, 'http://localhost');
+    const res = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(res.statusCode, res.body).toBe(303);
+    return new URL(res.headers.location as string, 'http://localhost');
+  }
+
+  const read = async (shopper: TestShopper, orderId: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/orders/user/${shopper.userId}/order/${orderId}`,
+        headers: bearer(shopper.token),
+      })
+    ).json<{ order: Order }>().order;
+
+  const paymentHistory = (orderId: string) =>
+    t.app.ctx.db
+      .selectFrom('order_status_history')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'payment')
+      .execute();
+
+  it('offers the configured wallets and the delivery charges', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/orders/payment-options' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      methods: [
+        { id: 'cod', label: 'Cash on Delivery' },
+        { id: 'esewa', label: 'eSewa' },
+        { id: 'khalti', label: 'Khalti' },
+      ],
+      delivery: { valleyFee: 100, outsideFee: 200, freeFrom: 5000, valleyDistricts: ['Kathmandu', 'Lalitpur', 'Bhaktapur'] },
+    });
+  });
+
+  it('charges delivery by place, keeps the VAT inside, and numbers the invoice', async () => {
+    const shopper = await makeShopper(t);
+    const valley = await order(shopper, { price: 1_500, method: 'cod', district: 'lalitpur' });
+    expect(valley.res.statusCode).toBe(201);
+    expect(valley.body.order).toMatchObject({ subtotal: 1500, deliveryFee: 100, totalAmount: 1600, paymentStatus: 'unpaid' });
+    // 13 % inside 1 500 is 172.57, inside 100 is 11.50.
+    expect(valley.body.order.vatAmount).toBe(184.07);
+    expect(valley.body.order.invoiceNumber).toMatch(/^PSL-\d{6}$/);
+
+    const outside = await order(shopper, { price: 2_000, method: 'cod', district: 'Kaski' });
+    expect(outside.body.order).toMatchObject({ subtotal: 2000, deliveryFee: 200, totalAmount: 2200 });
+    const free = await order(shopper, { price: 5_000, method: 'cod', district: 'Kaski' });
+    expect(free.body.order).toMatchObject({ deliveryFee: 0, totalAmount: 5000 });
+    const numbers = [valley, outside, free].map((placed) => Number(placed.body.order.invoiceNumber.slice(4)));
+    expect(numbers).toEqual([numbers[0], numbers[0]! + 1, numbers[0]! + 2]);
+
+    // A total the shopper never saw (neither the items' sum nor it with delivery) is refused.
+    const product = await makeProduct(t, { price: 1_000 });
+    await fillCart(t.app.ctx.db, shopper.userId, [{ productId: product.id, quantity: 1 }]);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/create',
+      payload: orderBody(shopper.userId, 1_050),
+      headers: bearer(shopper.token),
+    });
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json()).toMatchObject({ code: 'TOTAL_CHANGED', currentTotal: 1100 });
+  });
+
+  it('pays with eSewa: the form, Pay, back at the shop, paid once however often the return is replayed', async () => {
+    const shopper = await makeShopper(t);
+    const { res, body } = await order(shopper, { price: 2_500, method: 'esewa' });
+    expect(res.statusCode).toBe(201);
+    expect(body.order).toMatchObject({ paymentMethod: 'esewa', paymentStatus: 'awaiting_payment', totalAmount: 2600 });
+    expect(body.payment?.url).toBe('/sandbox/esewa/form');
+    expect(body.payment?.fields).toMatchObject({
+      amount: '2500',
+      product_delivery_charge: '100',
+      total_amount: '2600',
+      product_code: 'EPAYTEST',
+      signed_field_names: 'total_amount,transaction_uuid,product_code',
+    });
+
+    const since = t.mail.messages.length;
+    const back = await atEsewa(body.payment!, 'Pay');
+    expect(back).toMatch(/\/api\/payments\/esewa\/success\/ORD-[A-Z0-9]+-[0-9A-F]+\?data=/);
+    const landing = await backAtShop(back);
+    expect(landing.pathname).toBe('/account');
+    expect(Object.fromEntries(landing.searchParams)).toEqual({ tab: 'orders', payment: 'paid', order: body.order.id });
+
+    const paid = await read(shopper, body.order.id);
+    expect(paid).toMatchObject({ paymentStatus: 'paid', status: 'pending' });
+    expect(paid.paymentRef).toBeTruthy();
+    await expect
+      .poll(() =>
+        t.mail.messages
+          .slice(since)
+          .filter((mail) => mail.to.includes(shopper.email))
+          .map((mail) => mail.subject),
+      )
+      .toContain(`Payment received for your Pasal order ${body.order.id}`);
+
+    // Replayed, and in parallel: still one payment entry.
+    await backAtShop(back);
+    await Promise.all(Array.from({ length: 5 }, () => backAtShop(back)));
+    expect(await paymentHistory(body.order.id)).toHaveLength(1);
+  });
+
+  it('changes nothing for a tampered, foreign or garbage eSewa return, and never answers 5xx', async () => {
+    const shopper = await makeShopper(t);
+    const { body } = await order(shopper, { price: 3_000, method: 'esewa' });
+    const back = new URL(await atEsewa(body.payment!, 'Pay'), 'http://localhost');
+    const data = JSON.parse(Buffer.from(back.searchParams.get('data')!, 'base64').toString('utf8')) as Record<string, string>;
+
+    const tampered = Buffer.from(JSON.stringify({ ...data, total_amount: '1.0' })).toString('base64');
+    const landing = await backAtShop(`${back.pathname}?data=${encodeURIComponent(tampered)}`);
+    expect(landing.searchParams.get('payment')).toBe('failed');
+    for (const url of [
+      `${back.pathname}?data=not-base64-%%%`,
+      `${back.pathname}`,
+      '/api/payments/esewa/success/NOT-OURS-1?data=e30=',
+      '/api/payments/esewa/success/..%2F..?data=x',
+      '/api/payments/khalti/return?pidx=unknown',
+      '/api/payments/khalti/return',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+    expect((await read(shopper, body.order.id)).paymentStatus).toBe('awaiting_payment');
+    expect(await paymentHistory(body.order.id)).toHaveLength(0);
+
+    // The real return still works afterwards.
+    expect((await backAtShop(back.toString())).searchParams.get('payment')).toBe('paid');
+  });
+
+  it('pays with Khalti after a cancelled try, and lets another order switch to cash on delivery', async () => {
+    const shopper = await makeShopper(t);
+    const { body } = await order(shopper, { price: 1_800, method: 'khalti' });
+    expect(body.payment).toMatchObject({ method: 'GET', url: expect.stringMatching(/^\/sandbox\/khalti\/pay\//) });
+
+    const cancelled = await backAtShop(await atKhalti(body.payment!, 'Cancel'));
+    expect(cancelled.searchParams.get('payment')).toBe('failed');
+    expect((await read(shopper, body.order.id)).paymentStatus).toBe('awaiting_payment');
+
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/user/${shopper.userId}/order/${body.order.id}/pay`,
+      payload: {},
+      headers: bearer(shopper.token),
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const retry = again.json<CreateOrderResponse>();
+    expect(retry.payment?.url).not.toBe(body.payment?.url);
+    const paid = await backAtShop(await atKhalti(retry.payment!, 'Pay'));
+    expect(paid.searchParams.get('payment')).toBe('paid');
+    expect(await read(shopper, body.order.id)).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'khalti' });
+
+    const second = await order(shopper, { price: 1_200, method: 'esewa' });
+    const cod = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/user/${shopper.userId}/order/${second.body.order.id}/pay-on-delivery`,
+      payload: {},
+      headers: bearer(shopper.token),
+    });
+    expect(cod.statusCode).toBe(200);
+    expect(cod.json<{ order: Order }>().order).toMatchObject({ paymentMethod: 'cod', paymentStatus: 'unpaid' });
+    // Not awaiting any more: no second switch, no new try.
+    const late = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/user/${shopper.userId}/order/${second.body.order.id}/pay`,
+      payload: {},
+      headers: bearer(shopper.token),
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(PAYMENT_MESSAGES.notAwaiting);
+    // Another shopper's order is not found.
+    const stranger = await makeShopper(t);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/user/${stranger.userId}/order/${body.order.id}/pay-on-delivery`,
+      payload: {},
+      headers: bearer(stranger.token),
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('refuses Khalti under Rs. 10', async () => {
+    const shopper = await makeShopper(t);
+    const { res } = await order(shopper, { price: 5, method: 'khalti', district: 'Kathmandu' });
+    // Rs. 5 + Rs. 100 delivery is Rs. 105: Khalti takes it.
+    expect(res.statusCode).toBe(201);
+    const free = await makeShopper(t);
+    const zeroDelivery = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/create',
+      payload: orderBody(free.userId, 0, { paymentMethod: 'khalti' }),
+      headers: bearer(free.token),
+    });
+    expect(zeroDelivery.statusCode).toBe(400);
+  });
+
+  it('cancels an order not paid in time, returns its stock, and flags a payment that comes after as refund due', async () => {
+    const shopper = await makeShopper(t);
+    const { body, product } = await order(shopper, { price: 4_000, quantity: 2, stock: 5, method: 'esewa' });
+    expect(await stockOf(t.app.ctx.db, product.id)).toBe(3);
+    const since = t.mail.messages.length;
+
+    // 31 minutes later the payment check finds nothing paid and the deadline passed.
+    t.clock.advance(31 * 60_000);
+    t.app.ctx.jobs.wake();
+    await expect.poll(async () => (await read(shopper, body.order.id)).status, { timeout: 10_000 }).toBe('cancelled');
+    expect((await read(shopper, body.order.id)).paymentStatus).toBe('failed');
+    expect(await stockOf(t.app.ctx.db, product.id)).toBe(5);
+    await expect
+      .poll(() =>
+        t.mail.messages
+          .slice(since)
+          .filter((mail) => mail.to.includes(shopper.email))
+          .map((mail) => mail.subject),
+      )
+      .toContain(`Your Pasal order ${body.order.id} was cancelled`);
+
+    // The shopper pays at eSewa after all: recorded, and the admin sees a refund is due.
+    await backAtShop(await atEsewa(body.payment!, 'Pay'));
+    expect(await read(shopper, body.order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refund_due' });
+    const refunded = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${body.order.id}/payment`,
+      payload: { paymentStatus: 'refunded' },
+      headers: bearer(admin),
+    });
+    expect(refunded.statusCode).toBe(200);
+    expect(refunded.json<{ order: Order }>().order.paymentStatus).toBe('refunded');
+    const twice = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${body.order.id}/payment`,
+      payload: { paymentStatus: 'refunded' },
+      headers: bearer(admin),
+    });
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('sets refund due when the admin cancels a paid order', async () => {
+    const shopper = await makeShopper(t);
+    const { body } = await order(shopper, { price: 2_200, method: 'khalti' });
+    await backAtShop(await atKhalti(body.payment!, 'Pay'));
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${body.order.id}/status`,
+      payload: { status: 'cancelled' },
+      headers: bearer(admin),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ order: Order }>().order).toMatchObject({ status: 'cancelled', paymentStatus: 'refund_due' });
+    const list = await t.app.inject({ method: 'GET', url: '/api/orders/all?paymentStatus=refund_due', headers: bearer(admin) });
+    expect(list.json<{ orders: Order[] }>().orders.map((row) => row.id)).toContain(body.order.id);
+  });
+});
+
+describe('a gateway that is down', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dead = await freePort();
+    t = await buildTestApp({ KHALTI_API_URL: `http://127.0.0.1:${dead}/api/v2/`, KHALTI_SECRET_KEY: 'test-khalti-key' });
+  });
+  afterAll(async () => t.close());
+
+  it('keeps the order awaiting payment and says so', async () => {
+    const shopper = await makeShopper(t);
+    const product = await makeProduct(t, { price: 1_500 });
+    await fillCart(t.app.ctx.db, shopper.userId, [{ productId: product.id, quantity: 1 }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/create',
+      payload: orderBody(shopper.userId, 1_600, { paymentMethod: 'khalti' }),
+      headers: bearer(shopper.token),
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json<CreateOrderResponse>();
+    expect(body.order.paymentStatus).toBe('awaiting_payment');
+    expect(body.payment).toBeNull();
+    expect(body.paymentMessage).toBe(PAYMENT_MESSAGES.gatewayUnavailable);
+    expect(res.body).not.toContain('test-khalti-key');
+  });
+});
