@@ -23,6 +23,7 @@ import { storeRoutes } from './features/store/routes.js';
 import { webRoutes } from './features/web/routes.js';
 import { installErrorHandling } from './lib/error-handler.js';
 import { injectFetch } from './lib/inject-fetch.js';
+import { installPrivateAnswers } from './lib/private-answers.js';
 import { installSecurityHeaders } from './lib/security-headers.js';
 
 declare module 'fastify' {
@@ -47,7 +48,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    // A hop count is "trust the nearest N hops" (Fastify's types take it only as a function).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
@@ -84,13 +92,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Product images are also shown by social apps; allow cross-origin embedding of our resources.
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  installPrivateAnswers(app);
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });
 
   await app.register(swagger, {
     openapi: { info: { title: 'Pasal API', description: 'The API of the Pasal shop', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The whole API map is no business of strangers in production (API_DOCS=true to serve it anyway).
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const catalog = new CatalogService(ctx);
   const orders = new OrdersService(ctx);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { type StoreFacts, defaultStoreFacts } from '../shared/store.js';
@@ -61,9 +62,17 @@ const envSchema = z
     ),
     CORS_ORIGINS: optionalString,
     TRUST_PROXY: z
-      .enum(['true', 'false', '1', '0', ''])
+      .string()
       .default('false')
-      .transform((value) => value === 'true' || value === '1'),
+      .transform((value, context) => {
+        const parsed = parseTrustProxy(value);
+        if (typeof parsed === 'string') {
+          context.addIssue({ code: 'custom', message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    API_DOCS: z.enum(['true', 'false', '1', '0', '']).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO: z
       .enum(['true', 'false', '1', '0', ''])
@@ -108,6 +117,36 @@ const envSchema = z
     path: ['PAYMENT_SANDBOX'],
   });
 
+/**
+ * Which X-Forwarded-For hops to believe: none (false), the last N (a count: 1 behind one nginx),
+ * or those sent by the proxies at these addresses (a comma list of IPs or CIDRs). `true`, believing
+ * every hop, let any client pick its own address (and so its rate limits): refused. Answers the
+ * setting, or a message when it is not one.
+ */
+function parseTrustProxy(raw: string): false | number | string[] | string {
+  const value = raw.trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    return 'true would trust any client-supplied X-Forwarded-For; give the number of proxies in front (1 behind one nginx) or their addresses (IPs or CIDRs, comma-separated)';
+  }
+  if (/^\d+$/.test(value)) return Math.min(Number(value), 10);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.find((entry) => {
+    const [address = '', bits, extra] = entry.split('/');
+    const version = isIP(address);
+    if (version === 0 || extra !== undefined) return true;
+    if (bits === undefined) return false;
+    const max = version === 4 ? 32 : 128;
+    return !/^\d+$/.test(bits) || Number(bits) > max;
+  });
+  if (entries.length === 0 || bad !== undefined)
+    return `must be false, a number of proxies, or IP addresses/CIDRs (not '${bad ?? value}')`;
+  return entries;
+}
+
 function isOn(value: string | undefined): boolean {
   return value === 'true' || value === '1';
 }
@@ -125,7 +164,10 @@ export interface Config {
   store: StoreFacts;
   publicUrl: string | undefined;
   corsOrigins: string[];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string[];
+  /** Serve the OpenAPI document and its UI at /api/docs (off in production unless API_DOCS=true). */
+  apiDocs: boolean;
   logLevel: string;
   seedDemo: boolean;
   payments: PaymentConfig;
@@ -185,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           .filter(Boolean)
       : [],
     trustProxy: e.TRUST_PROXY,
+    apiDocs: e.API_DOCS === undefined || e.API_DOCS === '' ? e.NODE_ENV !== 'production' : isOn(e.API_DOCS),
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     payments: paymentConfig(e),
