@@ -128,7 +128,6 @@ interface Bench {
   close(): Promise<void>;
 }
 
-
 async function startBench(label: string, postgresBaseUrl?: string): Promise<Bench> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasal-bench-catalog-'));
   const database = postgresBaseUrl ? await createScratchDatabase(postgresBaseUrl, 'pasal_bench') : undefined;
@@ -141,6 +140,7 @@ async function startBench(label: string, postgresBaseUrl?: string): Promise<Benc
   try {
     const config = loadConfig({
       NODE_ENV: 'production',
+      PUBLIC_URL: 'http://127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',

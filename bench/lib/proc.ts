@@ -96,6 +96,7 @@ export function shopEnv(dataDir: string, port: number, extra: Record<string, str
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     ...extra,
@@ -205,4 +206,3 @@ export function sampleRss(pid: number, everyMs = 100): { stop(): number; max(): 
     max: () => max,
   };
 }
-

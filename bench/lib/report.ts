@@ -26,7 +26,8 @@ export interface PartReport {
   checks: Check[];
 }
 
-export const mark = (check: Pick<Check, 'pass' | 'beyond'>) => (check.pass ? 'pass' : check.beyond ? 'miss (beyond the issue)' : 'FAIL');
+export const mark = (check: Pick<Check, 'pass' | 'beyond'>) =>
+  check.pass ? 'pass' : check.beyond ? 'miss (beyond the issue)' : 'FAIL';
 
 /** A Markdown pipe table with columns padded so it also reads well in a terminal. */
 export function table(headers: string[], rows: (string | number)[][], align: ('l' | 'r')[] = []): string {

@@ -370,7 +370,14 @@ async function prepare(appDir: string, products: number, withBaseline: boolean):
       baseline = await startProcess({
         args: ['--import', 'tsx', 'bench/baseline-server.ts'],
         cwd: ROOT,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir },
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          NODE_ENV: 'production',
+          PORT: String(port),
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          DATA_DIR: dataDir,
+        },
         port,
       });
       mismatches = await compareAnswers(app, baseline, list);

@@ -112,6 +112,10 @@ const envSchema = z
       path: ['ESEWA_SECRET_KEY'],
     },
   )
+  .refine((env) => env.NODE_ENV !== 'production' || env.PUBLIC_URL !== undefined, {
+    message: "is required in production: the shop's links (canonical, Open Graph, sitemap, mails, payment returns) are built from it",
+    path: ['PUBLIC_URL'],
+  })
   .refine((env) => !(env.NODE_ENV === 'production' && isOn(env.PAYMENT_SANDBOX)), {
     message: 'the payment sandbox cannot run in production (it would mark orders paid that nobody paid)',
     path: ['PAYMENT_SANDBOX'],

@@ -174,18 +174,28 @@ describe('catalogue pages for crawlers and link previews', () => {
       }
     });
 
-    it('makes image and page URLs absolute from the request host when PUBLIC_URL is not set', async () => {
+    it('makes image and page URLs absolute from this machine’s address when PUBLIC_URL is not set, never a stranger’s Host', async () => {
       const ctx = { ...t.app.ctx, config: { ...t.app.ctx.config, publicUrl: undefined } };
       const local = Fastify({ logger: false });
       await local.register(webRoutes(ctx, { root: webRoot, metaResolvers: [catalogMetaResolver(ctx, new CatalogService(ctx))] }));
       try {
-        const res = await local.inject({ method: 'GET', url: `/products/${laptop.id}`, headers: { host: 'shop.example.np' } });
+        const res = await local.inject({ method: 'GET', url: `/products/${laptop.id}`, headers: { host: 'localhost:8080' } });
         expect(res.statusCode).toBe(200);
         expect(res.body).toMatch(
-          /<meta property="og:image" content="http:\/\/shop\.example\.np\/uploads\/products\/[0-9a-f]{32}-1024\.webp">/,
+          /<meta property="og:image" content="http:\/\/localhost:8080\/uploads\/products\/[0-9a-f]{32}-1024\.webp">/,
         );
-        expect(res.body).toContain(`<link rel="canonical" href="http://shop.example.np/products/${laptop.id}">`);
-        expect(jsonLd(res.body).image[0]).toMatch(/^http:\/\/shop\.example\.np\/uploads\//);
+        expect(res.body).toContain(`<link rel="canonical" href="http://localhost:8080/products/${laptop.id}">`);
+        expect(jsonLd(res.body).image[0]).toMatch(/^http:\/\/localhost:8080\/uploads\//);
+        // Issue 17: a Host header the client wrote does not become the shop's links.
+        const poisoned = await local.inject({
+          method: 'GET',
+          url: `/products/${laptop.id}`,
+          headers: { host: 'shop.example.np' },
+        });
+        expect(poisoned.body).not.toContain('shop.example.np');
+        expect(poisoned.body).toContain(
+          `<link rel="canonical" href="http://localhost:${ctx.config.port}/products/${laptop.id}">`,
+        );
       } finally {
         await local.close();
       }

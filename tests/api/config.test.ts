@@ -62,12 +62,17 @@ describe('payment settings', () => {
   });
 
   it('offers no wallet in production until it is configured, and never the sandbox', () => {
-    const production = loadConfig({ NODE_ENV: 'production' });
+    const production = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://pasal.example' });
     expect(production.payments).toMatchObject({ sandbox: false, esewa: undefined, khalti: undefined });
-    expect(() => loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX: 'true' })).toThrow(/PAYMENT_SANDBOX/);
-    expect(() => loadConfig({ NODE_ENV: 'production', ESEWA_SECRET_KEY: 'only-the-key' })).toThrow(/ESEWA_SECRET_KEY/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://pasal.example', PAYMENT_SANDBOX: 'true' })).toThrow(
+      /PAYMENT_SANDBOX/,
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://pasal.example', ESEWA_SECRET_KEY: 'only-the-key' }),
+    ).toThrow(/ESEWA_SECRET_KEY/);
     const live = loadConfig({
       NODE_ENV: 'production',
+      PUBLIC_URL: 'https://pasal.example',
       ESEWA_FORM_URL: 'https://epay.esewa.com.np/api/epay/main/v2/form',
       ESEWA_STATUS_URL: 'https://epay.esewa.com.np/api/epay/transaction/status/',
       ESEWA_PRODUCT_CODE: 'NP-ES-PASAL',

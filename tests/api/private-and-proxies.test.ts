@@ -45,8 +45,8 @@ describe('the API map', () => {
   it('is served outside production, hidden in production unless API_DOCS=true', async () => {
     const cases: Array<[Record<string, string>, number]> = [
       [{}, 200],
-      [{ NODE_ENV: 'production' }, 404],
-      [{ NODE_ENV: 'production', API_DOCS: 'true' }, 200],
+      [{ NODE_ENV: 'production', PUBLIC_URL: 'https://pasal.example' }, 404],
+      [{ NODE_ENV: 'production', PUBLIC_URL: 'https://pasal.example', API_DOCS: 'true' }, 200],
       [{ API_DOCS: 'false' }, 404],
     ];
     for (const [env, status] of cases) {
@@ -103,4 +103,28 @@ describe('TRUST_PROXY', () => {
       await t.close();
     }
   }, 60_000);
+});
+
+describe('links the shop writes', () => {
+  it('are never built from a stranger’s Host header', async () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL/);
+    const t = await buildTestApp({ PORT: '3456' });
+    try {
+      const evil = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'evil.example' } });
+      expect(evil.statusCode).toBe(200);
+      expect(evil.body).not.toContain('evil.example');
+      expect(evil.body).toContain('<loc>http://localhost:3456/</loc>');
+      const local = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: '127.0.0.1:3456' } });
+      expect(local.body).toContain('<loc>http://127.0.0.1:3456/</loc>');
+    } finally {
+      await t.close();
+    }
+    const configured = await buildTestApp({ PUBLIC_URL: 'https://pasal.example' });
+    try {
+      const res = await configured.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'evil.example' } });
+      expect(res.body).toContain('<loc>https://pasal.example/</loc>');
+    } finally {
+      await configured.close();
+    }
+  });
 });

@@ -243,6 +243,7 @@ export async function startServerProcess(options: {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: 'production',
+    PUBLIC_URL: 'http://127.0.0.1',
     HOST: '127.0.0.1',
     PORT: '0',
     DATA_DIR: options.dataDir,

@@ -112,6 +112,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     LANG: process.env.LANG ?? 'C.UTF-8',
     TZ: process.env.TZ,
     NODE_ENV: 'production',
+    PUBLIC_URL: baseUrl,
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: dataDir,

@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { categoryParam } from '../../../shared/catalog.js';
 import type { AppContext } from '../../context.js';
 import { etagMatches, weakEtag } from '../../lib/http-cache.js';
+import { publicBase } from '../../lib/public-base.js';
 import { escapeHtml } from '../web/html.js';
 import * as q from './queries.js';
 
@@ -45,7 +46,7 @@ export function catalogSiteRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     app.get('/sitemap.xml', async (request, reply) => {
-      const base = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const base = publicBase(ctx.config, request);
       // Its content changes only with a catalogue write (every one bumps the version) and the host.
       const etag = weakEtag(`s${await q.catalogVersion(ctx.db)}`, base);
       void reply.header('ETag', etag).header('Cache-Control', 'public, max-age=3600');

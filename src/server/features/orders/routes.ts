@@ -27,7 +27,7 @@ import { badRequest } from '../../lib/errors.js';
 import type { PaymentService } from './payment-service.js';
 import { offeredMethods } from './payments.js';
 import type { OrdersService } from './service.js';
-import { shopBase } from './shop-base.js';
+import { publicBase } from '../../lib/public-base.js';
 
 const userIdParam = idParam(ACCOUNT_MESSAGES.badUserId);
 /** Any text: an id that is not an order's is simply not found. */
@@ -76,7 +76,7 @@ export function ordersRoutes(ctx: AppContext, service: OrdersService, payments: 
         // eSewa or Khalti: a try at the gateway (also for a replay: the first answer, and its form, may be lost).
         const answer =
           order.paymentStatus === 'awaiting_payment' && order.status === 'pending'
-            ? await payments.start(order, shopBase(ctx, request), request.log)
+            ? await payments.start(order, publicBase(ctx.config, request), request.log)
             : { order };
         return reply.status(replayed ? 200 : 201).send(answer);
       },
@@ -109,7 +109,7 @@ export function ordersRoutes(ctx: AppContext, service: OrdersService, payments: 
       async (request) => {
         const userId = ownUser(request, request.params.userId);
         const method = request.body?.paymentMethod;
-        return payments.retry(userId, request.params.orderId, method, shopBase(ctx, request), request.log);
+        return payments.retry(userId, request.params.orderId, method, publicBase(ctx.config, request), request.log);
       },
     );
 

@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { MIN_COMPRESS_BYTES, compressText, preferredEncoding } from '../../lib/http-cache.js';
 import { projectRoot } from '../../lib/paths.js';
+import { publicBase } from '../../lib/public-base.js';
 import { renderPage } from './html.js';
 import { type MetaResolver, metaFor } from './meta.js';
 import { modulePreloader, readManifest } from './preload.js';
@@ -62,7 +63,7 @@ export function webRoutes(ctx: AppContext, options: WebOptions = {}): FastifyPlu
       if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/uploads/') || path.extname(url.pathname)) {
         return reply.callNotFound();
       }
-      const base = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const base = publicBase(ctx.config, request);
       const meta = await metaFor(resolvers, url.pathname, url.searchParams, base);
       // A page that is not there (a missing product) is left to the browser, which says so.
       const markup =
