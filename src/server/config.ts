@@ -113,8 +113,17 @@ const envSchema = z
     },
   )
   .refine((env) => env.NODE_ENV !== 'production' || env.PUBLIC_URL !== undefined, {
-    message: "is required in production: the shop's links (canonical, Open Graph, sitemap, mails, payment returns) are built from it",
+    message:
+      "is required in production: the shop's links (canonical, Open Graph, sitemap, mails, payment returns) are built from it",
     path: ['PUBLIC_URL'],
+  })
+  .refine((env) => !(sandboxOn(env) && (env.ESEWA_SECRET_KEY || env.KHALTI_SECRET_KEY)), {
+    message: 'the payment sandbox cannot run beside a real gateway key (it would answer for that gateway)',
+    path: ['PAYMENT_SANDBOX'],
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || !env.KHALTI_SECRET_KEY || env.KHALTI_API_URL, {
+    message: 'is required in production with KHALTI_SECRET_KEY (https://khalti.com/api/v2/ for live payments)',
+    path: ['KHALTI_API_URL'],
   })
   .refine((env) => !(env.NODE_ENV === 'production' && isOn(env.PAYMENT_SANDBOX)), {
     message: 'the payment sandbox cannot run in production (it would mark orders paid that nobody paid)',
@@ -149,6 +158,21 @@ function parseTrustProxy(raw: string): false | number | string[] | string {
   if (entries.length === 0 || bad !== undefined)
     return `must be false, a number of proxies, or IP addresses/CIDRs (not '${bad ?? value}')`;
   return entries;
+}
+
+/**
+ * The sandbox answers for both wallets, so it is never on where a real key is set (it would take
+ * that wallet's payments and mark orders paid that nobody paid) nor in production. Unset: on in
+ * development and tests without keys.
+ */
+function sandboxOn(e: {
+  NODE_ENV: string;
+  PAYMENT_SANDBOX?: string | undefined;
+  ESEWA_SECRET_KEY?: string | undefined;
+  KHALTI_SECRET_KEY?: string | undefined;
+}): boolean {
+  if (e.PAYMENT_SANDBOX !== undefined && e.PAYMENT_SANDBOX !== '') return isOn(e.PAYMENT_SANDBOX);
+  return e.NODE_ENV !== 'production' && !e.ESEWA_SECRET_KEY && !e.KHALTI_SECRET_KEY;
 }
 
 function isOn(value: string | undefined): boolean {
@@ -192,6 +216,10 @@ export interface PaymentConfig {
   storePan: string | undefined;
 }
 
+/** eSewa's and Khalti's test hosts: the defaults outside production when the sandbox is off. */
+export const ESEWA_UAT_FORM_URL = 'https://rc-epay.esewa.com.np/api/epay/main/v2/form';
+export const ESEWA_UAT_STATUS_URL = 'https://rc.esewa.com.np/api/epay/transaction/status/';
+export const KHALTI_DEV_API_URL = 'https://dev.khalti.com/api/v2/';
 /** eSewa's published test merchant and its UAT key (developer.esewa.com.np), for the sandbox and tests. */
 export const ESEWA_TEST_PRODUCT_CODE = 'EPAYTEST';
 export const ESEWA_TEST_SECRET_KEY = '8gBm/:&EnhH.1/q';
@@ -243,15 +271,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * are used. In production a gateway is offered only when its settings are all there.
  */
 function paymentConfig(e: z.output<typeof envSchema>): PaymentConfig {
-  const sandbox =
-    e.PAYMENT_SANDBOX === undefined || e.PAYMENT_SANDBOX === '' ? e.NODE_ENV !== 'production' : isOn(e.PAYMENT_SANDBOX);
+  const sandbox = sandboxOn(e);
   const esewaComplete = Boolean(e.ESEWA_FORM_URL && e.ESEWA_STATUS_URL && e.ESEWA_PRODUCT_CODE && e.ESEWA_SECRET_KEY);
   // Outside production eSewa's test merchant works out of the box: the sandbox, or eSewa's own UAT hosts.
   const esewa =
     e.NODE_ENV !== 'production' || esewaComplete
       ? {
-          formUrl: e.ESEWA_FORM_URL,
-          statusUrl: e.ESEWA_STATUS_URL,
+          formUrl: e.ESEWA_FORM_URL ?? (sandbox ? undefined : ESEWA_UAT_FORM_URL),
+          statusUrl: e.ESEWA_STATUS_URL ?? (sandbox ? undefined : ESEWA_UAT_STATUS_URL),
           productCode: e.ESEWA_PRODUCT_CODE ?? ESEWA_TEST_PRODUCT_CODE,
           secretKey: e.ESEWA_SECRET_KEY ?? ESEWA_TEST_SECRET_KEY,
         }
@@ -260,7 +287,9 @@ function paymentConfig(e: z.output<typeof envSchema>): PaymentConfig {
   return {
     sandbox,
     esewa,
-    khalti: khaltiKey ? { apiUrl: e.KHALTI_API_URL, secretKey: khaltiKey } : undefined,
+    khalti: khaltiKey
+      ? { apiUrl: e.KHALTI_API_URL ?? (e.KHALTI_SECRET_KEY ? KHALTI_DEV_API_URL : undefined), secretKey: khaltiKey }
+      : undefined,
     timeoutMinutes: e.PAYMENT_TIMEOUT_MINUTES,
     deliveryFeeValleyPaisa: Math.round(e.DELIVERY_FEE_VALLEY * 100),
     deliveryFeeOutsidePaisa: Math.round(e.DELIVERY_FEE_OUTSIDE * 100),

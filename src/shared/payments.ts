@@ -80,6 +80,8 @@ export type PaymentResult = (typeof PAYMENT_RESULTS)[number];
 export const PAYMENT_MESSAGES = {
   gatewayUnavailable: 'The payment service is not answering right now. Your order is saved: please try again in a few minutes.',
   notAwaiting: 'This order is not waiting for an online payment',
+  alreadyPaid: 'This order is already paid',
+  tooManyTries: 'This order has had too many payment tries. Please pay on delivery or contact the store.',
   methodUnavailable: 'This payment method is not available',
   tooSmallForKhalti: 'Khalti takes payments of Rs. 10 or more',
   refundNotDue: 'Only an order with a refund due can be marked refunded',

@@ -62,21 +62,20 @@ describe('payment settings', () => {
   });
 
   it('offers no wallet in production until it is configured, and never the sandbox', () => {
-    const production = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://pasal.example' });
+    const base = { NODE_ENV: 'production', PUBLIC_URL: 'https://pasal.example' };
+    const production = loadConfig(base);
     expect(production.payments).toMatchObject({ sandbox: false, esewa: undefined, khalti: undefined });
-    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://pasal.example', PAYMENT_SANDBOX: 'true' })).toThrow(
-      /PAYMENT_SANDBOX/,
-    );
-    expect(() =>
-      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://pasal.example', ESEWA_SECRET_KEY: 'only-the-key' }),
-    ).toThrow(/ESEWA_SECRET_KEY/);
+    expect(() => loadConfig({ ...base, PAYMENT_SANDBOX: 'true' })).toThrow(/PAYMENT_SANDBOX/);
+    expect(() => loadConfig({ ...base, ESEWA_SECRET_KEY: 'only-the-key' })).toThrow(/ESEWA_SECRET_KEY/);
+    // Live Khalti needs its live address spelled out (the default is Khalti's test host).
+    expect(() => loadConfig({ ...base, KHALTI_SECRET_KEY: 'live-khalti-key' })).toThrow(/KHALTI_API_URL/);
     const live = loadConfig({
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://pasal.example',
+      ...base,
       ESEWA_FORM_URL: 'https://epay.esewa.com.np/api/epay/main/v2/form',
       ESEWA_STATUS_URL: 'https://epay.esewa.com.np/api/epay/transaction/status/',
       ESEWA_PRODUCT_CODE: 'NP-ES-PASAL',
       ESEWA_SECRET_KEY: 'live-secret',
+      KHALTI_API_URL: 'https://khalti.com/api/v2/',
       KHALTI_SECRET_KEY: 'live-khalti-key',
       DELIVERY_FEE_VALLEY: '150',
       STORE_PAN: '123456789',
@@ -87,11 +86,25 @@ describe('payment settings', () => {
       productCode: 'NP-ES-PASAL',
       secretKey: 'live-secret',
     });
-    expect(live.payments.khalti).toEqual({ apiUrl: undefined, secretKey: 'live-khalti-key' });
+    expect(live.payments.khalti).toEqual({ apiUrl: 'https://khalti.com/api/v2/', secretKey: 'live-khalti-key' });
     expect(live.payments.deliveryFeeValleyPaisa).toBe(15_000);
     expect(live.store.pan).toBe('123456789');
     expect(() => loadConfig({ STORE_PAN: '12345' })).toThrow(/STORE_PAN/);
     expect(() => loadConfig({ DELIVERY_FEE_OUTSIDE: 'two hundred' })).toThrow(/DELIVERY_FEE_OUTSIDE/);
+  });
+
+  it('never runs the sandbox beside a real key: `npm start` with a key talks to the real gateway', () => {
+    // NODE_ENV unset (as `npm start`), a Khalti key set: no sandbox, Khalti's own (test) host.
+    const withKey = loadConfig({ KHALTI_SECRET_KEY: 'test-secret-key' });
+    expect(withKey.payments.sandbox).toBe(false);
+    expect(withKey.payments.khalti).toEqual({ apiUrl: 'https://dev.khalti.com/api/v2/', secretKey: 'test-secret-key' });
+    // eSewa then uses its UAT hosts, so the page's form may post there.
+    expect(withKey.payments.esewa).toMatchObject({ formUrl: 'https://rc-epay.esewa.com.np/api/epay/main/v2/form' });
+    expect(() => loadConfig({ KHALTI_SECRET_KEY: 'k', PAYMENT_SANDBOX: 'true' })).toThrow(/PAYMENT_SANDBOX/);
+    expect(loadConfig({ PAYMENT_SANDBOX: 'false' }).payments.esewa).toMatchObject({
+      formUrl: 'https://rc-epay.esewa.com.np/api/epay/main/v2/form',
+      statusUrl: 'https://rc.esewa.com.np/api/epay/transaction/status/',
+    });
   });
 });
 

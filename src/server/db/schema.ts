@@ -193,7 +193,8 @@ export interface PaymentAttemptsTable {
   method: 'esewa' | 'khalti';
   reference: string;
   amount_paisa: number;
-  status: 'started' | 'paid' | 'failed';
+  /** refund_due: paid, but the order had been paid already by another attempt (the money goes back). */
+  status: 'started' | 'paid' | 'failed' | 'refund_due' | 'refunded';
   gateway_ref: string | null;
   created_at: string;
   updated_at: string;

@@ -317,11 +317,13 @@ export class JobQueue {
       return Promise.resolve();
     }
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
+      const done = () => {
         clearTimeout(timer);
+        // A pause that ended by itself must not stay the one a later wake() calls (that wake would be lost).
+        if (this.wakeUp === done) this.wakeUp = undefined;
         resolve();
-      }
+      };
+      const timer = setTimeout(done, ms);
       this.wakeUp = done;
     });
   }

@@ -65,7 +65,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .addUniqueConstraint('payment_attempts_method_reference', ['method', 'reference'])
-    .addCheckConstraint('payment_attempts_status_valid', sql`status in ('started', 'paid', 'failed')`)
+    .addCheckConstraint('payment_attempts_status_valid', sql`status in ('started', 'paid', 'failed', 'refund_due', 'refunded')`)
     .execute();
   await db.schema.createIndex('payment_attempts_order').on('payment_attempts').columns(['order_id', 'id']).execute();
 

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { PaymentConfig } from '../../config.js';
 import type { PaymentRedirect } from '../../../shared/payments.js';
-import { ESEWA_DEFAULTS, esewaFormFields, esewaStatus, esewaVerdict, paisaToEsewaAmount } from '../payments/esewa.js';
+import { esewaFormFields, esewaStatus, esewaVerdict, paisaToEsewaAmount } from '../payments/esewa.js';
 import type { FetchLike } from '../payments/http.js';
-import { KHALTI_DEFAULT_API_URL, khaltiInitiate, khaltiLookup, khaltiVerdict } from '../payments/khalti.js';
+import { khaltiInitiate, khaltiLookup, khaltiVerdict } from '../payments/khalti.js';
 import type { PaymentVerdict } from '../payments/verdict.js';
 
 /**
@@ -48,10 +48,10 @@ export function createGateways(
   fetches: { fetch: FetchLike; sandboxFetch?: FetchLike | undefined },
 ): Gateways {
   const sandboxOrigin = 'http://sandbox.invalid';
-  const esewaFormUrl = config.esewa?.formUrl ?? (config.sandbox ? '/sandbox/esewa/form' : ESEWA_DEFAULTS.formUrl);
-  const esewaStatusUrl =
-    config.esewa?.statusUrl ?? (config.sandbox ? `${sandboxOrigin}/sandbox/esewa/status` : ESEWA_DEFAULTS.statusUrl);
-  const khaltiApiUrl = config.khalti?.apiUrl ?? (config.sandbox ? `${sandboxOrigin}/sandbox/khalti/` : KHALTI_DEFAULT_API_URL);
+  // An unset URL (config.ts resolves the real defaults) is the sandbox's.
+  const esewaFormUrl = config.esewa?.formUrl ?? '/sandbox/esewa/form';
+  const esewaStatusUrl = config.esewa?.statusUrl ?? `${sandboxOrigin}/sandbox/esewa/status`;
+  const khaltiApiUrl = config.khalti?.apiUrl ?? `${sandboxOrigin}/sandbox/khalti/`;
   const fetchFor = (url: string): FetchLike =>
     url.startsWith(sandboxOrigin) && fetches.sandboxFetch ? fetches.sandboxFetch : fetches.fetch;
 

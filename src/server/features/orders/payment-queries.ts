@@ -59,7 +59,7 @@ export async function countAttempts(db: Db, orderId: string): Promise<number> {
 export async function settleAttempt(
   db: Db,
   id: number,
-  outcome: { status: 'paid' | 'failed'; gatewayRef: string | null; now: string },
+  outcome: { status: 'paid' | 'failed' | 'refund_due'; gatewayRef: string | null; now: string },
 ): Promise<boolean> {
   const result = await db
     .updateTable('payment_attempts')

@@ -9,7 +9,7 @@ import { parseEsewaCallback } from '../payments/esewa.js';
 import { KHALTI_MIN_AMOUNT_PAISA } from '../payments/khalti.js';
 import type { Gateways } from './gateways.js';
 import { paymentReceivedMail, unpaidCancelledMail } from './mail.js';
-import { PAYMENT_CHECK_JOB, type PaymentCheck } from './payment-check.js';
+import { PAYMENT_CHECK_JOB, type PaymentCheck, paymentCheckKey, scheduleLateChecks } from './payment-check.js';
 import * as pq from './payment-queries.js';
 import * as q from './queries.js';
 
@@ -17,8 +17,10 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 /** Pauses between payment checks after the first (which is FIRST_PAYMENT_CHECK_MS after checkout). */
 const CHECK_PAUSES_MS = [5, 10, 10, 20, 30].map((minutes) => minutes * 60_000);
-/** After an unpaid order was cancelled, one more look for a payment that completed late. */
-const LATE_CHECK_MS = 24 * 60 * 60_000;
+/** The newest tries a check asks about (each may take up to the gateway timeout). */
+const CHECKED_ATTEMPTS = 5;
+/** "Try again" at most this often per order. */
+const MAX_ATTEMPTS = 10;
 
 export interface PaymentAnswer {
   order: Order;
@@ -75,19 +77,28 @@ export class PaymentService {
       );
       return { order, payment: null, paymentMessage: PAYMENT_MESSAGES.gatewayUnavailable };
     }
-    await pq.insertAttempt(this.ctx.db, {
-      orderId: order.id,
-      method,
-      reference: outcome.reference,
-      amountPaisa: totalPaisa,
-      now: isoNow(this.ctx.clock),
+    // Handed out only while the order still waits for it: not as it is cancelled or switched meanwhile.
+    const recorded = await this.ctx.db.transaction().execute(async (trx) => {
+      const row = await q.lockOrder(trx, this.ctx.dialect, order.id);
+      if (!row || row.payment_status !== 'awaiting_payment' || row.status !== 'pending') return false;
+      await pq.insertAttempt(trx, {
+        orderId: order.id,
+        method,
+        reference: outcome.reference,
+        amountPaisa: totalPaisa,
+        now: isoNow(this.ctx.clock),
+      });
+      return true;
     });
+    if (!recorded) return { order: await this.orders.get(order.id), payment: null, paymentMessage: PAYMENT_MESSAGES.notAwaiting };
     log.info({ orderId: order.id, method, reference: outcome.reference }, 'payment started');
     return { order, payment: outcome.redirect };
   }
 
   /** "Try again" on an order awaiting payment, with the same wallet or the other one. */
   async retry(userId: number, orderId: string, method: OnlinePaymentMethodId | undefined, shopBase: string, log: Log) {
+    await this.refuseIfPaidMeanwhile(userId, orderId, log);
+    if ((await pq.countAttempts(this.ctx.db, orderId)) >= MAX_ATTEMPTS) throw conflict(PAYMENT_MESSAGES.tooManyTries);
     const order = await this.ctx.db.transaction().execute(async (trx) => {
       const row = await q.lockOrder(trx, this.ctx.dialect, orderId);
       if (!row || row.user_id !== userId) throw notFound(ORDER_MESSAGES.orderNotFound);
@@ -111,6 +122,7 @@ export class PaymentService {
 
   /** "Pay on delivery instead": the order becomes cash on delivery; a payment check still running stops by itself. */
   async payOnDelivery(userId: number, orderId: string, log: Log): Promise<Order> {
+    await this.refuseIfPaidMeanwhile(userId, orderId, log);
     const order = await this.ctx.db.transaction().execute(async (trx) => {
       const row = await q.lockOrder(trx, this.ctx.dialect, orderId);
       if (!row || row.user_id !== userId) throw notFound(ORDER_MESSAGES.orderNotFound);
@@ -126,10 +138,33 @@ export class PaymentService {
         kind: 'payment',
         note: 'The shopper chose to pay on delivery',
       });
+      await scheduleLateChecks(this.ctx.jobs, trx, orderId);
       return this.orders.get(orderId, trx);
     });
+    this.ctx.jobs.wake();
     log.info({ orderId }, 'order switched to cash on delivery');
     return order;
+  }
+
+  /**
+   * Before a new try or a switch to cash: a try whose return never came may have been paid. The
+   * gateways are asked; a payment found is recorded, and the shopper told the order is paid.
+   */
+  private async refuseIfPaidMeanwhile(userId: number, orderId: string, log: Log): Promise<void> {
+    const row = await q.orderRow(this.ctx.db, orderId, userId);
+    if (!row) throw notFound(ORDER_MESSAGES.orderNotFound);
+    if (row.payment_status === 'paid' || (await this.settleStarted(orderId, log)) === 'paid') {
+      throw conflict(PAYMENT_MESSAGES.alreadyPaid);
+    }
+  }
+
+  /** Asks about an order's newest unsettled tries; 'paid' as soon as one was. */
+  private async settleStarted(orderId: string, log: Log): Promise<'paid' | 'not paid'> {
+    const started = (await pq.attemptsOf(this.ctx.db, orderId)).filter((attempt) => attempt.status === 'started');
+    for (const attempt of started.slice(0, CHECKED_ATTEMPTS)) {
+      if ((await this.settle(attempt, log)) === 'paid') return 'paid';
+    }
+    return 'not paid';
   }
 
   // -------------------------------------------------------------------------------------------
@@ -206,10 +241,27 @@ export class PaymentService {
       const order = await q.lockOrder(trx, this.ctx.dialect, attempt.order_id);
       if (!order) return undefined;
       const now = isoNow(this.ctx.clock);
-      if (!(await pq.settleAttempt(trx, attempt.id, { status: 'paid', gatewayRef, now }))) return undefined;
       const from = order.payment_status;
-      // Already paid by another attempt, or cancelled meanwhile: the money must go back.
-      const to = order.status === 'cancelled' || from === 'paid' || from === 'refund_due' ? 'refund_due' : 'paid';
+      const wallet = attempt.method === 'esewa' ? 'eSewa' : 'Khalti';
+      // Paid already by another try (or its money is being given back): the order stays as it is
+      // and this payment is the one to refund.
+      const extra = from === 'paid' || from === 'refund_due' || from === 'refunded';
+      const settled = await pq.settleAttempt(trx, attempt.id, { status: extra ? 'refund_due' : 'paid', gatewayRef, now });
+      if (!settled) return undefined;
+      if (extra) {
+        await q.recordStatusChange(trx, {
+          orderId: order.id,
+          adminId: null,
+          from,
+          to: from,
+          at: now,
+          kind: 'payment',
+          note: `A second ${wallet} payment ${gatewayRef} was received: refund it`,
+        });
+        return { to: 'extra' as const };
+      }
+      // A cancelled order cannot take the money: it goes back.
+      const to = order.status === 'cancelled' ? 'refund_due' : 'paid';
       await pq.setPayment(trx, order.id, { paymentStatus: to, paymentRef: gatewayRef, paymentMethod: attempt.method, now });
       await q.recordStatusChange(trx, {
         orderId: order.id,
@@ -218,10 +270,10 @@ export class PaymentService {
         to,
         at: now,
         kind: 'payment',
-        note: `${attempt.method === 'esewa' ? 'eSewa' : 'Khalti'} payment ${gatewayRef}`,
+        note: `${wallet} payment ${gatewayRef}`,
       });
-      const paid = await this.orders.get(order.id, trx);
       if (to === 'paid') {
+        const paid = await this.orders.get(order.id, trx);
         await this.ctx.outbox.queue(
           trx,
           paymentReceivedMail({ to: paid.user.email, storeName: this.ctx.config.store.name, order: paid }),
@@ -231,9 +283,9 @@ export class PaymentService {
     });
     if (!change) return;
     this.ctx.jobs.wake();
-    if (change.to === 'refund_due')
-      log.warn({ orderId: attempt.order_id }, 'a payment came for an order that cannot take it: refund due');
-    else log.info({ orderId: attempt.order_id, method: attempt.method }, 'order paid');
+    if (change.to === 'paid') log.info({ orderId: attempt.order_id, method: attempt.method }, 'order paid');
+    else
+      log.error({ orderId: attempt.order_id, method: attempt.method }, 'a payment came that the order cannot take: refund due');
   }
 
   // -------------------------------------------------------------------------------------------
@@ -242,7 +294,8 @@ export class PaymentService {
   handler(log: Log): JobHandler<PaymentCheck> {
     return {
       kind: PAYMENT_CHECK_JOB,
-      maxAttempts: 8,
+      // Never given up for long: a chain that ended would leave an order awaiting with its stock held.
+      maxAttempts: 48,
       // A check that threw (the database away) is tried again soon; the gateways' own silence is not an error.
       retryDelayMs: (attempts) => Math.min(60_000 * 2 ** (attempts - 1), 30 * 60_000),
       timeoutMs: 60_000,
@@ -259,22 +312,24 @@ export class PaymentService {
   async check(job: PaymentCheck, log: Log): Promise<void> {
     const order = await q.orderRow(this.ctx.db, job.orderId);
     if (!order) return;
-    if (job.late ? order.status !== 'cancelled' : order.payment_status !== 'awaiting_payment') return;
-    for (const attempt of await pq.attemptsOf(this.ctx.db, order.id)) {
-      if (attempt.status !== 'started') continue;
-      if ((await this.settle(attempt, log)) === 'paid') return;
-    }
-    if (job.late) return;
+    // Whatever became of the order, a try that was paid is recorded (and refunded when it must be).
+    if ((await this.settleStarted(order.id, log)) === 'paid' || job.late) return;
+    if (order.payment_status !== 'awaiting_payment' || order.status !== 'pending') return;
+    // The shopper has the timeout from their newest try (a "Try again" late in the wait gets its time).
+    const newest = (await pq.attemptsOf(this.ctx.db, order.id))[0];
+    const since = Math.max(Date.parse(order.created_at), newest ? Date.parse(newest.created_at) : 0);
+    const deadline = since + this.ctx.config.payments.timeoutMinutes * 60_000;
     const now = this.ctx.clock.now().getTime();
-    const deadline = Date.parse(order.created_at) + this.ctx.config.payments.timeoutMinutes * 60_000;
     if (now >= deadline) {
       await this.cancelUnpaid(order.id, log);
       return;
     }
     const round = job.round ?? 0;
     const pause = CHECK_PAUSES_MS[Math.min(round, CHECK_PAUSES_MS.length - 1)]!;
+    // One chain per order: the key replaces a queued check (a run that timed out and was retried meanwhile).
     await this.ctx.jobs.enqueue(this.ctx.db, PAYMENT_CHECK_JOB, { orderId: order.id, round: round + 1 } satisfies PaymentCheck, {
       summary: `Payment check of ${order.id}`,
+      key: paymentCheckKey(order.id),
       delayMs: Math.min(pause, deadline - now),
     });
   }
@@ -282,7 +337,8 @@ export class PaymentService {
   private async cancelUnpaid(orderId: string, log: Log): Promise<void> {
     const cancelled = await this.ctx.db.transaction().execute(async (trx) => {
       const order = await q.lockOrder(trx, this.ctx.dialect, orderId);
-      if (!order || order.payment_status !== 'awaiting_payment' || order.status === 'cancelled') return false;
+      // Only an order still pending: one the admin confirmed or shipped meanwhile is theirs to settle.
+      if (!order || order.payment_status !== 'awaiting_payment' || order.status !== 'pending') return false;
       const now = isoNow(this.ctx.clock);
       await this.orders.releaseStock(trx, orderId);
       await q.setStatus(trx, orderId, 'cancelled', now);
@@ -303,10 +359,7 @@ export class PaymentService {
         trx,
         unpaidCancelledMail({ to: shown.user.email, storeName: this.ctx.config.store.name, order: shown }),
       );
-      await this.ctx.jobs.enqueue(trx, PAYMENT_CHECK_JOB, { orderId, late: true } satisfies PaymentCheck, {
-        summary: `Late payment check of ${orderId}`,
-        delayMs: LATE_CHECK_MS,
-      });
+      await scheduleLateChecks(this.ctx.jobs, trx, orderId);
       return true;
     });
     if (cancelled) {

@@ -26,7 +26,7 @@ import {
   vatIncludedPaisa,
 } from '../../../shared/payments.js';
 import { KHALTI_MIN_AMOUNT_PAISA } from '../payments/khalti.js';
-import { PAYMENT_CHECK_JOB, type PaymentCheck } from './payment-check.js';
+import { PAYMENT_CHECK_JOB, type PaymentCheck, paymentCheckKey, scheduleLateChecks } from './payment-check.js';
 import { offeredMethods, paymentMethod } from './payments.js';
 import { setPayment } from './payment-queries.js';
 import * as q from './queries.js';
@@ -191,6 +191,7 @@ export class OrdersService {
         if (method.online) {
           await this.ctx.jobs.enqueue(trx, PAYMENT_CHECK_JOB, { orderId: order.id } satisfies PaymentCheck, {
             summary: `Payment check of ${order.id}`,
+            key: paymentCheckKey(order.id),
             delayMs: FIRST_PAYMENT_CHECK_MS,
           });
         }
@@ -300,12 +301,28 @@ export class OrdersService {
       const now = isoNow(this.ctx.clock);
       await q.setStatus(trx, orderId, status, now);
       await q.recordStatusChange(trx, { orderId, adminId, from: order.status, to: status, at: now });
-      // Cancelling an order that was paid online: the money must go back (the admin marks it refunded).
-      // One still awaiting payment will not be paid any more.
-      const payment = status === 'cancelled' ? cancelledPayment(order.payment_status) : undefined;
+      const payment =
+        status === 'cancelled'
+          ? cancelledPayment(order.payment_status)
+          : order.status === 'cancelled'
+            ? reopenedPayment(order.payment_status)
+            : undefined;
       if (payment) {
-        await setPayment(trx, orderId, { paymentStatus: payment, now });
-        await q.recordStatusChange(trx, { orderId, adminId, from: order.payment_status, to: payment, at: now, kind: 'payment' });
+        await setPayment(trx, orderId, {
+          paymentStatus: payment.status,
+          ...(payment.method ? { paymentMethod: payment.method } : {}),
+          now,
+        });
+        await q.recordStatusChange(trx, {
+          orderId,
+          adminId,
+          from: order.payment_status,
+          to: payment.status,
+          at: now,
+          kind: 'payment',
+        });
+        // A wallet try may still complete after the order stopped waiting for it.
+        if (payment.status === 'failed') await scheduleLateChecks(this.ctx.jobs, trx, orderId);
       }
       const changed = await this.mustGet(orderId, trx);
       await this.ctx.outbox.queue(
@@ -369,9 +386,23 @@ export class OrdersService {
 }
 
 /** The payment status of an order the admin cancels, when it changes. */
-function cancelledPayment(current: string): 'refund_due' | 'failed' | undefined {
-  if (current === 'paid') return 'refund_due';
-  if (current === 'awaiting_payment') return 'failed';
+/**
+ * The payment of an order the admin cancels: paid online, the money must go back (the admin marks
+ * it refunded); still awaited, it will not come any more.
+ */
+function cancelledPayment(current: string): { status: PaymentStatus; method?: 'cod' } | undefined {
+  if (current === 'paid') return { status: 'refund_due' };
+  if (current === 'awaiting_payment') return { status: 'failed' };
+  return undefined;
+}
+
+/**
+ * The payment of a cancelled order the admin reopens: money still held (refund due) pays for it
+ * again; an online payment that never came becomes cash on delivery, which the admin arranged.
+ */
+function reopenedPayment(current: string): { status: PaymentStatus; method?: 'cod' } | undefined {
+  if (current === 'refund_due') return { status: 'paid' };
+  if (current === 'failed') return { status: 'unpaid', method: 'cod' };
   return undefined;
 }
 
