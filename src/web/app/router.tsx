@@ -48,6 +48,7 @@ const pages: { path: string; page: Page }[] = [
   { path: 'register', page: lazyPage(() => import('../features/auth/RegisterPage')) },
   { path: 'otp-verification', page: lazyPage(() => import('../features/auth/OtpVerificationPage')) },
   { path: 'account', page: lazyPage(() => import('../features/account/AccountPage')) },
+  { path: 'orders/:orderId/invoice', page: lazyPage(() => import('../features/invoice/InvoicePage')) },
   { path: 'admin/login', page: lazyPage(() => import('../features/admin/AdminLoginPage')) },
   { path: 'admin', page: lazyPage(() => import('../features/admin/AdminPage')) },
   { path: '*', page: lazyPage(() => import('../features/pages/NotFoundPage')) },

@@ -27,3 +27,12 @@ export function productsUrl(filter: { category?: string; subcategory?: string; c
   const query = params.toString();
   return query ? `/products?${query}` : '/products';
 }
+
+let nepalDateTime: Intl.DateTimeFormat | undefined;
+
+/** formatDateTime in Nepal's time zone, whatever the browser's (invoices: the shop's own dates). */
+export function formatNepalDateTime(value: string | number | Date): string {
+  const date = value instanceof Date ? value : new Date(value);
+  nepalDateTime ??= new Intl.DateTimeFormat(DATE_TIME_LOCALE, { ...DATE_TIME_OPTIONS, timeZone: 'Asia/Kathmandu' });
+  return Number.isNaN(date.getTime()) ? '' : nepalDateTime.format(date);
+}

@@ -30,17 +30,17 @@ export function Layout() {
   const closeCart = useCallback(() => setCartOpen(false), []);
 
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900">
+    <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900 print:block print:min-h-0 print:bg-white">
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-amber-500 px-4 py-2 font-semibold text-slate-950 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded-md print:hidden bg-amber-500 px-4 py-2 font-semibold text-slate-950 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         Skip to content
       </a>
       <Navbar onOpenMenu={openMenu} onOpenCart={openCart} />
       {/* At least the screen below the navbar: the footer starts below the fold, so content that
           arrives later (lists, images) pushes nothing visible down (CLS). */}
-      <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-3.5rem)] flex-1 outline-none sm:min-h-[calc(100dvh-4rem)]">
+      <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-3.5rem)] flex-1 outline-none sm:min-h-[calc(100dvh-4rem)] print:min-h-0">
         <PageBoundary resetKey={location.pathname}>
           <Outlet />
         </PageBoundary>

@@ -69,7 +69,7 @@ export function Drawer({ open, onClose, side, title, closeLabel, widthClass, ove
   const hiddenOffset = side === 'left' ? '-translate-x-full' : 'translate-x-full';
   return (
     <div
-      className={`fixed inset-0 z-50 ${open ? 'visible' : 'pointer-events-none invisible transition-[visibility] duration-300'}`}
+      className={`fixed inset-0 z-50 print:hidden ${open ? 'visible' : 'pointer-events-none invisible transition-[visibility] duration-300'}`}
       inert={!open}
     >
       <div

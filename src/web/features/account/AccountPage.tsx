@@ -5,6 +5,7 @@ import PanelLeftOpen from 'lucide-react/icons/panel-left-open';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import User from 'lucide-react/icons/user';
 import { type ComponentType, type SVGProps, Suspense, lazy, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Drawer } from '../../components/ui/Drawer';
 import { LoadingBlock } from '../../components/ui/Spinner';
 import { useAfterFirstPaint } from '../../lib/first-paint';
@@ -83,6 +84,29 @@ export default function AccountPage() {
   const painted = useAfterFirstPaint();
   const logout = useLogout();
   const { data: user } = useCurrentUser();
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  // A landing on /account?tab=orders (e.g. back from eSewa or Khalti) opens that tab, whatever was
+  // remembered. The Orders tab reads (and then removes) its own parameters, order and payment; a
+  // bare ?tab= is removed here, so a reload or a later choice of tab is not overruled by it.
+  const urlTab = searchParams.get('tab');
+  const [seenUrlTab, setSeenUrlTab] = useState<string | null>(null);
+  if (urlTab !== seenUrlTab) {
+    setSeenUrlTab(urlTab);
+    if (ACCOUNT_TABS.includes(urlTab as AccountTab) && urlTab !== active) setActive(urlTab as AccountTab);
+  }
+  const bareTab = urlTab !== null && (urlTab !== 'orders' || (!searchParams.has('order') && !searchParams.has('payment')));
+  useEffect(() => {
+    if (!bareTab) return;
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('tab');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [bareTab, setSearchParams]);
 
   // Another part of the app may switch an open dashboard to a tab (the cart drawer's 'View my orders'
   // dispatches this event; it also writes userActiveTab for a dashboard that is not open yet).

@@ -14,14 +14,22 @@ import { toast } from '../../lib/toast';
 import type { PublicUser } from '../../lib/user';
 import { CART_TEXTS, type CartItem, cartSum, lineTotal, useCart, useRemoveCartItem } from './api';
 import { CartThumb } from './CartThumb';
-import type { CheckoutPrefill } from './CheckoutPanel';
-import { type Order, fetchLastAddress, lastAddressKey } from './checkout-api';
+import type { CheckoutNext, CheckoutPrefill } from './CheckoutPanel';
+import {
+  type Order,
+  PAYMENT_OPTIONS_STALE_MS,
+  fetchLastAddress,
+  fetchPaymentOptions,
+  lastAddressKey,
+  paymentOptionsKey,
+} from './checkout-api';
 
 /** The checkout form (and zod with it) loads only when a shopper starts a checkout. */
 const loadCheckout = () => import('./CheckoutPanel');
 const CheckoutPanel = lazy(loadCheckout);
 
-type View = { name: 'lines' } | { name: 'checkout'; prefill: CheckoutPrefill } | { name: 'done'; order: Order };
+type View =
+  { name: 'lines' } | { name: 'checkout'; prefill: CheckoutPrefill } | { name: 'done'; order: Order; next: CheckoutNext };
 
 /**
  * The logged-in shopper's side of the cart drawer (SPEC §2): the lines with image, name, quantity,
@@ -54,6 +62,8 @@ export function CartDrawerContents({ open, onClose }: { open: boolean; onClose: 
         client
           .fetchQuery({ queryKey: lastAddressKey(userId), queryFn: () => fetchLastAddress(userId), staleTime: 60_000 })
           .catch(() => null),
+        // The ways to pay and the delivery charges (the form asks again, and says so, if this fails).
+        client.prefetchQuery({ queryKey: paymentOptionsKey, queryFn: fetchPaymentOptions, staleTime: PAYMENT_OPTIONS_STALE_MS }),
       ]);
       const user = client.getQueryData<PublicUser>(queryKeys.user(userId));
       setView({
@@ -72,7 +82,7 @@ export function CartDrawerContents({ open, onClose }: { open: boolean; onClose: 
     }
   };
 
-  if (view.name === 'done') return <OrderPlaced order={view.order} onClose={onClose} />;
+  if (view.name === 'done') return <OrderPlaced order={view.order} next={view.next} onClose={onClose} />;
 
   if (view.name === 'checkout' && cart.userId !== undefined) {
     return (
@@ -82,7 +92,7 @@ export function CartDrawerContents({ open, onClose }: { open: boolean; onClose: 
           items={cart.items}
           prefill={view.prefill}
           onBack={() => setView({ name: 'lines' })}
-          onDone={(order) => setView({ name: 'done', order })}
+          onDone={(order, next) => setView({ name: 'done', order, next })}
         />
       </Suspense>
     );
@@ -186,7 +196,9 @@ function CartLines({
   );
 }
 
-function OrderPlaced({ order, onClose }: { order: Order; onClose: () => void }) {
+const GATEWAY_NAMES: Record<string, string> = { esewa: 'eSewa', khalti: 'Khalti' };
+
+function OrderPlaced({ order, next, onClose }: { order: Order; next: CheckoutNext; onClose: () => void }) {
   const navigate = useNavigate();
   const viewOrders = () => {
     writeStorage(STORAGE_KEYS.userActiveTab, 'orders');
@@ -195,6 +207,23 @@ function OrderPlaced({ order, onClose }: { order: Order; onClose: () => void }) 
     onClose();
     void navigate('/account');
   };
+  if (next === 'gateway') {
+    // The browser is on its way to eSewa or Khalti.
+    return (
+      <div className="flex h-full flex-col items-center justify-center gap-4 px-6 py-12 text-center" role="status">
+        <Spinner className="size-9 text-amber-500" />
+        <div>
+          <p className="text-lg font-semibold text-slate-900">
+            Taking you to {GATEWAY_NAMES[order.paymentMethod] ?? 'the payment page'}…
+          </p>
+          <p className="mt-1 text-sm text-slate-600">
+            Order <span className="font-mono font-semibold text-slate-900">{order.id}</span> is saved. Pay{' '}
+            {formatPrice(order.totalAmount)} there and you come back to your orders.
+          </p>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="flex h-full flex-col items-center justify-center gap-4 px-6 py-12 text-center" role="status">
       <span className="flex size-16 items-center justify-center rounded-full bg-emerald-50 text-emerald-600">

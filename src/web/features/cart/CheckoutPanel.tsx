@@ -1,27 +1,62 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Banknote from 'lucide-react/icons/banknote';
+import Wallet from 'lucide-react/icons/wallet';
 import { type FormEvent, type SelectHTMLAttributes, useId, useRef, useState } from 'react';
-import { NEPAL_PROVINCES, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, checkoutFormSchema } from '../../../shared/orders';
+import { useNavigate } from 'react-router';
+import {
+  NEPAL_PROVINCES,
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethodId,
+  checkoutFormSchema,
+} from '../../../shared/orders';
+import { type DeliveryRates, deliveryFeePaisa, isValleyDistrict } from '../../../shared/payments';
 import { ErrorBanner } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
 import { TextField, inputClasses } from '../../components/ui/TextField';
 import { ApiError } from '../../lib/api';
 import { formatPrice } from '../../lib/format';
 import { useSchemaForm } from '../../lib/forms';
+import { goToPayment } from '../../lib/payment-redirect';
 import { queryKeys } from '../../lib/query-client';
 import { getToken } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { CART_TEXTS, type CartItem, cartKey, cartSum } from './api';
-import { type LastAddress, type Order, cartItemsPayload, createOrder, newIdempotencyKey } from './checkout-api';
+import {
+  type LastAddress,
+  type Order,
+  PAYMENT_OPTIONS_STALE_MS,
+  type PaymentOptions,
+  cartItemsPayload,
+  createOrder,
+  fetchPaymentOptions,
+  newIdempotencyKey,
+  paymentOptionsKey,
+} from './checkout-api';
 
 type Field = 'fullName' | 'phone' | 'province' | 'district' | 'city' | 'address' | 'landmark' | 'paymentMethod';
 
-/** Wallets the shop means to take later: shown, but not selectable yet (the server accepts PAYMENT_METHODS). */
-const COMING_SOON = [
-  { id: 'esewa', label: 'eSewa' },
-  { id: 'khalti', label: 'Khalti' },
-] as const;
+const METHOD_HINTS: Record<PaymentMethodId, string> = {
+  cod: 'Pay in cash when your order arrives',
+  esewa: 'Pay now with your eSewa wallet',
+  khalti: 'Pay now with Khalti',
+};
+
+/** What happens after the order is placed: the gateway (eSewa, Khalti), the orders list, or nothing more. */
+export type CheckoutNext = 'gateway' | 'orders' | 'none';
+
+/** The delivery charges of GET /api/orders/payment-options, in paisa as shared/payments.ts reckons. */
+function ratesOf(options: PaymentOptions | undefined): DeliveryRates | undefined {
+  if (!options) return undefined;
+  const { valleyFee, outsideFee, freeFrom } = options.delivery;
+  return {
+    valleyFeePaisa: Math.round(valleyFee * 100),
+    outsideFeePaisa: Math.round(outsideFee * 100),
+    freeFromPaisa: Math.round(freeFrom * 100),
+  };
+}
 
 export interface CheckoutPrefill {
   /** The delivery fields of the shopper's last order, when there is one. */
@@ -52,9 +87,11 @@ interface Problem {
 }
 
 /**
- * The checkout form of the cart drawer: where to deliver (a Nepali address), how to pay, and the
+ * The checkout form of the cart drawer: where to deliver (a Nepali address), how to pay (cash on
+ * delivery, or now with eSewa or Khalti as the shop offers), what it costs with delivery, and the
  * order itself. Each attempt carries one Idempotency-Key, reused when the same attempt is sent
- * again after a lost answer, so a double tap or a retry never makes two orders.
+ * again after a lost answer, so a double tap or a retry never makes two orders. An online payment
+ * then leaves the shop for the gateway, which sends the shopper back to their orders.
  */
 export default function CheckoutPanel({
   userId,
@@ -67,9 +104,10 @@ export default function CheckoutPanel({
   items: readonly CartItem[];
   prefill: CheckoutPrefill;
   onBack: () => void;
-  onDone: (order: Order) => void;
+  onDone: (order: Order, next: CheckoutNext) => void;
 }) {
   const client = useQueryClient();
+  const navigate = useNavigate();
   const [initial] = useState(() => initialValues(prefill));
   const form = useSchemaForm<Field, ReturnType<typeof checkoutFormSchema.parse>>(checkoutFormSchema, initial);
   const attemptKey = useRef<string | null>(null);
@@ -78,10 +116,20 @@ export default function CheckoutPanel({
   const [changedTotal, setChangedTotal] = useState<number | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const mutation = useMutation({ mutationFn: createOrder });
+  const options = useQuery({ queryKey: paymentOptionsKey, queryFn: fetchPaymentOptions, staleTime: PAYMENT_OPTIONS_STALE_MS });
 
-  const cartTotal = cartSum(items);
-  const total = changedTotal ?? cartTotal;
+  const offered = options.data?.methods ?? [];
+  // A remembered wallet the shop no longer offers falls back to cash on delivery.
+  const chosen: PaymentMethodId = offered.find((method) => method.id === form.values.paymentMethod)?.id ?? 'cod';
+
+  const rates = ratesOf(options.data);
+  const subtotalPaisa = Math.round(cartSum(items) * 100);
+  const district = form.values.district.trim();
+  const deliveryPaisa = rates ? deliveryFeePaisa(district, subtotalPaisa, rates) : undefined;
+  /** Rupees: what the shopper pays (sent as totalAmount); undefined until the charges are known. */
+  const total = deliveryPaisa === undefined ? undefined : (subtotalPaisa + deliveryPaisa) / 100;
   const units = items.reduce((sum, item) => sum + item.quantity, 0);
+  const online = chosen === 'esewa' || chosen === 'khalti';
 
   const refetchCart = () => client.invalidateQueries({ queryKey: queryKeys.cart });
 
@@ -93,21 +141,32 @@ export default function CheckoutPanel({
       return;
     }
     const data = form.validate();
-    if (!data) return;
+    if (!data || total === undefined) return;
     attemptKey.current ??= newIdempotencyKey();
     sending.current = true;
     setProblem(null);
     try {
-      const order = await mutation.mutateAsync({
+      const reply = await mutation.mutateAsync({
         idempotencyKey: attemptKey.current,
-        body: { ...data, userId, totalAmount: total, cartItems: cartItemsPayload(items) },
+        body: { ...data, paymentMethod: chosen, userId, totalAmount: total, cartItems: cartItemsPayload(items) },
       });
+      const { order, payment } = reply;
       attemptKey.current = null;
       toast.success(CART_TEXTS.orderCreated);
       client.setQueryData(cartKey(userId), []);
       void refetchCart();
       void client.invalidateQueries({ queryKey: queryKeys.orders });
-      onDone(order);
+      if (payment) {
+        onDone(order, 'gateway');
+        goToPayment(payment);
+      } else if (order.paymentStatus === 'awaiting_payment') {
+        // The gateway could not be reached: the order is saved, awaiting payment; it can be paid from the orders.
+        onDone(order, 'orders');
+        if (reply.paymentMessage) toast.info(reply.paymentMessage);
+        void navigate(`/account?${new URLSearchParams({ tab: 'orders', order: order.id }).toString()}`);
+      } else {
+        onDone(order, 'none');
+      }
     } catch (error) {
       handleFailure(error);
     } finally {
@@ -209,35 +268,38 @@ export default function CheckoutPanel({
         <fieldset>
           <legend className="mb-1.5 block text-sm font-medium text-slate-700">Payment Method</legend>
           <div className="space-y-2">
-            {PAYMENT_METHODS.map((id) => (
-              <label
-                key={id}
-                className="flex min-h-12 cursor-pointer items-center gap-3 rounded-lg border border-amber-500 bg-amber-50 px-3 text-sm font-medium text-slate-900"
-              >
-                <input
-                  type="radio"
-                  name="paymentMethod"
-                  value={id}
-                  checked={form.values.paymentMethod === id}
-                  onChange={() => form.setValue('paymentMethod', id)}
-                  className="size-4 accent-amber-600"
-                />
-                <Banknote className="size-5 text-amber-700" aria-hidden="true" />
-                {PAYMENT_METHOD_LABELS[id]}
-              </label>
-            ))}
-            {COMING_SOON.map(({ id, label }) => (
-              <label
-                key={id}
-                className="flex min-h-12 cursor-not-allowed items-center gap-3 rounded-lg border border-slate-200 px-3 text-sm text-slate-400"
-              >
-                <input type="radio" name="paymentMethod" value={id} disabled className="size-4" />
-                {label}
-                <span className="ml-auto rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-500">
-                  coming soon
-                </span>
-              </label>
-            ))}
+            {offered.map(({ id, label }) => {
+              const checked = chosen === id;
+              const Icon = id === 'cod' ? Banknote : Wallet;
+              return (
+                <label
+                  key={id}
+                  className={`flex min-h-14 cursor-pointer items-center gap-3 rounded-lg border px-3 py-2 text-sm transition-colors ${
+                    checked ? 'border-amber-500 bg-amber-50 ring-1 ring-amber-500' : 'border-slate-300 bg-white hover:bg-slate-50'
+                  }`}
+                >
+                  <input
+                    type="radio"
+                    name="paymentMethod"
+                    value={id}
+                    checked={checked}
+                    onChange={() => form.setValue('paymentMethod', id)}
+                    className="size-4 shrink-0 accent-amber-600"
+                  />
+                  <Icon className={`size-5 shrink-0 ${checked ? 'text-amber-700' : 'text-slate-400'}`} aria-hidden="true" />
+                  <span className="min-w-0">
+                    <span className="block font-medium text-slate-900">{PAYMENT_METHOD_LABELS[id] ?? label}</span>
+                    <span className="block text-xs text-slate-500">{METHOD_HINTS[id]}</span>
+                  </span>
+                </label>
+              );
+            })}
+            {options.isPending && (
+              <p role="status" className="flex items-center gap-2 py-2 text-sm text-slate-500">
+                <Spinner className="size-4 text-amber-500" />
+                Loading payment methods...
+              </p>
+            )}
           </div>
           {form.errors.paymentMethod && <p className="mt-1 text-sm text-red-600">{form.errors.paymentMethod}</p>}
         </fieldset>
@@ -250,20 +312,97 @@ export default function CheckoutPanel({
             order again.
           </div>
         )}
-        <div className="flex items-baseline justify-between">
-          <span className="text-sm text-slate-600">
-            Total ({units} {units === 1 ? 'item' : 'items'})
-          </span>
-          <span className="text-lg font-bold text-slate-900" data-testid="checkout-total">
-            {formatPrice(total)}
-          </span>
-        </div>
-        <Button type="submit" size="lg" loading={busy} disabled={items.length === 0} className="w-full">
+        {options.isError && !options.data ? (
+          <div className="space-y-2">
+            <ErrorBanner>We could not load the delivery charges. Please try again.</ErrorBanner>
+            <Button
+              variant="outline"
+              size="sm"
+              className="w-full"
+              onClick={() => void options.refetch()}
+              loading={options.isFetching}
+            >
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <OrderSummary
+            units={units}
+            subtotalPaisa={subtotalPaisa}
+            deliveryPaisa={deliveryPaisa}
+            district={district}
+            options={options.data}
+          />
+        )}
+        <Button type="submit" size="lg" loading={busy} disabled={items.length === 0 || total === undefined} className="w-full">
           {changedTotal !== null ? 'Confirm Order' : 'Place Order'}
         </Button>
+        {online && total !== undefined && (
+          <p className="text-center text-xs text-slate-500">
+            You pay {formatPrice(total)} on {PAYMENT_METHOD_LABELS[chosen]}&apos;s page next, then return to your orders.
+          </p>
+        )}
         {items.length === 0 && !busy && <p className="text-center text-sm text-slate-500">{CART_TEXTS.emptyDrawer}</p>}
       </div>
     </form>
+  );
+}
+
+/** Subtotal, the delivery charge for the district typed so far, and the total the shopper pays. */
+function OrderSummary({
+  units,
+  subtotalPaisa,
+  deliveryPaisa,
+  district,
+  options,
+}: {
+  units: number;
+  subtotalPaisa: number;
+  deliveryPaisa: number | undefined;
+  district: string;
+  options: PaymentOptions | undefined;
+}) {
+  const freeFrom = options?.delivery.freeFrom ?? 0;
+  const free = deliveryPaisa === 0;
+  // Until the district is known the charge is not either (unless the order is delivered free anyway).
+  const known = deliveryPaisa !== undefined && (free || district !== '');
+  const place = district === '' ? '' : isValleyDistrict(district) ? ' (Kathmandu valley)' : ' (outside the valley)';
+  let deliveryText: string;
+  if (deliveryPaisa === undefined) deliveryText = '…';
+  else if (free) deliveryText = 'Free';
+  else if (!known) deliveryText = 'Enter your district';
+  else deliveryText = formatPrice(deliveryPaisa / 100);
+  return (
+    <dl className="space-y-1 text-sm" aria-label="Order summary">
+      <div className="flex items-baseline justify-between gap-3">
+        <dt className="text-slate-600">
+          Subtotal ({units} {units === 1 ? 'item' : 'items'})
+        </dt>
+        <dd className="font-medium text-slate-900" data-testid="checkout-subtotal">
+          {formatPrice(subtotalPaisa / 100)}
+        </dd>
+      </div>
+      <div className="flex items-baseline justify-between gap-3">
+        <dt className="text-slate-600">Delivery{known && !free ? place : ''}</dt>
+        <dd
+          className={`text-right font-medium ${free ? 'text-emerald-700' : known ? 'text-slate-900' : 'text-slate-500'}`}
+          data-testid="checkout-delivery"
+        >
+          {deliveryText}
+        </dd>
+      </div>
+      {freeFrom > 0 && (
+        <p className="text-xs text-slate-500">
+          {free ? 'Free delivery on orders' : 'Free delivery'} from {formatPrice(freeFrom)}
+        </p>
+      )}
+      <div className="flex items-baseline justify-between gap-3 border-t border-slate-200 pt-2">
+        <dt className="text-base font-semibold text-slate-900">Total</dt>
+        <dd className="text-lg font-bold text-slate-900" data-testid="checkout-total">
+          {deliveryPaisa === undefined ? '…' : formatPrice((subtotalPaisa + (known ? deliveryPaisa : 0)) / 100)}
+        </dd>
+      </div>
+    </dl>
   );
 }
 

@@ -1,13 +1,23 @@
-import type { CreateOrderInput, LastAddress, Order } from '../../../shared/orders';
+import type { CreateOrderInput, CreateOrderResponse, LastAddress, Order } from '../../../shared/orders';
+import type { PaymentOptions } from '../../../shared/payments';
 import { apiGet, apiPost } from '../../lib/api';
 import type { CartItem } from './api';
 
-export type { LastAddress, Order };
+export type { CreateOrderResponse, LastAddress, Order, PaymentOptions };
 
 /** Same text as IDEMPOTENCY_KEY_HEADER of src/shared/orders.ts (kept here so this module stays free of zod). */
 const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 export const lastAddressKey = (userId: number) => ['orders', userId, 'last-address'] as const;
+
+/** The same for every visitor (not session-scoped). */
+export const paymentOptionsKey = ['payment-options'] as const;
+export const PAYMENT_OPTIONS_STALE_MS = 5 * 60_000;
+
+/** GET /api/orders/payment-options → the ways to pay this shop offers and its delivery charges (rupees). */
+export function fetchPaymentOptions(): Promise<PaymentOptions> {
+  return apiGet<PaymentOptions>('/api/orders/payment-options');
+}
 
 /** GET /api/orders/user/{userId}/last-address → the delivery fields of the newest order, or null. */
 export async function fetchLastAddress(userId: number): Promise<LastAddress | null> {
@@ -30,13 +40,15 @@ export interface CreateOrderRequest {
   idempotencyKey: string;
 }
 
-/** POST /api/orders/create with the attempt's Idempotency-Key: a repeat answers the same order. */
-export async function createOrder({ body, idempotencyKey }: CreateOrderRequest): Promise<Order> {
-  const reply = await apiPost<{ order: Order }>('/api/orders/create', body, {
+/**
+ * POST /api/orders/create with the attempt's Idempotency-Key: a repeat answers the same order.
+ * For eSewa or Khalti the answer also says where to pay (`payment`), or why that is not possible now.
+ */
+export function createOrder({ body, idempotencyKey }: CreateOrderRequest): Promise<CreateOrderResponse> {
+  return apiPost<CreateOrderResponse>('/api/orders/create', body, {
     auth: 'user',
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
-  return reply.order;
 }
 
 /** The cart lines as the contract's cartItems (the server reads its own cart; this is informative). */

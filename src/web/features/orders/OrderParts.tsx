@@ -1,6 +1,13 @@
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import FileText from 'lucide-react/icons/file-text';
+import { Link } from 'react-router';
+import type { PaymentResult } from '../../../shared/payments';
+import { PaymentBadge, paymentMethodLabel } from '../../components/orders/PaymentBadge';
+import { Button, buttonClasses } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatPrice } from '../../lib/format';
-import { type OrderItem, itemTotal, statusClasses, statusLabel } from './api';
+import { type Order, type OrderItem, PAYMENT_TEXTS, itemTotal, statusClasses, statusLabel } from './api';
 
 export function StatusBadge({ status }: { status: string }) {
   return (
@@ -96,5 +103,177 @@ export function OrderItemsList({
         </tbody>
       </table>
     </>
+  );
+}
+
+function PayButtons({
+  onRetry,
+  onPayOnDelivery,
+  retrying,
+  switching,
+}: {
+  onRetry: () => void;
+  onPayOnDelivery: () => void;
+  retrying: boolean;
+  switching: boolean;
+}) {
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row">
+      <Button size="sm" onClick={onRetry} loading={retrying} disabled={switching}>
+        {PAYMENT_TEXTS.tryAgain}
+      </Button>
+      <Button variant="outline" size="sm" onClick={onPayOnDelivery} loading={switching} disabled={retrying}>
+        {PAYMENT_TEXTS.payOnDelivery}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The result of a payment at eSewa or Khalti, above the orders when the shopper comes back. A
+ * pending result turns into the paid one as soon as the order is confirmed; a failed one offers a
+ * new try or cash on delivery while the order still awaits its payment.
+ */
+export function PaymentResultBanner({
+  result,
+  order,
+  onRetry,
+  onPayOnDelivery,
+  retrying,
+  switching,
+}: {
+  result: PaymentResult;
+  order: Order | undefined;
+  onRetry?: () => void;
+  onPayOnDelivery?: () => void;
+  retrying: boolean;
+  switching: boolean;
+}) {
+  const status = order?.paymentStatus;
+  const shown: PaymentResult =
+    result === 'pending' && status === 'paid' ? 'paid' : result === 'pending' && status === 'failed' ? 'failed' : result;
+  if (shown === 'paid') {
+    return (
+      <div
+        role="status"
+        className="mb-5 flex items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-emerald-900"
+        data-testid="payment-banner"
+      >
+        <CircleCheck className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden="true" />
+        <div>
+          <p className="font-semibold">{PAYMENT_TEXTS.paid}</p>
+          {order && (
+            <p className="mt-0.5 text-sm text-emerald-800">
+              {formatPrice(order.totalAmount)} for order <span className="font-mono">{order.id}</span>.
+            </p>
+          )}
+        </div>
+      </div>
+    );
+  }
+  if (shown === 'pending') {
+    return (
+      <div
+        role="status"
+        className="mb-5 flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900"
+        data-testid="payment-banner"
+      >
+        <Spinner className="mt-0.5 size-5 shrink-0 text-amber-600" />
+        <p className="font-medium">{PAYMENT_TEXTS.pending}</p>
+      </div>
+    );
+  }
+  const canPay = order !== undefined && status === 'awaiting_payment' && onRetry !== undefined && onPayOnDelivery !== undefined;
+  return (
+    <div
+      role="status"
+      className="mb-5 flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-red-900"
+      data-testid="payment-banner"
+    >
+      <CircleAlert className="mt-0.5 size-5 shrink-0 text-red-600" aria-hidden="true" />
+      <div className="min-w-0 flex-1 space-y-3">
+        <div>
+          <p className="font-semibold">{PAYMENT_TEXTS.failed}</p>
+          {canPay && (
+            <p className="mt-0.5 text-sm text-red-800">
+              Your order <span className="font-mono">{order.id}</span> is saved. Pay {formatPrice(order.totalAmount)} now, or in
+              cash when it is delivered.
+            </p>
+          )}
+        </div>
+        {canPay && <PayButtons onRetry={onRetry} onPayOnDelivery={onPayOnDelivery} retrying={retrying} switching={switching} />}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * An open order's money: how it is paid and how far, the subtotal, delivery charge, total and the
+ * VAT inside it, the payment buttons while it awaits an online payment, and its invoice.
+ */
+export function OrderPayment({
+  order,
+  onRetry,
+  onPayOnDelivery,
+  retrying,
+  switching,
+}: {
+  order: Order;
+  onRetry: () => void;
+  onPayOnDelivery: () => void;
+  retrying: boolean;
+  switching: boolean;
+}) {
+  const row = 'flex items-baseline justify-between gap-3';
+  return (
+    <section aria-label={`Payment of order ${order.id}`} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
+      <dl className="grid gap-x-10 gap-y-1.5 md:grid-cols-2">
+        <div className="space-y-1.5">
+          <div className={row}>
+            <dt className="whitespace-nowrap text-slate-500">Payment method</dt>
+            <dd className="font-medium text-slate-900" data-testid="payment-method">
+              {paymentMethodLabel(order.paymentMethod)}
+            </dd>
+          </div>
+          <div className={row}>
+            <dt className="whitespace-nowrap text-slate-500">Payment status</dt>
+            <dd>
+              <PaymentBadge status={order.paymentStatus} />
+            </dd>
+          </div>
+        </div>
+        <div className="space-y-1.5 border-t border-slate-100 pt-1.5 md:border-t-0 md:pt-0">
+          <div className={row}>
+            <dt className="text-slate-500">Subtotal</dt>
+            <dd className="text-slate-900">{formatPrice(order.subtotal)}</dd>
+          </div>
+          <div className={row}>
+            <dt className="text-slate-500">Delivery</dt>
+            <dd className={order.deliveryFee === 0 ? 'font-medium text-emerald-700' : 'text-slate-900'}>
+              {order.deliveryFee === 0 ? 'Free' : formatPrice(order.deliveryFee)}
+            </dd>
+          </div>
+          <div className={row}>
+            <dt className="font-semibold text-slate-900">Total</dt>
+            <dd className="font-semibold text-slate-900">{formatPrice(order.totalAmount)}</dd>
+          </div>
+          <p className="text-right text-xs text-slate-500">VAT (13%) included: {formatPrice(order.vatAmount)}</p>
+        </div>
+      </dl>
+      {order.paymentStatus === 'awaiting_payment' && order.status !== 'cancelled' && (
+        <div className="mt-3 space-y-2 border-t border-slate-100 pt-3">
+          <p className="text-slate-700">
+            This order awaits its payment of {formatPrice(order.totalAmount)} with {paymentMethodLabel(order.paymentMethod)}.
+          </p>
+          <PayButtons onRetry={onRetry} onPayOnDelivery={onPayOnDelivery} retrying={retrying} switching={switching} />
+        </div>
+      )}
+      <div className="mt-3 border-t border-slate-100 pt-3">
+        <Link to={`/orders/${encodeURIComponent(order.id)}/invoice`} className={buttonClasses('ghost', 'sm', '-ml-2')}>
+          <FileText className="size-4" aria-hidden="true" />
+          Invoice
+        </Link>
+      </div>
+    </section>
   );
 }

@@ -1,12 +1,14 @@
 import Package from 'lucide-react/icons/package';
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { PaymentBadge } from '../../components/orders/PaymentBadge';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card, EmptyState } from '../../components/ui/Card';
 import { SortableHeader, sortRows, useTableSort } from '../../components/ui/SortableHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatDateTime, formatPrice } from '../../lib/format';
-import { type Order, useOrderItems, useOrders } from './api';
-import { OrderItemsList, StatusBadge } from './OrderParts';
+import { type Order, type PaymentLanding, readPaymentLanding, useOrderItems, useOrders, usePaymentActions } from './api';
+import { OrderItemsList, OrderPayment, PaymentResultBanner, StatusBadge } from './OrderParts';
 
 type Column = 'id' | 'total' | 'date';
 
@@ -17,6 +19,9 @@ function pick(order: Order, column: Column): string | number {
 }
 
 const ITEMS_FAILED = 'Failed to load the items of this order.';
+/** While the shopper waits for a gateway's confirmation, the list is asked again this often. */
+const PENDING_POLL_MS = 3_000;
+const LANDING_PARAMS = ['tab', 'order', 'payment'] as const;
 
 /**
  * The dashboard's Orders tab (SPEC §2): 'Your Orders', Order ID, Total Amount and Order Date
@@ -24,19 +29,62 @@ const ITEMS_FAILED = 'Failed to load the items of this order.';
  * from the order's own address. Phones get stacked cards and the two sort buttons.
  */
 export function OrdersTab() {
-  const orders = useOrders();
-  const { sort, setSort, toggle } = useTableSort<Column>({ key: 'date', direction: 'desc' });
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
   const [expanded, setExpanded] = useState<string | null>(null);
+
+  // Back from eSewa or Khalti (/account?tab=orders&order=…&payment=…): the result is kept here and
+  // the parameters leave the address, so a reload does not show the banner again.
+  const hasLanding = searchParams.has('order') || searchParams.has('payment');
+  const landingKey = hasLanding ? `${location.key}|${searchParams.toString()}` : null;
+  const [seenLandingKey, setSeenLandingKey] = useState<string | null>(null);
+  const [landing, setLanding] = useState<PaymentLanding | null>(null);
+  if (landingKey !== seenLandingKey) {
+    setSeenLandingKey(landingKey);
+    if (landingKey) {
+      const next = readPaymentLanding(searchParams);
+      setLanding(next);
+      if (next.orderId) setExpanded(next.orderId);
+    }
+  }
+  useEffect(() => {
+    if (!hasLanding) return;
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const name of LANDING_PARAMS) next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [hasLanding, setSearchParams]);
+
+  const orders = useOrders({ pollMs: landing?.result === 'pending' ? PENDING_POLL_MS : undefined });
+  const { sort, setSort, toggle } = useTableSort<Column>({ key: 'date', direction: 'desc' });
   const items = useOrderItems(orders.userId, expanded);
+  const actions = usePaymentActions(orders.userId, (order) => {
+    // Settled as cash on delivery: the failure banner about it has done its job.
+    if (landing?.orderId === order.id) setLanding(null);
+  });
+  const landedOrder = landing?.orderId ? orders.data?.find((order) => order.id === landing.orderId) : undefined;
 
   const toggleItems = (id: string) => setExpanded((current) => (current === id ? null : id));
   const itemsPanel = (order: Order) => (
-    <OrderItemsList
-      items={items.data ?? []}
-      loading={items.isPending}
-      error={items.isError ? ITEMS_FAILED : undefined}
-      caption={`Items of order ${order.id}`}
-    />
+    <div className="space-y-4">
+      <OrderItemsList
+        items={items.data ?? []}
+        loading={items.isPending}
+        error={items.isError ? ITEMS_FAILED : undefined}
+        caption={`Items of order ${order.id}`}
+      />
+      <OrderPayment
+        order={order}
+        onRetry={() => actions.retry(order.id)}
+        onPayOnDelivery={() => actions.payOnDelivery(order.id)}
+        retrying={actions.retrying === order.id}
+        switching={actions.switching === order.id}
+      />
+    </div>
   );
 
   let content;
@@ -107,6 +155,10 @@ export function OrdersTab() {
                     <dd className="text-right whitespace-nowrap text-slate-800">{formatDateTime(order.createdAt)}</dd>
                     <dt className="text-slate-500">Total Amount</dt>
                     <dd className="text-right font-semibold text-slate-900">{formatPrice(order.totalAmount)}</dd>
+                    <dt className="text-slate-500">Payment</dt>
+                    <dd className="text-right">
+                      <PaymentBadge status={order.paymentStatus} />
+                    </dd>
                   </dl>
                   <Button
                     variant="outline"
@@ -158,7 +210,10 @@ export function OrdersTab() {
                       </td>
                       <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatDateTime(order.createdAt)}</td>
                       <td className="px-3 py-3">
-                        <StatusBadge status={order.status} />
+                        <div className="flex flex-wrap items-center gap-1.5">
+                          <StatusBadge status={order.status} />
+                          <PaymentBadge status={order.paymentStatus} />
+                        </div>
                       </td>
                       <td className="px-3 py-3 text-right">
                         <Button
@@ -189,5 +244,19 @@ export function OrdersTab() {
     );
   }
 
-  return <Card title="Your Orders">{content}</Card>;
+  return (
+    <Card title="Your Orders">
+      {landing?.result && (
+        <PaymentResultBanner
+          result={landing.result}
+          order={landedOrder}
+          onRetry={landedOrder ? () => actions.retry(landedOrder.id) : undefined}
+          onPayOnDelivery={landedOrder ? () => actions.payOnDelivery(landedOrder.id) : undefined}
+          retrying={landedOrder !== undefined && actions.retrying === landedOrder.id}
+          switching={landedOrder !== undefined && actions.switching === landedOrder.id}
+        />
+      )}
+      {content}
+    </Card>
+  );
 }

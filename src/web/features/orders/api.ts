@@ -1,9 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
-import { ORDER_STATUS_LABELS, type Order, type OrderItem, type OrderStatus } from '../../../shared/orders';
-import { apiGet } from '../../lib/api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type CreateOrderResponse,
+  ORDER_STATUS_LABELS,
+  type Order,
+  type OrderItem,
+  type OrderStatus,
+} from '../../../shared/orders';
+import type { PaymentResult } from '../../../shared/payments';
+import { ApiError, apiGet, apiPost } from '../../lib/api';
 import { tokenUserId } from '../../lib/jwt';
+import { goToPayment } from '../../lib/payment-redirect';
 import { queryKeys } from '../../lib/query-client';
 import { useShopperToken } from '../../lib/session';
+import { toast } from '../../lib/toast';
 
 export type { Order, OrderItem, OrderStatus };
 
@@ -47,7 +56,11 @@ export function orderItemsOf(order: { orderItems?: unknown } | null | undefined)
   );
 }
 
-export function useOrders() {
+/**
+ * The shopper's orders. With `pollMs`, asked again that often while any order still awaits its
+ * payment (a gateway's confirmation may come after the shopper is back).
+ */
+export function useOrders({ pollMs }: { pollMs?: number } = {}) {
   const userId = tokenUserId(useShopperToken());
   const query = useQuery({
     queryKey: orderKeys.list(userId),
@@ -55,8 +68,107 @@ export function useOrders() {
     enabled: userId !== undefined,
     // The shop changes statuses: each visit of the tab asks again.
     staleTime: 0,
+    refetchInterval: (current) =>
+      pollMs && current.state.data?.some((order) => order.paymentStatus === 'awaiting_payment') ? pollMs : false,
   });
   return { ...query, userId };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paying an order that awaits its online payment (issue 16)
+
+export const PAYMENT_TEXTS = {
+  paid: 'Payment received. Thank you!',
+  pending: 'We are waiting for the payment to be confirmed. This page updates by itself.',
+  failed: 'The payment was not completed.',
+  tryAgain: 'Try again',
+  payOnDelivery: 'Pay on delivery instead',
+  switchedToCod: 'You will pay in cash on delivery.',
+  retryFailed: 'Could not start the payment. Please try again.',
+  codFailed: 'Could not switch to pay on delivery. Please try again.',
+} as const;
+
+/** Where a gateway's return lands: /account?tab=orders&order=…&payment=paid|pending|failed. */
+export interface PaymentLanding {
+  orderId: string | null;
+  result: PaymentResult | null;
+}
+
+export function readPaymentLanding(params: URLSearchParams): PaymentLanding {
+  const result = params.get('payment');
+  const orderId = params.get('order');
+  return {
+    orderId: orderId && /^[A-Za-z0-9_-]{1,100}$/.test(orderId) ? orderId : null,
+    result: result === 'paid' || result === 'pending' || result === 'failed' ? result : null,
+  };
+}
+
+/** POST …/order/{orderId}/pay: a new try at the gateway (same answer shape as the checkout's). */
+export function payOrder(userId: number, orderId: string): Promise<CreateOrderResponse> {
+  return apiPost<CreateOrderResponse>(`/api/orders/user/${userId}/order/${encodeURIComponent(orderId)}/pay`, {}, { auth: 'user' });
+}
+
+/** POST …/order/{orderId}/pay-on-delivery: the order becomes cash on delivery. */
+export async function payOrderOnDelivery(userId: number, orderId: string): Promise<Order> {
+  const reply = await apiPost<{ order: Order }>(
+    `/api/orders/user/${userId}/order/${encodeURIComponent(orderId)}/pay-on-delivery`,
+    {},
+    { auth: 'user' },
+  );
+  return reply.order;
+}
+
+/** Puts the server's copy of an order in the cached list. */
+function replaceInList(client: ReturnType<typeof useQueryClient>, userId: number, order: Order): void {
+  client.setQueryData<Order[]>(orderKeys.list(userId), (orders) =>
+    orders?.map((current) => (current.id === order.id ? order : current)),
+  );
+}
+
+/**
+ * Try again (back to the gateway) and Pay on delivery instead, for an order awaiting payment.
+ * `onSwitched` runs once an order is cash on delivery.
+ */
+export function usePaymentActions(userId: number | undefined, onSwitched?: (order: Order) => void) {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: orderKeys.list(userId) });
+  const retry = useMutation({
+    mutationFn: (orderId: string) => payOrder(userId!, orderId),
+    onSuccess: (reply) => {
+      if (reply.payment) {
+        goToPayment(reply.payment);
+        return;
+      }
+      replaceInList(client, userId!, reply.order);
+      toast.info(reply.paymentMessage ?? PAYMENT_TEXTS.retryFailed);
+      void refresh();
+    },
+    onError: (error) => {
+      // 409: the order no longer awaits payment (paid meanwhile, cancelled): the server says which.
+      toast.error(error instanceof ApiError && error.serverMessage ? error.serverMessage : PAYMENT_TEXTS.retryFailed);
+      void refresh();
+    },
+  });
+  const cod = useMutation({
+    mutationFn: (orderId: string) => payOrderOnDelivery(userId!, orderId),
+    onSuccess: (order) => {
+      replaceInList(client, userId!, order);
+      toast.success(PAYMENT_TEXTS.switchedToCod);
+      onSwitched?.(order);
+      void refresh();
+    },
+    onError: (error) => {
+      toast.error(error instanceof ApiError && error.serverMessage ? error.serverMessage : PAYMENT_TEXTS.codFailed);
+      void refresh();
+    },
+  });
+  return {
+    retry: (orderId: string) => retry.mutate(orderId),
+    payOnDelivery: (orderId: string) => cod.mutate(orderId),
+    /** The order being sent to the gateway (it stays busy while the browser leaves). */
+    retrying: retry.isPending || (retry.isSuccess && Boolean(retry.data?.payment)) ? retry.variables : undefined,
+    switching: cod.isPending ? cod.variables : undefined,
+  };
 }
 
 export function useOrderItems(userId: number | undefined, orderId: string | null) {

@@ -2,9 +2,13 @@ import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import Search from 'lucide-react/icons/search';
+import FileText from 'lucide-react/icons/file-text';
 import { Fragment, useEffect, useId, useState } from 'react';
-import { ORDER_STATUSES, PAYMENT_METHOD_LABELS } from '../../../../shared/orders';
-import { Button } from '../../../components/ui/Button';
+import { Link } from 'react-router';
+import { ORDER_STATUSES } from '../../../../shared/orders';
+import { PAYMENT_STATUSES, VAT_PERCENT } from '../../../../shared/payments';
+import { PaymentBadge, paymentMethodLabel, paymentStatusLabel } from '../../../components/orders/PaymentBadge';
+import { Button, buttonClasses } from '../../../components/ui/Button';
 import { Card, EmptyState } from '../../../components/ui/Card';
 import { SortableHeader } from '../../../components/ui/SortableHeader';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -18,8 +22,10 @@ import {
   type AdminOrdersParams,
   type Order,
   type OrderStatus,
+  type PaymentStatus,
   useAdminOrder,
   useAdminOrders,
+  useMarkRefunded,
   useUpdateOrderStatus,
 } from './api';
 
@@ -45,18 +51,27 @@ export function AdminOrdersTab() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [status, setStatus] = useState<OrderStatus | ''>('');
+  const [paymentStatus, setPaymentStatus] = useState<PaymentStatus | ''>('');
   const [direction, setDirection] = useState<'asc' | 'desc'>('desc');
   const [page, setPage] = useState(1);
   const [expanded, setExpanded] = useState<string | null>(null);
   const q = useDebounced(search, SEARCH_DELAY_MS);
 
   const rangeInvalid = from !== '' && to !== '' && from > to;
-  const params: AdminOrdersParams = { q, from, to, status, sort: direction === 'desc' ? 'date_desc' : 'date_asc', page };
+  const params: AdminOrdersParams = {
+    q,
+    from,
+    to,
+    status,
+    paymentStatus,
+    sort: direction === 'desc' ? 'date_desc' : 'date_asc',
+    page,
+  };
   const list = useAdminOrders(params, !rangeInvalid);
   const { update, pendingId } = useUpdateOrderStatus();
 
   // A new search, range, status or sort starts again at page 1 with nothing open.
-  const filterKey = `${q}|${from}|${to}|${status}|${direction}`;
+  const filterKey = `${q}|${from}|${to}|${status}|${paymentStatus}|${direction}`;
   const [lastFilterKey, setLastFilterKey] = useState(filterKey);
   if (lastFilterKey !== filterKey) {
     setLastFilterKey(filterKey);
@@ -72,7 +87,7 @@ export function AdminOrdersTab() {
   const data = list.data;
   const orders = data?.orders ?? [];
   const toggleOrder = (id: string) => setExpanded((current) => (current === id ? null : id));
-  const filtering = search.trim() !== '' || from !== '' || to !== '' || status !== '';
+  const filtering = search.trim() !== '' || from !== '' || to !== '' || status !== '' || paymentStatus !== '';
 
   let body;
   if (rangeInvalid) {
@@ -100,7 +115,7 @@ export function AdminOrdersTab() {
   } else if (orders.length === 0) {
     body = (
       <EmptyState icon={<ClipboardList className="size-7" aria-hidden="true" />} title={ADMIN_ORDER_TEXTS.empty}>
-        {filtering && <p>Nothing matches this search or date range.</p>}
+        {filtering && <p>Nothing matches this search or these filters.</p>}
       </EmptyState>
     );
   } else {
@@ -129,7 +144,7 @@ export function AdminOrdersTab() {
         aria-expanded={expanded === order.id}
         aria-controls={controls}
         onClick={() => toggleOrder(order.id)}
-        className={wide ? 'w-full' : ''}
+        className={wide ? 'w-full' : 'whitespace-nowrap'}
       >
         {expanded === order.id ? 'Hide Items' : 'View Items'}
       </Button>
@@ -150,6 +165,14 @@ export function AdminOrdersTab() {
               <p className="mt-2 text-sm text-slate-700">
                 {order.user.firstName} {order.user.lastName} · {order.user.phoneNumber}
               </p>
+              <dl className="mt-2 grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-1 text-sm">
+                <dt className="text-slate-500">Payment</dt>
+                <dd className="text-right text-slate-800">{paymentMethodLabel(order.paymentMethod)}</dd>
+                <dt className="text-slate-500">Payment status</dt>
+                <dd className="text-right">
+                  <PaymentBadge status={order.paymentStatus} />
+                </dd>
+              </dl>
               <div className="mt-3 flex items-center justify-between gap-2">{statusSelect(order)}</div>
               <div className="mt-3">{toggleButton(order, `admin-order-m-${order.id}`, true)}</div>
               {expanded === order.id && (
@@ -167,10 +190,10 @@ export function AdminOrdersTab() {
             <caption className="sr-only">All orders</caption>
             <thead className="border-b border-slate-200 text-slate-600">
               <tr>
-                <th scope="col" className="px-3 py-2 text-left font-semibold">
+                <th scope="col" className="px-2 py-2 text-left font-semibold">
                   Order ID
                 </th>
-                <th scope="col" className="px-3 py-2 text-left font-semibold">
+                <th scope="col" className="px-2 py-2 text-left font-semibold">
                   Customer
                 </th>
                 <SortableHeader
@@ -179,13 +202,19 @@ export function AdminOrdersTab() {
                   sort={{ key: 'date', direction }}
                   onSort={() => setDirection((current) => (current === 'desc' ? 'asc' : 'desc'))}
                 />
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                <th scope="col" className="px-2 py-2 text-right font-semibold">
                   Total Amount
                 </th>
-                <th scope="col" className="px-3 py-2 text-left font-semibold">
+                <th scope="col" className="px-2 py-2 text-left font-semibold">
+                  Payment
+                </th>
+                <th scope="col" className="px-2 py-2 text-left font-semibold">
+                  Payment status
+                </th>
+                <th scope="col" className="px-2 py-2 text-left font-semibold">
                   Status
                 </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                <th scope="col" className="px-2 py-2 text-right font-semibold">
                   Actions
                 </th>
               </tr>
@@ -194,23 +223,27 @@ export function AdminOrdersTab() {
               {orders.map((order) => (
                 <Fragment key={order.id}>
                   <tr className={expanded === order.id ? 'bg-amber-50/40' : undefined}>
-                    <td className="px-3 py-3 font-mono text-xs font-semibold text-slate-900">{order.id}</td>
-                    <td className="px-3 py-3">
+                    <td className="px-2 py-3 font-mono text-xs font-semibold text-slate-900">{order.id}</td>
+                    <td className="px-2 py-3">
                       <p className="font-medium text-slate-900">
                         {order.user.firstName} {order.user.lastName}
                       </p>
                       <p className="text-xs text-slate-500">{order.user.phoneNumber}</p>
                     </td>
-                    <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatDateTime(order.createdAt)}</td>
-                    <td className="px-3 py-3 text-right font-semibold whitespace-nowrap text-slate-900">
+                    <td className="min-w-24 px-2 py-3 text-slate-700">{formatDateTime(order.createdAt)}</td>
+                    <td className="px-2 py-3 text-right font-semibold whitespace-nowrap text-slate-900">
                       {formatPrice(order.totalAmount)}
                     </td>
-                    <td className="px-3 py-3">{statusSelect(order)}</td>
-                    <td className="px-3 py-3 text-right">{toggleButton(order, `admin-order-${order.id}`)}</td>
+                    <td className="px-2 py-3 whitespace-nowrap text-slate-700">{paymentMethodLabel(order.paymentMethod)}</td>
+                    <td className="px-2 py-3">
+                      <PaymentBadge status={order.paymentStatus} />
+                    </td>
+                    <td className="px-2 py-3">{statusSelect(order)}</td>
+                    <td className="px-2 py-3 text-right">{toggleButton(order, `admin-order-${order.id}`)}</td>
                   </tr>
                   {expanded === order.id && (
                     <tr id={`admin-order-${order.id}`} className="bg-slate-50">
-                      <td colSpan={6} className="px-3 py-4">
+                      <td colSpan={8} className="px-3 py-4">
                         <OrderDetails order={order} />
                       </td>
                     </tr>
@@ -230,8 +263,8 @@ export function AdminOrdersTab() {
 
   return (
     <Card title="Orders" actions={list.isFetching && !list.isPending ? <Spinner className="size-4 text-amber-500" /> : undefined}>
-      <div className="mb-5 grid gap-3 sm:grid-cols-2 xl:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]">
-        <div className="sm:col-span-2 xl:col-span-1">
+      <div className="mb-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 2xl:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto]">
+        <div className="sm:col-span-2 lg:col-span-4 2xl:col-span-1">
           <label htmlFor={`${ids}-q`} className="mb-1.5 block text-sm font-medium text-slate-700">
             Search orders
           </label>
@@ -295,6 +328,24 @@ export function AdminOrdersTab() {
             ))}
           </select>
         </div>
+        <div>
+          <label htmlFor={`${ids}-payment`} className="mb-1.5 block text-sm font-medium text-slate-700">
+            Payment status
+          </label>
+          <select
+            id={`${ids}-payment`}
+            value={paymentStatus}
+            onChange={(event) => setPaymentStatus(event.target.value as PaymentStatus | '')}
+            className={`${inputClasses} border-slate-300`}
+          >
+            <option value="">All payments</option>
+            {PAYMENT_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {paymentStatusLabel(value)}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="flex items-end gap-2">
           <Button
             variant="outline"
@@ -313,6 +364,7 @@ export function AdminOrdersTab() {
                 setFrom('');
                 setTo('');
                 setStatus('');
+                setPaymentStatus('');
               }}
             >
               Clear
@@ -369,6 +421,7 @@ export function AdminOrdersTab() {
 /** The open order: who bought it, where it goes, how it is paid, and its items (fetched fresh). */
 function OrderDetails({ order }: { order: Order }) {
   const fresh = useAdminOrder(order.id);
+  const { markRefunded, refundingId } = useMarkRefunded();
   const failed = fresh.isError;
   useEffect(() => {
     if (failed) toast.error(ADMIN_ORDER_TEXTS.itemsFailed, { toastId: `admin-order-items-${order.id}` });
@@ -402,15 +455,51 @@ function OrderDetails({ order }: { order: Order }) {
         </section>
         <section aria-label="Payment">
           <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Payment</h4>
-          <p className="mt-1 text-slate-900">{PAYMENT_METHOD_LABELS[shown.paymentMethod] ?? shown.paymentMethod}</p>
-          <p className="text-slate-700 capitalize">{shown.paymentStatus}</p>
-          <p className="mt-2">
+          <p className="mt-1 text-slate-900">{paymentMethodLabel(shown.paymentMethod)}</p>
+          <p className="mt-1 flex flex-wrap items-center gap-1.5">
+            <PaymentBadge status={shown.paymentStatus} />
             <StatusBadge status={shown.status} />
           </p>
+          <p className="mt-1 text-slate-700">
+            Reference:{' '}
+            {shown.paymentRef ? (
+              <span className="font-mono text-xs break-all text-slate-900" data-testid="payment-ref">
+                {shown.paymentRef}
+              </span>
+            ) : (
+              <span className="text-slate-500">none</span>
+            )}
+          </p>
+          {shown.paymentStatus === 'refund_due' && (
+            <div className="mt-2 space-y-1">
+              <p className="text-xs text-orange-800">
+                Paid, then cancelled: give back {formatPrice(shown.totalAmount)}, then mark it.
+              </p>
+              <Button variant="outline" size="sm" onClick={() => markRefunded(shown.id)} loading={refundingId === shown.id}>
+                Mark refunded
+              </Button>
+            </div>
+          )}
         </section>
       </div>
       <OrderItemsList items={items} loading={fresh.isPending} caption={`Items of order ${order.id}`} />
-      <p className="text-right text-sm font-semibold text-slate-900">Total Amount: {formatPrice(shown.totalAmount)}</p>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <Link to={`/orders/${encodeURIComponent(shown.id)}/invoice`} className={buttonClasses('outline', 'sm', 'self-start')}>
+          <FileText className="size-4" aria-hidden="true" />
+          Invoice
+        </Link>
+        <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 text-sm sm:min-w-64">
+          <dt className="text-slate-500">Subtotal</dt>
+          <dd className="text-right text-slate-900">{formatPrice(shown.subtotal)}</dd>
+          <dt className="text-slate-500">Delivery</dt>
+          <dd className="text-right text-slate-900">{shown.deliveryFee === 0 ? 'Free' : formatPrice(shown.deliveryFee)}</dd>
+          <dt className="font-semibold text-slate-900">Total Amount</dt>
+          <dd className="text-right font-semibold text-slate-900">{formatPrice(shown.totalAmount)}</dd>
+          <dd className="col-span-2 text-right text-xs text-slate-500">
+            VAT ({VAT_PERCENT}%) included: {formatPrice(shown.vatAmount)}
+          </dd>
+        </dl>
+      </div>
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Order, OrderSort, OrderStatus, OrdersPage } from '../../../../shared/orders';
+import type { PaymentStatus } from '../../../../shared/payments';
 import { ApiError, api, apiGet } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 
-export type { Order, OrderSort, OrderStatus, OrdersPage };
+export type { Order, OrderSort, OrderStatus, OrdersPage, PaymentStatus };
 
 /** SPEC §8 texts of the admin's Orders tab. */
 export const ADMIN_ORDER_TEXTS = {
@@ -13,6 +14,8 @@ export const ADMIN_ORDER_TEXTS = {
   statusUpdated: 'Order status updated successfully.',
   statusFailed: 'Failed to update status. Please try again.',
   itemsFailed: 'Failed to fetch order items. Please try again.',
+  markedRefunded: 'Marked as refunded',
+  refundFailed: 'Failed to mark the order refunded. Please try again.',
 } as const;
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
@@ -24,6 +27,8 @@ export interface AdminOrdersParams {
   from: string;
   to: string;
   status: OrderStatus | '';
+  /** One of PAYMENT_STATUSES or '' (all). */
+  paymentStatus: PaymentStatus | '';
   sort: OrderSort;
   page: number;
 }
@@ -45,6 +50,7 @@ export function adminOrdersQuery(params: AdminOrdersParams, pageSize = ADMIN_ORD
   // The days are the admin's own days (Nepal: +345 minutes).
   if (params.from || params.to) search.set('tzOffset', String(-new Date().getTimezoneOffset()));
   if (params.status) search.set('status', params.status);
+  if (params.paymentStatus) search.set('paymentStatus', params.paymentStatus);
   search.set('sort', params.sort);
   search.set('page', String(params.page));
   search.set('pageSize', String(pageSize));
@@ -72,15 +78,11 @@ export async function fetchAdminOrders(params: AdminOrdersParams, signal?: Abort
   return asPage(reply, params);
 }
 
-/** One order, fresh from the server (its id is the search text; the exact id is picked out). */
+/** One order, fresh from the server: GET /api/orders/{id}. */
 export async function fetchAdminOrder(id: string, signal?: AbortSignal): Promise<Order> {
-  const search = new URLSearchParams({ q: id, page: '1', pageSize: '10' });
-  const reply = await apiGet<unknown>(`/api/orders/all?${search.toString()}`, { auth: 'admin', signal });
-  const order = asPage(reply, { q: id, from: '', to: '', status: '', sort: 'date_desc', page: 1 }).orders.find(
-    (candidate) => candidate.id === id,
-  );
-  if (!order) throw new ApiError(404, 'Order not found');
-  return order;
+  const reply = await apiGet<{ order?: Order }>(`/api/orders/${encodeURIComponent(id)}`, { auth: 'admin', signal });
+  if (!reply?.order) throw new ApiError(404, 'Order not found');
+  return reply.order;
 }
 
 export function useAdminOrders(params: AdminOrdersParams, enabled = true) {
@@ -136,4 +138,31 @@ export function useUpdateOrderStatus() {
     },
   });
   return { update: mutation.mutate, pendingId: mutation.isPending ? mutation.variables?.id : undefined };
+}
+
+/** PUT /api/orders/{id}/payment {paymentStatus: 'refunded'}: the money of a cancelled, paid order was given back. */
+export async function markRefunded(id: string): Promise<Order> {
+  const reply = await api<{ order: Order }>(`/api/orders/${encodeURIComponent(id)}/payment`, {
+    method: 'PUT',
+    body: { paymentStatus: 'refunded' },
+    auth: 'admin',
+  });
+  return reply.order;
+}
+
+export function useMarkRefunded() {
+  const client = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: markRefunded,
+    onSuccess: (order) => {
+      replaceOrder(client, order);
+      toast.success(ADMIN_ORDER_TEXTS.markedRefunded);
+      void client.invalidateQueries({ queryKey: adminOrderKeys.pages });
+    },
+    onError: (error) => {
+      toast.error(error instanceof ApiError && error.serverMessage ? error.serverMessage : ADMIN_ORDER_TEXTS.refundFailed);
+      void client.invalidateQueries({ queryKey: adminOrderKeys.all });
+    },
+  });
+  return { markRefunded: mutation.mutate, refundingId: mutation.isPending ? mutation.variables : undefined };
 }

@@ -1,0 +1,208 @@
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import Printer from 'lucide-react/icons/printer';
+import { Link, useParams } from 'react-router';
+import { VAT_PERCENT } from '../../../shared/payments';
+import { PaymentBadge, paymentMethodLabel } from '../../components/orders/PaymentBadge';
+import { Button, buttonClasses } from '../../components/ui/Button';
+import { LoadingBlock } from '../../components/ui/Spinner';
+import { ApiError } from '../../lib/api';
+import { formatNepalDateTime, formatPrice } from '../../lib/format';
+import { usePageTitle } from '../../lib/hooks';
+import { GuardRedirect } from '../../lib/routing';
+import { useAdminToken, useShopperToken } from '../../lib/session';
+import { useStoreFacts } from '../../lib/store-facts';
+import { type Order, useInvoiceOrder } from './api';
+
+/** Price × quantity in rupees, reckoned in paisa. */
+function lineAmount(price: number, quantity: number): number {
+  return (Math.round(price * 100) * quantity) / 100;
+}
+
+/**
+ * The tax invoice of an order (issue 16), for the shopper who placed it or the admin: the store
+ * (with its PAN when configured), the invoice number and date in Nepal time, the buyer and the
+ * delivery address, the lines, the totals with the VAT they include, and how it is paid. Print
+ * gives an A4 page without the shop's header, footer and buttons (print: styles).
+ */
+export default function InvoicePage() {
+  const { orderId = '' } = useParams();
+  const shopper = useShopperToken();
+  const admin = useAdminToken();
+  const signedIn = shopper !== null || admin !== null;
+  const order = useInvoiceOrder(orderId, signedIn);
+  usePageTitle(order.data ? `Invoice ${order.data.invoiceNumber}` : 'Invoice');
+
+  if (!signedIn) return <GuardRedirect to="/login" />;
+
+  const back = shopper ? '/account' : '/admin';
+  let content;
+  if (order.isPending) {
+    content = <LoadingBlock label="Loading invoice" className="py-24" />;
+  } else if (order.isError) {
+    const missing = order.error instanceof ApiError && (order.error.status === 403 || order.error.status === 404);
+    content = (
+      <div className="flex flex-col items-center gap-4 rounded-2xl border border-slate-200 bg-white px-6 py-16 text-center">
+        <p role="alert" className="font-medium text-red-600">
+          {missing ? 'This invoice was not found.' : 'Failed to load the invoice.'}
+        </p>
+        {!missing && (
+          <Button variant="outline" onClick={() => void order.refetch()} loading={order.isFetching}>
+            Try again
+          </Button>
+        )}
+      </div>
+    );
+  } else {
+    content = <Invoice order={order.data} />;
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl px-3 py-6 sm:px-6 sm:py-10 print:max-w-none print:p-0">
+      <div className="mb-4 flex items-center justify-between gap-3 print:hidden">
+        <Link to={back} className={buttonClasses('ghost', 'sm', '-ml-2')}>
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          {shopper ? 'My orders' : 'Admin'}
+        </Link>
+        {order.data && (
+          <Button variant="secondary" size="sm" onClick={() => window.print()}>
+            <Printer className="size-4" aria-hidden="true" />
+            Print
+          </Button>
+        )}
+      </div>
+      {content}
+    </div>
+  );
+}
+
+function Invoice({ order }: { order: Order }) {
+  const store = useStoreFacts();
+  const label = 'text-xs font-semibold tracking-wide text-slate-500 uppercase';
+  return (
+    <article
+      aria-labelledby="invoice-title"
+      className="rounded-2xl border border-slate-200 bg-white p-4 text-sm text-slate-800 shadow-sm sm:p-8 print:rounded-none print:border-0 print:p-0 print:text-[11pt] print:shadow-none"
+    >
+      <header className="flex flex-col gap-4 border-b border-slate-200 pb-5 sm:flex-row sm:items-start sm:justify-between print:flex-row print:items-start print:justify-between">
+        <div className="min-w-0">
+          <p className="text-xl font-bold text-slate-900">{store.name}</p>
+          <p className="mt-1 text-slate-600">{store.address}</p>
+          <p className="flex flex-wrap gap-x-3 text-slate-600">
+            {store.phones.map((phone) => (
+              <span key={phone} className="whitespace-nowrap">
+                {phone}
+              </span>
+            ))}
+          </p>
+          <p className="break-all text-slate-600">{store.email}</p>
+          {store.pan && <p className="mt-1 font-medium text-slate-900">PAN: {store.pan}</p>}
+        </div>
+        <div className="sm:text-right print:text-right">
+          <h1 id="invoice-title" className="text-2xl font-bold tracking-tight text-slate-900">
+            Tax Invoice
+          </h1>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 sm:justify-end print:justify-end">
+            <dt className="whitespace-nowrap text-slate-500">Invoice No.</dt>
+            <dd className="font-semibold text-slate-900" data-testid="invoice-number">
+              {order.invoiceNumber}
+            </dd>
+            <dt className="text-slate-500">Date</dt>
+            <dd className="whitespace-nowrap">{formatNepalDateTime(order.createdAt)}</dd>
+            <dt className="whitespace-nowrap text-slate-500">Order ID</dt>
+            <dd className="font-mono text-xs leading-5 break-all">{order.id}</dd>
+          </dl>
+        </div>
+      </header>
+
+      <div className="grid gap-4 border-b border-slate-200 py-5 sm:grid-cols-2 print:grid-cols-2">
+        <section aria-label="Buyer">
+          <h2 className={label}>Buyer</h2>
+          <p className="mt-1 font-medium text-slate-900">{order.fullName}</p>
+          <p>{order.phone}</p>
+          <p className="break-all">{order.user.email}</p>
+        </section>
+        <section aria-label="Delivery address">
+          <h2 className={label}>Deliver to</h2>
+          <p className="mt-1">{order.address}</p>
+          {order.landmark && <p>Landmark: {order.landmark}</p>}
+          <p>
+            {order.city}, {order.district}
+          </p>
+          <p>{order.province} Province</p>
+        </section>
+      </div>
+
+      <table className="mt-5 w-full text-sm">
+        <caption className="sr-only">Items of invoice {order.invoiceNumber}</caption>
+        <thead>
+          <tr className="border-b border-slate-300 text-slate-600">
+            <th scope="col" className="py-2 pr-2 text-left font-semibold">
+              Product
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-semibold">
+              Qty
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-semibold">
+              Unit price
+            </th>
+            <th scope="col" className="py-2 pl-2 text-right font-semibold">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {order.orderItems.map((item) => (
+            <tr key={item.id} className="align-top">
+              <td className="py-2 pr-2 text-slate-900">{item.product.name}</td>
+              <td className="px-2 py-2 text-right">{item.quantity}</td>
+              <td className="px-2 py-2 text-right whitespace-nowrap">{formatPrice(item.price)}</td>
+              <td className="py-2 pl-2 text-right whitespace-nowrap text-slate-900">
+                {formatPrice(lineAmount(item.price, item.quantity))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <div className="mt-4 flex justify-end border-t border-slate-300 pt-3">
+        <dl className="w-full max-w-xs space-y-1">
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-600">Subtotal</dt>
+            <dd>{formatPrice(order.subtotal)}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-600">Delivery</dt>
+            <dd>{order.deliveryFee === 0 ? 'Free' : formatPrice(order.deliveryFee)}</dd>
+          </div>
+          <div className="flex justify-between gap-4 border-t border-slate-200 pt-1 text-base font-bold text-slate-900">
+            <dt>Total</dt>
+            <dd data-testid="invoice-total">{formatPrice(order.totalAmount)}</dd>
+          </div>
+          <p className="text-right text-xs text-slate-600" data-testid="invoice-vat">
+            VAT ({VAT_PERCENT}%) included: {formatPrice(order.vatAmount)}
+          </p>
+        </dl>
+      </div>
+
+      <section aria-label="Payment" className="mt-5 flex flex-wrap items-center gap-x-6 gap-y-2 border-t border-slate-200 pt-4">
+        <p>
+          <span className="text-slate-500">Payment method: </span>
+          <span className="font-medium text-slate-900">{paymentMethodLabel(order.paymentMethod)}</span>
+        </p>
+        <p className="flex items-center gap-2">
+          <span className="text-slate-500">Payment status:</span>
+          <PaymentBadge status={order.paymentStatus} />
+        </p>
+        {order.paymentRef && (
+          <p className="break-all">
+            <span className="text-slate-500">Reference: </span>
+            <span className="font-mono text-xs">{order.paymentRef}</span>
+          </p>
+        )}
+      </section>
+      <p className="mt-6 text-center text-xs text-slate-500">
+        Prices include VAT at {VAT_PERCENT}%. Thank you for shopping with {store.name}.
+      </p>
+    </article>
+  );
+}
