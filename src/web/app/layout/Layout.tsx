@@ -40,7 +40,11 @@ export function Layout() {
       <Navbar onOpenMenu={openMenu} onOpenCart={openCart} />
       {/* At least the screen below the navbar: the footer starts below the fold, so content that
           arrives later (lists, images) pushes nothing visible down (CLS). */}
-      <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-3.5rem)] flex-1 outline-none sm:min-h-[calc(100dvh-4rem)] print:min-h-0">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="min-h-[calc(100dvh-3.5rem)] flex-1 outline-none sm:min-h-[calc(100dvh-4rem)] print:min-h-0"
+      >
         <PageBoundary resetKey={location.pathname}>
           <Outlet />
         </PageBoundary>

@@ -105,7 +105,11 @@ export function readPaymentLanding(params: URLSearchParams): PaymentLanding {
 
 /** POST …/order/{orderId}/pay: a new try at the gateway (same answer shape as the checkout's). */
 export function payOrder(userId: number, orderId: string): Promise<CreateOrderResponse> {
-  return apiPost<CreateOrderResponse>(`/api/orders/user/${userId}/order/${encodeURIComponent(orderId)}/pay`, {}, { auth: 'user' });
+  return apiPost<CreateOrderResponse>(
+    `/api/orders/user/${userId}/order/${encodeURIComponent(orderId)}/pay`,
+    {},
+    { auth: 'user' },
+  );
 }
 
 /** POST …/order/{orderId}/pay-on-delivery: the order becomes cash on delivery. */
