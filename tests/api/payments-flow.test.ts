@@ -92,6 +92,15 @@ describe('paying for an order', () => {
       })
     ).json<{ order: Order }>().order;
 
+  /** The shopper's "Try again" (pay) or "Pay on delivery instead" (pay-on-delivery) on an order. */
+  const act = (shopper: TestShopper, orderId: string, action: 'pay' | 'pay-on-delivery', payload: object = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/orders/user/${shopper.userId}/order/${orderId}/${action}`,
+      payload,
+      headers: bearer(shopper.token),
+    });
+
   const paymentHistory = (orderId: string) =>
     t.app.ctx.db
       .selectFrom('order_status_history')
@@ -192,12 +201,7 @@ describe('paying for an order', () => {
     // Paid at eSewa, but the tab was closed before it came back to the shop.
     await atEsewa(body.payment!, 'Pay');
     for (const path of ['pay-on-delivery', 'pay']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/orders/user/${shopper.userId}/order/${body.order.id}/${path}`,
-        payload: {},
-        headers: bearer(shopper.token),
-      });
+      const res = await act(shopper, body.order.id, path as 'pay' | 'pay-on-delivery');
       expect(res.statusCode, path).toBe(409);
       expect(res.json().message).toBe(PAYMENT_MESSAGES.alreadyPaid);
     }
@@ -207,12 +211,7 @@ describe('paying for an order', () => {
   it('records a payment made after the shopper switched to cash on delivery, so it is not collected twice', async () => {
     const shopper = await makeShopper(t);
     const { body } = await order(shopper, { price: 2_100, method: 'khalti' });
-    const cod = await t.app.inject({
-      method: 'POST',
-      url: `/api/orders/user/${shopper.userId}/order/${body.order.id}/pay-on-delivery`,
-      payload: {},
-      headers: bearer(shopper.token),
-    });
+    const cod = await act(shopper, body.order.id, 'pay-on-delivery');
     expect(cod.json<{ order: Order }>().order).toMatchObject({ paymentMethod: 'cod', paymentStatus: 'unpaid' });
     // The Khalti page was still open: the shopper pays there and closes it.
     await atKhalti(body.payment!, 'Pay');
@@ -225,12 +224,7 @@ describe('paying for an order', () => {
   it('keeps an order paid by its first payment when a second try is paid too, and flags that one for a refund', async () => {
     const shopper = await makeShopper(t);
     const { body } = await order(shopper, { price: 2_300, method: 'esewa' });
-    const again = await t.app.inject({
-      method: 'POST',
-      url: `/api/orders/user/${shopper.userId}/order/${body.order.id}/pay`,
-      payload: { paymentMethod: 'khalti' },
-      headers: bearer(shopper.token),
-    });
+    const again = await act(shopper, body.order.id, 'pay', { paymentMethod: 'khalti' });
     const second = again.json<CreateOrderResponse>();
     expect((await backAtShop(await atKhalti(second.payment!, 'Pay'))).searchParams.get('payment')).toBe('paid');
     const paid = await read(shopper, body.order.id);
@@ -306,12 +300,7 @@ describe('paying for an order', () => {
     expect(cancelled.searchParams.get('payment')).toBe('failed');
     expect((await read(shopper, body.order.id)).paymentStatus).toBe('awaiting_payment');
 
-    const again = await t.app.inject({
-      method: 'POST',
-      url: `/api/orders/user/${shopper.userId}/order/${body.order.id}/pay`,
-      payload: {},
-      headers: bearer(shopper.token),
-    });
+    const again = await act(shopper, body.order.id, 'pay');
     expect(again.statusCode, again.body).toBe(200);
     const retry = again.json<CreateOrderResponse>();
     expect(retry.payment?.url).not.toBe(body.payment?.url);
@@ -320,31 +309,16 @@ describe('paying for an order', () => {
     expect(await read(shopper, body.order.id)).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'khalti' });
 
     const second = await order(shopper, { price: 1_200, method: 'esewa' });
-    const cod = await t.app.inject({
-      method: 'POST',
-      url: `/api/orders/user/${shopper.userId}/order/${second.body.order.id}/pay-on-delivery`,
-      payload: {},
-      headers: bearer(shopper.token),
-    });
+    const cod = await act(shopper, second.body.order.id, 'pay-on-delivery');
     expect(cod.statusCode).toBe(200);
     expect(cod.json<{ order: Order }>().order).toMatchObject({ paymentMethod: 'cod', paymentStatus: 'unpaid' });
     // Not awaiting any more: no second switch, no new try.
-    const late = await t.app.inject({
-      method: 'POST',
-      url: `/api/orders/user/${shopper.userId}/order/${second.body.order.id}/pay`,
-      payload: {},
-      headers: bearer(shopper.token),
-    });
+    const late = await act(shopper, second.body.order.id, 'pay');
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(PAYMENT_MESSAGES.notAwaiting);
     // Another shopper's order is not found.
     const stranger = await makeShopper(t);
-    const foreign = await t.app.inject({
-      method: 'POST',
-      url: `/api/orders/user/${stranger.userId}/order/${body.order.id}/pay-on-delivery`,
-      payload: {},
-      headers: bearer(stranger.token),
-    });
+    const foreign = await act(stranger, body.order.id, 'pay-on-delivery');
     expect(foreign.statusCode).toBe(404);
   });
 

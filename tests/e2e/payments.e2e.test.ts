@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from './support/fixtures.js';
-import { type Shop, type ShopShopper, shopApi, startShop } from './support/second-shop.js';
+import { type Shop, type ShopShopper, shopApi, startShop } from './support/shop.js';
 import { expectPath, expectToast, expectVisible } from './support/ui.js';
 
 /**
@@ -11,7 +11,7 @@ import { expectPath, expectToast, expectVisible } from './support/ui.js';
  * payment can be switched to cash on delivery; a paid order has a tax invoice.
  *
  * The sandbox runs only outside production, so this file starts a shop of its own from the build
- * with NODE_ENV=development (support/second-shop.ts) and talks to it with absolute addresses.
+ * with NODE_ENV=development (support/shop.ts) and talks to it with absolute addresses.
  */
 
 const tag = crypto.randomBytes(3).toString('hex');

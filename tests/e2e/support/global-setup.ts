@@ -1,21 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort, snapshotApp, stopChild } from '../../helpers/processes.js';
-import { MailCatcher } from '../../helpers/smtp.js';
-import { E2E_ADMIN } from './constants.js';
+import type { MailCatcher } from '../../helpers/smtp.js';
+import { startShop } from './shop.js';
 
 /**
  * Starts what every browser test needs, once for the whole run:
- * - a real SMTP server capturing the shop's mail, readable by the test workers through a tiny
- *   HTTP endpoint on 127.0.0.1 (the catcher lives in this process, the tests in workers);
- * - the production build (`node dist/server/server/main.js`) on a free port with a fresh DATA_DIR.
- *   It runs from a snapshot of dist/ (the rest of the project linked beside it), so a rebuild while
- *   the tests run cannot pull the assets from under the browser.
+ * - the production build (`node dist/server/server/main.js`) on a free port with a fresh DATA_DIR
+ *   and a real SMTP server capturing its mail (startShop, shop.ts);
+ * - the captured mail, readable by the test workers through a tiny HTTP endpoint on 127.0.0.1
+ *   (the catcher lives in this process, the tests in workers).
  * The test files get the addresses through `inject()` (see env.d.ts).
  */
 
@@ -70,23 +66,6 @@ function serveMailbox(catcher: MailCatcher): Promise<{ url: string; close(): Pro
   });
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the shop server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
-    }
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the shop server did not answer ${baseUrl}/api/health within 60 s:\n${output()}`);
-}
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   for (const file of [serverEntry, webIndex]) {
     if (!fs.existsSync(file)) {
@@ -96,62 +75,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
   }
 
-  const catcher = new MailCatcher();
-  const smtpUrl = await catcher.start();
-  const mailbox = await serveMailbox(catcher);
-  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasal-e2e-'));
-  const dataDir = path.join(workDir, 'data');
-  const appDir = snapshotApp(root, path.join(workDir, 'app'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-
-  // A clean environment: nothing from the developer's shell (DATABASE_URL, JWT_SECRET…) leaks in.
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    LANG: process.env.LANG ?? 'C.UTF-8',
-    TZ: process.env.TZ,
-    NODE_ENV: 'production',
-    PUBLIC_URL: baseUrl,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    SMTP_URL: smtpUrl,
-    ADMIN_USERNAME: E2E_ADMIN.username,
-    ADMIN_PASSWORD: E2E_ADMIN.password,
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-    SEED_DEMO: process.env.E2E_SEED_DEMO ?? 'false',
-  };
-  const child = spawn(process.execPath, [path.join(appDir, path.relative(root, serverEntry))], {
-    cwd: appDir,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let captured = '';
-  const relay = (chunk: Buffer) => {
-    const text = chunk.toString('utf8');
-    captured = (captured + text).slice(-20_000);
-    for (const line of text.split('\n')) if (line.trim()) process.stderr.write(`[shop] ${line}\n`);
-  };
-  child.stdout.on('data', relay);
-  child.stderr.on('data', relay);
-
-  const teardown = async () => {
-    await stopChild(child, 10_000);
-    await mailbox.close();
-    await catcher.stop();
-    fs.rmSync(workDir, { recursive: true, force: true });
-  };
-
+  const shop = await startShop({ NODE_ENV: 'production', SEED_DEMO: process.env.E2E_SEED_DEMO ?? 'false' }, 'shop');
+  let mailbox: Awaited<ReturnType<typeof serveMailbox>>;
   try {
-    await waitForHealth(baseUrl, child, () => captured);
+    mailbox = await serveMailbox(shop.mail);
   } catch (error) {
-    await teardown();
+    await shop.stop();
     throw error;
   }
 
-  project.provide('baseUrl', baseUrl);
+  project.provide('baseUrl', shop.baseUrl);
   project.provide('mailboxUrl', mailbox.url);
-  project.provide('dataDir', dataDir);
-  return teardown;
+  project.provide('dataDir', shop.dataDir);
+  return async () => {
+    await mailbox.close();
+    await shop.stop();
+  };
 }

@@ -9,11 +9,12 @@ import { MailCatcher } from '../../helpers/smtp.js';
 import { E2E_ADMIN } from './constants.js';
 
 /**
- * A shop of its own for one test file, beside the shared one of global-setup.ts: the same build,
- * started the same way (a snapshot of dist/, a fresh DATA_DIR, its own mail catcher), but with the
- * environment the file asks for. The payments test needs NODE_ENV=development, where the payment
- * sandbox (/sandbox/esewa, /sandbox/khalti) is on; the shared shop runs as production, where the
- * sandbox is refused by design. No vitest here: a script (screenshots) may use it too.
+ * A shop from the build: a snapshot of dist/ (the rest of the project linked beside it, so a
+ * rebuild while the tests run cannot pull the assets from under the browser), a fresh DATA_DIR and
+ * its own mail catcher, with the environment asked for. global-setup.ts starts the shared one
+ * (NODE_ENV=production); a test file may start one of its own: the payments test needs
+ * NODE_ENV=development, where the payment sandbox (/sandbox/esewa, /sandbox/khalti) is on, refused
+ * in production by design. No vitest here: a script (screenshots) may use it too.
  */
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -26,7 +27,7 @@ export interface Shop {
   stop(): Promise<void>;
 }
 
-export async function startShop(extraEnv: Record<string, string> = {}): Promise<Shop> {
+export async function startShop(extraEnv: Record<string, string> = {}, label = 'shop2'): Promise<Shop> {
   if (!fs.existsSync(serverEntry)) throw new Error('dist/ is missing: run `npm run build` first.');
   const mail = new MailCatcher();
   const smtpUrl = await mail.start();
@@ -62,7 +63,7 @@ export async function startShop(extraEnv: Record<string, string> = {}): Promise<
   const relay = (chunk: Buffer) => {
     const text = chunk.toString('utf8');
     captured = (captured + text).slice(-20_000);
-    for (const line of text.split('\n')) if (line.trim()) process.stderr.write(`[shop2] ${line}\n`);
+    for (const line of text.split('\n')) if (line.trim()) process.stderr.write(`[${label}] ${line}\n`);
   };
   child.stdout?.on('data', relay);
   child.stderr?.on('data', relay);
@@ -77,7 +78,7 @@ export async function startShop(extraEnv: Record<string, string> = {}): Promise<
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       await stop();
-      throw new Error(`the second shop exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${captured}`);
+      throw new Error(`the ${label} server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${captured}`);
     }
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) break;
@@ -86,7 +87,7 @@ export async function startShop(extraEnv: Record<string, string> = {}): Promise<
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`the second shop did not answer within 60 s:\n${captured}`);
+      throw new Error(`the ${label} server did not answer ${baseUrl}/api/health within 60 s:\n${captured}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
