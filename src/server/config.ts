@@ -73,6 +73,9 @@ const envSchema = z
         return parsed;
       }),
     API_DOCS: z.enum(['true', 'false', '1', '0', '']).optional(),
+    REGISTER_PER_IP_MINUTE: z.coerce.number().int().min(1).default(10),
+    REGISTER_PER_IP_HOUR: z.coerce.number().int().min(1).default(60),
+    SEND_OTP_PER_IP_HOUR: z.coerce.number().int().min(1).default(30),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO: z
       .enum(['true', 'false', '1', '0', ''])
@@ -196,6 +199,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Serve the OpenAPI document and its UI at /api/docs (off in production unless API_DOCS=true). */
   apiDocs: boolean;
+  /** Sign-ups and code requests allowed per client address (lib/throttle.ts signupLimits). */
+  limits: { registerPerIpMinute: number; registerPerIpHour: number; sendOtpPerIpHour: number };
   logLevel: string;
   seedDemo: boolean;
   payments: PaymentConfig;
@@ -259,6 +264,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           .filter(Boolean)
       : [],
     trustProxy: e.TRUST_PROXY,
+    limits: {
+      registerPerIpMinute: e.REGISTER_PER_IP_MINUTE,
+      registerPerIpHour: e.REGISTER_PER_IP_HOUR,
+      sendOtpPerIpHour: e.SEND_OTP_PER_IP_HOUR,
+    },
     apiDocs: e.API_DOCS === undefined || e.API_DOCS === '' ? e.NODE_ENV !== 'production' : isOn(e.API_DOCS),
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,

@@ -9,7 +9,15 @@ export const REGISTER_SUCCESS_MESSAGE = 'User registered successfully. Please ve
 export const LOGIN_SUCCESS_MESSAGE = 'Login successful';
 export { OTP_LENGTH, OTP_RESEND_SECONDS, PASSWORD_MIN_LENGTH } from './account-limits.js';
 
-const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
+/**
+ * A plain `local@domain` mailbox and nothing else (issue 17): no display name, comment, quotes,
+ * angle brackets, control or invisible characters, so the address a mail goes to is exactly the
+ * stored one (`victim@example.com(1)` or `a<victim@example.com>` would reach the victim's inbox as
+ * another account). The local part is dot-atoms of RFC 5322's atext; the domain is ASCII labels.
+ */
+const ATEXT = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+const EMAIL_PATTERN = new RegExp(`^${ATEXT}(?:\\.${ATEXT})*@${LABEL}(?:\\.${LABEL})+$`);
 const PHONE_PATTERN = /^\d{10}$/;
 /** Control characters (NUL, newlines inside a name…) have no place in names or identifiers; PostgreSQL cannot even store NUL. */
 const CONTROL_CHARACTERS = /\p{Cc}/u;
@@ -148,6 +156,11 @@ export const ACCOUNT_MESSAGES = {
   adminLoginFailed: 'Invalid username or password',
   tooManyLogins: (minutes: number) =>
     `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooManyRegistrations: (minutes: number) =>
+    `Too many sign-ups from here. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooManyOtpRequests: (minutes: number) =>
+    `Too many code requests from here. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  signupBusy: 'We are busy right now. Please try again in a minute.',
   loggedOut: 'Logged out successfully',
   ownAccountOnly: 'You can only access your own account',
   adminOnly: 'Only an admin can do this',

@@ -53,6 +53,11 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     SMTP_URL: smtpUrl,
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
+    // Every test request comes from one address: the per-address sign-up limits are tested on
+    // their own (signup-limits.test.ts) and would only get in the way elsewhere.
+    REGISTER_PER_IP_MINUTE: '10000',
+    REGISTER_PER_IP_HOUR: '10000',
+    SEND_OTP_PER_IP_HOUR: '10000',
     ADMIN_USERNAME: 'root-admin',
     ADMIN_PASSWORD: 'correct horse battery',
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),

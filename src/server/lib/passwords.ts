@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { Semaphore } from './semaphore.js';
 
 // OWASP's argon2id recommendation (19 MiB, 2 iterations, 1 lane).
 // 2 is Algorithm.Argon2id (a const enum, which isolated modules cannot import).
@@ -6,6 +7,19 @@ const options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 }
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, options);
+}
+
+/**
+ * Hashing a new shopper's password (registration) one at a time. Each hash takes ~20 MB and a
+ * libuv thread for tens of milliseconds; unbounded, a registration flood filled every thread and a
+ * shopper's login waited behind it (15 → 142 ms median). Logins verify outside this bound. A queue
+ * longer than REGISTRATION_QUEUE_MAX is refused: the caller answers 503.
+ */
+export const REGISTRATION_QUEUE_MAX = 50;
+const registrations = new Semaphore(1, REGISTRATION_QUEUE_MAX);
+
+export async function hashNewShopperPassword(password: string): Promise<string | undefined> {
+  return (await registrations.run(() => hashPassword(password)))?.value;
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {

@@ -20,6 +20,23 @@ export const LOGIN_LIMITS: { perAccount: Limit; perIp: Limit } = {
   perIp: { limit: 100, windowMs: FIFTEEN_MINUTES },
 };
 
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Registration and code sending per source (issue 17): each costs a password hash or a mail.
+ * Generous (Nepali mobile carriers put many shoppers behind one address), but a burst such as 20
+ * registrations in a minute from one address is a flood. The counts come from the configuration
+ * (REGISTER_PER_IP_MINUTE, REGISTER_PER_IP_HOUR, SEND_OTP_PER_IP_HOUR).
+ */
+export function signupLimits(config: { registerPerIpMinute: number; registerPerIpHour: number; sendOtpPerIpHour: number }) {
+  return {
+    registerPerIpMinute: { limit: config.registerPerIpMinute, windowMs: MINUTE },
+    registerPerIpHour: { limit: config.registerPerIpHour, windowMs: HOUR },
+    sendOtpPerIpHour: { limit: config.sendOtpPerIpHour, windowMs: HOUR },
+  } satisfies Record<string, Limit>;
+}
+
 export const loginThrottleKeys = (scope: string, ip: string, account: string) => ({
   ip: `${scope}:ip:${ip}`,
   account: `${scope}:account:${account}`,
@@ -116,6 +133,14 @@ export class Throttle {
         await this.release(keys.ip);
       },
     };
+  }
+
+  /** Counts one event against each key; throws 429 with Retry-After when any is over its limit. */
+  async limit(checks: Array<{ key: string } & Limit>, message: (minutes: number) => string): Promise<void> {
+    for (const check of checks) {
+      const wait = await this.hit(check.key, check.limit, check.windowMs);
+      if (wait > 0) throw tooManyRequests(message(Math.max(1, Math.ceil(wait / 60))), wait);
+    }
   }
 
   private secondsLeft(row: { window_start: string; count: number }, limit: number, windowMs: number): number {

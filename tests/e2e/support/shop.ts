@@ -52,6 +52,10 @@ export async function startShop(extraEnv: Record<string, string> = {}, label = '
     ADMIN_PASSWORD: E2E_ADMIN.password,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     SEED_DEMO: 'false',
+    // The browser tests all sign up from 127.0.0.1; the limits themselves are tested in the API tests.
+    REGISTER_PER_IP_MINUTE: '10000',
+    REGISTER_PER_IP_HOUR: '10000',
+    SEND_OTP_PER_IP_HOUR: '10000',
     ...extraEnv,
   };
   const child: ChildProcess = spawn(process.execPath, [path.join(appDir, path.relative(root, serverEntry))], {

@@ -30,7 +30,7 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/register',
       { schema: { tags: ['accounts'], body: registerSchema, response: { 201: registerResponseSchema } } },
       async (request, reply) => {
-        const { userId, otpQueued } = await service.register(ctx, request.log, request.body);
+        const { userId, otpQueued } = await service.register(ctx, request.log, request.body, request.ip);
         // SPEC's message stays as it is (the web app goes to the OTP screen on it); otpQueued says the code is on its way.
         return reply.status(201).send({ message: ACCOUNT_MESSAGES.registered, userId, ...(otpQueued ? { otpQueued } : {}) });
       },
@@ -40,7 +40,7 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/send-otp',
       { schema: { tags: ['accounts'], body: sendOtpSchema, response: { 200: messageSchema, 202: otpQueuedResponseSchema } } },
       async (request, reply) => {
-        const { queued } = await service.sendOtp(ctx, request.log, request.body.userId);
+        const { queued } = await service.sendOtp(ctx, request.log, request.body.userId, request.ip);
         // 202: the mail server did not take the code at once; it waits in the outbox and goes out when it can.
         if (queued) return reply.status(202).send({ message: ACCOUNT_MESSAGES.otpQueued, queued: true });
         return { message: ACCOUNT_MESSAGES.otpSent };

@@ -14,8 +14,9 @@ import type { ClaimedJob } from '../../jobs/queue.js';
 import type { z } from 'zod';
 import { isoIn, isoNow } from '../../lib/clock.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
-import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../lib/errors.js';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { AppError, badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../lib/errors.js';
+import { burnPasswordCheck, hashNewShopperPassword, verifyPassword } from '../../lib/passwords.js';
+import { signupLimits } from '../../lib/throttle.js';
 import * as q from './queries.js';
 import { otpMail } from './otp-mail.js';
 
@@ -77,12 +78,27 @@ function registrationConflict(column: 'email' | 'phoneNumber') {
  * The code goes out at once when the mail server takes it; otherwise it waits in the outbox and
  * `otpQueued` tells the shopper it is on its way.
  */
-export async function register(ctx: AppContext, log: Log, input: RegisterData): Promise<{ userId: number; otpQueued: boolean }> {
+export async function register(
+  ctx: AppContext,
+  log: Log,
+  input: RegisterData,
+  ip: string,
+): Promise<{ userId: number; otpQueued: boolean }> {
+  // Counted before anything is looked up: probing which addresses are registered is slowed too.
+  const limits = signupLimits(ctx.config.limits);
+  await ctx.throttle.limit(
+    [
+      { key: `register:ip-minute:${ip}`, ...limits.registerPerIpMinute },
+      { key: `register:ip-hour:${ip}`, ...limits.registerPerIpHour },
+    ],
+    ACCOUNT_MESSAGES.tooManyRegistrations,
+  );
   const conflicts = await q.findRegistrationConflicts(ctx.db, input.email, input.phoneNumber);
   if (conflicts.email) throw registrationConflict('email');
   if (conflicts.phoneNumber) throw registrationConflict('phoneNumber');
 
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashNewShopperPassword(input.password);
+  if (passwordHash === undefined) throw new AppError(503, 'BUSY', ACCOUNT_MESSAGES.signupBusy);
   const code = newOtpCode();
   let created: { userId: number; mail: ClaimedJob };
   try {
@@ -134,7 +150,11 @@ const otpMailKey = (userId: number) => `otp-mail:${userId}`;
  * A new code for an unverified shopper: voids the previous one, at most one a minute and five an
  * hour. Answers whether it is queued (the mail server did not take it at once) rather than sent.
  */
-export async function sendOtp(ctx: AppContext, log: Log, userId: number): Promise<{ queued: boolean }> {
+export async function sendOtp(ctx: AppContext, log: Log, userId: number, ip: string): Promise<{ queued: boolean }> {
+  await ctx.throttle.limit(
+    [{ key: `send-otp:ip:${ip}`, ...signupLimits(ctx.config.limits).sendOtpPerIpHour }],
+    ACCOUNT_MESSAGES.tooManyOtpRequests,
+  );
   const code = newOtpCode();
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const user = await q.lockUserForOtp(trx, ctx.dialect, userId);
