@@ -61,7 +61,9 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
       side="right"
       title="Shopping Cart"
       closeLabel="Close cart"
-      widthClass="w-full sm:w-[400px]"
+      // SPEC §2: closed by clicking the overlay, on a phone too: a strip of it stays beside the drawer
+      // (full width, the overlay could only be clicked while the drawer was still sliding in).
+      widthClass="w-[calc(100%-3rem)] sm:w-[400px]"
       overlayTestId="cart-overlay"
     >
       {loggedIn ? (
