@@ -62,7 +62,7 @@ export function createGateways(
         if (!esewa) return { kind: 'unavailable', reason: 'eSewa is not configured' };
         // eSewa appends "?data=…" to success_url as it is, so the attempt is in the path.
         const reference = `${order.id}-${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
-        const fields = esewaFormFields({
+        const fields = esewaForm({
           amountPaisa: order.subtotalPaisa,
           deliveryChargePaisa: order.deliveryFeePaisa,
           transactionUuid: reference,
@@ -71,6 +71,7 @@ export function createGateways(
           failureUrl: `${shopBase}/api/payments/esewa/failure/${reference}`,
           secret: esewa.secretKey,
         });
+        if (fields instanceof Error) return { kind: 'unavailable', reason: `eSewa cannot take this order: ${fields.message}` };
         return { kind: 'redirect', reference, redirect: { method: 'POST', url: esewaFormUrl, fields: { ...fields } } };
       }
       const khalti = config.khalti;
@@ -133,4 +134,14 @@ export function createGateways(
       };
     },
   };
+}
+
+/** eSewa's form, or the reason it cannot be made (a zero amount, a return URL that is not http(s)). */
+function esewaForm(input: Parameters<typeof esewaFormFields>[0]): ReturnType<typeof esewaFormFields> | Error {
+  try {
+    return esewaFormFields(input);
+  } catch (error) {
+    if (error instanceof RangeError) return error;
+    throw error;
+  }
 }
