@@ -182,11 +182,30 @@ describe('OTP: POST /api/users/send-otp and /api/users/verify-otp', () => {
     expect(res.json().message).toBe('No OTP has been requested. Please request a new one.');
   });
 
-  it('answers 404 for an unknown user', async () => {
-    for (const res of [await sendOtp(999_999), await verify(999_999, '123456')]) {
-      expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe('User not found');
-    }
+  it('answers an unknown user id as it answers a shopper, so the calls cannot count users (issue 17)', async () => {
+    const known = await fresh();
+    const unknown = 999_999;
+    const answers = async (userId: number) => {
+      const seen: Array<[number, string]> = [];
+      const note = (res: Awaited<ReturnType<typeof sendOtp>>) =>
+        seen.push([res.statusCode, res.json<{ message: string }>().message]);
+      note(await sendOtp(userId)); // sent
+      note(await sendOtp(userId)); // too soon
+      for (let i = 0; i < 6; i += 1) note(await verify(userId, '000001')); // wrong ×5, then locked
+      return seen;
+    };
+    t.clock.advance(61_000); // the registration's send no longer makes the known one wait
+    const mailsBefore = t.mail.messages.length;
+    const forKnown = await answers(known.userId);
+    const forUnknown = await answers(unknown);
+    expect(forUnknown).toEqual(forKnown);
+    expect(forKnown[0]).toEqual([200, 'OTP sent successfully']);
+    expect(forKnown.at(-1)).toEqual([429, 'Too many incorrect attempts. Please request a new OTP.']);
+    // Only the real shopper got a mail.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(t.mail.messages.slice(mailsBefore).map((mail) => mail.to)).toEqual([[known.email]]);
+    // With no code asked for, both say so alike.
+    expect((await verify(888_888, '123456')).json().message).toBe('No OTP has been requested. Please request a new one.');
   });
 
   it.each([

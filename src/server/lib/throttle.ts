@@ -70,10 +70,20 @@ export class Throttle {
    * check and the count are one atomic upsert, parallel requests cannot slip past the limit.
    */
   async hit(key: string, limit: number, windowMs: number): Promise<number> {
+    const row = await this.bump(key, windowMs);
+    return row.count > limit ? this.secondsLeft(row, limit, windowMs) : 0;
+  }
+
+  /** Counts one event in the key's window and answers the count so far, this one included. */
+  async count(key: string, windowMs: number): Promise<number> {
+    return (await this.bump(key, windowMs)).count;
+  }
+
+  private async bump(key: string, windowMs: number): Promise<{ window_start: string; count: number }> {
     const now = this.clock.now();
     const nowIso = now.toISOString();
     const windowFloor = new Date(now.getTime() - windowMs).toISOString();
-    const row = await this.db
+    return this.db
       .insertInto('throttle')
       .values({ key, window_start: nowIso, count: 1 })
       .onConflict((oc) =>
@@ -95,7 +105,6 @@ export class Throttle {
       )
       .returning(['window_start', 'count'])
       .executeTakeFirstOrThrow();
-    return row.count > limit ? this.secondsLeft(row, limit, windowMs) : 0;
   }
 
   async record(key: string, windowMs: number): Promise<void> {

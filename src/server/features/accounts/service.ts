@@ -18,6 +18,7 @@ import { AppError, badRequest, conflict, notFound, tooManyRequests, unauthorized
 import { burnPasswordCheck, hashNewShopperPassword, verifyPassword } from '../../lib/passwords.js';
 import { signupLimits } from '../../lib/throttle.js';
 import * as q from './queries.js';
+import { sendOtpToNobody, verifyOtpOfNobody } from './unknown-user-otp.js';
 import { otpMail } from './otp-mail.js';
 
 export const OTP_TTL_MS = 10 * 60 * 1000;
@@ -183,7 +184,9 @@ export async function sendOtp(ctx: AppContext, log: Log, userId: number, ip: str
 
   switch (outcome.kind) {
     case 'no-user':
-      throw notFound(ACCOUNT_MESSAGES.userNotFound);
+      // Answered as for a shopper (unknown-user-otp.ts): "sent", and the same limits after.
+      await sendOtpToNobody(ctx, userId, { resendMs: OTP_RESEND_MS, perHour: OTP_SENDS_PER_HOUR, codeTtlMs: OTP_TTL_MS });
+      return { queued: false };
     case 'verified':
       throw conflict(ACCOUNT_MESSAGES.alreadyVerified);
     case 'hourly':
@@ -224,7 +227,7 @@ export async function verifyOtp(ctx: AppContext, userId: number, code: string): 
 
   switch (outcome.kind) {
     case 'no-user':
-      throw notFound(ACCOUNT_MESSAGES.userNotFound);
+      return verifyOtpOfNobody(ctx, userId, { codeTtlMs: OTP_TTL_MS, maxWrong: OTP_MAX_WRONG_ATTEMPTS });
     case 'verified':
       throw conflict(ACCOUNT_MESSAGES.alreadyVerified);
     case 'none':
