@@ -7,6 +7,37 @@ import { type TestShopper, bearer, fillCart, makeProduct, makeShopper, orderBody
 import { freePort } from '../helpers/processes.js';
 
 /**
+ * A shopper's checkout of one product (new, `price` rupees, `stock` units), with the client's
+ * total as the items' sum unless `total` is given.
+ */
+async function placeOrder(
+  t: TestApp,
+  shopper: TestShopper,
+  options: {
+    price?: number;
+    quantity?: number;
+    stock?: number;
+    district?: string;
+    total?: number;
+    method: 'cod' | 'esewa' | 'khalti';
+  },
+) {
+  const product = await makeProduct(t, { price: options.price ?? 1_500, stock: options.stock ?? 10 });
+  const quantity = options.quantity ?? 1;
+  await fillCart(t.app.ctx.db, shopper.userId, [{ productId: product.id, quantity }]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders/create',
+    payload: orderBody(shopper.userId, options.total ?? product.price * quantity, {
+      paymentMethod: options.method,
+      ...(options.district ? { district: options.district } : {}),
+    }),
+    headers: bearer(shopper.token),
+  });
+  return { res, product, body: res.json<CreateOrderResponse>() };
+}
+
+/**
  * Paying with eSewa and Khalti through the built-in sandbox, walked as the shopper's browser
  * walks it: the form or page at the "gateway", Pay or Cancel, the redirect back to the shop, and
  * the order as the shop then sees it. The sandbox speaks the gateways' protocols; their clients
@@ -25,24 +56,7 @@ describe('paying for an order', () => {
   });
   afterAll(async () => t.close());
 
-  async function order(
-    shopper: TestShopper,
-    options: { price?: number; quantity?: number; stock?: number; district?: string; method: 'cod' | 'esewa' | 'khalti' },
-  ) {
-    const product = await makeProduct(t, { price: options.price ?? 1_500, stock: options.stock ?? 10 });
-    const quantity = options.quantity ?? 1;
-    await fillCart(t.app.ctx.db, shopper.userId, [{ productId: product.id, quantity }]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders/create',
-      payload: orderBody(shopper.userId, product.price * quantity, {
-        paymentMethod: options.method,
-        ...(options.district ? { district: options.district } : {}),
-      }),
-      headers: bearer(shopper.token),
-    });
-    return { res, product, body: res.json<CreateOrderResponse>() };
-  }
+  const order = (shopper: TestShopper, options: Parameters<typeof placeOrder>[2]) => placeOrder(t, shopper, options);
 
   /** The shopper's browser at eSewa: posts the shop's form, then presses Pay or Cancel; answers where eSewa sends it. */
   async function atEsewa(payment: PaymentRedirect, press: 'Pay' | 'Cancel'): Promise<string> {
@@ -397,16 +411,8 @@ describe('a gateway that is down', () => {
 
   it('keeps the order awaiting payment and says so', async () => {
     const shopper = await makeShopper(t);
-    const product = await makeProduct(t, { price: 1_500 });
-    await fillCart(t.app.ctx.db, shopper.userId, [{ productId: product.id, quantity: 1 }]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders/create',
-      payload: orderBody(shopper.userId, 1_600, { paymentMethod: 'khalti' }),
-      headers: bearer(shopper.token),
-    });
+    const { res, body } = await placeOrder(t, shopper, { price: 1_500, total: 1_600, method: 'khalti' });
     expect(res.statusCode).toBe(201);
-    const body = res.json<CreateOrderResponse>();
     expect(body.order.paymentStatus).toBe('awaiting_payment');
     expect(body.payment).toBeNull();
     expect(body.paymentMessage).toBe(PAYMENT_MESSAGES.gatewayUnavailable);
@@ -423,14 +429,7 @@ describe('Khalti and an order under Rs. 10', () => {
 
   it('is refused before anything is written', async () => {
     const shopper = await makeShopper(t);
-    const product = await makeProduct(t, { price: 9, stock: 3 });
-    await fillCart(t.app.ctx.db, shopper.userId, [{ productId: product.id, quantity: 1 }]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders/create',
-      payload: orderBody(shopper.userId, 9, { paymentMethod: 'khalti' }),
-      headers: bearer(shopper.token),
-    });
+    const { res, product } = await placeOrder(t, shopper, { price: 9, stock: 3, method: 'khalti' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(PAYMENT_MESSAGES.tooSmallForKhalti);
     expect(await stockOf(t.app.ctx.db, product.id)).toBe(3);
