@@ -66,7 +66,8 @@ describe('sign-up limits', () => {
         payload: { userId: 900_000 + i },
         remoteAddress: from,
       });
-      expect(res.statusCode).toBe(404);
+      // Unknown ids answer as shoppers do (ADR 0016): "sent".
+      expect(res.statusCode).toBe(200);
     }
     const over = await t.app.inject({
       method: 'POST',
@@ -112,7 +113,7 @@ describe('sign-up limits', () => {
       expect(res.json().message).toBe(ACCOUNT_MESSAGES.signupBusy);
     }
     // Unbounded, a login waited behind every queued hash (median 15 → 142 ms in the attack report,
-    // ~0.7 s for the first login here); bounded, it waits for one at most.
-    expect(Math.max(...busy)).toBeLessThan(median(quiet) * 4 + 150);
+    // ~1.3 s for the first login here); bounded, it waits for one at most (~0.1-0.25 s).
+    expect(Math.max(...busy)).toBeLessThan(median(quiet) * 4 + 350);
   }, 60_000);
 });
