@@ -13,7 +13,7 @@ import {
 import { apiQuery, readFilters } from '../../src/shared/product-list.js';
 import { catalogMetaResolver } from '../../src/server/features/catalog/meta.js';
 import { CatalogService } from '../../src/server/features/catalog/service.js';
-import { escapeHtml } from '../../src/server/features/web/html.js';
+import { escapeHtml } from '../../src/server/lib/escape-html.js';
 import { PAGE_MODULES, modulePreloader } from '../../src/server/features/web/preload.js';
 import { webRoutes } from '../../src/server/features/web/routes.js';
 import { type TestApp, buildTestApp } from '../helpers/app.js';

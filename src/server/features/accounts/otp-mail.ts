@@ -1,4 +1,5 @@
 import type { MailMessage } from '../../lib/mail.js';
+import { escapeHtml } from '../../lib/escape-html.js';
 
 /**
  * The verification-code mail. It holds no text the shopper typed (no name), so nothing
@@ -31,8 +32,4 @@ export function otpMail(options: { to: string; storeName: string; code: string; 
   </body>
 </html>`;
   return { to, subject: `Your ${storeName} verification code`, text, html };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

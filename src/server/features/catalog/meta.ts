@@ -6,7 +6,7 @@ import {
   PRODUCT_MAIN_IMAGE_WIDTH,
 } from '../../../shared/catalog-media.js';
 import { apiQuery, readFilters } from '../../../shared/product-list.js';
-import { escapeHtml } from '../web/html.js';
+import { escapeHtml } from '../../lib/escape-html.js';
 import { staticPageMeta } from '../web/meta.js';
 import type { AppContext } from '../../context.js';
 import type { PageMeta } from '../web/html.js';

@@ -7,7 +7,7 @@ import { categoryParam } from '../../../shared/catalog.js';
 import type { AppContext } from '../../context.js';
 import { etagMatches, weakEtag } from '../../lib/http-cache.js';
 import { publicBase } from '../../lib/public-base.js';
-import { escapeHtml } from '../web/html.js';
+import { escapeHtml } from '../../lib/escape-html.js';
 import * as q from './queries.js';
 
 /** The sitemap protocol allows 50 000 URLs per file. */

@@ -2,6 +2,7 @@ import { DATE_TIME_LOCALE, DATE_TIME_OPTIONS } from '../../../shared/dates.js';
 import { formatPrice } from '../../../shared/money.js';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type Order, type OrderStatus } from '../../../shared/orders.js';
 import type { MailMessage } from '../../lib/mail.js';
+import { escapeHtml } from '../../lib/escape-html.js';
 
 /**
  * The order mails: the confirmation after checkout and one per status change. Everything the
@@ -176,8 +177,4 @@ export function unpaidCancelledMail(options: { to: string; storeName: string; or
     <p>You are welcome to order again at any time.</p>`,
   );
   return { to, subject: `Your ${storeName} order ${order.id} was cancelled`, text, html };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../lib/escape-html.js';
+
 export interface PageMeta {
   title: string;
   description: string;
@@ -23,10 +25,6 @@ export const INITIAL_DATA_ID = 'pasal-data';
 
 const HEAD_MARKER = '<!--app-head-->';
 const EMPTY_ROOT = '<div id="root"></div>';
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
 
 /** JSON inside <script> must not be able to close the tag. */
 function safeJson(value: unknown): string {

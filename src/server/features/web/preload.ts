@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { escapeHtml } from './html.js';
+import { escapeHtml } from '../../lib/escape-html.js';
 
 /**
  * Module preloads for a page's own code. The router loads each page as its own chunk

@@ -1,4 +1,5 @@
 import { formatPaisa } from '../../../../shared/money.js';
+import { escapeHtml } from '../../../lib/escape-html.js';
 
 /**
  * The sandbox's HTML pages. Self-contained: no external assets and no scripts (the shop's CSP
@@ -67,8 +68,4 @@ function layout(title: string, gateway: 'eSewa' | 'Khalti', body: string): strin
 <body><main>${body}</main></body>
 </html>
 `;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
