@@ -30,6 +30,16 @@ export function formatPrice(rupees: number): string {
   return `Rs. ${sign}${groupDigits(Math.floor(abs / 100))}${fraction}`;
 }
 
+/** Price × quantity in rupees, reckoned in whole paisa (no float noise in a line's total). */
+export function lineTotal(price: number, quantity: number): number {
+  return (toPaisa(price) * quantity) / 100;
+}
+
+/** A delivery charge as shoppers see it: 'Free' when there is none. */
+export function formatDeliveryFee(rupees: number): string {
+  return rupees === 0 ? 'Free' : formatPrice(rupees);
+}
+
 /** formatPrice() of an amount in paisa. */
 export const formatPaisa = (paisa: number): string => formatPrice(paisa / 100);
 

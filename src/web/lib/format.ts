@@ -1,7 +1,7 @@
 import { DATE_TIME_LOCALE, DATE_TIME_OPTIONS } from '../../shared/dates';
 
 /** 'Rs. 1,23,456' (Nepali/Indian digit grouping): one helper for the web and the server's mails. */
-export { formatPrice } from '../../shared/money';
+export { formatDeliveryFee, formatPrice, lineTotal } from '../../shared/money';
 
 export { groupDigits } from '../../shared/money';
 

@@ -1,5 +1,5 @@
 import { DATE_TIME_LOCALE, DATE_TIME_OPTIONS } from '../../../shared/dates.js';
-import { formatPrice } from '../../../shared/money.js';
+import { formatDeliveryFee, formatPrice, lineTotal } from '../../../shared/money.js';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type Order, type OrderStatus } from '../../../shared/orders.js';
 import type { MailMessage } from '../../lib/mail.js';
 import { escapeHtml } from '../../lib/escape-html.js';
@@ -24,9 +24,7 @@ function addressLines(order: Order): string[] {
 function itemLines(order: Order): string[] {
   return order.orderItems.map(
     (item) =>
-      `${item.quantity} x ${item.product.name} @ ${formatPrice(item.price)} = ${formatPrice(
-        Math.round(item.price * 100 * item.quantity) / 100,
-      )}`,
+      `${item.quantity} x ${item.product.name} @ ${formatPrice(item.price)} = ${formatPrice(lineTotal(item.price, item.quantity))}`,
   );
 }
 
@@ -37,14 +35,14 @@ function itemsTable(order: Order): string {
         <td style="padding: 4px 8px">${escapeHtml(item.product.name)}</td>
         <td style="padding: 4px 8px; text-align: right">${item.quantity}</td>
         <td style="padding: 4px 8px; text-align: right">${escapeHtml(formatPrice(item.price))}</td>
-        <td style="padding: 4px 8px; text-align: right">${escapeHtml(formatPrice(Math.round(item.price * 100 * item.quantity) / 100))}</td>
+        <td style="padding: 4px 8px; text-align: right">${escapeHtml(formatPrice(lineTotal(item.price, item.quantity)))}</td>
       </tr>`,
     )
     .join('\n');
   return `<table style="border-collapse: collapse; margin: 12px 0">
       <tr><th style="padding: 4px 8px; text-align: left">Product</th><th style="padding: 4px 8px">Qty</th><th style="padding: 4px 8px">Price</th><th style="padding: 4px 8px">Total</th></tr>
       ${rows}
-      <tr><td colspan="3" style="padding: 4px 8px; text-align: right">Delivery</td><td style="padding: 4px 8px; text-align: right">${escapeHtml(order.deliveryFee === 0 ? 'Free' : formatPrice(order.deliveryFee))}</td></tr>
+      <tr><td colspan="3" style="padding: 4px 8px; text-align: right">Delivery</td><td style="padding: 4px 8px; text-align: right">${escapeHtml(formatDeliveryFee(order.deliveryFee))}</td></tr>
       <tr><td colspan="3" style="padding: 4px 8px; text-align: right; font-weight: bold">Total</td><td style="padding: 4px 8px; text-align: right; font-weight: bold">${escapeHtml(formatPrice(order.totalAmount))}</td></tr>
     </table>`;
 }
@@ -79,7 +77,7 @@ export function orderConfirmationMail(options: { to: string; storeName: string; 
     'Items:',
     ...itemLines(order).map((line) => `  ${line}`),
     '',
-    `Delivery: ${order.deliveryFee === 0 ? 'Free' : formatPrice(order.deliveryFee)}`,
+    `Delivery: ${formatDeliveryFee(order.deliveryFee)}`,
     `Total: ${formatPrice(order.totalAmount)} (VAT included: ${formatPrice(order.vatAmount)})`,
     `Payment: ${payment}`,
     `Invoice ${order.invoiceNumber}: ${invoiceUrl}`,

@@ -6,17 +6,12 @@ import { PaymentBadge, paymentMethodLabel } from '../../components/orders/Paymen
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { LoadingBlock } from '../../components/ui/Spinner';
 import { ApiError } from '../../lib/api';
-import { formatNepalDateTime, formatPrice } from '../../lib/format';
+import { formatDeliveryFee, formatNepalDateTime, formatPrice, lineTotal } from '../../lib/format';
 import { usePageTitle } from '../../lib/hooks';
 import { GuardRedirect } from '../../lib/routing';
 import { useAdminToken, useShopperToken } from '../../lib/session';
 import { useStoreFacts } from '../../lib/store-facts';
 import { type Order, useInvoiceOrder } from './api';
-
-/** Price × quantity in rupees, reckoned in paisa. */
-function lineAmount(price: number, quantity: number): number {
-  return (Math.round(price * 100) * quantity) / 100;
-}
 
 /**
  * The tax invoice of an order (issue 16), for the shopper who placed it or the admin: the store
@@ -157,7 +152,7 @@ function Invoice({ order }: { order: Order }) {
               <td className="px-2 py-2 text-right">{item.quantity}</td>
               <td className="px-2 py-2 text-right whitespace-nowrap">{formatPrice(item.price)}</td>
               <td className="py-2 pl-2 text-right whitespace-nowrap text-slate-900">
-                {formatPrice(lineAmount(item.price, item.quantity))}
+                {formatPrice(lineTotal(item.price, item.quantity))}
               </td>
             </tr>
           ))}
@@ -172,7 +167,7 @@ function Invoice({ order }: { order: Order }) {
           </div>
           <div className="flex justify-between gap-4">
             <dt className="text-slate-600">Delivery</dt>
-            <dd>{order.deliveryFee === 0 ? 'Free' : formatPrice(order.deliveryFee)}</dd>
+            <dd>{formatDeliveryFee(order.deliveryFee)}</dd>
           </div>
           <div className="flex justify-between gap-4 border-t border-slate-200 pt-1 text-base font-bold text-slate-900">
             <dt>Total</dt>

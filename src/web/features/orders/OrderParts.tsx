@@ -6,7 +6,7 @@ import type { PaymentResult } from '../../../shared/payments';
 import { PaymentBadge, paymentMethodLabel } from '../../components/orders/PaymentBadge';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
-import { formatPrice } from '../../lib/format';
+import { formatDeliveryFee, formatPrice } from '../../lib/format';
 import { type Order, type OrderItem, PAYMENT_TEXTS, itemTotal, statusClasses, statusLabel } from './api';
 
 export function StatusBadge({ status }: { status: string }) {
@@ -250,7 +250,7 @@ export function OrderPayment({
           <div className={row}>
             <dt className="text-slate-500">Delivery</dt>
             <dd className={order.deliveryFee === 0 ? 'font-medium text-emerald-700' : 'text-slate-900'}>
-              {order.deliveryFee === 0 ? 'Free' : formatPrice(order.deliveryFee)}
+              {formatDeliveryFee(order.deliveryFee)}
             </dd>
           </div>
           <div className={row}>

@@ -13,6 +13,7 @@ import { goToPayment } from '../../lib/payment-redirect';
 import { queryKeys } from '../../lib/query-client';
 import { useShopperToken } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { lineTotal } from '../../lib/format';
 
 export type { Order, OrderItem, OrderStatus };
 
@@ -185,7 +186,7 @@ export function useOrderItems(userId: number | undefined, orderId: string | null
 
 /** Price × quantity in rupees, computed in paisa. */
 export function itemTotal(item: Pick<OrderItem, 'price' | 'quantity'>): number {
-  return (Math.round(item.price * 100) * item.quantity) / 100;
+  return lineTotal(item.price, item.quantity);
 }
 
 const STATUS_STYLES: Record<OrderStatus, string> = {

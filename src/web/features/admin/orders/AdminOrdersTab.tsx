@@ -13,7 +13,7 @@ import { Card, EmptyState } from '../../../components/ui/Card';
 import { SortableHeader } from '../../../components/ui/SortableHeader';
 import { Spinner } from '../../../components/ui/Spinner';
 import { inputClasses } from '../../../components/ui/TextField';
-import { formatDateTime, formatPrice, groupDigits } from '../../../lib/format';
+import { formatDateTime, formatDeliveryFee, formatPrice, groupDigits } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { orderItemsOf, statusLabel } from '../../orders/api';
 import { OrderItemsList, StatusBadge } from '../../orders/OrderParts';
@@ -492,7 +492,7 @@ function OrderDetails({ order }: { order: Order }) {
           <dt className="text-slate-500">Subtotal</dt>
           <dd className="text-right text-slate-900">{formatPrice(shown.subtotal)}</dd>
           <dt className="text-slate-500">Delivery</dt>
-          <dd className="text-right text-slate-900">{shown.deliveryFee === 0 ? 'Free' : formatPrice(shown.deliveryFee)}</dd>
+          <dd className="text-right text-slate-900">{formatDeliveryFee(shown.deliveryFee)}</dd>
           <dt className="font-semibold text-slate-900">Total Amount</dt>
           <dd className="text-right font-semibold text-slate-900">{formatPrice(shown.totalAmount)}</dd>
           <dd className="col-span-2 text-right text-xs text-slate-500">
