@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../db/client.js';
 import type { Database } from '../db/schema.js';
-import type { Clock } from '../lib/clock.js';
+import { type Clock, isoIn, isoNow } from '../lib/clock.js';
 import { safeErrorText } from './error-text.js';
 import * as q from './queries.js';
 
@@ -101,18 +101,7 @@ export class JobQueue {
   // Writing jobs (inside the caller's transaction; call wake() once it has committed)
 
   async enqueue(db: Db, kind: string, payload: unknown, options: EnqueueOptions): Promise<number> {
-    const handler = this.handlerOf(kind);
-    const now = this.clock.now().getTime();
-    if (options.key !== undefined) await q.deleteQueuedByKey(db, options.key);
-    return q.insertJob(db, {
-      kind,
-      key: options.key ?? null,
-      payload: JSON.stringify(payload),
-      summary: options.summary,
-      maxAttempts: handler.maxAttempts,
-      runAt: new Date(now + (options.delayMs ?? 0)).toISOString(),
-      now: new Date(now).toISOString(),
-    });
+    return this.write(db, kind, JSON.stringify(payload), options);
   }
 
   /**
@@ -121,21 +110,26 @@ export class JobQueue {
    * of any process runs it.
    */
   async enqueueClaimed(db: Db, kind: string, payload: unknown, options: EnqueueOptions): Promise<ClaimedJob> {
-    const handler = this.handlerOf(kind);
     const token = newClaimToken();
     const text = JSON.stringify(payload);
+    const id = await this.write(db, kind, text, options, token);
+    return { id, kind, token, payload: text, attempts: 1 };
+  }
+
+  /** Writes a job (replacing the queued ones of its key), queued, or already taken with `claimToken`. */
+  private async write(db: Db, kind: string, payload: string, options: EnqueueOptions, claimToken?: string): Promise<number> {
+    const handler = this.handlerOf(kind);
     if (options.key !== undefined) await q.deleteQueuedByKey(db, options.key);
-    const id = await q.insertJob(db, {
+    return q.insertJob(db, {
       kind,
       key: options.key ?? null,
-      payload: text,
+      payload,
       summary: options.summary,
       maxAttempts: handler.maxAttempts,
-      runAt: this.isoIn(0),
-      now: this.isoIn(0),
-      claim: { token, leaseUntil: this.isoIn(handler.timeoutMs + LEASE_MARGIN_MS) },
+      runAt: isoIn(this.clock, options.delayMs ?? 0),
+      now: isoNow(this.clock),
+      ...(claimToken ? { claim: { token: claimToken, leaseUntil: isoIn(this.clock, handler.timeoutMs + LEASE_MARGIN_MS) } } : {}),
     });
-    return { id, kind, token, payload: text, attempts: 1 };
   }
 
   /** Drops the queued jobs of a key (say, the mail of a code that was just used). */
@@ -212,7 +206,7 @@ export class JobQueue {
   private async work(): Promise<void> {
     if (this.dialect === 'sqlite') {
       // One process owns a SQLite file: a job still 'running' was cut short by a crash. Run it again now.
-      const released = await q.releaseRunning(this.db, this.isoIn(0));
+      const released = await q.releaseRunning(this.db, isoNow(this.clock));
       if (released > 0) this.log.warn({ jobs: released }, 'jobs interrupted by the last stop run again');
     }
     while (this.taking) {
@@ -239,10 +233,10 @@ export class JobQueue {
     // The longest lease of any kind: a job's own timeout is enforced by execute().
     const leaseMs = Math.max(0, ...[...this.handlers.values()].map((handler) => handler.timeoutMs)) + LEASE_MARGIN_MS;
     const jobs = await q.claimDue(this.db, this.dialect, {
-      now: this.isoIn(0),
+      now: isoNow(this.clock),
       limit,
       token,
-      leaseUntil: this.isoIn(leaseMs),
+      leaseUntil: isoIn(this.clock, leaseMs),
     });
     for (const job of jobs) {
       const controller = new AbortController();
@@ -279,7 +273,7 @@ export class JobQueue {
     }
     try {
       if (error === undefined) {
-        if (!(await q.markDone(this.db, job.id, job.token, this.isoIn(0)))) {
+        if (!(await q.markDone(this.db, job.id, job.token, isoNow(this.clock)))) {
           this.log.warn({ jobId: job.id, kind: job.kind }, 'a job finished after its lease ended; it may run twice');
         }
         return true;
@@ -332,10 +326,6 @@ export class JobQueue {
     const handler = this.handlers.get(kind);
     if (!handler) throw new Error(`no job handler for '${kind}'`);
     return handler;
-  }
-
-  private isoIn(ms: number): string {
-    return new Date(this.clock.now().getTime() + ms).toISOString();
   }
 }
 
