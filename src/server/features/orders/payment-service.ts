@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
 import { ORDER_MESSAGES, type Order, type OnlinePaymentMethodId } from '../../../shared/orders.js';
 import { PAYMENT_MESSAGES, type PaymentRedirect, type PaymentResult } from '../../../shared/payments.js';
 import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
 import { type JobHandler, PermanentJobError } from '../../jobs/queue.js';
 import { isoNow } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -100,9 +102,7 @@ export class PaymentService {
     await this.refuseIfPaidMeanwhile(userId, orderId, log);
     if ((await pq.countAttempts(this.ctx.db, orderId)) >= MAX_ATTEMPTS) throw conflict(PAYMENT_MESSAGES.tooManyTries);
     const order = await this.ctx.db.transaction().execute(async (trx) => {
-      const row = await q.lockOrder(trx, this.ctx.dialect, orderId);
-      if (!row || row.user_id !== userId) throw notFound(ORDER_MESSAGES.orderNotFound);
-      if (row.payment_status !== 'awaiting_payment' || row.status !== 'pending') throw conflict(PAYMENT_MESSAGES.notAwaiting);
+      const row = await this.lockAwaiting(trx, userId, orderId);
       const next = method ?? (row.payment_method as OnlinePaymentMethodId);
       if (next === 'khalti' && !this.ctx.config.payments.khalti) throw badRequest(PAYMENT_MESSAGES.methodUnavailable);
       if (next === 'esewa' && !this.ctx.config.payments.esewa) throw badRequest(PAYMENT_MESSAGES.methodUnavailable);
@@ -124,9 +124,7 @@ export class PaymentService {
   async payOnDelivery(userId: number, orderId: string, log: Log): Promise<Order> {
     await this.refuseIfPaidMeanwhile(userId, orderId, log);
     const order = await this.ctx.db.transaction().execute(async (trx) => {
-      const row = await q.lockOrder(trx, this.ctx.dialect, orderId);
-      if (!row || row.user_id !== userId) throw notFound(ORDER_MESSAGES.orderNotFound);
-      if (row.payment_status !== 'awaiting_payment' || row.status !== 'pending') throw conflict(PAYMENT_MESSAGES.notAwaiting);
+      await this.lockAwaiting(trx, userId, orderId);
       const now = isoNow(this.ctx.clock);
       await pq.setPayment(trx, orderId, { paymentStatus: 'unpaid', paymentMethod: 'cod', now });
       await q.recordStatusChange(trx, {
@@ -144,6 +142,14 @@ export class PaymentService {
     this.ctx.jobs.wake();
     log.info({ orderId }, 'order switched to cash on delivery');
     return order;
+  }
+
+  /** The shopper's order, locked, while it still waits for an online payment (else 404 or 409). */
+  private async lockAwaiting(trx: Transaction<Database>, userId: number, orderId: string) {
+    const row = await q.lockOrder(trx, this.ctx.dialect, orderId);
+    if (!row || row.user_id !== userId) throw notFound(ORDER_MESSAGES.orderNotFound);
+    if (row.payment_status !== 'awaiting_payment' || row.status !== 'pending') throw conflict(PAYMENT_MESSAGES.notAwaiting);
+    return row;
   }
 
   /**
