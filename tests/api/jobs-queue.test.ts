@@ -60,6 +60,22 @@ describe('the durable job queue', () => {
   });
   afterAll(async () => t.close());
 
+  /** A jobs row written by hand, queued at `at` (as the queue would not write it: broken, or orphaned). */
+  const rawJob = (job: { kind: string; payload: string; summary: string; at: string }) => ({
+    kind: job.kind,
+    key: null,
+    payload: job.payload,
+    summary: job.summary,
+    status: 'queued' as const,
+    run_at: job.at,
+    max_attempts: 5,
+    claim: null,
+    last_error: null,
+    created_at: job.at,
+    updated_at: job.at,
+    finished_at: null,
+  });
+
   const jobRow = (id: number) => t.app.ctx.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   async function until<T>(what: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
@@ -137,48 +153,9 @@ describe('the durable job queue', () => {
     const broken = await t.app.ctx.db
       .insertInto('jobs')
       .values([
-        {
-          kind: 'no-such-kind',
-          key: null,
-          payload: '{}',
-          summary: 'unknown',
-          status: 'queued',
-          run_at: now,
-          max_attempts: 5,
-          claim: null,
-          last_error: null,
-          created_at: now,
-          updated_at: now,
-          finished_at: null,
-        },
-        {
-          kind: 'test-echo',
-          key: null,
-          payload: '{not json',
-          summary: 'broken json',
-          status: 'queued',
-          run_at: now,
-          max_attempts: 5,
-          claim: null,
-          last_error: null,
-          created_at: now,
-          updated_at: now,
-          finished_at: null,
-        },
-        {
-          kind: 'test-strict',
-          key: null,
-          payload: '{"m":1}',
-          summary: 'refused',
-          status: 'queued',
-          run_at: now,
-          max_attempts: 5,
-          claim: null,
-          last_error: null,
-          created_at: now,
-          updated_at: now,
-          finished_at: null,
-        },
+        rawJob({ kind: 'no-such-kind', payload: '{}', summary: 'unknown', at: now }),
+        rawJob({ kind: 'test-echo', payload: '{not json', summary: 'broken json', at: now }),
+        rawJob({ kind: 'test-strict', payload: '{"m":1}', summary: 'refused', at: now }),
       ])
       .returning('id')
       .execute();
@@ -203,19 +180,11 @@ describe('the durable job queue', () => {
     const { id } = await t.app.ctx.db
       .insertInto('jobs')
       .values({
-        kind: 'test-echo',
-        key: null,
-        payload: '{"orphan":true}',
-        summary: 'orphan',
+        ...rawJob({ kind: 'test-echo', payload: '{"orphan":true}', summary: 'orphan', at: past }),
         status: 'running',
-        run_at: past,
         attempts: 1,
         max_attempts: 3,
         claim: 'a-dead-process',
-        last_error: null,
-        created_at: past,
-        updated_at: past,
-        finished_at: null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -115,6 +115,13 @@ describe('paying for an order', () => {
       headers: bearer(shopper.token),
     });
 
+  /** Subjects of the mails to `to` since message number `since`. */
+  const subjectsTo = (to: string, since: number) =>
+    t.mail.messages
+      .slice(since)
+      .filter((mail) => mail.to.includes(to))
+      .map((mail) => mail.subject);
+
   const paymentHistory = (orderId: string) =>
     t.app.ctx.db
       .selectFrom('order_status_history')
@@ -193,14 +200,7 @@ describe('paying for an order', () => {
     const paid = await read(shopper, body.order.id);
     expect(paid).toMatchObject({ paymentStatus: 'paid', status: 'pending' });
     expect(paid.paymentRef).toBeTruthy();
-    await expect
-      .poll(() =>
-        t.mail.messages
-          .slice(since)
-          .filter((mail) => mail.to.includes(shopper.email))
-          .map((mail) => mail.subject),
-      )
-      .toContain(`Payment received for your Pasal order ${body.order.id}`);
+    await expect.poll(() => subjectsTo(shopper.email, since)).toContain(`Payment received for your Pasal order ${body.order.id}`);
 
     // Replayed later: still one payment entry, one mail.
     await backAtShop(back);
@@ -355,32 +355,22 @@ describe('paying for an order', () => {
     await expect.poll(async () => (await read(shopper, body.order.id)).status, { timeout: 10_000 }).toBe('cancelled');
     expect((await read(shopper, body.order.id)).paymentStatus).toBe('failed');
     expect(await stockOf(t.app.ctx.db, product.id)).toBe(5);
-    await expect
-      .poll(() =>
-        t.mail.messages
-          .slice(since)
-          .filter((mail) => mail.to.includes(shopper.email))
-          .map((mail) => mail.subject),
-      )
-      .toContain(`Your Pasal order ${body.order.id} was cancelled`);
+    await expect.poll(() => subjectsTo(shopper.email, since)).toContain(`Your Pasal order ${body.order.id} was cancelled`);
 
     // The shopper pays at eSewa after all: recorded, and the admin sees a refund is due.
     await backAtShop(await atEsewa(body.payment!, 'Pay'));
     expect(await read(shopper, body.order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refund_due' });
-    const refunded = await t.app.inject({
-      method: 'PUT',
-      url: `/api/orders/${body.order.id}/payment`,
-      payload: { paymentStatus: 'refunded' },
-      headers: bearer(admin),
-    });
+    const markRefunded = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/orders/${body.order.id}/payment`,
+        payload: { paymentStatus: 'refunded' },
+        headers: bearer(admin),
+      });
+    const refunded = await markRefunded();
     expect(refunded.statusCode).toBe(200);
     expect(refunded.json<{ order: Order }>().order.paymentStatus).toBe('refunded');
-    const twice = await t.app.inject({
-      method: 'PUT',
-      url: `/api/orders/${body.order.id}/payment`,
-      payload: { paymentStatus: 'refunded' },
-      headers: bearer(admin),
-    });
+    const twice = await markRefunded();
     expect(twice.statusCode).toBe(409);
   });
 
