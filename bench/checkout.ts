@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import type { Mailer } from '../src/server/lib/mail.js';
+import { newUserId } from '../src/server/features/accounts/user-ids.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
       const user = await db
         .insertInto('users')
         .values({
+          id: newUserId(),
           first_name: 'Bench',
           last_name: `Shopper${i}`,
           email: `bench${i}@example.com`,

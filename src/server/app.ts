@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Config, ESEWA_TEST_PRODUCT_CODE, ESEWA_TEST_SECRET_KEY, KHALTI_SANDBOX_SECRET_KEY } from './config.js';
 import { type AppContext, type ContextOverrides, createContext } from './context.js';
+import { unverifiedRemovalHandler } from './features/accounts/unverified-removal.js';
 import { accountsRoutes } from './features/accounts/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { cartRoutes } from './features/cart/routes.js';
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const payments = new PaymentService(ctx, gateways, orders);
   ctx.jobs.register(payments.handler(app.log));
+  ctx.jobs.register(unverifiedRemovalHandler(ctx, app.log));
   await app.register(
     async (api) => {
       await api.register(storeRoutes(ctx));

@@ -76,6 +76,7 @@ const envSchema = z
     REGISTER_PER_IP_MINUTE: z.coerce.number().int().min(1).default(10),
     REGISTER_PER_IP_HOUR: z.coerce.number().int().min(1).default(60),
     SEND_OTP_PER_IP_HOUR: z.coerce.number().int().min(1).default(30),
+    VERIFY_OTP_PER_IP_HOUR: z.coerce.number().int().min(1).default(100),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO: z
       .enum(['true', 'false', '1', '0', ''])
@@ -200,7 +201,7 @@ export interface Config {
   /** Serve the OpenAPI document and its UI at /api/docs (off in production unless API_DOCS=true). */
   apiDocs: boolean;
   /** Sign-ups and code requests allowed per client address (lib/throttle.ts signupLimits). */
-  limits: { registerPerIpMinute: number; registerPerIpHour: number; sendOtpPerIpHour: number };
+  limits: { registerPerIpMinute: number; registerPerIpHour: number; sendOtpPerIpHour: number; verifyOtpPerIpHour: number };
   logLevel: string;
   seedDemo: boolean;
   payments: PaymentConfig;
@@ -268,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       registerPerIpMinute: e.REGISTER_PER_IP_MINUTE,
       registerPerIpHour: e.REGISTER_PER_IP_HOUR,
       sendOtpPerIpHour: e.SEND_OTP_PER_IP_HOUR,
+      verifyOtpPerIpHour: e.VERIFY_OTP_PER_IP_HOUR,
     },
     apiDocs: e.API_DOCS === undefined || e.API_DOCS === '' ? e.NODE_ENV !== 'production' : isOn(e.API_DOCS),
     logLevel: e.LOG_LEVEL,

@@ -12,6 +12,8 @@ import { reapplyHeapFlags } from './lib/heap-flags.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail.js';
 import { readOrCreateSecret } from './lib/secrets.js';
 import { SessionService } from './lib/sessions.js';
+import { Backoff } from './lib/backoff.js';
+import { DeviceCookies } from './lib/device-cookie.js';
 import { Throttle } from './lib/throttle.js';
 import { TokenService } from './lib/tokens.js';
 
@@ -31,6 +33,10 @@ export interface AppContext {
   tokens: TokenService;
   sessions: SessionService;
   throttle: Throttle;
+  /** Growing delays for login attempts (lib/login-guard.ts). */
+  backoff: Backoff;
+  /** Browsers that have proved themselves for an account (lib/device-cookie.ts). */
+  devices: DeviceCookies;
   /** Key for hashing one-time codes; derived from the JWT secret. */
   otpKey: string;
   close(): Promise<void>;
@@ -90,6 +96,8 @@ export async function createContext(
     tokens,
     sessions: new SessionService(handle.db, tokens, clock),
     throttle: new Throttle(handle.db, clock),
+    backoff: new Backoff(handle.db, handle.dialect, clock),
+    devices: new DeviceCookies(jwtSecret),
     otpKey: `otp:${jwtSecret}`,
     async close() {
       // Running jobs get a moment to finish; those cut short run again after their lease.

@@ -31,19 +31,30 @@ const plainText = (label: string, max: number) =>
     .max(max, `${label} is too long`)
     .refine((value) => !CONTROL_CHARACTERS.test(value), `${label} contains invalid characters`);
 
+/** A password being chosen (registration, reset, change): at least 8 characters. */
+export const newPasswordField = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .min(1, `${label} is required`)
+    .min(PASSWORD_MIN_LENGTH, `${label} must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(200, `${label} is too long`);
+
+/** A plain `local@domain` address, lowercased: what registration and an email change accept. */
+export const emailField = () =>
+  required('Email is required')
+    .pipe(z.string().max(254, 'Email is too long').regex(EMAIL_PATTERN, 'Invalid email format'))
+    .transform((email) => email.toLowerCase());
+
+export const phoneField = () =>
+  required('Phone Number is required').pipe(z.string().regex(PHONE_PATTERN, 'Phone Number should be 10 digits'));
+
 export const registerSchema = z
   .object({
     firstName: required('First Name is required').pipe(plainText('First Name', 50)),
     lastName: required('Last Name is required').pipe(plainText('Last Name', 50)),
-    email: required('Email is required')
-      .pipe(z.string().max(254, 'Email is too long').regex(EMAIL_PATTERN, 'Invalid email format'))
-      .transform((email) => email.toLowerCase()),
-    phoneNumber: required('Phone Number is required').pipe(z.string().regex(PHONE_PATTERN, 'Phone Number should be 10 digits')),
-    password: z
-      .string({ error: 'Password is required' })
-      .min(1, 'Password is required')
-      .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-      .max(200, 'Password is too long'),
+    email: emailField(),
+    phoneNumber: phoneField(),
+    password: newPasswordField('Password'),
     confirmPassword: z.string({ error: 'Confirm Password is required' }).min(1, 'Confirm Password is required'),
   })
   .refine((value) => value.password === value.confirmPassword, {
@@ -71,7 +82,7 @@ export const userIdSchema = z
       z
         .string()
         .trim()
-        .regex(/^\d{1,10}$/)
+        .regex(/^\d{1,16}$/)
         .transform(Number),
     ],
     { error: 'userId must be a number' },
@@ -81,17 +92,21 @@ export const userIdSchema = z
       .number()
       .int('userId must be a whole number')
       .positive('userId must be positive')
-      .max(2 ** 31 - 1, 'userId is out of range'),
+      .max(Number.MAX_SAFE_INTEGER, 'userId is out of range'),
   );
+
+/** A six-digit code from a mail. */
+export const otpField = () =>
+  z
+    .string({ error: 'OTP is required' })
+    .trim()
+    .min(1, 'OTP is required')
+    .regex(/^\d{6}$/, 'OTP must be 6 digits');
 
 export const sendOtpSchema = z.object({ userId: userIdSchema });
 export const verifyOtpSchema = z.object({
   userId: userIdSchema,
-  otp: z
-    .string({ error: 'OTP is required' })
-    .trim()
-    .min(1, 'OTP is required')
-    .regex(/^\d{6}$/, 'OTP must be 6 digits'),
+  otp: otpField(),
 });
 
 export const tokenBodySchema = z.object({

@@ -16,3 +16,14 @@ export const idParam = (message: string) =>
         .min(1, message)
         .max(2 ** 31 - 1, message),
     );
+
+/**
+ * A shopper's id in a URL path: random, not sequential (issue 17), so up to the largest integer
+ * JavaScript holds exactly (16 digits) rather than 32 bits.
+ */
+export const userIdParam = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{1,16}$/, message)
+    .transform(Number)
+    .pipe(z.number().min(1, message).max(Number.MAX_SAFE_INTEGER, message));

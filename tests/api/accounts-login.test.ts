@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_LIMITS, loginThrottleKeys } from '../../src/server/lib/throttle.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_POLICY, loginBackoffKeys } from '../../src/server/lib/login-guard.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { expectNoSecrets, jwtPayload, registerShopper, type Shopper } from '../helpers/accounts.js';
 
@@ -11,6 +11,10 @@ describe('POST /api/users/login', () => {
     shopper = await registerShopper(t);
   });
   afterAll(async () => t.close());
+  // Each test starts with clean login allowances (they are the subject of some tests, not of all).
+  afterEach(async () => {
+    await t.app.ctx.db.deleteFrom('backoff').execute();
+  });
 
   let ipCounter = 0;
   /** Each test logs in from its own address unless told, so per-IP counts do not mix. */
@@ -79,7 +83,6 @@ describe('POST /api/users/login', () => {
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     // Both run one argon2 verification; without it an unknown account would answer many times faster.
     expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
-    await t.app.ctx.throttle.reset(loginThrottleKeys('user-login', ip, `id:${shopper.userId}`).account);
   });
 
   it('requires both fields with the SPEC §5 messages', async () => {
@@ -123,75 +126,131 @@ describe('POST /api/users/login', () => {
     expect((await login({ emailOrPhone: shopper.email, password: shopper.password }, ip)).statusCode).toBe(200);
   });
 
-  it('throttles failed logins per account: the 11th try in 15 minutes is 429, even with the right password', async () => {
-    const victim = await registerShopper(t);
-    for (let i = 0; i < LOGIN_LIMITS.perAccount.limit; i += 1) {
-      // Attackers rotate addresses; the account limit still holds.
-      expect((await login({ emailOrPhone: victim.email, password: `guess-${i}` }, nextIp())).statusCode).toBe(401);
-    }
-    const blocked = await login({ emailOrPhone: victim.email, password: victim.password }, nextIp());
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toBe('Too many login attempts. Please try again in 15 minutes.');
-    const retryAfter = Number(blocked.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(14 * 60);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    // The same account by its phone number is the same account.
-    expect((await login({ emailOrPhone: victim.phoneNumber, password: victim.password }, nextIp())).statusCode).toBe(429);
-    // Other shoppers are not affected.
-    expect((await login({ emailOrPhone: shopper.email, password: shopper.password }, nextIp())).statusCode).toBe(200);
+  /** The browser's device cookie from a login or registration answer (`pasal_device=…`). */
+  const deviceCookie = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie']).split(';')[0]!;
+  const loginWith = (payload: object, ip: string, cookie?: string) =>
+    t.app.inject({ method: 'POST', url: '/api/users/login', payload, remoteAddress: ip, headers: cookie ? { cookie } : {} });
 
-    t.clock.advance(retryAfter * 1000);
+  it('gives a browser that logged in a device cookie: HttpOnly, SameSite=Strict, for /api only', async () => {
+    const res = await login({ emailOrPhone: shopper.email, password: shopper.password }, nextIp());
+    const header = String(res.headers['set-cookie']);
+    expect(header).toMatch(/^pasal_device=u\d+\.[\w-]+\.[\w-]+; Path=\/api; Max-Age=31536000; HttpOnly; SameSite=Strict$/);
+    expect(header).toContain(`u${shopper.userId}.`);
+  });
+
+  it('lets a stranger’s failures slow the stranger, never the owner’s browser', async () => {
+    const victim = await registerShopper(t);
+    const owned = deviceCookie(await login({ emailOrPhone: victim.email, password: victim.password }, nextIp()));
+    // A stranger rotating addresses: five free failures, then each must wait longer.
+    const answers = [];
+    for (let i = 0; i < 12; i += 1)
+      answers.push((await login({ emailOrPhone: victim.email, password: `guess-${i}` }, nextIp())).statusCode);
+    expect(answers).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429, 429, 429]);
+    // The owner's browser logs in at once, with the right password, from an address never seen.
+    expect((await loginWith({ emailOrPhone: victim.email, password: victim.password }, nextIp(), owned)).statusCode).toBe(200);
+    // So does a wrong password from it answer 401, not 429: it has its own allowance.
+    expect((await loginWith({ emailOrPhone: victim.email, password: 'typo-typo' }, nextIp(), owned)).statusCode).toBe(401);
+    // A new browser of the owner waits as the stranger does, seconds not a lock, then gets in.
+    const waiting = await login({ emailOrPhone: victim.email, password: victim.password }, nextIp());
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.json().message).toBe('Too many login attempts. Please try again in 1 minute.');
+    t.clock.advance(Number(waiting.headers['retry-after']) * 1000);
     expect((await login({ emailOrPhone: victim.email, password: victim.password }, nextIp())).statusCode).toBe(200);
+    // Other shoppers were never affected.
+    expect((await login({ emailOrPhone: shopper.email, password: shopper.password }, nextIp())).statusCode).toBe(200);
+  });
+
+  it('grows the delay after the free failures (1 s, 2 s, 4 s …) up to 15 minutes, never a lock', async () => {
+    const user = await registerShopper(t);
+    const fail = () => login({ emailOrPhone: user.email, password: 'nope-nope' }, nextIp());
+    for (let i = 0; i < 5; i += 1) expect((await fail()).statusCode).toBe(401);
+    for (const seconds of [1, 2, 4, 8]) {
+      const early = await fail();
+      expect(early.statusCode).toBe(429);
+      expect(Number(early.headers['retry-after'])).toBe(seconds);
+      t.clock.advance(seconds * 1000);
+      expect((await fail()).statusCode).toBe(401);
+    }
+    await t.app.ctx.db
+      .updateTable('backoff')
+      .set({ failures: 100 })
+      .where('key', '=', loginBackoffKeys('user-login', '', `u${user.userId}`).account)
+      .execute();
+    const capped = await fail();
+    expect(Number(capped.headers['retry-after'])).toBe(15 * 60);
+    expect(capped.json().message).toBe('Too many login attempts. Please try again in 15 minutes.');
+    t.clock.advance(15 * 60 * 1000);
+    expect((await login({ emailOrPhone: user.email, password: user.password }, nextIp())).statusCode).toBe(200);
+  });
+
+  it('trusts only a genuine device cookie of this account', async () => {
+    const owner = await registerShopper(t);
+    const other = await registerShopper(t);
+    const othersCookie = deviceCookie(await login({ emailOrPhone: other.email, password: other.password }, nextIp()));
+    const ownCookie = deviceCookie(await login({ emailOrPhone: owner.email, password: owner.password }, nextIp()));
+    const forged = ownCookie.replace(/\.[\w-]+$/, '.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    for (let i = 0; i < 5; i += 1)
+      expect((await login({ emailOrPhone: owner.email, password: `x-${i}-guess` }, nextIp())).statusCode).toBe(401);
+    expect((await loginWith({ emailOrPhone: owner.email, password: owner.password }, nextIp(), othersCookie)).statusCode).toBe(
+      429,
+    );
+    expect((await loginWith({ emailOrPhone: owner.email, password: owner.password }, nextIp(), forged)).statusCode).toBe(429);
+    expect((await loginWith({ emailOrPhone: owner.email, password: owner.password }, nextIp(), ownCookie)).statusCode).toBe(200);
   });
 
   it('forgets an account’s failures after a successful login', async () => {
     const user = await registerShopper(t);
     const ip = nextIp();
     const fail = () => login({ emailOrPhone: user.email, password: 'nope-nope' }, ip);
-    for (let i = 0; i < 9; i += 1) expect((await fail()).statusCode).toBe(401);
+    for (let i = 0; i < 5; i += 1) expect((await fail()).statusCode).toBe(401);
+    t.clock.advance(1000);
     expect((await login({ emailOrPhone: user.email, password: user.password }, ip)).statusCode).toBe(200);
-    for (let i = 0; i < 10; i += 1) expect((await fail()).statusCode).toBe(401);
+    for (let i = 0; i < 5; i += 1) expect((await fail()).statusCode).toBe(401);
     expect((await fail()).statusCode).toBe(429);
   });
 
-  it('throttles unknown accounts the same way, so a 429 reveals nothing', async () => {
-    for (let i = 0; i < 10; i += 1) {
+  it('slows unknown accounts the same way, so a 429 reveals nothing', async () => {
+    for (let i = 0; i < 5; i += 1) {
       expect((await login({ emailOrPhone: 'Ghost@Example.com', password: `p${i}-guess` }, nextIp())).statusCode).toBe(401);
     }
     expect((await login({ emailOrPhone: 'ghost@example.com', password: 'another' }, nextIp())).statusCode).toBe(429);
   });
 
-  it('holds the account limit against a parallel burst', async () => {
+  it('holds the account allowance against a parallel burst', async () => {
     const user = await registerShopper(t);
     const results = await Promise.all(
       Array.from({ length: 16 }, (_, i) => login({ emailOrPhone: user.email, password: `burst-${i}` }, nextIp())),
     );
     const statuses = results.map((res) => res.statusCode);
-    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(6);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(LOGIN_POLICY.account.free);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(16 - LOGIN_POLICY.account.free);
   });
 
-  it('throttles per IP generously: over 100 failures from one address in 15 minutes is 429', async () => {
+  it('slows an address generously (50 free failures), but not the browsers that logged in before', async () => {
     const ip = nextIp();
-    const keys = loginThrottleKeys('user-login', ip, 'unused');
-    // Real failures from the address are counted…
+    const keys = loginBackoffKeys('user-login', ip, 'unused');
+    const owned = deviceCookie(await login({ emailOrPhone: shopper.email, password: shopper.password }, nextIp()));
     for (let i = 0; i < 3; i += 1) {
       expect((await login({ emailOrPhone: `stranger${i}@example.com`, password: 'whatever1' }, ip)).statusCode).toBe(401);
     }
-    const row = () => t.app.ctx.db.selectFrom('throttle').selectAll().where('key', '=', keys.ip).executeTakeFirstOrThrow();
-    expect((await row()).count).toBe(3);
-    // …and a success does not count against the address.
+    const row = () => t.app.ctx.db.selectFrom('backoff').selectAll().where('key', '=', keys.source).executeTakeFirstOrThrow();
+    expect((await row()).failures).toBe(3);
+    // A success does not count against the address.
     expect((await login({ emailOrPhone: shopper.email, password: shopper.password }, ip)).statusCode).toBe(200);
-    expect((await row()).count).toBe(3);
+    expect((await row()).failures).toBe(3);
 
-    // Bring the address to its limit (97 more failures), then every login from it is refused.
-    await t.app.ctx.db.updateTable('throttle').set({ count: LOGIN_LIMITS.perIp.limit }).where('key', '=', keys.ip).execute();
+    await t.app.ctx.db
+      .updateTable('backoff')
+      .set({ failures: LOGIN_POLICY.source.free + 3 })
+      .where('key', '=', keys.source)
+      .execute();
     const blocked = await login({ emailOrPhone: shopper.email, password: shopper.password }, ip);
     expect(blocked.statusCode).toBe(429);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    // Other addresses still log in.
+    expect(Number(blocked.headers['retry-after'])).toBe(8);
+    // The same address with the shopper's device cookie, and other addresses, still log in.
+    expect((await loginWith({ emailOrPhone: shopper.email, password: shopper.password }, ip, owned)).statusCode).toBe(200);
     expect((await login({ emailOrPhone: shopper.email, password: shopper.password }, nextIp())).statusCode).toBe(200);
-    t.clock.advance(LOGIN_LIMITS.perIp.windowMs);
+    t.clock.advance(8000);
     expect((await login({ emailOrPhone: shopper.email, password: shopper.password }, ip)).statusCode).toBe(200);
   });
 

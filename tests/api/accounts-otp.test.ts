@@ -215,7 +215,7 @@ describe('OTP: POST /api/users/send-otp and /api/users/verify-otp', () => {
     [{ otp: '123456' }, 'userId must be a number'],
     [{ userId: 0, otp: '123456' }, 'userId must be positive'],
     [{ userId: 1.5, otp: '123456' }, 'userId must be a whole number'],
-    [{ userId: 2 ** 40, otp: '123456' }, 'userId is out of range'],
+    [{ userId: 2 ** 53, otp: '123456' }, 'userId must be a whole number'],
     [{ userId: 1 }, 'OTP is required'],
     [{ userId: 1, otp: '' }, 'OTP is required'],
     [{ userId: 1, otp: '12345' }, 'OTP must be 6 digits'],

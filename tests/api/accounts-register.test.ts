@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTER_SUCCESS_MESSAGE } from '../../src/shared/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
-import { bearer, expectNoSecrets, loginAs, registerShopper, shopperData } from '../helpers/accounts.js';
+import { bearer, expectNoSecrets, loginAs, registerAndVerify, registerShopper, shopperData } from '../helpers/accounts.js';
 
 describe('POST /api/users/register', () => {
   let t: TestApp;
@@ -146,32 +146,36 @@ describe('POST /api/users/register', () => {
     }
   });
 
-  it('refuses a taken email (in any case) with 409 naming the email', async () => {
-    const first = await registerShopper(t);
+  it('refuses an email of a verified account (in any case) with 409 naming the email', async () => {
+    const first = await registerAndVerify(t);
     const res = await register(shopperData({ email: first.email.toUpperCase() }));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Email is already registered');
   });
 
-  it('refuses a taken phone number with 409 naming the phone', async () => {
-    const first = await registerShopper(t);
+  it('refuses a phone number of a verified account with 409 naming the phone', async () => {
+    const first = await registerAndVerify(t);
     const res = await register(shopperData({ phoneNumber: first.phoneNumber }));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Phone number is already registered');
   });
 
   it('names the email when both are taken', async () => {
-    const first = await registerShopper(t);
+    const first = await registerAndVerify(t);
     const res = await register(shopperData({ email: first.email, phoneNumber: first.phoneNumber }));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Email is already registered');
   });
 
-  it('turns concurrent registrations of one email into one 201 and 409s, never a 500', async () => {
+  it('answers concurrent registrations of one email with 201s and 409s, never a 500, and keeps one account', async () => {
     const email = 'race.email@example.com';
     const results = await Promise.all(Array.from({ length: 4 }, () => register(shopperData({ email }))));
-    const statuses = results.map((res) => res.statusCode).sort();
-    expect(statuses).toEqual([201, 409, 409, 409]);
+    const statuses = results.map((res) => res.statusCode);
+    expect(
+      statuses.every((status) => status === 201 || status === 409),
+      JSON.stringify(statuses),
+    ).toBe(true);
+    expect(statuses).toContain(201);
     for (const res of results.filter((r) => r.statusCode === 409)) {
       expect(res.json().message).toBe('Email is already registered');
     }
@@ -179,13 +183,28 @@ describe('POST /api/users/register', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('turns concurrent registrations of one phone into one 201 and 409s naming the phone', async () => {
+  it('lets unverified accounts share a phone number; the first to verify keeps it', async () => {
     const phoneNumber = '9700000001';
     const results = await Promise.all(Array.from({ length: 3 }, () => register(shopperData({ phoneNumber }))));
-    expect(results.map((res) => res.statusCode).sort()).toEqual([201, 409, 409]);
-    for (const res of results.filter((r) => r.statusCode === 409)) {
-      expect(res.json().message).toBe('Phone number is already registered');
-    }
+    expect(results.map((res) => res.statusCode)).toEqual([201, 201, 201]);
+    const [first, second] = results.map((res) => res.json<{ userId: number }>().userId);
+    const emails = await t.app.ctx.db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('phone_number', '=', phoneNumber)
+      .execute();
+    const emailOf = (id: number) => emails.find((row) => row.id === id)!.email;
+    const verify = async (userId: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/verify-otp',
+        payload: { userId, otp: await t.mail.otpFor(emailOf(userId)) },
+      });
+    expect((await verify(first!)).statusCode).toBe(200);
+    const late = await verify(second!);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('Phone number is already registered');
+    expect((await register(shopperData({ phoneNumber }))).statusCode).toBe(409);
   });
 
   it('stores SQL-looking names as plain text', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
-import { LOGIN_LIMITS } from '../../src/server/lib/throttle.js';
+import { LOGIN_POLICY } from '../../src/server/lib/login-guard.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { adminToken, bearer, loginAs, registerAndVerify } from '../helpers/accounts.js';
 
@@ -86,7 +86,7 @@ describe('TRUST_PROXY', () => {
           // The proxy appends the address it saw (203.0.113.7); the client wrote the rest.
           headers: { 'x-forwarded-for': `${forged}, 203.0.113.7` },
         });
-      for (let i = 0; i < LOGIN_LIMITS.perIp.limit; i += 1) {
+      for (let i = 0; i < LOGIN_POLICY.source.free; i += 1) {
         expect((await login(`198.51.100.${i % 250}`, `nobody${i}`)).statusCode).toBe(401);
       }
       const over = await login('192.0.2.99', 'someone-else');

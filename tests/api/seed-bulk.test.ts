@@ -7,6 +7,7 @@ import { CatalogService } from '../../src/server/features/catalog/service.js';
 import type { Category, ProductPage } from '../../src/shared/catalog.js';
 import { type TestApp, buildTestApp } from '../helpers/app.js';
 import { rowCount } from '../helpers/catalog.js';
+import { newUserId } from '../../src/server/features/accounts/user-ids.js';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -87,6 +88,7 @@ describe('bulk seeder (npm run seed -- --products N)', () => {
     const user = await ctx.db
       .insertInto('users')
       .values({
+        id: newUserId(),
         first_name: 'Ram',
         last_name: 'Thapa',
         email: 'ram.seed@example.com',

@@ -58,6 +58,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     REGISTER_PER_IP_MINUTE: '10000',
     REGISTER_PER_IP_HOUR: '10000',
     SEND_OTP_PER_IP_HOUR: '10000',
+    VERIFY_OTP_PER_IP_HOUR: '10000',
     ADMIN_USERNAME: 'root-admin',
     ADMIN_PASSWORD: 'correct horse battery',
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import type { TestApp } from './app.js';
+import { newUserId } from '../../src/server/features/accounts/user-ids.js';
 
 /**
  * Helpers for the catalogue API tests: tokens, generated images, multipart bodies, a small tree,
@@ -36,6 +37,7 @@ export async function shopperToken(t: TestApp): Promise<string> {
   const row = await t.app.ctx.db
     .insertInto('users')
     .values({
+      id: newUserId(),
       first_name: 'Sita',
       last_name: 'Shrestha',
       email: `shopper${tag}@example.com`,

@@ -10,6 +10,7 @@ import { SessionService } from '../../src/server/lib/sessions.js';
 import { TokenService } from '../../src/server/lib/tokens.js';
 import type { CheckoutFormInput } from '../../src/shared/orders.js';
 import type { TestApp } from './app.js';
+import { newUserId } from '../../src/server/features/accounts/user-ids.js';
 
 /**
  * Helpers for the cart and order tests: shoppers and products made through the data layer
@@ -45,6 +46,7 @@ export async function makeShopperIn(
   const row = await db
     .insertInto('users')
     .values({
+      id: newUserId(),
       first_name: firstName,
       last_name: lastName,
       email,

@@ -10,6 +10,7 @@ import * as m008search from './migrations/008_search_prefix_index.js';
 import * as m009jobs from './migrations/009_jobs.js';
 import * as m010sandbox from './migrations/010_payment_sandbox.js';
 import * as m011payments from './migrations/011_order_payments.js';
+import * as m012accounts from './migrations/012_account_safety.js';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the same list runs
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '009_jobs': m009jobs,
   '010_payment_sandbox': m010sandbox,
   '011_order_payments': m011payments,
+  '012_account_safety': m012accounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -40,4 +42,10 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
     const reason = error instanceof Error ? error.message : 'unknown error';
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`, { cause: error });
   }
+}
+
+/** The schema as it stood after migration `name`: for tests of the migrations after it. */
+export async function migrateTo(db: Kysely<unknown>, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(`migration to ${name} failed`);
 }

@@ -6,7 +6,8 @@ import type { Generated } from 'kysely';
  * booleans are 0/1 integers, money is integer paisa.
  */
 export interface UsersTable {
-  id: Generated<number>;
+  /** Random, not sequential (issue 17): given by the application (accounts/user-ids.ts). */
+  id: number;
   first_name: string;
   last_name: string;
   email: string;
@@ -49,6 +50,8 @@ export interface OtpSendsTable {
   id: Generated<number>;
   user_id: number;
   sent_at: string;
+  /** `device:<nonce>` or `ip:<address>`; '' before migration 012. */
+  source: string;
 }
 
 /** Fixed-window counters for throttling (failed logins per account and per IP). */
@@ -56,6 +59,24 @@ export interface ThrottleTable {
   key: string;
   window_start: string;
   count: number;
+}
+
+/** A password reset's or an email change's one live code (migration 012). */
+export interface AccountCodesTable {
+  user_id: number;
+  purpose: 'reset-password' | 'change-email';
+  code_hash: string;
+  new_email: string | null;
+  expires_at: string;
+  attempts: number;
+  created_at: string;
+}
+
+/** Failures per key and when the last one was, for growing delays (lib/backoff.ts). */
+export interface BackoffTable {
+  key: string;
+  failures: number;
+  last_at: string;
 }
 
 /**
@@ -245,6 +266,8 @@ export interface Database {
   otp_codes: OtpCodesTable;
   otp_sends: OtpSendsTable;
   throttle: ThrottleTable;
+  account_codes: AccountCodesTable;
+  backoff: BackoffTable;
   categories: CategoriesTable;
   sub_categories: SubCategoriesTable;
   child_categories: ChildCategoriesTable;

@@ -48,6 +48,22 @@ export async function deleteQueuedByKey(db: Db, key: string): Promise<void> {
 }
 
 /**
+ * Whether a newer job of the same key exists: the job was replaced while it was running (so
+ * deleteQueuedByKey could not drop it) and must not run again, e.g. the mail of a voided code.
+ */
+export async function isSuperseded(db: Db, id: number): Promise<boolean> {
+  const newer = await db
+    .selectFrom('jobs as newer')
+    .innerJoin('jobs as old', (join) => join.onRef('old.key', '=', 'newer.key'))
+    .select('newer.id')
+    .where('old.id', '=', id)
+    .where('newer.id', '>', id)
+    .limit(1)
+    .executeTakeFirst();
+  return newer !== undefined;
+}
+
+/**
  * Takes up to `limit` due jobs: queued ones whose time has come and running ones whose lease
  * ended (their taker died). On PostgreSQL each row is taken by one process only (FOR UPDATE SKIP
  * LOCKED); on SQLite the one UPDATE is atomic and one process owns the database.

@@ -260,6 +260,11 @@ export class JobQueue {
     try {
       if (!handler) throw new PermanentJobError(`unknown job kind '${job.kind}'`);
       if (job.attempts > handler.maxAttempts) throw new PermanentJobError('stopped: it was interrupted on every attempt');
+      // Replaced while it ran (a new code's mail): its work is no longer wanted.
+      if (job.attempts > 1 && (await q.isSuperseded(this.db, job.id))) {
+        await q.markDone(this.db, job.id, job.token, isoNow(this.clock));
+        return true;
+      }
       let payload: unknown;
       try {
         payload = JSON.parse(job.payload);
@@ -279,6 +284,11 @@ export class JobQueue {
         return true;
       }
       const permanent = error instanceof PermanentJobError || !handler;
+      // A job replaced while it ran is not tried again (the mail of a voided code).
+      if (!permanent && (await q.isSuperseded(this.db, job.id))) {
+        await q.markDone(this.db, job.id, job.token, isoNow(this.clock));
+        return false;
+      }
       const retry = !permanent && job.attempts < handler.maxAttempts;
       const text = safeErrorText(error);
       const now = this.clock.now().getTime();

@@ -7,8 +7,10 @@ import {
   refreshResponseSchema,
   tokenBodySchema,
 } from '../../shared/accounts.js';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { bearerToken } from './auth-hooks.js';
+import { deviceAccount } from './device-cookie.js';
 import { unauthorized } from './errors.js';
 import { acceptEmptyJsonBody } from './json-body.js';
 import type { SessionKind } from './tokens.js';
@@ -20,8 +22,18 @@ export interface SessionRoutesOptions<Login extends z.ZodType> {
   tag: string;
   loginSchema: Login;
   loginResponseSchema: z.ZodType<{ message: string; token: string }>;
-  /** Checks the credentials (throttled) and starts a session; answers its access token. */
-  login: (ctx: AppContext, body: z.output<Login>, ip: string) => Promise<string>;
+  /** Checks the credentials (throttled) and starts a session; answers its access token and whose it is. */
+  login: (ctx: AppContext, body: z.output<Login>, client: LoginClient) => Promise<{ token: string; subjectId: number }>;
+}
+
+/** Who is asking: the source address, and the browser's device cookie for an account (lib/device-cookie.ts). */
+export interface LoginClient {
+  ip: string;
+  device(account: string): string | undefined;
+}
+
+export function loginClient(ctx: AppContext, request: FastifyRequest): LoginClient {
+  return { ip: request.ip, device: (account) => ctx.devices.read(request, account) };
 }
 
 /**
@@ -37,9 +49,11 @@ export function sessionRoutes<Login extends z.ZodType>(
     app.post(
       '/login',
       { schema: { tags: [tag], body: loginSchema, response: { 200: loginResponseSchema } } },
-      async (request) => {
+      async (request, reply) => {
         // The schema validated the body; the type provider cannot resolve a generic schema's type.
-        const token = await login(ctx, request.body as z.output<Login>, request.ip);
+        const { token, subjectId } = await login(ctx, request.body as z.output<Login>, loginClient(ctx, request));
+        // This browser has proved itself for the account: its own allowance from now on.
+        ctx.devices.remember(request, reply, deviceAccount[kind](subjectId));
         return { message: ACCOUNT_MESSAGES.loggedIn, token };
       },
     );

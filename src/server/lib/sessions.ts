@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { ACCOUNT_MESSAGES } from '../../shared/accounts.js';
 import { PreparedQuery } from '../db/client.js';
 import type { Database } from '../db/schema.js';
@@ -127,12 +127,16 @@ const liveSession = new PreparedQuery<{ subject_id: number }, [sid: string, kind
       .where('expires_at', '>', $(2)),
 );
 
-/** Ends every live session of one shopper or admin (password reset). Usable without a token service, e.g. from the CLI. */
+/**
+ * Ends every live session of one shopper or admin (password reset), or every one but `exceptSessionId`
+ * (a password change keeps the session it was made in). Usable without a token service, e.g. from the CLI.
+ */
 export async function revokeAllSessions(
-  db: Kysely<Database>,
+  db: Kysely<Database> | Transaction<Database>,
   clock: Clock,
   kind: SessionKind,
   subjectId: number,
+  exceptSessionId?: string,
 ): Promise<number> {
   const result = await db
     .updateTable('sessions')
@@ -140,6 +144,7 @@ export async function revokeAllSessions(
     .where('kind', '=', kind)
     .where('subject_id', '=', subjectId)
     .where('revoked_at', 'is', null)
+    .$if(exceptSessionId !== undefined, (qb) => qb.where('id', '!=', exceptSessionId!))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

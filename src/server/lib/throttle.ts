@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { ACCOUNT_MESSAGES } from '../../shared/accounts.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from './clock.js';
 import { tooManyRequests } from './errors.js';
@@ -9,17 +8,6 @@ export interface Limit {
   windowMs: number;
 }
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-
-/**
- * Failed-login limits. Per account they do the real work; per IP they are generous, because
- * mobile carriers in Nepal put many shoppers behind one address.
- */
-export const LOGIN_LIMITS: { perAccount: Limit; perIp: Limit } = {
-  perAccount: { limit: 10, windowMs: FIFTEEN_MINUTES },
-  perIp: { limit: 100, windowMs: FIFTEEN_MINUTES },
-};
-
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 
@@ -27,24 +15,20 @@ const HOUR = 60 * MINUTE;
  * Registration and code sending per source (issue 17): each costs a password hash or a mail.
  * Generous (Nepali mobile carriers put many shoppers behind one address), but a burst such as 20
  * registrations in a minute from one address is a flood. The counts come from the configuration
- * (REGISTER_PER_IP_MINUTE, REGISTER_PER_IP_HOUR, SEND_OTP_PER_IP_HOUR).
+ * (REGISTER_PER_IP_MINUTE, REGISTER_PER_IP_HOUR, SEND_OTP_PER_IP_HOUR, VERIFY_OTP_PER_IP_HOUR).
  */
-export function signupLimits(config: { registerPerIpMinute: number; registerPerIpHour: number; sendOtpPerIpHour: number }) {
+export function signupLimits(config: {
+  registerPerIpMinute: number;
+  registerPerIpHour: number;
+  sendOtpPerIpHour: number;
+  verifyOtpPerIpHour: number;
+}) {
   return {
     registerPerIpMinute: { limit: config.registerPerIpMinute, windowMs: MINUTE },
     registerPerIpHour: { limit: config.registerPerIpHour, windowMs: HOUR },
     sendOtpPerIpHour: { limit: config.sendOtpPerIpHour, windowMs: HOUR },
+    verifyOtpPerIpHour: { limit: config.verifyOtpPerIpHour, windowMs: HOUR },
   } satisfies Record<string, Limit>;
-}
-
-export const loginThrottleKeys = (scope: string, ip: string, account: string) => ({
-  ip: `${scope}:ip:${ip}`,
-  account: `${scope}:account:${account}`,
-});
-
-export interface LoginAttempt {
-  /** The password was right: forget the account's failures and give the IP its attempt back. */
-  succeeded(): Promise<void>;
 }
 
 /**
@@ -125,25 +109,6 @@ export class Throttle {
     await this.db.deleteFrom('throttle').where('key', '=', key).execute();
   }
 
-  /**
-   * Reserves one login attempt against the client's IP and against the account (or the name
-   * tried, when no such account exists) before the password is checked; throws 429 with
-   * Retry-After when either is over its limit. Failed attempts simply stay counted.
-   */
-  async beginLogin(scope: string, ip: string, account: string, limits = LOGIN_LIMITS): Promise<LoginAttempt> {
-    const keys = loginThrottleKeys(scope, ip, account);
-    const ipWait = await this.hit(keys.ip, limits.perIp.limit, limits.perIp.windowMs);
-    if (ipWait > 0) throw tooManyLogins(ipWait);
-    const accountWait = await this.hit(keys.account, limits.perAccount.limit, limits.perAccount.windowMs);
-    if (accountWait > 0) throw tooManyLogins(accountWait);
-    return {
-      succeeded: async () => {
-        await this.reset(keys.account);
-        await this.release(keys.ip);
-      },
-    };
-  }
-
   /** Counts one event against each key; throws 429 with Retry-After when any is over its limit. */
   async limit(checks: Array<{ key: string } & Limit>, message: (minutes: number) => string): Promise<void> {
     for (const check of checks) {
@@ -158,8 +123,4 @@ export class Throttle {
     if (windowEnds <= now || row.count < limit) return 0;
     return Math.max(1, Math.ceil((windowEnds - now) / 1000));
   }
-}
-
-function tooManyLogins(seconds: number) {
-  return tooManyRequests(ACCOUNT_MESSAGES.tooManyLogins(Math.max(1, Math.ceil(seconds / 60))), seconds);
 }

@@ -56,6 +56,7 @@ export async function startShop(extraEnv: Record<string, string> = {}, label = '
     REGISTER_PER_IP_MINUTE: '10000',
     REGISTER_PER_IP_HOUR: '10000',
     SEND_OTP_PER_IP_HOUR: '10000',
+    VERIFY_OTP_PER_IP_HOUR: '10000',
     ...extraEnv,
   };
   const child: ChildProcess = spawn(process.execPath, [path.join(appDir, path.relative(root, serverEntry))], {

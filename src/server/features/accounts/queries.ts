@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
+import { newUserId } from './user-ids.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -23,25 +24,54 @@ export function lockUserForOtp(trx: Transaction<Database>, dialect: Dialect, id:
     .executeTakeFirst();
 }
 
-/** Login: the identifier is a lowercased email or a phone number; emails are stored lowercased. */
+/**
+ * Login: the identifier is a lowercased email or a phone number; emails are stored lowercased.
+ * A phone number may also sit on unverified accounts (it is unique among verified ones only):
+ * the verified account wins, then the newest.
+ */
 export function findUserForLogin(db: Db, identifier: string) {
   return db
     .selectFrom('users')
     .select(['id', 'password_hash'])
     .where((eb) => eb.or([eb('email', '=', identifier), eb('phone_number', '=', identifier)]))
+    .orderBy('email_verified', 'desc')
+    .orderBy('created_at', 'desc')
+    .limit(1)
     .executeTakeFirst();
 }
 
+/**
+ * What stands in a registration's way: a verified account with the email or phone (409), or an
+ * unverified account holding the email, which the registration takes over.
+ */
 export async function findRegistrationConflicts(db: Db, email: string, phoneNumber: string) {
   const rows = await db
     .selectFrom('users')
-    .select(['email', 'phone_number'])
-    .where((eb) => eb.or([eb('email', '=', email), eb('phone_number', '=', phoneNumber)]))
+    .select(['id', 'email', 'phone_number', 'email_verified'])
+    .where((eb) => eb.or([eb('email', '=', email), eb.and([eb('phone_number', '=', phoneNumber), eb('email_verified', '=', 1)])]))
     .execute();
+  const verified = rows.filter((row) => Number(row.email_verified) === 1);
   return {
-    email: rows.some((row) => row.email === email),
-    phoneNumber: rows.some((row) => row.phone_number === phoneNumber),
+    email: verified.some((row) => row.email === email),
+    phoneNumber: verified.some((row) => row.phone_number === phoneNumber),
+    unverifiedHolder: rows.find((row) => row.email === email && Number(row.email_verified) === 0)?.id,
   };
+}
+
+/**
+ * Removes an unverified account with everything it holds (codes and cart by cascade, sessions by
+ * hand). Answers false when the account is gone, verified meanwhile, or has orders.
+ */
+export async function removeUnverifiedUser(trx: Db, userId: number): Promise<boolean> {
+  const removed = await trx
+    .deleteFrom('users')
+    .where('id', '=', userId)
+    .where('email_verified', '=', 0)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('orders').select('orders.id').where('orders.user_id', '=', userId))))
+    .executeTakeFirst();
+  if (Number(removed.numDeletedRows) === 0) return false;
+  await trx.deleteFrom('sessions').where('kind', '=', 'user').where('subject_id', '=', userId).execute();
+  return true;
 }
 
 export async function insertUser(
@@ -51,6 +81,7 @@ export async function insertUser(
   const row = await trx
     .insertInto('users')
     .values({
+      id: newUserId(),
       first_name: values.firstName,
       last_name: values.lastName,
       email: values.email,
@@ -91,7 +122,7 @@ export async function replaceOtp(trx: Db, values: { userId: number; codeHash: st
 export function findOtp(trx: Db, userId: number) {
   return trx
     .selectFrom('otp_codes')
-    .select(['code_hash', 'expires_at', 'attempts'])
+    .select(['code_hash', 'expires_at', 'attempts', 'created_at'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
 }
@@ -108,23 +139,103 @@ export async function deleteOtp(trx: Db, userId: number): Promise<void> {
   await trx.deleteFrom('otp_codes').where('user_id', '=', userId).execute();
 }
 
-export async function recordOtpSend(trx: Db, userId: number, now: string): Promise<number> {
+/** A code sent for the user, and at whose asking (`device:…` or `ip:…`): the limits are per source. */
+export async function recordOtpSend(trx: Db, userId: number, now: string, source: string): Promise<number> {
   const row = await trx
     .insertInto('otp_sends')
-    .values({ user_id: userId, sent_at: now })
+    .values({ user_id: userId, sent_at: now, source })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-/** Send times since `since`, oldest first. */
-export async function otpSendsSince(trx: Db, userId: number, since: string): Promise<string[]> {
-  const rows = await trx
+/** Sends since `since`, oldest first, with who asked for them. */
+export function otpSendsSince(trx: Db, userId: number, since: string) {
+  return trx
     .selectFrom('otp_sends')
-    .select('sent_at')
+    .select(['sent_at', 'source'])
     .where('user_id', '=', userId)
     .where('sent_at', '>', since)
     .orderBy('sent_at', 'asc')
     .execute();
-  return rows.map((row) => row.sent_at);
+}
+
+// --- A way back in (recovery.ts): codes for a password reset or an email change, and the changes themselves.
+
+export function findUserByEmail(db: Db, email: string) {
+  return db.selectFrom('users').select(['id', 'email', 'email_verified']).where('email', '=', email).executeTakeFirst();
+}
+
+/** The account's row with its password hash, locked until the transaction ends on PostgreSQL. */
+export function lockUserForChange(trx: Transaction<Database>, dialect: Dialect, id: number) {
+  return trx
+    .selectFrom('users')
+    .select([...publicColumns, 'password_hash'])
+    .where('id', '=', id)
+    .$if(dialect === 'postgres', (qb) => qb.forUpdate())
+    .executeTakeFirst();
+}
+
+export function findUserWithPassword(db: Db, id: number) {
+  return db
+    .selectFrom('users')
+    .select([...publicColumns, 'password_hash'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+type CodePurpose = 'reset-password' | 'change-email';
+
+/** Stores the account's one live code for the purpose, replacing (and voiding) an earlier one. */
+export async function replaceAccountCode(
+  trx: Db,
+  values: { userId: number; purpose: CodePurpose; codeHash: string; newEmail: string | null; expiresAt: string; now: string },
+) {
+  const row = {
+    code_hash: values.codeHash,
+    new_email: values.newEmail,
+    expires_at: values.expiresAt,
+    attempts: 0,
+    created_at: values.now,
+  };
+  await trx
+    .insertInto('account_codes')
+    .values({ user_id: values.userId, purpose: values.purpose, ...row })
+    .onConflict((oc) => oc.columns(['user_id', 'purpose']).doUpdateSet(row))
+    .execute();
+}
+
+export function findAccountCode(db: Db, userId: number, purpose: CodePurpose) {
+  return db
+    .selectFrom('account_codes')
+    .select(['code_hash', 'new_email', 'expires_at', 'attempts', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+}
+
+export async function countWrongAccountCode(trx: Db, userId: number, purpose: CodePurpose): Promise<void> {
+  await trx
+    .updateTable('account_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .execute();
+}
+
+export async function deleteAccountCode(trx: Db, userId: number, purpose: CodePurpose): Promise<void> {
+  await trx.deleteFrom('account_codes').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
+}
+
+export async function updateUser(
+  trx: Db,
+  userId: number,
+  changes: Partial<{ password_hash: string; email: string; phone_number: string; email_verified: number }>,
+  now: string,
+): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
 }

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,16 +13,24 @@ import {
   sendOtpSchema,
   verifyOtpSchema,
 } from '../../../shared/accounts.js';
-import { idParam } from '../../../shared/path-params.js';
+import { userIdParam } from '../../../shared/path-params.js';
 import type { AppContext } from '../../context.js';
 import { assertOwner, requireShopper } from '../../lib/auth-hooks.js';
+import { deviceAccount } from '../../lib/device-cookie.js';
 import { sessionRoutes } from '../../lib/session-routes.js';
+import { type OtpClient, sendOtp, verifyOtp } from './otp.js';
+import { recoveryRoutes } from './recovery-routes.js';
 import * as service from './service.js';
 
-const userIdParamsSchema = z.object({ id: idParam(ACCOUNT_MESSAGES.badUserId) });
+const userIdParamsSchema = z.object({ id: userIdParam(ACCOUNT_MESSAGES.badUserId) });
 
 /** Shopper accounts under /api/users (SPEC §7): register, OTP, login, refresh, logout, profile. */
 export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const otpClient = (request: FastifyRequest, userId: number): OtpClient => ({
+    ip: request.ip,
+    device: ctx.devices.read(request, deviceAccount.user(userId)),
+  });
+
   return async (app) => {
     // JSON only: a text/plain body would skip the browser's CORS preflight and is never what we expect.
     app.removeContentTypeParser('text/plain');
@@ -30,7 +39,12 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/register',
       { schema: { tags: ['accounts'], body: registerSchema, response: { 201: registerResponseSchema } } },
       async (request, reply) => {
-        const { userId, otpQueued } = await service.register(ctx, request.log, request.body, request.ip);
+        const { userId, otpQueued } = await service.register(ctx, request.log, request.body, {
+          ip: request.ip,
+          device: undefined,
+        });
+        // The browser that registered is the owner's: its code requests and guesses have their own allowance.
+        ctx.devices.remember(request, reply, deviceAccount.user(userId));
         // SPEC's message stays as it is (the web app goes to the OTP screen on it); otpQueued says the code is on its way.
         return reply.status(201).send({ message: ACCOUNT_MESSAGES.registered, userId, ...(otpQueued ? { otpQueued } : {}) });
       },
@@ -40,7 +54,7 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/send-otp',
       { schema: { tags: ['accounts'], body: sendOtpSchema, response: { 200: messageSchema, 202: otpQueuedResponseSchema } } },
       async (request, reply) => {
-        const { queued } = await service.sendOtp(ctx, request.log, request.body.userId, request.ip);
+        const { queued } = await sendOtp(ctx, request.log, request.body.userId, otpClient(request, request.body.userId));
         // 202: the mail server did not take the code at once; it waits in the outbox and goes out when it can.
         if (queued) return reply.status(202).send({ message: ACCOUNT_MESSAGES.otpQueued, queued: true });
         return { message: ACCOUNT_MESSAGES.otpSent };
@@ -51,7 +65,7 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/verify-otp',
       { schema: { tags: ['accounts'], body: verifyOtpSchema, response: { 200: messageSchema } } },
       async (request) => {
-        await service.verifyOtp(ctx, request.body.userId, request.body.otp);
+        await verifyOtp(ctx, request.body.userId, request.body.otp, otpClient(request, request.body.userId));
         return { message: ACCOUNT_MESSAGES.otpVerified };
       },
     );
@@ -60,6 +74,9 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(
       sessionRoutes(ctx, { kind: 'user', tag: 'accounts', loginSchema, loginResponseSchema, login: service.login }),
     );
+
+    // Forgot and reset password; change password, email and phone (recovery-routes.ts).
+    await app.register(recoveryRoutes(ctx));
 
     app.get(
       '/findUser/:id',

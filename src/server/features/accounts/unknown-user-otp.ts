@@ -11,19 +11,21 @@ import { badRequest, tooManyRequests } from '../../lib/errors.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-const keys = (userId: number) => ({
-  resend: `otp-unknown:resend:${userId}`,
-  hourly: `otp-unknown:hourly:${userId}`,
+// Per source, as for a shopper (otp.ts); the "code" is one per id, whoever asked for it.
+const keys = (userId: number, source: string) => ({
+  resend: `otp-unknown:resend:${userId}:${source}`,
+  hourly: `otp-unknown:hourly:${userId}:${source}`,
   code: `otp-unknown:code:${userId}`,
-  guesses: `otp-unknown:guesses:${userId}`,
+  guesses: `otp-unknown:guesses:${userId}:${source}`,
 });
 
 export async function sendOtpToNobody(
   ctx: AppContext,
   userId: number,
+  source: string,
   limits: { resendMs: number; perHour: number; codeTtlMs: number },
 ): Promise<void> {
-  const key = keys(userId);
+  const key = keys(userId, source);
   const hourly = await ctx.throttle.retryAfter(key.hourly, limits.perHour, HOUR_MS);
   const resend = await ctx.throttle.retryAfter(key.resend, 1, limits.resendMs);
   if (hourly > 0 && hourly >= resend) {
@@ -42,9 +44,10 @@ export async function sendOtpToNobody(
 export async function verifyOtpOfNobody(
   ctx: AppContext,
   userId: number,
+  source: string,
   limits: { codeTtlMs: number; maxWrong: number },
 ): Promise<never> {
-  const key = keys(userId);
+  const key = keys(userId, source);
   if ((await ctx.throttle.retryAfter(key.code, 1, limits.codeTtlMs)) === 0) throw badRequest(ACCOUNT_MESSAGES.otpNone);
   const guesses = await ctx.throttle.count(key.guesses, limits.codeTtlMs);
   if (guesses > limits.maxWrong) throw tooManyRequests(ACCOUNT_MESSAGES.otpLocked);

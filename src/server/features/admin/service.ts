@@ -7,6 +7,9 @@ import { uniqueViolation } from '../../lib/db-errors.js';
 import { AppError, conflict, notFound, unauthorized } from '../../lib/errors.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { randomToken } from '../../lib/secrets.js';
+import { deviceAccount } from '../../lib/device-cookie.js';
+import { beginLogin } from '../../lib/login-guard.js';
+import type { LoginClient } from '../../lib/session-routes.js';
 import { revokeAllSessions } from '../../lib/sessions.js';
 import * as q from './queries.js';
 
@@ -37,17 +40,18 @@ export function adminPasswordProblem(password: string): string | undefined {
   return undefined;
 }
 
-export async function adminLogin(ctx: AppContext, input: { username: string; password: string }, ip: string): Promise<string> {
+export async function adminLogin(
+  ctx: AppContext,
+  input: { username: string; password: string },
+  client: LoginClient,
+): Promise<{ token: string; subjectId: number }> {
   const admin = await q.findAdminByUsername(ctx.db, input.username);
-  const attempt = await ctx.throttle.beginLogin(
-    'admin-login',
-    ip,
-    admin ? `id:${admin.id}` : `name:${input.username.toLowerCase()}`,
-  );
+  const account = admin ? deviceAccount.admin(admin.id) : `name:${input.username.toLowerCase()}`;
+  const attempt = await beginLogin(ctx.backoff, { scope: 'admin-login', ip: client.ip, account, device: client.device(account) });
   const ok = admin ? await verifyPassword(admin.password_hash, input.password) : (await burnPasswordCheck(input.password), false);
   if (!admin || !ok) throw unauthorized(ACCOUNT_MESSAGES.adminLoginFailed);
   await attempt.succeeded();
-  return ctx.sessions.start('admin', admin.id);
+  return { token: await ctx.sessions.start('admin', admin.id), subjectId: admin.id };
 }
 
 export async function getAdmin(ctx: AppContext, id: number): Promise<PublicAdmin> {

@@ -8,13 +8,13 @@ import {
   removeCartItemResponseSchema,
   viewCartResponseSchema,
 } from '../../../shared/cart.js';
-import { idParam } from '../../../shared/path-params.js';
+import { idParam, userIdParam } from '../../../shared/path-params.js';
 import type { AppContext } from '../../context.js';
 import { assertOwner, principalOf, requireShopper } from '../../lib/auth-hooks.js';
 import { acceptEmptyJsonBody } from '../../lib/json-body.js';
 import { CartService } from './service.js';
 
-const userParams = z.object({ userId: idParam(ACCOUNT_MESSAGES.badUserId) });
+const userParams = z.object({ userId: userIdParam(ACCOUNT_MESSAGES.badUserId) });
 const itemParams = z.object({ id: idParam(CART_MESSAGES.badItemId) });
 
 /**

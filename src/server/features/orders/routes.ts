@@ -20,7 +20,7 @@ import {
   userOrdersResponseSchema,
 } from '../../../shared/orders.js';
 import { VALLEY_DISTRICTS, paymentOptionsSchema } from '../../../shared/payments.js';
-import { idParam } from '../../../shared/path-params.js';
+import { userIdParam as userIdParamOf } from '../../../shared/path-params.js';
 import type { AppContext } from '../../context.js';
 import { assertOwner, principalOf, requireAdmin, requireShopper } from '../../lib/auth-hooks.js';
 import { badRequest } from '../../lib/errors.js';
@@ -29,7 +29,7 @@ import { offeredMethods } from './payments.js';
 import type { OrdersService } from './service.js';
 import { publicBase } from '../../lib/public-base.js';
 
-const userIdParam = idParam(ACCOUNT_MESSAGES.badUserId);
+const userIdParam = userIdParamOf(ACCOUNT_MESSAGES.badUserId);
 /** Any text: an id that is not an order's is simply not found. */
 const orderIdParam = z.string().min(1).max(100);
 

@@ -1,0 +1,95 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  changePhoneSchema,
+  confirmEmailSchema,
+  forgotPasswordSchema,
+  RECOVERY_MESSAGES,
+  resetPasswordSchema,
+  userChangedResponseSchema,
+} from '../../../shared/account-recovery.js';
+import { messageSchema } from '../../../shared/accounts.js';
+import type { AppContext } from '../../context.js';
+import { principalOf, requireShopper } from '../../lib/auth-hooks.js';
+import { deviceAccount } from '../../lib/device-cookie.js';
+import type { OtpClient } from './otp.js';
+import * as recovery from './recovery.js';
+
+/** A way back in, under /api/users (issue 17; the contract is in shared/account-recovery.ts). */
+export function recoveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const clientOf = (request: FastifyRequest, userId: number): OtpClient => ({
+    ip: request.ip,
+    device: ctx.devices.read(request, deviceAccount.user(userId)),
+  });
+  const tags = ['accounts'];
+
+  return async (app) => {
+    app.post(
+      '/forgot-password',
+      { schema: { tags, body: forgotPasswordSchema, response: { 200: messageSchema } } },
+      async (request) => {
+        const { email } = request.body;
+        // The browser's device cookie for the account, if any: looked up by the address the shopper typed.
+        const device = await recovery.deviceForEmail(ctx, request, email);
+        await recovery.forgotPassword(ctx, request.log, email, { ip: request.ip, device });
+        return { message: RECOVERY_MESSAGES.resetCodeSent };
+      },
+    );
+
+    app.post(
+      '/reset-password',
+      { schema: { tags, body: resetPasswordSchema, response: { 200: messageSchema } } },
+      async (request) => {
+        await recovery.resetPassword(ctx, request.log, request.body, (userId) => clientOf(request, userId));
+        return { message: RECOVERY_MESSAGES.passwordReset };
+      },
+    );
+
+    // The rest act on the token's own account: no user id is taken from the client. The token is
+    // checked before the body is read.
+    const shopperOnly = requireShopper(ctx);
+
+    app.post(
+      '/change-password',
+      { onRequest: shopperOnly, schema: { tags, body: changePasswordSchema, response: { 200: messageSchema } } },
+      async (request) => {
+        const principal = principalOf(request);
+        await recovery.changePassword(ctx, principal, request.body, clientOf(request, principal.id));
+        return { message: RECOVERY_MESSAGES.passwordChanged };
+      },
+    );
+
+    app.post(
+      '/change-email',
+      { onRequest: shopperOnly, schema: { tags, body: changeEmailSchema, response: { 200: messageSchema, 202: messageSchema } } },
+      async (request, reply) => {
+        const { id } = principalOf(request);
+        const { queued } = await recovery.changeEmail(ctx, request.log, id, request.body, clientOf(request, id));
+        if (queued) return reply.status(202).send({ message: RECOVERY_MESSAGES.emailCodeQueued(request.body.email) });
+        return { message: RECOVERY_MESSAGES.emailCodeSent(request.body.email) };
+      },
+    );
+
+    app.post(
+      '/confirm-email',
+      { onRequest: shopperOnly, schema: { tags, body: confirmEmailSchema, response: { 200: userChangedResponseSchema } } },
+      async (request) => {
+        const { id } = principalOf(request);
+        const user = await recovery.confirmEmail(ctx, request.log, id, request.body.otp, clientOf(request, id));
+        return { message: RECOVERY_MESSAGES.emailChanged, user };
+      },
+    );
+
+    app.post(
+      '/change-phone',
+      { onRequest: shopperOnly, schema: { tags, body: changePhoneSchema, response: { 200: userChangedResponseSchema } } },
+      async (request) => {
+        const { id } = principalOf(request);
+        const user = await recovery.changePhone(ctx, id, request.body, clientOf(request, id));
+        return { message: RECOVERY_MESSAGES.phoneChanged, user };
+      },
+    );
+  };
+}
