@@ -31,3 +31,7 @@ export async function insertAdmin(db: Db, values: { username: string; passwordHa
 export async function updateAdminPassword(db: Db, id: number, passwordHash: string, now: string): Promise<void> {
   await db.updateTable('admins').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', id).execute();
 }
+
+export function findAdminWithPassword(db: Db, id: number) {
+  return db.selectFrom('admins').select(['id', 'password_hash']).where('id', '=', id).executeTakeFirst();
+}

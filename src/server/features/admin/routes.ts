@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminLoginResponseSchema, adminLoginSchema, adminMeResponseSchema } from '../../../shared/accounts.js';
+import { changePasswordSchema, RECOVERY_MESSAGES } from '../../../shared/account-recovery.js';
+import { adminLoginResponseSchema, adminLoginSchema, adminMeResponseSchema, messageSchema } from '../../../shared/accounts.js';
 import type { AppContext } from '../../context.js';
 import { principalOf, requireAdmin } from '../../lib/auth-hooks.js';
-import { sessionRoutes } from '../../lib/session-routes.js';
+import { loginClient, sessionRoutes } from '../../lib/session-routes.js';
 import * as service from './service.js';
 
 /** Admin session calls under /api/admin (SPEC §7), plus /me for the web guard. */
@@ -19,6 +20,18 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         loginResponseSchema: adminLoginResponseSchema,
         login: service.adminLogin,
       }),
+    );
+
+    app.post(
+      '/change-password',
+      {
+        onRequest: requireAdmin(ctx),
+        schema: { tags: ['admin'], body: changePasswordSchema, response: { 200: messageSchema } },
+      },
+      async (request) => {
+        await service.changeAdminPassword(ctx, principalOf(request), request.body, loginClient(ctx, request));
+        return { message: RECOVERY_MESSAGES.passwordChanged };
+      },
     );
 
     app.get(

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
+import { RECOVERY_MESSAGES } from '../../../shared/account-recovery.js';
 import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from '../../../shared/accounts.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { type Clock, isoNow } from '../../lib/clock.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
-import { AppError, conflict, notFound, unauthorized } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { randomToken } from '../../lib/secrets.js';
 import { deviceAccount } from '../../lib/device-cookie.js';
@@ -59,6 +60,36 @@ export async function getAdmin(ctx: AppContext, id: number): Promise<PublicAdmin
   // The session outlived its admin row: for the client that is a dead session, not a missing page.
   if (!admin) throw unauthorized(ACCOUNT_MESSAGES.sessionEnded);
   return admin;
+}
+
+/**
+ * The admin's own password change (issue 17): the current one asked, with the login's growing
+ * delays; the admin's other sessions end, this one stays.
+ */
+export async function changeAdminPassword(
+  ctx: AppContext,
+  principal: { id: number; sessionId: string },
+  input: { currentPassword: string; password: string },
+  client: LoginClient,
+): Promise<void> {
+  const admin = await q.findAdminWithPassword(ctx.db, principal.id);
+  if (!admin) throw unauthorized(ACCOUNT_MESSAGES.sessionEnded);
+  const account = deviceAccount.admin(admin.id);
+  const attempt = await beginLogin(ctx.backoff, {
+    scope: 'password-check',
+    ip: client.ip,
+    account,
+    device: client.device(account),
+  });
+  if (!(await verifyPassword(admin.password_hash, input.currentPassword)))
+    throw badRequest(RECOVERY_MESSAGES.currentPasswordWrong);
+  await attempt.succeeded();
+  if (input.password === input.currentPassword) throw badRequest(RECOVERY_MESSAGES.samePassword);
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction().execute(async (trx) => {
+    await q.updateAdminPassword(trx, admin.id, passwordHash, isoNow(ctx.clock));
+    await revokeAllSessions(trx, ctx.clock, 'admin', admin.id, principal.sessionId);
+  });
 }
 
 /** Creates an admin; 409 when the username is taken (also when another process won the race). */
