@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { type Config, ESEWA_TEST_PRODUCT_CODE, ESEWA_TEST_SECRET_KEY, KHALTI_SANDBOX_SECRET_KEY } from './config.js';
 import { type AppContext, type ContextOverrides, createContext } from './context.js';
 import { unverifiedRemovalHandler } from './features/accounts/unverified-removal.js';
+import { healthRoutes } from './features/health/routes.js';
 import { accountsRoutes } from './features/accounts/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { cartRoutes } from './features/cart/routes.js';
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       await api.register(storeRoutes(ctx));
+      await api.register(healthRoutes(ctx));
       await api.register(accountsRoutes(ctx), { prefix: '/users' });
       await api.register(adminRoutes(ctx), { prefix: '/admin' });
       await api.register(jobsRoutes(ctx), { prefix: '/admin/jobs' });

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import Fastify from 'fastify';
+import type { Kysely } from 'kysely';
+import { LATEST_MIGRATION } from '../../src/server/db/migrate.js';
 import { installSecurityHeaders } from '../../src/server/lib/security-headers.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
@@ -14,6 +17,41 @@ describe('server basics', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('is ready when the database is migrated and the storage reachable, and says what is missing when not', async () => {
+    const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok' } });
+    expect(ready.headers['cache-control']).toBe('no-store');
+
+    // A database a migration behind (an older process started against it first): not ready.
+    const db = t.app.ctx.db as unknown as Kysely<{ kysely_migration: { name: string; timestamp: string } }>;
+    const latest = await db
+      .selectFrom('kysely_migration')
+      .selectAll()
+      .where('name', '=', LATEST_MIGRATION)
+      .executeTakeFirstOrThrow();
+    await db.deleteFrom('kysely_migration').where('name', '=', LATEST_MIGRATION).execute();
+    try {
+      const behind = await t.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(behind.statusCode).toBe(503);
+      expect(behind.headers['retry-after']).toBe('5');
+      expect(behind.json()).toEqual({ status: 'unavailable', checks: { database: 'not migrated', storage: 'ok' } });
+    } finally {
+      await db.insertInto('kysely_migration').values(latest).execute();
+    }
+
+    // The data folder gone (a volume unmounted): not ready, and alive all the same.
+    const moved = `${t.dataDir}-away`;
+    fs.renameSync(t.dataDir, moved);
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).json().checks.storage).toBe('unreachable');
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      fs.renameSync(moved, t.dataDir);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
   });
 
   it('serves the store facts', async () => {

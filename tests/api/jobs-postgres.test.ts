@@ -104,11 +104,17 @@ describe.runIf(usingPostgres())('the queue and the shop on PostgreSQL', () => {
     const during = await t.app.inject({ method: 'GET', url: '/api/admin/jobs', headers: bearer(admin) });
     expect(during.statusCode).toBe(503);
     expect(during.json()).toMatchObject({ code: 'UNAVAILABLE' });
+    // The load balancer's readiness check says so too, while the process stays alive.
+    const notReady = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(notReady.statusCode).toBe(503);
+    expect(notReady.json()).toEqual({ status: 'unavailable', checks: { database: 'unreachable', storage: 'ok' } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
 
     await proxy.restore();
     // Back by itself: the pool makes new connections, no restart.
     await expect.poll(async () => (await load(1, 0))[0]!.status, { timeout: 15_000, interval: 250 }).toBe(200);
     expect((await load(10, 10)).every((answer) => answer.status === 200)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
 
     // The worker lived through it: a mail queued now still goes out.
     const since = t.mail.messages.length;

@@ -32,6 +32,9 @@ const migrations: Record<string, Migration> = {
   '012_account_safety': m012accounts,
 };
 
+/** The newest migration's name: a database that has run it is up to date (/api/ready). */
+export const LATEST_MIGRATION = Object.keys(migrations).at(-1)!;
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

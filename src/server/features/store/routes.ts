@@ -9,6 +9,5 @@ export function storeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       void reply.header('Cache-Control', 'public, max-age=300');
       return ctx.config.store;
     });
-    app.get('/health', async () => ({ status: 'ok' }));
   };
 }
