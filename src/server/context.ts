@@ -7,6 +7,7 @@ import type { Database } from './db/schema.js';
 import type { SqliteWriteBatch } from './db/write-batch.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { MailOutbox, mailDomain } from './jobs/mail-job.js';
+import { withStartupLock } from './db/startup-lock.js';
 import { JobQueue, type JobQueueOptions } from './jobs/queue.js';
 import { reapplyHeapFlags } from './lib/heap-flags.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail.js';
@@ -68,7 +69,8 @@ export async function createContext(
     reapplyHeapFlags();
   }
   try {
-    await migrateToLatest(handle.db as Kysely<unknown>);
+    // Processes starting together migrate once: the others wait for the first (db/startup-lock.ts).
+    await withStartupLock(handle.db as Kysely<unknown>, handle.dialect, () => migrateToLatest(handle.db as Kysely<unknown>));
   } catch (error) {
     await handle.close();
     throw error;

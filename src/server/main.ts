@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { buildApp } from './app.js';
+import { withStartupLock } from './db/startup-lock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { ensureBootstrapAdmin } from './features/admin/bootstrap.js';
 import { CatalogService } from './features/catalog/service.js';
@@ -18,12 +20,16 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config });
-  await ensureBootstrapAdmin(app.ctx, app.log);
-  // The demo seeder and its picture maker (sharp) are loaded only for an empty catalogue: start-up stays lean.
-  if (config.seedDemo && (await new CatalogService(app.ctx).isEmpty())) {
-    const { seedDemoCatalogue } = await import('./features/catalog/seed/seed-demo.js');
-    await seedDemoCatalogue(app.ctx, app.log);
-  }
+  // Several processes starting together on one PostgreSQL database: one creates the first admin and
+  // the demo catalogue, the others wait and find them there.
+  await withStartupLock(app.ctx.db as Kysely<unknown>, app.ctx.dialect, async () => {
+    await ensureBootstrapAdmin(app.ctx, app.log);
+    // The demo seeder and its picture maker (sharp) are loaded only for an empty catalogue: start-up stays lean.
+    if (config.seedDemo && (await new CatalogService(app.ctx).isEmpty())) {
+      const { seedDemoCatalogue } = await import('./features/catalog/seed/seed-demo.js');
+      await seedDemoCatalogue(app.ctx, app.log);
+    }
+  });
 
   // SIGTERM/SIGINT: stop taking requests, let those in flight finish, then close the database.
   let closing = false;

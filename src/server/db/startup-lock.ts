@@ -1,0 +1,24 @@
+import { type Kysely, sql } from 'kysely';
+import type { Dialect } from './client.js';
+
+/** An arbitrary constant that names Pasal's start-up work among PostgreSQL advisory locks. */
+const STARTUP_LOCK_KEY = 7_317_020_017;
+
+/**
+ * Runs start-up work (migrations, the first admin, the demo catalogue) while holding a PostgreSQL
+ * advisory lock, so several processes starting together against one database take turns: the
+ * first does the work, the others wait, then find it done (issue 18). The lock is the session's,
+ * on one connection kept for it, and ends with that connection should the process die. SQLite:
+ * one process owns the file, so the work simply runs.
+ */
+export async function withStartupLock<T>(db: Kysely<unknown>, dialect: Dialect, work: () => Promise<T>): Promise<T> {
+  if (dialect !== 'postgres') return work();
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.execute(connection);
+    }
+  });
+}
