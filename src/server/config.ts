@@ -1,3 +1,4 @@
+import type { S3Settings } from './lib/s3-storage.js';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -61,6 +62,16 @@ const envSchema = z
       'must be an http:// or https:// URL',
     ),
     CORS_ORIGINS: optionalString,
+    // Product images in an S3-compatible bucket (issue 18), named the way the AWS SDK names them everywhere.
+    S3_BUCKET: optionalString,
+    AWS_REGION: optionalString,
+    AWS_ENDPOINT_URL_S3: optionalString.refine(
+      (value) => value === undefined || /^https?:\/\//.test(value),
+      'must be an http:// or https:// URL',
+    ),
+    AWS_ACCESS_KEY_ID: optionalString,
+    AWS_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', '']).optional(),
     TRUST_PROXY: z
       .string()
       .default('false')
@@ -100,6 +111,10 @@ const envSchema = z
     DELIVERY_FEE_OUTSIDE: rupees.default(200),
     FREE_DELIVERY_FROM: rupees.default(5000),
     STORE_PAN: optionalString.refine((value) => value === undefined || /^\d{9}$/.test(value), 'must be the 9-digit PAN'),
+  })
+  .refine((env) => (env.AWS_ACCESS_KEY_ID === undefined) === (env.AWS_SECRET_ACCESS_KEY === undefined), {
+    message: 'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together',
+    path: ['AWS_ACCESS_KEY_ID'],
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
@@ -200,6 +215,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Serve the OpenAPI document and its UI at /api/docs (off in production unless API_DOCS=true). */
   apiDocs: boolean;
+  /** Where product images are kept: DATA_DIR/uploads, or an S3-compatible bucket (S3_BUCKET). */
+  storage: { kind: 'disk' } | ({ kind: 's3' } & S3Settings);
   /** Sign-ups and code requests allowed per client address (lib/throttle.ts signupLimits). */
   limits: { registerPerIpMinute: number; registerPerIpHour: number; sendOtpPerIpHour: number; verifyOtpPerIpHour: number };
   logLevel: string;
@@ -265,6 +282,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           .filter(Boolean)
       : [],
     trustProxy: e.TRUST_PROXY,
+    storage: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET,
+          region: e.AWS_REGION ?? 'us-east-1',
+          endpoint: e.AWS_ENDPOINT_URL_S3,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE !== undefined && isOn(e.S3_FORCE_PATH_STYLE),
+          credentials:
+            e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : { kind: 'disk' },
     limits: {
       registerPerIpMinute: e.REGISTER_PER_IP_MINUTE,
       registerPerIpHour: e.REGISTER_PER_IP_HOUR,

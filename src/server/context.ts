@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
@@ -15,6 +16,7 @@ import { readOrCreateSecret } from './lib/secrets.js';
 import { SessionService } from './lib/sessions.js';
 import { Backoff } from './lib/backoff.js';
 import { DeviceCookies } from './lib/device-cookie.js';
+import { DiskStorage, type Storage } from './lib/storage.js';
 import { Throttle } from './lib/throttle.js';
 import { TokenService } from './lib/tokens.js';
 
@@ -27,6 +29,8 @@ export interface AppContext {
   writeBatch: SqliteWriteBatch | undefined;
   clock: Clock;
   mailer: Mailer;
+  /** Product images: DATA_DIR/uploads, or an S3-compatible bucket that every process shares. */
+  storage: Storage;
   /** The durable queue (jobs/queue.ts); its worker runs in this process once the app is ready. */
   jobs: JobQueue;
   /** Every mail goes through here: written in the transaction that causes it, sent by the worker. */
@@ -83,6 +87,7 @@ export async function createContext(
     (config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
       : createOutboxMailer(config.dataDir, config.mailFrom, log));
+  const storage = await openStorage(config);
   const jobs = new JobQueue(handle.db, handle.dialect, clock, log, overrides.jobs);
   const outbox = new MailOutbox(jobs, jwtSecret, mailDomain(config.mailFrom));
   jobs.register(outbox.handler(mailer));
@@ -93,6 +98,7 @@ export async function createContext(
     writeBatch: handle.writeBatch,
     clock,
     mailer,
+    storage,
     jobs,
     outbox,
     tokens,
@@ -105,7 +111,15 @@ export async function createContext(
       // Running jobs get a moment to finish; those cut short run again after their lease.
       await jobs.stop();
       mailer.close();
+      storage.close?.();
       await handle.close();
     },
   };
+}
+
+/** The AWS SDK is loaded only for a shop that keeps its images in a bucket. */
+async function openStorage(config: Config): Promise<Storage> {
+  if (config.storage.kind === 'disk') return new DiskStorage(path.join(config.dataDir, 'uploads'));
+  const { S3Storage } = await import('./lib/s3-storage.js');
+  return new S3Storage(config.storage);
 }

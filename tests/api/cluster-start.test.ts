@@ -31,7 +31,11 @@ describe.runIf(usingPostgres())('processes starting together on one PostgreSQL d
       await Promise.all(servers.map((server) => stopChild(server.child)));
     });
     servers.push(
-      ...(await Promise.all(dataDirs.map((dataDir) => startServerProcess({ dataDir, databaseUrl: database.databaseUrl, env })))),
+      ...(await Promise.all(
+        dataDirs.map((dataDir) =>
+          startServerProcess({ dataDir, databaseUrl: database.databaseUrl, env, startTimeoutMs: 120_000 }),
+        ),
+      )),
     );
 
     for (const server of servers) {
@@ -52,7 +56,7 @@ describe.runIf(usingPostgres())('processes starting together on one PostgreSQL d
       expect(migrations.at(-1)!.name).toBe(LATEST_MIGRATION);
       // The same catalogue through every process.
       const lists = await Promise.all(
-        servers.map(async (server) => (await fetch(`${server.baseUrl}/api/products?limit=5`)).json()),
+        servers.map(async (server) => (await fetch(`${server.baseUrl}/api/products?limit=5`)).text()),
       );
       expect(new Set(lists).size).toBe(1);
     } finally {

@@ -45,7 +45,7 @@ describe('products API', () => {
   const base = { name: 'Asus ROG Strix G16', description: 'Fast gaming laptop', price: '189999.50', category: 'Laptops' };
 
   it('uploads a product (multipart, category by NAME as the SPEC form sends it) and answers 201 with the product', async () => {
-    const before = uploadedFiles(t).length;
+    const before = (await uploadedFiles(t)).length;
     const res = await uploadProduct(t, admin, { ...base, subCategory: 'Gaming Laptops', childCategory: 'RTX 4060' }, [
       await pngFile('front.png', '#ff0000'),
       await pngFile('back.png', '#00ff00'),
@@ -73,7 +73,7 @@ describe('products API', () => {
     expect(images).toHaveLength(2);
     for (const address of images) expect(address).toMatch(IMAGE_ADDRESS);
     // Three WebP widths per image.
-    expect(uploadedFiles(t).length - before).toBe(6);
+    expect((await uploadedFiles(t)).length - before).toBe(6);
     const served = await get(imageVariant(images[0]!, 320));
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
@@ -114,7 +114,7 @@ describe('products API', () => {
   });
 
   it('validates the upload with the shared messages and stores nothing when it fails', async () => {
-    const filesBefore = uploadedFiles(t);
+    const filesBefore = await uploadedFiles(t);
     const rowsBefore = await rowCount(t, 'products');
     const cases: [Record<string, string>, number, string, string][] = [
       [{ ...base, name: '' }, 1, 'name', CATALOG_MESSAGES.productNameRequired],
@@ -148,7 +148,7 @@ describe('products API', () => {
       price: CATALOG_MESSAGES.priceRequired,
       category: CATALOG_MESSAGES.categoryRequired,
     });
-    expect(uploadedFiles(t)).toEqual(filesBefore);
+    expect(await uploadedFiles(t)).toEqual(filesBefore);
     expect(await rowCount(t, 'products')).toBe(rowsBefore);
   });
 
@@ -224,7 +224,7 @@ describe('products API', () => {
 
   it('soft-deletes: the product leaves the shop, its row and images stay', async () => {
     const created = (await upload({ ...base, name: 'Delete me' })).json<Product>();
-    const files = uploadedFiles(t);
+    const files = await uploadedFiles(t);
     const res = await t.app.inject({ method: 'DELETE', url: `/api/products/${created.id}`, headers: bearer(admin) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: CATALOG_MESSAGES.productDeleted });
@@ -241,7 +241,7 @@ describe('products API', () => {
       .executeTakeFirst();
     expect(row?.name).toBe('Delete me');
     expect(row?.deleted_at).toEqual(expect.any(String));
-    expect(uploadedFiles(t)).toEqual(files);
+    expect(await uploadedFiles(t)).toEqual(files);
     // A deleted product cannot be deleted, featured or edited again.
     expect(
       (await t.app.inject({ method: 'DELETE', url: `/api/products/${created.id}`, headers: bearer(admin) })).statusCode,
@@ -329,7 +329,7 @@ describe('products API', () => {
     it('reorders, removes and adds images (multipart) and deletes the files no product uses any more', async () => {
       const created = (await upload({ ...base, name: 'Gallery' }, 3)).json<Product>();
       const [a, b, c] = parseImages(created.images) as [string, string, string];
-      const filesBefore = uploadedFiles(t);
+      const filesBefore = await uploadedFiles(t);
       const { payload, headers } = await multipart({ imageOrder: JSON.stringify([c, a]), name: 'Gallery 2' }, [
         await pngFile('new.png', '#123456'),
       ]);
@@ -347,7 +347,7 @@ describe('products API', () => {
       expect(images[2]).toMatch(IMAGE_ADDRESS);
       expect(images).not.toContain(b);
       // b's three files are gone, the new image's three files are there.
-      const after = uploadedFiles(t);
+      const after = await uploadedFiles(t);
       expect(after.length).toBe(filesBefore.length);
       expect(after.some((file) => file.includes(b.slice(18, 50)))).toBe(false);
       expect((await get(b)).statusCode).toBe(404);
@@ -377,7 +377,7 @@ describe('products API', () => {
 
     it('keeps stored files when the edit fails after processing', async () => {
       const created = (await upload({ ...base, name: 'Atomic' })).json<Product>();
-      const filesBefore = uploadedFiles(t);
+      const filesBefore = await uploadedFiles(t);
       const { payload, headers } = await multipart({ category: 'Laptops', subCategory: 'Nope' }, [
         { name: 'x.jpg', type: 'image/jpeg', data: await makeImage({ format: 'jpeg' }) },
       ]);
@@ -388,7 +388,7 @@ describe('products API', () => {
         headers: { ...headers, ...bearer(admin) },
       });
       expect(res.statusCode).toBe(400);
-      expect(uploadedFiles(t)).toEqual(filesBefore);
+      expect(await uploadedFiles(t)).toEqual(filesBefore);
     });
   });
 });

@@ -9,6 +9,7 @@ import { CATALOG_MESSAGES, MAX_IMAGE_BYTES, type Product, imageVariant, parseIma
 import { sniffImageType } from '../../src/server/lib/images.js';
 import { DiskStorage } from '../../src/server/lib/storage.js';
 import { buildTestApp, type TestApp, usingPostgres } from '../helpers/app.js';
+import { startS3, type TestBucket } from '../helpers/s3.js';
 import {
   type FilePart,
   adminToken,
@@ -25,27 +26,34 @@ import {
 const STORED_NAME = /^products\/[0-9a-f]{32}-(320|640|1024)\.webp$/;
 const fields = { name: 'Logitech G502', description: 'A mouse', price: '7500', category: 'Peripherals' };
 
-describe('image uploads', () => {
+// Every upload rule holds for both stores: this machine's disk, and an S3-compatible bucket (issue 18).
+describe.each(['disk', 's3'] as const)('image uploads (%s)', (storage) => {
   let t: TestApp;
   let admin: string;
+  let bucket: TestBucket | undefined;
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    bucket = storage === 's3' ? await startS3() : undefined;
+    t = await buildTestApp(bucket?.env ?? {});
+    expect(t.app.ctx.storage.kind).toBe(storage);
     admin = await adminToken(t);
     await createPath(t, admin, 'Peripherals');
   });
-  afterAll(async () => t.close());
+  afterAll(async () => {
+    await t.close();
+    await bucket?.stop();
+  });
 
   /** Uploads and asserts that nothing was stored: no new files, no new product or image rows. */
   async function expectRefused(files: FilePart[], status: number, message?: string) {
-    const filesBefore = uploadedFiles(t);
+    const filesBefore = await uploadedFiles(t);
     const products = await rowCount(t, 'products');
     const images = await rowCount(t, 'product_images');
     const res = await uploadProduct(t, admin, fields, files);
     expect(res.statusCode, res.body).toBe(status);
     if (message) expect(res.json().message).toBe(message);
     expect(res.json().message).not.toMatch(/sharp|vips|stack|at \w+ \(/i);
-    expect(uploadedFiles(t)).toEqual(filesBefore);
+    expect(await uploadedFiles(t)).toEqual(filesBefore);
     expect(await rowCount(t, 'products')).toBe(products);
     expect(await rowCount(t, 'product_images')).toBe(images);
     return res;
@@ -60,12 +68,12 @@ describe('image uploads', () => {
         data: await makeImage({ format, width: 1600, height: 900 }),
       })),
     );
-    const before = uploadedFiles(t).length;
+    const before = (await uploadedFiles(t)).length;
     const res = await uploadProduct(t, admin, fields, files);
     expect(res.statusCode, res.body).toBe(201);
     const images = parseImages(res.json<Product>().images);
     expect(images).toHaveLength(5);
-    const stored = uploadedFiles(t);
+    const stored = await uploadedFiles(t);
     expect(stored.length - before).toBe(15);
     for (const file of stored) expect(file).toMatch(STORED_NAME);
     // Widths as named (1600 px originals): 320, 640, 1024, aspect ratio kept.
@@ -154,11 +162,11 @@ describe('image uploads', () => {
       '%2e%2e%2fx.png',
       'ok.png\u0000.html',
     ];
-    const before = new Set(uploadedFiles(t));
+    const before = new Set(await uploadedFiles(t));
     const files = await Promise.all(evil.map((name) => pngFile(name)));
     const res = await uploadProduct(t, admin, fields, files);
     expect(res.statusCode).toBe(201);
-    const added = uploadedFiles(t).filter((file) => !before.has(file));
+    const added = (await uploadedFiles(t)).filter((file) => !before.has(file));
     expect(added).toHaveLength(evil.length * 3);
     for (const file of added) expect(file).toMatch(STORED_NAME);
     for (const address of parseImages(res.json<Product>().images)) expect(address).not.toMatch(/passwd|windows|tmp|abs|html/);
@@ -190,10 +198,10 @@ describe('image uploads', () => {
 
   it('refuses files under another field name and oversized text fields', async () => {
     await expectRefused([{ field: 'avatar', name: 'a.png', data: await makeImage() }], 400);
-    const filesBefore = uploadedFiles(t);
+    const filesBefore = await uploadedFiles(t);
     const res = await uploadProduct(t, admin, { ...fields, description: 'x'.repeat(70 * 1024) }, [await pngFile()]);
     expect(res.statusCode).toBe(413);
-    expect(uploadedFiles(t)).toEqual(filesBefore);
+    expect(await uploadedFiles(t)).toEqual(filesBefore);
     const long = await uploadProduct(t, admin, { ...fields, description: 'x'.repeat(5001) }, [await pngFile()]);
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe(CATALOG_MESSAGES.descriptionTooLong);
@@ -238,6 +246,7 @@ describe('image uploads', () => {
 
     it('serves nothing but generated image names, and nothing outside the uploads folder', async () => {
       const root = path.join(t.dataDir, 'uploads');
+      fs.mkdirSync(path.join(root, 'products'), { recursive: true });
       fs.writeFileSync(path.join(root, 'evil.html'), '<script>alert(1)</script>');
       fs.writeFileSync(path.join(root, 'products', 'notes.txt'), 'hello');
       const [, base] = /products\/([0-9a-f]{32})-/.exec(address)!;

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import type { TestApp } from './app.js';
@@ -166,14 +164,11 @@ export async function createPath(t: TestApp, token: string, category: string, su
 }
 
 /** Every file under DATA_DIR/uploads, relative, sorted. */
-export function uploadedFiles(t: TestApp): string[] {
-  const root = path.join(t.dataDir, 'uploads');
-  if (!fs.existsSync(root)) return [];
-  return fs
-    .readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
-    .sort();
+/** Every stored image key (`products/<base>-<width>.webp`), sorted: on disk or in the bucket, as the shop keeps them. */
+export async function uploadedFiles(t: TestApp): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const key of t.app.ctx.storage.list('products')) keys.push(key);
+  return keys.sort();
 }
 
 export async function rowCount(t: TestApp, table: 'products' | 'product_images' | 'categories'): Promise<number> {

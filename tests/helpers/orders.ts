@@ -240,7 +240,10 @@ export async function startServerProcess(options: {
   databaseUrl?: string;
   /** More environment (SMTP_URL, …). */
   env?: Record<string, string>;
+  /** How long it may take to listen (one seeding the demo catalogue while others wait takes longer). */
+  startTimeoutMs?: number;
 }): Promise<ServerProcess> {
+  const startTimeoutMs = options.startTimeoutMs ?? 30_000;
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -265,7 +268,10 @@ export async function startServerProcess(options: {
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start within 30 s:\n${output}`)), 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start within ${startTimeoutMs / 1000} s:\n${output}`)),
+      startTimeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString('utf8');
       const match = /Server listening at (http:\/\/[\d.]+:\d+)/.exec(output);

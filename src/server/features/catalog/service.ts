@@ -26,7 +26,6 @@
  * Errors are AppErrors (400 invalid, 404 missing, 409 conflict, 413/415 for images).
  * Names are compared with categoryKey() of src/shared/catalog.ts (SPEC §5).
  */
-import path from 'node:path';
 import {
   CATALOG_MESSAGES,
   type Category,
@@ -58,7 +57,7 @@ import {
   processImage,
   storeImages,
 } from '../../lib/images.js';
-import { DiskStorage, type Storage } from '../../lib/storage.js';
+import type { Storage } from '../../lib/storage.js';
 import { LruCache } from '../../lib/lru-cache.js';
 import * as q from './queries.js';
 
@@ -127,7 +126,7 @@ export class CatalogService {
     private readonly ctx: AppContext,
     storage?: Storage,
   ) {
-    this.storage = storage ?? new DiskStorage(path.join(ctx.config.dataDir, 'uploads'));
+    this.storage = storage ?? ctx.storage;
   }
 
   /** List pages (ids) and counts, keyed by catalog_state.version (see cache.ts). */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { categoryParam } from '../../../shared/catalog.js';
 import type { AppContext } from '../../context.js';
 import { etagMatches, weakEtag } from '../../lib/http-cache.js';
@@ -17,8 +17,8 @@ const UPLOAD_FILE = /^\/products\/[0-9a-f]{32}-\d+\.webp$/;
 
 /**
  * Site-level catalogue routes (registered at the root, not under /api):
- * - /uploads/…: stored product images from DATA_DIR/uploads, only names of the generated form,
- *   with `nosniff` and a year of immutable caching (names never change content).
+ * - /uploads/…: stored product images (DATA_DIR/uploads, or the S3 bucket), only names of the
+ *   generated form, with `nosniff` and a year of immutable caching (names never change content).
  * - /sitemap.xml: home, the product list, each category's list and every live product, with an
  *   ETag from the catalogue version (304 on If-None-Match).
  *   At most SITEMAP_MAX_URLS entries (one sitemap file; the newest products first). A catalogue
@@ -26,24 +26,11 @@ const UPLOAD_FILE = /^\/products\/[0-9a-f]{32}-\d+\.webp$/;
  */
 export function catalogSiteRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    const uploads = path.join(ctx.config.dataDir, 'uploads');
-    fs.mkdirSync(path.join(uploads, 'products'), { recursive: true });
-    await app.register(fastifyStatic, {
-      root: uploads,
-      prefix: '/uploads/',
-      decorateReply: false,
-      index: false,
-      list: false,
-      dotfiles: 'deny',
-      etag: true,
-      lastModified: true,
-      immutable: true,
-      maxAge: 365 * 24 * 60 * 60 * 1000,
-      allowedPath: (pathName) => UPLOAD_FILE.test(pathName),
-      setHeaders(res) {
-        res.header('X-Content-Type-Options', 'nosniff');
-      },
-    });
+    if (ctx.storage.kind === 's3') {
+      app.get('/uploads/*', (request, reply) => streamStoredImage(ctx, request.url, reply));
+    } else {
+      await serveUploadsFromDisk(app, path.join(ctx.config.dataDir, 'uploads'));
+    }
 
     app.get('/sitemap.xml', async (request, reply) => {
       const base = publicBase(ctx.config, request);
@@ -54,6 +41,45 @@ export function catalogSiteRoutes(ctx: AppContext): FastifyPluginAsync {
       return reply.type('application/xml; charset=utf-8').send(Readable.from(sitemapLines(ctx, base)));
     });
   };
+}
+
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** Images kept on this machine's disk: sent by @fastify/static (ETag, ranges, 304s). */
+async function serveUploadsFromDisk(app: FastifyInstance, uploads: string): Promise<void> {
+  fs.mkdirSync(path.join(uploads, 'products'), { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploads,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    etag: true,
+    lastModified: true,
+    immutable: true,
+    maxAge: YEAR_MS,
+    allowedPath: (pathName) => UPLOAD_FILE.test(pathName),
+    setHeaders(res) {
+      res.header('X-Content-Type-Options', 'nosniff');
+    },
+  });
+}
+
+/**
+ * Images kept in a bucket, streamed through the shop (when no IMAGE_BASE_URL sends browsers to the
+ * bucket or a CDN directly). Names never change content, so a year of immutable caching, as on disk.
+ */
+async function streamStoredImage(ctx: AppContext, url: string, reply: FastifyReply): Promise<FastifyReply> {
+  const name = url.slice('/uploads'.length).split('?')[0]!;
+  const stored = UPLOAD_FILE.test(name) ? await ctx.storage.get(name.slice(1)) : undefined;
+  if (!stored) return reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+  void reply
+    .header('Content-Type', 'image/webp')
+    .header('Cache-Control', `public, max-age=${YEAR_MS / 1000}, immutable`)
+    .header('X-Content-Type-Options', 'nosniff');
+  if (stored.length !== undefined) void reply.header('Content-Length', stored.length);
+  return reply.send(stored.body);
 }
 
 /** The sitemap, in chunks: products are read in keyset batches, so memory stays flat at any size. */

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -49,7 +48,7 @@ async function databaseCheck(ctx: AppContext): Promise<z.infer<typeof checkSchem
 
 async function storageCheck(ctx: AppContext): Promise<z.infer<typeof checkSchema>> {
   try {
-    await fs.access(ctx.config.dataDir, fs.constants.W_OK);
+    await ctx.storage.check();
     return 'ok';
   } catch {
     return 'unreachable';
