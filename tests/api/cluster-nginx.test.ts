@@ -18,6 +18,7 @@ import {
 } from '../helpers/orders.js';
 import { freePort, stopChild } from '../helpers/processes.js';
 import { startS3, type TestBucket } from '../helpers/s3.js';
+import { TcpProxy } from '../helpers/tcp-proxy.js';
 import { MailCatcher } from '../helpers/smtp.js';
 
 /**
@@ -35,17 +36,24 @@ describe.runIf(usingPostgres())('three processes behind nginx', () => {
   const dataDirs: string[] = [];
   let env: Record<string, string>;
   let base: string;
+  /** The processes reach PostgreSQL through this proxy, so a test can take the database away. */
+  let proxy: TcpProxy;
+  let viaProxy: string;
 
   const startShop = (index: number) =>
     startServerProcess({
       dataDir: dataDirs[index]!,
-      databaseUrl: database.databaseUrl,
+      databaseUrl: viaProxy,
       env: { ...env, PORT: String(ports[index]) },
       startTimeoutMs: 60_000,
     });
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    const target = new URL(database.databaseUrl!);
+    proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
+    target.port = String(await proxy.start());
+    viaProxy = target.toString();
     bucket = await startS3();
     mail = new MailCatcher();
     const nginxPort = await freePort();
@@ -75,6 +83,7 @@ describe.runIf(usingPostgres())('three processes behind nginx', () => {
     await Promise.all(servers.map((server) => stopChild(server.child)));
     await mail?.stop();
     await bucket?.stop();
+    await proxy?.stop();
     await database?.drop();
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -296,4 +305,24 @@ describe.runIf(usingPostgres())('three processes behind nginx', () => {
       await db.close();
     }
   }, 240_000);
+
+  it('answers 503 while PostgreSQL is away and serves fully when it is back, with no process restarted', async () => {
+    const pids = servers.map((server) => server.child.pid);
+    const browse = async () => (await fetch(`${base}/api/products?page=1`)).status;
+    expect(await browse()).toBe(200);
+    await proxy.cut();
+    const away = await Promise.all(Array.from({ length: 6 }, () => fetch(`${base}/api/ready`)));
+    for (const res of away) {
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+    }
+    // Alive all the same: the balancer's liveness check does not restart them.
+    for (const port of ports) expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    await proxy.restore();
+    await expect.poll(browse, { timeout: 20_000, interval: 250 }).toBe(200);
+    const after = await Promise.all(Array.from({ length: 12 }, () => fetch(`${base}/api/ready`)));
+    expect(after.map((res) => res.status)).toEqual(Array.from({ length: 12 }, () => 200));
+    expect(servers.map((server) => server.child.pid)).toEqual(pids);
+    expect(servers.every((server) => server.child.exitCode === null)).toBe(true);
+  }, 60_000);
 });
