@@ -71,6 +71,8 @@ export const RECOVERY_MESSAGES = {
   noEmailChange: 'No email change is waiting. Please ask for a new code.',
   emailChanged: 'Your email has been changed.',
   samePhone: 'This is already your phone number',
+  /** The admin named by ADMIN_USERNAME: the server sets its password from ADMIN_PASSWORD at each start. */
+  adminPasswordFromEnvironment: 'This admin’s password is set by ADMIN_PASSWORD on the server. Change it there.',
   phoneChanged: 'Your phone number has been changed.',
   tooManyResetRequests: (minutes: number) =>
     `Too many reset requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,

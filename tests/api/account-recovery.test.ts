@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_CODES_PER_SOURCE_HOUR } from '../../src/server/features/accounts/recovery.js';
+import { createAdmin } from '../../src/server/features/admin/service.js';
 import { RECOVERY_MESSAGES } from '../../src/shared/account-recovery.js';
 import { ACCOUNT_MESSAGES } from '../../src/shared/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
@@ -262,24 +263,36 @@ describe('a way back in', () => {
 
   describe('the admin’s own password', () => {
     it('changes with the current one; the admin’s other sessions end', async () => {
+      const other = { username: 'second-admin', password: 'second admin pass' };
+      await createAdmin({ db: t.app.ctx.db, clock: t.clock }, other.username, other.password);
       const adminLogin = async (password: string) =>
-        post('/api/admin/login', { username: ROOT_ADMIN.username, password }, { ip: nextIp() });
-      const here = (await adminLogin(ROOT_ADMIN.password)).json<{ token: string }>().token;
-      const elsewhere = (await adminLogin(ROOT_ADMIN.password)).json<{ token: string }>().token;
+        post('/api/admin/login', { username: other.username, password }, { ip: nextIp() });
+      const here = (await adminLogin(other.password)).json<{ token: string }>().token;
+      const elsewhere = (await adminLogin(other.password)).json<{ token: string }>().token;
       const change = (currentPassword: string, password: string, token = here) =>
         post('/api/admin/change-password', { currentPassword, password, confirmPassword: password }, { token });
       expect((await change('wrong one', 'admin new pass')).json().message).toBe(RECOVERY_MESSAGES.currentPasswordWrong);
       const shopper = await registerAndVerify(t);
-      expect((await change(ROOT_ADMIN.password, 'admin new pass', await loginAs(t, shopper))).statusCode).toBe(403);
+      expect((await change(other.password, 'admin new pass', await loginAs(t, shopper))).statusCode).toBe(403);
 
-      expect((await change(ROOT_ADMIN.password, 'admin new pass')).statusCode).toBe(200);
+      expect((await change(other.password, 'admin new pass')).statusCode).toBe(200);
       const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/admin/me', headers: bearer(token) });
       expect((await me(here)).statusCode).toBe(200);
       expect((await me(elsewhere)).statusCode).toBe(401);
       expect((await adminLogin('admin new pass')).statusCode).toBe(200);
-      expect((await adminLogin(ROOT_ADMIN.password)).statusCode).toBe(401);
-      // Put it back for the other tests of this app.
-      expect((await change('admin new pass', ROOT_ADMIN.password)).statusCode).toBe(200);
+      expect((await adminLogin(other.password)).statusCode).toBe(401);
+    });
+
+    it('refuses for the admin whose password ADMIN_PASSWORD sets (the next start would undo it)', async () => {
+      const root = (await post('/api/admin/login', ROOT_ADMIN, { ip: nextIp() })).json<{ token: string }>().token;
+      const res = await post(
+        '/api/admin/change-password',
+        { currentPassword: ROOT_ADMIN.password, password: 'another admin pass', confirmPassword: 'another admin pass' },
+        { token: root },
+      );
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(RECOVERY_MESSAGES.adminPasswordFromEnvironment);
+      expect((await post('/api/admin/login', ROOT_ADMIN, { ip: nextIp() })).statusCode).toBe(200);
     });
   });
 });

@@ -52,14 +52,14 @@ describe('catalogue service API', () => {
       stock: 4,
     });
     expect(parseImages(product.images)).toHaveLength(2);
-    expect(uploadedFiles(t)).toHaveLength(6);
+    expect(await uploadedFiles(t)).toHaveLength(6);
   });
 
   it('refuses bad input before storing anything', async () => {
     const tree = await catalog.tree();
     const consoles = tree[0]!;
     const { category: other } = await catalog.createCategory('Laptops');
-    const files = uploadedFiles(t);
+    const files = await uploadedFiles(t);
     const base = { name: 'X', description: 'Y', pricePaisa: 100, categoryId: consoles.id, images: [await makeImage()] };
     expect(await status(catalog.createProduct({ ...base, name: ' ' }))).toMatchObject({
       status: 400,
@@ -74,7 +74,7 @@ describe('catalogue service API', () => {
     expect((await status(catalog.createProduct({ ...base, categoryId: other.id, subCategoryId: sub.id }))).status).toBe(400);
     expect((await status(catalog.createProduct({ ...base, childCategoryId: sub.childCategories[0]!.id }))).status).toBe(400);
     expect((await status(catalog.createProduct({ ...base, images: [Buffer.from('<svg/>')] }))).status).toBe(415);
-    expect(uploadedFiles(t)).toEqual(files);
+    expect(await uploadedFiles(t)).toEqual(files);
   });
 
   it('bulk-inserts products that share stored images, in order, in one call', async () => {
@@ -110,7 +110,7 @@ describe('catalogue service API', () => {
 
     // Editing one product away from a shared image keeps the files the others still use.
     const admin = await adminToken(t);
-    const files = uploadedFiles(t);
+    const files = await uploadedFiles(t);
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/products/${ids[1]!}`,
@@ -118,7 +118,7 @@ describe('catalogue service API', () => {
       payload: { imageOrder: [`/uploads/products/${blue}-640.webp`] },
     });
     expect(res.statusCode).toBe(200);
-    expect(uploadedFiles(t)).toEqual(files);
+    expect(await uploadedFiles(t)).toEqual(files);
     expect((await t.app.inject({ method: 'GET', url: `/uploads/products/${red}-320.webp` })).statusCode).toBe(200);
   });
 });

@@ -16,6 +16,7 @@ describe('the server renderer', () => {
       '/login',
       '/register',
       '/otp-verification',
+      '/forgot-password',
       '/admin',
       '/admin/login',
       '/nowhere',

@@ -47,6 +47,7 @@ const pages: { path: string; page: Page }[] = [
   { path: 'login', page: lazyPage(() => import('../features/auth/LoginPage')) },
   { path: 'register', page: lazyPage(() => import('../features/auth/RegisterPage')) },
   { path: 'otp-verification', page: lazyPage(() => import('../features/auth/OtpVerificationPage')) },
+  { path: 'forgot-password', page: lazyPage(() => import('../features/auth/ForgotPasswordPage')) },
   { path: 'account', page: lazyPage(() => import('../features/account/AccountPage')) },
   { path: 'orders/:orderId/invoice', page: lazyPage(() => import('../features/invoice/InvoicePage')) },
   { path: 'admin/login', page: lazyPage(() => import('../features/admin/AdminLoginPage')) },

@@ -1,4 +1,6 @@
 import { useCallback, useState } from 'react';
+import { ApiError, errorMessage } from './errors';
+import { toast } from './toast';
 
 interface SafeParseable<Out> {
   safeParse(
@@ -19,8 +21,13 @@ export function firstErrors(issues: { path: PropertyKey[]; message: string }[]):
 /**
  * Form state validated with one of the shared zod schemas: validate() on submit fills the errors
  * (and returns the parsed data only when there are none); editing a field clears its error.
+ * `idPrefix` keeps the inputs' ids apart when two forms on one page have a field of the same name.
  */
-export function useSchemaForm<Field extends string, Out>(schema: SafeParseable<Out>, initial: Record<Field, string>) {
+export function useSchemaForm<Field extends string, Out>(
+  schema: SafeParseable<Out>,
+  initial: Record<Field, string>,
+  { idPrefix = '' }: { idPrefix?: string } = {},
+) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
 
@@ -44,18 +51,63 @@ export function useSchemaForm<Field extends string, Out>(schema: SafeParseable<O
     setErrors(found);
     // Take the keyboard and screen reader to the first field that needs attention.
     const first = Object.keys(initial).find((field) => field in found);
-    if (first) document.getElementById(first)?.focus();
+    if (first) document.getElementById(`${idPrefix}${first}`)?.focus();
     return undefined;
-  }, [schema, values, initial]);
+  }, [schema, values, initial, idPrefix]);
 
-  /** Props for a TextField bound to one field (id = field name so labels and focus line up). */
+  /** Back to the initial values, without errors (after a successful submit). */
+  const reset = useCallback(() => {
+    setValues(initial);
+    setErrors({});
+  }, [initial]);
+
+  /** Props for a TextField bound to one field (id = prefix + field name so labels and focus line up). */
   const field = (name: Field) => ({
-    id: name,
+    id: `${idPrefix}${name}`,
     name,
     value: values[name],
     error: errors[name],
     onChange: (event: { target: { value: string } }) => setValue(name, event.target.value),
   });
 
-  return { values, errors, setErrors, setValue, validate, field };
+  return { values, errors, setErrors, setValue, validate, reset, field };
+}
+
+export type SchemaForm<Field extends string, Out> = ReturnType<typeof useSchemaForm<Field, Out>>;
+
+const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+
+/**
+ * validate() of a form with a new password and its confirmation. The shared schemas compare the two
+ * only once every other field is valid; a mismatch is said at once, beside the other messages.
+ */
+export function validateNewPassword<Field extends string, Out>(
+  form: SchemaForm<Field | 'password' | 'confirmPassword', Out>,
+): Out | undefined {
+  const data = form.validate();
+  const { password, confirmPassword } = form.values;
+  if (!data && password && confirmPassword && password !== confirmPassword) {
+    form.setErrors((current) => ({ ...current, confirmPassword: current.confirmPassword ?? PASSWORDS_DO_NOT_MATCH }));
+  }
+  return data;
+}
+
+/**
+ * A refusal of the server on a form: the error toast with the server's message (SPEC §8), and
+ * under the fields it concerns their own messages (a 400's `errors`), or the message itself when
+ * `byMessage` ties it to a field (e.g. 'Current password is incorrect' → currentPassword).
+ */
+export function showRefusal<Field extends string, Out>(
+  form: SchemaForm<Field, Out>,
+  error: unknown,
+  byMessage: Readonly<Record<string, string>> = {},
+): void {
+  const message = errorMessage(error);
+  toast.error(message);
+  if (!(error instanceof ApiError)) return;
+  const fields: Partial<Record<Field, string>> = {};
+  for (const [name, text] of Object.entries(error.fieldErrors)) if (name in form.values) fields[name as Field] = text;
+  const field = error.serverMessage ? byMessage[error.serverMessage] : undefined;
+  if (field !== undefined && field in form.values) fields[field as Field] ??= message;
+  if (Object.keys(fields).length > 0) form.setErrors(fields);
 }

@@ -33,5 +33,5 @@ export async function updateAdminPassword(db: Db, id: number, passwordHash: stri
 }
 
 export function findAdminWithPassword(db: Db, id: number) {
-  return db.selectFrom('admins').select(['id', 'password_hash']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('admins').select(['id', 'username', 'password_hash']).where('id', '=', id).executeTakeFirst();
 }

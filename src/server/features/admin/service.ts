@@ -74,6 +74,9 @@ export async function changeAdminPassword(
 ): Promise<void> {
   const admin = await q.findAdminWithPassword(ctx.db, principal.id);
   if (!admin) throw unauthorized(ACCOUNT_MESSAGES.sessionEnded);
+  // The environment is the truth for that admin (bootstrap.ts): a change here would be undone at the next start.
+  if (ctx.config.admin && admin.username === ctx.config.admin.username)
+    throw conflict(RECOVERY_MESSAGES.adminPasswordFromEnvironment);
   const account = deviceAccount.admin(admin.id);
   const attempt = await beginLogin(ctx.backoff, {
     scope: 'password-check',

@@ -22,6 +22,10 @@ const staticPages: Record<string, PageMeta> = {
   '/login': { title: 'Login | Pasal', description: 'Log in to your Pasal account.' },
   '/register': { title: 'Create an account | Pasal', description: 'Create your Pasal account to shop and track your orders.' },
   '/otp-verification': { title: 'Verify OTP | Pasal', description: 'Verify your Pasal account.' },
+  '/forgot-password': {
+    title: 'Forgot password | Pasal',
+    description: 'Reset the password of your Pasal account with a code sent to its email.',
+  },
   '/account': { title: 'My Account | Pasal', description: 'Your Pasal account, cart and orders.' },
   '/admin': { title: 'Admin | Pasal', description: 'Pasal administration.' },
   '/admin/login': { title: 'Admin Login | Pasal', description: 'Pasal administration.' },

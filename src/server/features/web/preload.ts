@@ -22,6 +22,7 @@ export const PAGE_MODULES: readonly { path: RegExp; modules: readonly string[] }
   { path: /^\/login\/?$/, modules: ['features/auth/LoginPage.tsx'] },
   { path: /^\/register\/?$/, modules: ['features/auth/RegisterPage.tsx'] },
   { path: /^\/otp-verification\/?$/, modules: ['features/auth/OtpVerificationPage.tsx'] },
+  { path: /^\/forgot-password\/?$/, modules: ['features/auth/ForgotPasswordPage.tsx'] },
   // Without a session /account sends the visitor on to /login, whose code is not fetched ahead here:
   // its forms bring zod (~25 KB), which would slow every logged-in shopper's account page instead.
   { path: /^\/account\/?$/, modules: ['features/account/AccountPage.tsx'] },

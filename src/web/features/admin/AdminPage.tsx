@@ -1,17 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import FolderTree from 'lucide-react/icons/folder-tree';
+import KeyRound from 'lucide-react/icons/key-round';
 import LogOut from 'lucide-react/icons/log-out';
 import MailWarning from 'lucide-react/icons/mail-warning';
 import Package from 'lucide-react/icons/package';
 import ShieldUser from 'lucide-react/icons/shield-user';
-import type { ComponentType, SVGProps } from 'react';
+import { type ComponentType, type SVGProps, useState } from 'react';
+import { Button } from '../../components/ui/Button';
 import { apiGet } from '../../lib/api';
 import { usePageTitle, usePersistentChoice } from '../../lib/hooks';
 import { GuardRedirect } from '../../lib/routing';
 import { useAdminToken } from '../../lib/session';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { useLogout } from '../../lib/use-logout';
+import { ChangePasswordModal } from './password/ChangePasswordModal';
 import { CategoriesTab } from './tabs/CategoriesTab';
 import { JobsTab } from './tabs/JobsTab';
 import { OrdersTab } from './tabs/OrdersTab';
@@ -38,6 +41,7 @@ function AdminPanel() {
   usePageTitle('Admin');
   const [active, setActive] = usePersistentChoice<AdminTab>(STORAGE_KEYS.adminActiveTab, ADMIN_TABS, 'categories');
   const logout = useLogout();
+  const [changingPassword, setChangingPassword] = useState(false);
   // Who is signed in; also proves the token still works (a refused token ends the admin session).
   const me = useQuery({
     queryKey: ['admin', 'me'],
@@ -63,6 +67,10 @@ function AdminPanel() {
             <p className="text-sm text-slate-500">{username ? `Signed in as ${username}` : 'Manage the shop'}</p>
           </div>
         </div>
+        <Button variant="outline" size="sm" onClick={() => setChangingPassword(true)}>
+          <KeyRound className="size-4 text-slate-500" aria-hidden="true" />
+          Change password
+        </Button>
       </div>
       <div className="grid gap-6 lg:grid-cols-[14rem_1fr]">
         <nav
@@ -95,6 +103,7 @@ function AdminPanel() {
           <Panel />
         </div>
       </div>
+      <ChangePasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} username={username} />
     </div>
   );
 }

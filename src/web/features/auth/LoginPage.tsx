@@ -63,7 +63,19 @@ export default function LoginPage() {
       <form onSubmit={submit} noValidate className="space-y-4">
         {failure && <ErrorBanner>{failure}</ErrorBanner>}
         <TextField label="Email or Phone Number" autoComplete="username" inputMode="email" {...form.field('emailOrPhone')} />
-        <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+        <div>
+          <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+          <p className="mt-2 text-right text-sm">
+            {/* An email already typed here is carried over to the reset form. */}
+            <Link
+              to="/forgot-password"
+              state={{ emailOrPhone: form.values.emailOrPhone }}
+              className="font-semibold text-amber-700 hover:text-amber-800 hover:underline"
+            >
+              Forgot password?
+            </Link>
+          </p>
+        </div>
         <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
           Login
         </Button>

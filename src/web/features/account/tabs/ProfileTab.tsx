@@ -1,21 +1,37 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import MailWarning from 'lucide-react/icons/mail-warning';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, Suspense, lazy, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { OTP_RESEND_SECONDS } from '../../../../shared/account-limits';
+import { ErrorBoundary } from '../../../components/ErrorBoundary';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
+import { LoadingBlock } from '../../../components/ui/Spinner';
 import { TextField } from '../../../components/ui/TextField';
 import { ApiError, apiPost, errorMessage } from '../../../lib/api';
+import { useAfterFirstPaint } from '../../../lib/first-paint';
 import { type SendOtpReply, announceOtpSent } from '../../../lib/otp-sent';
 import { useCountdown } from '../../../lib/hooks';
 import { queryKeys } from '../../../lib/query-client';
 import { type PublicUser, useCurrentUser } from '../../../lib/user';
 
-/** SPEC §2 Account tab (Profile): the shopper's details and, while unverified, email verification by OTP. */
+/**
+ * The password, email and phone forms and their validation (zod) load on their own, after the
+ * profile's first paint: the account page's first visit does not wait for them.
+ */
+const loadSecurity = () => import('./SecuritySection').then((module) => ({ default: module.SecuritySection }));
+
+/** A failed load is tried anew with a fresh React.lazy (it keeps a failure). */
+let SecuritySection = lazy(loadSecurity);
+
+/**
+ * SPEC §2 Account tab (Profile): the shopper's details and, while unverified, email verification by
+ * OTP; below them, sign-in and security (issue 17).
+ */
 export function ProfileTab() {
   const { data: user, error, refetch, isFetching } = useCurrentUser();
+  const painted = useAfterFirstPaint();
 
   if (!user) {
     return (
@@ -69,7 +85,37 @@ export function ProfileTab() {
         </dl>
       </Card>
       {!user.emailVerified && <VerifyEmail user={user} />}
+      {painted && <Security user={user} />}
     </div>
+  );
+}
+
+/** Sign-in and security; code that cannot be fetched fails this part alone, with a retry, not the page. */
+function Security({ user }: { user: PublicUser }) {
+  const [attempt, setAttempt] = useState(0);
+  const retry = () => {
+    SecuritySection = lazy(loadSecurity);
+    setAttempt((n) => n + 1); // a new boundary, rendering the new loader
+  };
+  return (
+    <ErrorBoundary
+      key={attempt}
+      logPrefix="Sign-in and security could not be loaded:"
+      fallback={() => (
+        <Card title="Sign-in and security">
+          <div className="py-6 text-center">
+            <p className="text-slate-600">We could not load this part of the page.</p>
+            <Button variant="outline" size="sm" className="mt-4" onClick={retry}>
+              Try again
+            </Button>
+          </div>
+        </Card>
+      )}
+    >
+      <Suspense fallback={<LoadingBlock label="Loading sign-in and security" className="py-8" />}>
+        <SecuritySection user={user} />
+      </Suspense>
+    </ErrorBoundary>
   );
 }
 

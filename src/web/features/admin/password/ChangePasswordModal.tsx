@@ -1,0 +1,82 @@
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { toast } from '../../../lib/toast';
+import { type ChangePasswordInput, RECOVERY_MESSAGES, changePasswordSchema } from '../../../../shared/account-recovery';
+import { Button } from '../../../components/ui/Button';
+import { TextField } from '../../../components/ui/TextField';
+import { apiPost } from '../../../lib/api';
+import { showRefusal, useSchemaForm, validateNewPassword } from '../../../lib/forms';
+import { Modal } from '../catalog/Modal';
+
+interface ChangePasswordModalProps {
+  open: boolean;
+  onClose: () => void;
+  /** The signed-in admin's username, for password managers. */
+  username?: string;
+}
+
+/**
+ * The signed-in admin changes their own password (issue 17): the current one, the new one twice.
+ * The admin's other sessions end; this one stays. Mounted fresh each time it opens.
+ */
+export function ChangePasswordModal({ open, onClose, username }: ChangePasswordModalProps) {
+  return (
+    <Modal open={open} onClose={onClose} title="Change password" widthClass="max-w-md">
+      {open && <ChangePasswordForm onClose={onClose} username={username} />}
+    </Modal>
+  );
+}
+
+const EMPTY_FORM = { currentPassword: '', password: '', confirmPassword: '' };
+
+/** Server refusals that concern one field. */
+const FIELD_OF_MESSAGE = {
+  [RECOVERY_MESSAGES.currentPasswordWrong]: 'currentPassword',
+  [RECOVERY_MESSAGES.samePassword]: 'password',
+};
+
+function ChangePasswordForm({ onClose, username }: { onClose: () => void; username?: string }) {
+  const form = useSchemaForm(changePasswordSchema, EMPTY_FORM, { idPrefix: 'admin-password-' });
+  const change = useMutation({
+    mutationFn: (body: ChangePasswordInput) =>
+      apiPost<{ message?: string }>('/api/admin/change-password', body, { auth: 'admin' }),
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = validateNewPassword(form);
+    if (!data) return;
+    change.mutate(data, {
+      onSuccess: (reply) => {
+        toast.success(reply?.message || RECOVERY_MESSAGES.passwordChanged);
+        onClose();
+      },
+      onError: (error) => showRefusal(form, error, FIELD_OF_MESSAGE),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <TextField label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters"
+        {...form.field('password')}
+      />
+      <TextField label="Confirm new password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+      {/* The admin's name for password managers, which file the new password under it (after the
+          fields: the modal focuses its first input). */}
+      {username && <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />}
+      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
+        <Button variant="outline" onClick={onClose} disabled={change.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="secondary" loading={change.isPending}>
+          Change password
+        </Button>
+      </div>
+    </form>
+  );
+}

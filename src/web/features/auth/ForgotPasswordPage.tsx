@@ -1,0 +1,192 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from '../../lib/toast';
+import { OTP_RESEND_SECONDS } from '../../../shared/account-limits';
+import {
+  type ForgotPasswordInput,
+  RECOVERY_MESSAGES,
+  type ResetPasswordInput,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+} from '../../../shared/account-recovery';
+import { Button } from '../../components/ui/Button';
+import { FormCard } from '../../components/ui/FormCard';
+import { TextField } from '../../components/ui/TextField';
+import { ApiError, apiPost, errorMessage } from '../../lib/api';
+import { showRefusal, useSchemaForm, validateNewPassword } from '../../lib/forms';
+import { useCountdown, usePageTitle } from '../../lib/hooks';
+import { getToken, logout } from '../../lib/session';
+
+interface MessageReply {
+  message?: string;
+}
+
+const linkClasses = 'font-semibold text-amber-700 hover:text-amber-800 hover:underline';
+
+const loginFooter = (
+  <>
+    Remembered it?{' '}
+    <Link to="/login" className={linkClasses}>
+      Back to login
+    </Link>
+  </>
+);
+
+/** What the login form held when its 'Forgot password?' link was followed, if it was an email. */
+function emailFrom(state: unknown): string {
+  const typed = (state as { emailOrPhone?: unknown } | null)?.emailOrPhone;
+  return typeof typed === 'string' && typed.includes('@') ? typed.trim() : '';
+}
+
+/** A way back in (issue 17): a code mailed to the account's address, then a new password with it. */
+export default function ForgotPasswordPage() {
+  usePageTitle('Forgot password');
+  const typed = emailFrom(useLocation().state);
+  const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
+
+  if (!sent) return <EmailStep initialEmail={typed} onSent={setSent} />;
+  return <ResetStep email={sent.email} message={sent.message} onOtherEmail={() => setSent(null)} />;
+}
+
+/** Step 1: the account's email; the answer is the same whether or not an account uses it. */
+function EmailStep({
+  initialEmail,
+  onSent,
+}: {
+  initialEmail: string;
+  onSent: (sent: { email: string; message: string }) => void;
+}) {
+  const form = useSchemaForm(forgotPasswordSchema, { email: initialEmail });
+  const request = useMutation({
+    mutationFn: (body: ForgotPasswordInput) => apiPost<MessageReply>('/api/users/forgot-password', body),
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = form.validate();
+    if (!data) return;
+    request.mutate(data, {
+      onSuccess: (reply) => onSent({ email: data.email, message: reply?.message || RECOVERY_MESSAGES.resetCodeSent }),
+      onError: (error) => showRefusal(form, error),
+    });
+  };
+
+  return (
+    <FormCard
+      title="Forgot your password?"
+      subtitle="Enter the email of your account. We will send it a 6-digit code to choose a new password."
+      footer={loginFooter}
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+        <Button type="submit" size="lg" className="w-full" loading={request.isPending}>
+          Send code
+        </Button>
+      </form>
+    </FormCard>
+  );
+}
+
+/** Step 2: the mailed code and the new password; a new code after the resend delay. */
+function ResetStep({ email, message, onOtherEmail }: { email: string; message: string; onOtherEmail: () => void }) {
+  const navigate = useNavigate();
+  const form = useSchemaForm(resetPasswordSchema, { email, otp: '', password: '', confirmPassword: '' });
+  const [notice, setNotice] = useState(message);
+  // A code has just been asked for: offer another only after the same delay as the OTP screen.
+  const [resendIn, startResend] = useCountdown(OTP_RESEND_SECONDS);
+  const codeRef = useRef<HTMLInputElement>(null);
+  useEffect(() => codeRef.current?.focus(), []);
+
+  const reset = useMutation({
+    mutationFn: (body: ResetPasswordInput) => apiPost<MessageReply>('/api/users/reset-password', body),
+  });
+  const resend = useMutation({
+    mutationFn: () => apiPost<MessageReply>('/api/users/forgot-password', { email }),
+    onSuccess: (reply) => {
+      const text = reply?.message || RECOVERY_MESSAGES.resetCodeSent;
+      setNotice(text);
+      toast.success(text);
+      startResend(OTP_RESEND_SECONDS);
+    },
+    onError: (error) => {
+      toast.error(errorMessage(error));
+      const wait = error instanceof ApiError ? (error.body as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds : 0;
+      if (typeof wait === 'number' && wait > 0) startResend(Math.ceil(wait));
+    },
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = validateNewPassword(form);
+    if (!data) return;
+    reset.mutate(data, {
+      onSuccess: (reply) => {
+        // Every session of the account has ended; a session held in this browser goes too.
+        void navigate('/login', { replace: true });
+        if (getToken('user')) logout();
+        toast.success(reply?.message || RECOVERY_MESSAGES.passwordReset);
+      },
+      onError: (error) => showRefusal(form, error),
+    });
+  };
+
+  return (
+    <FormCard
+      title="Reset your password"
+      subtitle="Enter the code from the email and choose a new password."
+      footer={loginFooter}
+    >
+      <p role="status" className="mb-4 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2.5 text-sm text-sky-900">
+        {notice}
+      </p>
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-sm text-slate-600">
+        <p className="min-w-0">
+          Email: <strong className="break-all text-slate-900">{email}</strong>
+        </p>
+        <button type="button" onClick={onOtherEmail} className={`whitespace-nowrap ${linkClasses}`}>
+          Use another email
+        </button>
+      </div>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {/* The account's name for password managers, which file the new password under it. */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <TextField
+          ref={codeRef}
+          label="Enter OTP"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder="6-digit code"
+          {...form.field('otp')}
+          onChange={(event) => form.setValue('otp', event.target.value.replace(/\s/g, ''))}
+        />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters"
+          {...form.field('password')}
+        />
+        <TextField label="Confirm new password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+        <Button type="submit" size="lg" className="w-full" loading={reset.isPending}>
+          Reset password
+        </Button>
+      </form>
+      <div className="mt-5 text-center text-sm text-slate-600">
+        {resendIn > 0 ? (
+          <p>Resend available in {resendIn} seconds</p>
+        ) : (
+          <button
+            type="button"
+            onClick={() => resend.mutate()}
+            disabled={resend.isPending}
+            className={`${linkClasses} disabled:opacity-50`}
+          >
+            Send a new code
+          </button>
+        )}
+      </div>
+    </FormCard>
+  );
+}
