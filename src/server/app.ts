@@ -80,7 +80,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Product images from a public bucket or CDN (IMAGE_BASE_URL), when the shop names one.
+        imgSrc: ["'self'", 'data:', 'blob:', ...externalOrigins([config.imageBaseUrl])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -72,6 +72,10 @@ const envSchema = z
     AWS_ACCESS_KEY_ID: optionalString,
     AWS_SECRET_ACCESS_KEY: optionalString,
     S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', '']).optional(),
+    IMAGE_BASE_URL: optionalString.refine(
+      (value) => value === undefined || /^https?:\/\/[^\s?#]+$/.test(value),
+      'must be an http:// or https:// address without ? or #',
+    ),
     TRUST_PROXY: z
       .string()
       .default('false')
@@ -217,6 +221,8 @@ export interface Config {
   apiDocs: boolean;
   /** Where product images are kept: DATA_DIR/uploads, or an S3-compatible bucket (S3_BUCKET). */
   storage: { kind: 'disk' } | ({ kind: 's3' } & S3Settings);
+  /** IMAGE_BASE_URL: where browsers fetch images (a public bucket or a CDN); unset: this shop's /uploads. */
+  imageBaseUrl: string | undefined;
   /** Sign-ups and code requests allowed per client address (lib/throttle.ts signupLimits). */
   limits: { registerPerIpMinute: number; registerPerIpHour: number; sendOtpPerIpHour: number; verifyOtpPerIpHour: number };
   logLevel: string;
@@ -295,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               : undefined,
         }
       : { kind: 'disk' },
+    imageBaseUrl: e.IMAGE_BASE_URL?.replace(/\/+$/, ''),
     limits: {
       registerPerIpMinute: e.REGISTER_PER_IP_MINUTE,
       registerPerIpHour: e.REGISTER_PER_IP_HOUR,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStorageCli } from '../../src/server/cli/storage.js';
 import { type Product, imageVariant, parseImages } from '../../src/shared/catalog.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
-import { adminToken, createPath, pngFile, uploadProduct, uploadedFiles } from '../helpers/catalog.js';
+import { adminToken, createPath, multipart, pngFile, uploadProduct, uploadedFiles } from '../helpers/catalog.js';
 import { startS3, type TestBucket } from '../helpers/s3.js';
 
 /**
@@ -116,6 +116,44 @@ describe('images in an S3 bucket', () => {
     } finally {
       await diskShop.close();
       await target.stop();
+    }
+  });
+
+  it('gives image addresses under IMAGE_BASE_URL (a public bucket or CDN), which load from there and can be reordered', async () => {
+    const imageBaseUrl = `${bucket.endpoint}/${bucket.bucket}`;
+    const direct = await buildTestApp({ ...bucket.env, IMAGE_BASE_URL: `${imageBaseUrl}/` });
+    try {
+      const owner = await adminToken(direct);
+      await createPath(direct, owner, 'Peripherals');
+      const created = await uploadProduct(direct, owner, fields, [await pngFile(), await pngFile('b.png', '#aa3300')]);
+      expect(created.statusCode, created.body).toBe(201);
+      const product = created.json<Product>();
+      const addresses = parseImages(product.images);
+      for (const address of addresses) {
+        expect(address).toMatch(new RegExp(`^${imageBaseUrl}/products/[0-9a-f]{32}-640\\.webp$`));
+        const res = await fetch(imageVariant(address, 320));
+        expect(res.status).toBe(200);
+        expect(
+          Buffer.from(await res.arrayBuffer())
+            .subarray(8, 12)
+            .toString('latin1'),
+        ).toBe('WEBP');
+      }
+      // The same addresses everywhere the shop answers with images: the product, the cart.
+      const listed = await direct.app.inject({ method: 'GET', url: `/api/products/${product.id}` });
+      expect(listed.json<Product>().images).toBe(product.images);
+      // The admin's reorder names images by these addresses.
+      const { payload, headers } = await multipart({ imageOrder: JSON.stringify([...addresses].reverse()) });
+      const reordered = await direct.app.inject({
+        method: 'PUT',
+        url: `/api/products/${product.id}`,
+        payload,
+        headers: { ...headers, authorization: `Bearer ${owner}` },
+      });
+      expect(reordered.statusCode, reordered.body).toBe(200);
+      expect(parseImages(reordered.json<Product>().images)).toEqual([...addresses].reverse());
+    } finally {
+      await direct.close();
     }
   });
 

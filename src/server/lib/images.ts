@@ -16,7 +16,8 @@ export type ImageType = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif';
 const PRODUCTS_FOLDER = 'products';
 const UPLOADS_PREFIX = '/uploads/';
 const BASE_NAME = /^[0-9a-f]{32}$/;
-const ADDRESS = /^\/uploads\/products\/([0-9a-f]{32})-(\d+)\.webp$/;
+/** An image address: this shop's /uploads/…, or the same key under IMAGE_BASE_URL. */
+const ADDRESS = /^(?:\/uploads|https?:\/\/[^\s?#]+)\/products\/([0-9a-f]{32})-(\d+)\.webp$/;
 const WEBP_QUALITY = 80;
 
 type SharpFactory = (input?: Buffer, options?: SharpOptions) => Sharp;
@@ -138,9 +139,12 @@ export function imageKey(baseName: string, width: number): string {
   return `${PRODUCTS_FOLDER}/${baseName}-${width}.webp`;
 }
 
-/** The address the API gives for an image: /uploads/products/<base>-640.webp. */
-export function imageAddress(baseName: string, width: number = DEFAULT_IMAGE_WIDTH): string {
-  return `${UPLOADS_PREFIX}${imageKey(baseName, width)}`;
+/**
+ * The address the API gives for an image: /uploads/products/<base>-640.webp, or under IMAGE_BASE_URL
+ * (`imageBaseUrl`, no trailing slash) when the images are fetched from a public bucket or a CDN.
+ */
+export function imageAddress(baseName: string, imageBaseUrl?: string, width: number = DEFAULT_IMAGE_WIDTH): string {
+  return `${imageBaseUrl === undefined ? UPLOADS_PREFIX : `${imageBaseUrl}/`}${imageKey(baseName, width)}`;
 }
 
 /** The base name inside an image address of any width, or undefined if it is not one of ours. */

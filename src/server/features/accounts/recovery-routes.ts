@@ -14,6 +14,7 @@ import { messageSchema } from '../../../shared/accounts.js';
 import type { AppContext } from '../../context.js';
 import { principalOf, requireShopper } from '../../lib/auth-hooks.js';
 import { deviceAccount } from '../../lib/device-cookie.js';
+import { loginClient } from '../../lib/session-routes.js';
 import type { OtpClient } from './otp.js';
 import * as recovery from './recovery.js';
 
@@ -30,10 +31,7 @@ export function recoveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/forgot-password',
       { schema: { tags, body: forgotPasswordSchema, response: { 200: messageSchema } } },
       async (request) => {
-        const { email } = request.body;
-        // The browser's device cookie for the account, if any: looked up by the address the shopper typed.
-        const device = await recovery.deviceForEmail(ctx, request, email);
-        await recovery.forgotPassword(ctx, request.log, email, { ip: request.ip, device });
+        await recovery.forgotPassword(ctx, request.log, request.body.email, loginClient(ctx, request));
         return { message: RECOVERY_MESSAGES.resetCodeSent };
       },
     );
@@ -42,7 +40,7 @@ export function recoveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/reset-password',
       { schema: { tags, body: resetPasswordSchema, response: { 200: messageSchema } } },
       async (request) => {
-        await recovery.resetPassword(ctx, request.log, request.body, (userId) => clientOf(request, userId));
+        await recovery.resetPassword(ctx, request.log, request.body, loginClient(ctx, request));
         return { message: RECOVERY_MESSAGES.passwordReset };
       },
     );

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import {
   RECOVERY_MESSAGES,
@@ -15,6 +15,7 @@ import { deviceAccount } from '../../lib/device-cookie.js';
 import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/errors.js';
 import { beginLogin } from '../../lib/login-guard.js';
 import { hashNewShopperPassword, verifyPassword } from '../../lib/passwords.js';
+import type { LoginClient } from '../../lib/session-routes.js';
 import { revokeAllSessions } from '../../lib/sessions.js';
 import { signupLimits } from '../../lib/throttle.js';
 import {
@@ -58,17 +59,19 @@ function throttleLimits(ctx: AppContext) {
   return signupLimits(ctx.config.limits);
 }
 
-/** The nonce of the browser's device cookie for the account using the address, if both exist. */
-export async function deviceForEmail(ctx: AppContext, request: FastifyRequest, email: string): Promise<string | undefined> {
-  const user = await q.findUserByEmail(ctx.db, email);
-  return user ? ctx.devices.read(request, deviceAccount.user(user.id)) : undefined;
-}
+/** The source of a request about an account: its address, and the browser's device cookie for that account. */
+const otpClientFor = (client: LoginClient, userId: number | undefined): OtpClient => ({
+  ip: client.ip,
+  device: userId === undefined ? undefined : client.device(deviceAccount.user(userId)),
+});
 
 /**
  * Mails a reset code when an account uses the address; answers the same either way, after the
  * same limits (counted per address, whether or not it is an account's), so it tells a stranger nothing.
  */
-export async function forgotPassword(ctx: AppContext, log: Log, email: string, client: OtpClient): Promise<void> {
+export async function forgotPassword(ctx: AppContext, log: Log, email: string, request: LoginClient): Promise<void> {
+  const user = await q.findUserByEmail(ctx.db, email);
+  const client = otpClientFor(request, user?.id);
   const source = otpSource(client);
   await ctx.throttle.limit(
     [
@@ -80,7 +83,6 @@ export async function forgotPassword(ctx: AppContext, log: Log, email: string, c
     ],
     RECOVERY_MESSAGES.tooManyResetRequests,
   );
-  const user = await q.findUserByEmail(ctx.db, email);
   if (!user) return;
   const code = newOtpCode();
   await ctx.db.transaction().execute(async (trx) => {
@@ -167,17 +169,17 @@ export async function resetPassword(
   ctx: AppContext,
   log: Log,
   input: z.output<typeof resetPasswordSchema>,
-  client: (userId: number) => OtpClient,
+  request: LoginClient,
 ) {
   const user = await q.findUserByEmail(ctx.db, input.email);
   if (!user) {
     await ctx.throttle.limit(
-      [{ key: `verify-otp:ip:${client(0).ip}`, ...throttleLimits(ctx).verifyOtpPerIpHour }],
+      [{ key: `verify-otp:ip:${request.ip}`, ...throttleLimits(ctx).verifyOtpPerIpHour }],
       ACCOUNT_MESSAGES.tooManyOtpRequests,
     );
     throw badRequest(ACCOUNT_MESSAGES.otpNone);
   }
-  const who = client(user.id);
+  const who = otpClientFor(request, user.id);
   const mine = await countGuess(ctx, user.id, 'reset-password', who);
   const check = await ctx.db
     .transaction()

@@ -32,7 +32,7 @@ export class CartService {
       return batch.run((conn) => {
         const { product, wanted } = lineToWrite(q.shopperProductLineNow(conn, userId, productId), quantity);
         const id = q.upsertLineNow(conn, { userId, productId, quantity: wanted, now });
-        return writtenItem(id, wanted, product, q.imagesOfProductNow(conn, product.id));
+        return writtenItem(id, wanted, product, q.imagesOfProductNow(conn, product.id), this.ctx.config.imageBaseUrl);
       });
     }
     const written = await this.ctx.db.transaction().execute(async (trx) => {
@@ -41,7 +41,7 @@ export class CartService {
       return { id, wanted, product };
     });
     const { id, wanted, product } = written;
-    return writtenItem(id, wanted, product, await q.imagesOfProduct(this.ctx.db, product.id));
+    return writtenItem(id, wanted, product, await q.imagesOfProduct(this.ctx.db, product.id), this.ctx.config.imageBaseUrl);
   }
 
   /** Removes one of the shopper's lines; someone else's line is 404 and stays. */
@@ -54,7 +54,7 @@ export class CartService {
       this.ctx.db,
       rows.map((row) => row.product_id),
     );
-    return rows.map((row) => toItem(row, images.get(row.product_id) ?? []));
+    return rows.map((row) => toItem(row, images.get(row.product_id) ?? [], this.ctx.config.imageBaseUrl));
   }
 }
 
@@ -78,7 +78,13 @@ function lineToWrite(read: q.ShopperProductLine | undefined, quantity: number) {
 }
 
 /** The line as add() wrote it. */
-function writtenItem(id: number, quantity: number, product: q.LiveProductRow, imageBases: string[]): CartItem {
+function writtenItem(
+  id: number,
+  quantity: number,
+  product: q.LiveProductRow,
+  imageBases: string[],
+  imageBaseUrl: string | undefined,
+): CartItem {
   return toItem(
     {
       id,
@@ -90,10 +96,11 @@ function writtenItem(id: number, quantity: number, product: q.LiveProductRow, im
       deleted_at: null,
     },
     imageBases,
+    imageBaseUrl,
   );
 }
 
-function toItem(row: q.CartLineRow, imageBases: string[]): CartItem {
+function toItem(row: q.CartLineRow, imageBases: string[], imageBaseUrl: string | undefined): CartItem {
   return {
     id: row.id,
     quantity: row.quantity,
@@ -101,7 +108,7 @@ function toItem(row: q.CartLineRow, imageBases: string[]): CartItem {
       id: row.product_id,
       name: row.name,
       price: row.price_paisa / 100,
-      images: JSON.stringify(imageBases.map((base) => imageAddress(base))),
+      images: JSON.stringify(imageBases.map((base) => imageAddress(base, imageBaseUrl))),
       stock: row.stock,
       isAvailable: row.deleted_at === null && (row.stock === null || row.stock > 0),
     },

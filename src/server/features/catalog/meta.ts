@@ -43,7 +43,11 @@ export function catalogMetaResolver(ctx: AppContext, service: CatalogService): M
         };
       }
       const addresses = parseImages(product.images);
-      const images = addresses.map((address) => `${base}${imageVariant(address, 1024)}`);
+      // Absolute already when the images come from IMAGE_BASE_URL.
+      const images = addresses.map((address) => {
+        const variant = imageVariant(address, 1024);
+        return /^https?:\/\//.test(variant) ? variant : `${base}${variant}`;
+      });
       const price = product.price.toFixed(2);
       const description = summary(product.description);
       const url = `${base}/products/${product.id}`;

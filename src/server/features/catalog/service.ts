@@ -295,7 +295,7 @@ export class CatalogService {
     const row = await q.liveProductRow(this.db, id);
     if (!row) throw notFound(CATALOG_MESSAGES.productNotFound);
     const images = await q.imagesOf(this.db, [id]);
-    return toProduct(row, images.get(id) ?? []);
+    return toProduct(row, images.get(id) ?? [], this.ctx.config.imageBaseUrl);
   }
 
   /** Live product or undefined (for the page head). */
@@ -303,7 +303,7 @@ export class CatalogService {
     const row = await q.liveProductRow(this.db, id);
     if (!row) return undefined;
     const images = await q.imagesOf(this.db, [id]);
-    return toProduct(row, images.get(id) ?? []);
+    return toProduct(row, images.get(id) ?? [], this.ctx.config.imageBaseUrl);
   }
 
   /**
@@ -364,7 +364,7 @@ export class CatalogService {
   private async productsByIds(ids: number[]): Promise<Product[]> {
     if (ids.length === 0) return [];
     const [rows, images] = await Promise.all([q.productRows(this.db, ids), q.imagesOf(this.db, ids)]);
-    return rows.map((row) => toProduct(row, images.get(row.id) ?? []));
+    return rows.map((row) => toProduct(row, images.get(row.id) ?? [], this.ctx.config.imageBaseUrl));
   }
 
   /**
@@ -693,13 +693,13 @@ export class CatalogService {
   }
 }
 
-export function toProduct(row: q.ProductRow, baseNames: string[]): Product {
+export function toProduct(row: q.ProductRow, baseNames: string[], imageBaseUrl: string | undefined): Product {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     price: row.price_paisa / 100,
-    images: JSON.stringify(baseNames.map((base) => imageAddress(base))),
+    images: JSON.stringify(baseNames.map((base) => imageAddress(base, imageBaseUrl))),
     category: row.category_name,
     subCategory: row.sub_category_name,
     childCategory: row.child_category_name,

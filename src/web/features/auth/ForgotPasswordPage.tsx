@@ -17,6 +17,7 @@ import { ApiError, apiPost, errorMessage } from '../../lib/api';
 import { showRefusal, useSchemaForm, validateNewPassword } from '../../lib/forms';
 import { useCountdown, usePageTitle } from '../../lib/hooks';
 import { getToken, logout } from '../../lib/session';
+import { NewPasswordFields } from '../../components/ui/NewPasswordFields';
 
 interface MessageReply {
   message?: string;
@@ -161,14 +162,7 @@ function ResetStep({ email, message, onOtherEmail }: { email: string; message: s
           {...form.field('otp')}
           onChange={(event) => form.setValue('otp', event.target.value.replace(/\s/g, ''))}
         />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters"
-          {...form.field('password')}
-        />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+        <NewPasswordFields password={form.field('password')} confirmPassword={form.field('confirmPassword')} />
         <Button type="submit" size="lg" className="w-full" loading={reset.isPending}>
           Reset password
         </Button>

@@ -19,6 +19,7 @@ import { apiPost } from '../../../lib/api';
 import { showRefusal, useSchemaForm, validateNewPassword } from '../../../lib/forms';
 import { queryKeys } from '../../../lib/query-client';
 import type { PublicUser } from '../../../lib/user';
+import { NewPasswordFields } from '../../../components/ui/NewPasswordFields';
 
 /**
  * The Account tab's 'Sign-in and security' (issue 17): the shopper changes their password, email
@@ -112,14 +113,7 @@ function ChangePassword({ user }: { user: PublicUser }) {
       <form onSubmit={submit} noValidate className="space-y-4">
         <UsernameForPasswordManagers email={user.email} />
         <TextField label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters"
-          {...form.field('password')}
-        />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+        <NewPasswordFields password={form.field('password')} confirmPassword={form.field('confirmPassword')} />
         <Button type="submit" className="w-full sm:w-auto" loading={change.isPending}>
           Change password
         </Button>

@@ -7,6 +7,7 @@ import { TextField } from '../../../components/ui/TextField';
 import { apiPost } from '../../../lib/api';
 import { showRefusal, useSchemaForm, validateNewPassword } from '../../../lib/forms';
 import { Modal } from '../catalog/Modal';
+import { NewPasswordFields } from '../../../components/ui/NewPasswordFields';
 
 interface ChangePasswordModalProps {
   open: boolean;
@@ -58,14 +59,7 @@ function ChangePasswordForm({ onClose, username }: { onClose: () => void; userna
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <TextField label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters"
-        {...form.field('password')}
-      />
-      <TextField label="Confirm new password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+      <NewPasswordFields password={form.field('password')} confirmPassword={form.field('confirmPassword')} />
       {/* The admin's name for password managers, which file the new password under it (after the
           fields: the modal focuses its first input). */}
       {username && <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />}
