@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import { ACCOUNT_MESSAGES, OTP_LENGTH, OTP_RESEND_SECONDS } from '../../../shared/accounts.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { isoIn, isoNow } from '../../lib/clock.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
+import { deviceAccount } from '../../lib/device-cookie.js';
 import { badRequest, conflict, tooManyRequests } from '../../lib/errors.js';
 import { signupLimits } from '../../lib/throttle.js';
 import { otpMail } from './otp-mail.js';
@@ -37,6 +38,12 @@ export interface OtpClient {
   /** The nonce of the browser's device cookie for this account, if it has one. */
   device: string | undefined;
 }
+
+/** The client of a request about a user id: its address and the browser's device cookie for that account. */
+export const otpClientOf = (ctx: AppContext, request: FastifyRequest, userId: number): OtpClient => ({
+  ip: request.ip,
+  device: ctx.devices.read(request, deviceAccount.user(userId)),
+});
 
 export const otpSource = (client: OtpClient) => (client.device !== undefined ? `device:${client.device}` : `ip:${client.ip}`);
 

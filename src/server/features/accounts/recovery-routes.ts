@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   changeEmailSchema,
@@ -13,17 +12,12 @@ import {
 import { messageSchema } from '../../../shared/accounts.js';
 import type { AppContext } from '../../context.js';
 import { principalOf, requireShopper } from '../../lib/auth-hooks.js';
-import { deviceAccount } from '../../lib/device-cookie.js';
 import { loginClient } from '../../lib/session-routes.js';
-import type { OtpClient } from './otp.js';
+import { otpClientOf } from './otp.js';
 import * as recovery from './recovery.js';
 
 /** A way back in, under /api/users (issue 17; the contract is in shared/account-recovery.ts). */
 export function recoveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const clientOf = (request: FastifyRequest, userId: number): OtpClient => ({
-    ip: request.ip,
-    device: ctx.devices.read(request, deviceAccount.user(userId)),
-  });
   const tags = ['accounts'];
 
   return async (app) => {
@@ -54,7 +48,7 @@ export function recoveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { onRequest: shopperOnly, schema: { tags, body: changePasswordSchema, response: { 200: messageSchema } } },
       async (request) => {
         const principal = principalOf(request);
-        await recovery.changePassword(ctx, principal, request.body, clientOf(request, principal.id));
+        await recovery.changePassword(ctx, principal, request.body, otpClientOf(ctx, request, principal.id));
         return { message: RECOVERY_MESSAGES.passwordChanged };
       },
     );
@@ -64,7 +58,7 @@ export function recoveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { onRequest: shopperOnly, schema: { tags, body: changeEmailSchema, response: { 200: messageSchema, 202: messageSchema } } },
       async (request, reply) => {
         const { id } = principalOf(request);
-        const { queued } = await recovery.changeEmail(ctx, request.log, id, request.body, clientOf(request, id));
+        const { queued } = await recovery.changeEmail(ctx, request.log, id, request.body, otpClientOf(ctx, request, id));
         if (queued) return reply.status(202).send({ message: RECOVERY_MESSAGES.emailCodeQueued(request.body.email) });
         return { message: RECOVERY_MESSAGES.emailCodeSent(request.body.email) };
       },
@@ -75,7 +69,7 @@ export function recoveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { onRequest: shopperOnly, schema: { tags, body: confirmEmailSchema, response: { 200: userChangedResponseSchema } } },
       async (request) => {
         const { id } = principalOf(request);
-        const user = await recovery.confirmEmail(ctx, request.log, id, request.body.otp, clientOf(request, id));
+        const user = await recovery.confirmEmail(ctx, request.log, id, request.body.otp, otpClientOf(ctx, request, id));
         return { message: RECOVERY_MESSAGES.emailChanged, user };
       },
     );
@@ -85,7 +79,7 @@ export function recoveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { onRequest: shopperOnly, schema: { tags, body: changePhoneSchema, response: { 200: userChangedResponseSchema } } },
       async (request) => {
         const { id } = principalOf(request);
-        const user = await recovery.changePhone(ctx, id, request.body, clientOf(request, id));
+        const user = await recovery.changePhone(ctx, id, request.body, otpClientOf(ctx, request, id));
         return { message: RECOVERY_MESSAGES.phoneChanged, user };
       },
     );

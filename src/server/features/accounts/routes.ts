@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,7 +17,7 @@ import type { AppContext } from '../../context.js';
 import { assertOwner, requireShopper } from '../../lib/auth-hooks.js';
 import { deviceAccount } from '../../lib/device-cookie.js';
 import { sessionRoutes } from '../../lib/session-routes.js';
-import { type OtpClient, sendOtp, verifyOtp } from './otp.js';
+import { otpClientOf, sendOtp, verifyOtp } from './otp.js';
 import { recoveryRoutes } from './recovery-routes.js';
 import * as service from './service.js';
 
@@ -26,11 +25,6 @@ const userIdParamsSchema = z.object({ id: userIdParam(ACCOUNT_MESSAGES.badUserId
 
 /** Shopper accounts under /api/users (SPEC §7): register, OTP, login, refresh, logout, profile. */
 export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const otpClient = (request: FastifyRequest, userId: number): OtpClient => ({
-    ip: request.ip,
-    device: ctx.devices.read(request, deviceAccount.user(userId)),
-  });
-
   return async (app) => {
     // JSON only: a text/plain body would skip the browser's CORS preflight and is never what we expect.
     app.removeContentTypeParser('text/plain');
@@ -54,7 +48,7 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/send-otp',
       { schema: { tags: ['accounts'], body: sendOtpSchema, response: { 200: messageSchema, 202: otpQueuedResponseSchema } } },
       async (request, reply) => {
-        const { queued } = await sendOtp(ctx, request.log, request.body.userId, otpClient(request, request.body.userId));
+        const { queued } = await sendOtp(ctx, request.log, request.body.userId, otpClientOf(ctx, request, request.body.userId));
         // 202: the mail server did not take the code at once; it waits in the outbox and goes out when it can.
         if (queued) return reply.status(202).send({ message: ACCOUNT_MESSAGES.otpQueued, queued: true });
         return { message: ACCOUNT_MESSAGES.otpSent };
@@ -65,7 +59,7 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/verify-otp',
       { schema: { tags: ['accounts'], body: verifyOtpSchema, response: { 200: messageSchema } } },
       async (request) => {
-        await verifyOtp(ctx, request.body.userId, request.body.otp, otpClient(request, request.body.userId));
+        await verifyOtp(ctx, request.body.userId, request.body.otp, otpClientOf(ctx, request, request.body.userId));
         return { message: ACCOUNT_MESSAGES.otpVerified };
       },
     );
