@@ -47,6 +47,37 @@ export const otpClientOf = (ctx: AppContext, request: FastifyRequest, userId: nu
 
 export const otpSource = (client: OtpClient) => (client.device !== undefined ? `device:${client.device}` : `ip:${client.ip}`);
 
+/**
+ * This source's guesses at one code, this one included: checks the address's hourly allowance of
+ * code checks, then counts the guess before the code is judged (so a parallel burst cannot slip
+ * past). `codeKey` names the code (its kind, account and creation time); undefined when there is none.
+ */
+export async function countGuess(ctx: AppContext, codeKey: string | undefined, client: OtpClient): Promise<number> {
+  await ctx.throttle.limit(
+    [{ key: `verify-otp:ip:${client.ip}`, ...signupLimits(ctx.config.limits).verifyOtpPerIpHour }],
+    ACCOUNT_MESSAGES.tooManyOtpRequests,
+  );
+  return codeKey === undefined ? 0 : ctx.throttle.count(`${codeKey}:${otpSource(client)}`, OTP_TTL_MS);
+}
+
+/** A guess at a code: `mine` from countGuess, `strangers` the code's wrong guesses from untrusted sources. */
+export interface Guess {
+  mine: number;
+  trusted: boolean;
+  strangers: number;
+}
+
+/** The code takes no more guesses from this source: its own five are spent, or strangers' twenty are. */
+export const guessesSpent = (guess: Guess) =>
+  guess.mine > OTP_MAX_WRONG_PER_SOURCE || (!guess.trusted && guess.strangers >= OTP_MAX_WRONG_UNTRUSTED);
+
+/** Tries left to this source after a wrong guess (the smaller of its own and, for a stranger, all strangers'). */
+export function attemptsLeftAfterWrong(guess: Guess): number {
+  const left = OTP_MAX_WRONG_PER_SOURCE - guess.mine;
+  const strangersLeft = guess.trusted ? left : OTP_MAX_WRONG_UNTRUSTED - guess.strangers - 1;
+  return Math.max(0, Math.min(left, strangersLeft));
+}
+
 /** HMAC-SHA256 of the code, bound to the user, keyed with a server secret: a leaked table reveals no codes. */
 export function hashOtp(otpKey: string, userId: number, code: string): string {
   return crypto.createHmac('sha256', otpKey).update(`${userId}:${code}`).digest('hex');
@@ -150,16 +181,10 @@ export async function sendOtp(ctx: AppContext, log: Log, userId: number, client:
  * elsewhere never lock out the browser that registered. A new code starts every count afresh.
  */
 export async function verifyOtp(ctx: AppContext, userId: number, code: string, client: OtpClient): Promise<void> {
-  await ctx.throttle.limit(
-    [{ key: `verify-otp:ip:${client.ip}`, ...signupLimits(ctx.config.limits).verifyOtpPerIpHour }],
-    ACCOUNT_MESSAGES.tooManyOtpRequests,
-  );
   const source = otpSource(client);
   const trusted = client.device !== undefined;
-  // This source's guesses at this code, counted before the check (so a parallel burst cannot slip
-  // past); the code's creation time names the code.
   const stamp = (await q.findOtp(ctx.db, userId))?.created_at;
-  const mine = stamp === undefined ? 0 : await ctx.throttle.count(`otp-guess:${userId}:${stamp}:${source}`, OTP_TTL_MS);
+  const mine = await countGuess(ctx, stamp === undefined ? undefined : `otp-guess:${userId}:${stamp}`, client);
 
   let outcome;
   try {
@@ -169,14 +194,12 @@ export async function verifyOtp(ctx: AppContext, userId: number, code: string, c
       if (Number(user.email_verified) === 1) return { kind: 'verified' } as const;
       const otp = await q.findOtp(trx, userId);
       if (!otp) return { kind: 'none' } as const;
-      if (mine > OTP_MAX_WRONG_PER_SOURCE || (!trusted && otp.attempts >= OTP_MAX_WRONG_UNTRUSTED))
-        return { kind: 'locked' } as const;
+      const guess = { mine, trusted, strangers: otp.attempts };
+      if (guessesSpent(guess)) return { kind: 'locked' } as const;
       if (otp.expires_at <= isoNow(ctx.clock)) return { kind: 'expired' } as const;
       if (!otpMatches(ctx.otpKey, userId, code, otp.code_hash)) {
         if (!trusted) await q.countWrongOtpAttempt(trx, userId);
-        const left = OTP_MAX_WRONG_PER_SOURCE - mine;
-        const strangersLeft = trusted ? left : OTP_MAX_WRONG_UNTRUSTED - otp.attempts - 1;
-        return { kind: 'wrong', attemptsLeft: Math.max(0, Math.min(left, strangersLeft)) } as const;
+        return { kind: 'wrong', attemptsLeft: attemptsLeftAfterWrong(guess) } as const;
       }
       await q.deleteOtp(trx, userId);
       await ctx.jobs.cancelQueued(trx, otpMailKey(userId));

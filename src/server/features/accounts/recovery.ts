@@ -21,8 +21,9 @@ import { signupLimits } from '../../lib/throttle.js';
 import {
   hashOtp,
   newOtpCode,
-  OTP_MAX_WRONG_PER_SOURCE,
-  OTP_MAX_WRONG_UNTRUSTED,
+  attemptsLeftAfterWrong,
+  countGuess,
+  guessesSpent,
   OTP_TTL_MS,
   type OtpClient,
   otpMatches,
@@ -124,14 +125,12 @@ async function checkCode(
 ): Promise<CodeCheck> {
   const row = await q.findAccountCode(trx, userId, purpose);
   if (!row) return { kind: 'none' };
-  if (guess.mine > OTP_MAX_WRONG_PER_SOURCE || (!guess.trusted && row.attempts >= OTP_MAX_WRONG_UNTRUSTED))
-    return { kind: 'locked' };
+  const counted = { ...guess, strangers: row.attempts };
+  if (guessesSpent(counted)) return { kind: 'locked' };
   if (row.expires_at <= isoNow(ctx.clock)) return { kind: 'expired' };
   if (!otpMatches(ctx.otpKey, userId, `${purpose}:${code}`, row.code_hash)) {
     if (!guess.trusted) await q.countWrongAccountCode(trx, userId, purpose);
-    const left = OTP_MAX_WRONG_PER_SOURCE - guess.mine;
-    const strangersLeft = guess.trusted ? left : OTP_MAX_WRONG_UNTRUSTED - row.attempts - 1;
-    return { kind: 'wrong', attemptsLeft: Math.max(0, Math.min(left, strangersLeft)) };
+    return { kind: 'wrong', attemptsLeft: attemptsLeftAfterWrong(counted) };
   }
   await q.deleteAccountCode(trx, userId, purpose);
   await ctx.jobs.cancelQueued(trx, codeMailKey(userId, purpose));
@@ -151,14 +150,10 @@ function codeRefusal(check: Exclude<CodeCheck, { kind: 'ok' }>): Error {
   }
 }
 
-/** This source's guesses at the account's live code of the purpose, this one counted. */
-async function countGuess(ctx: AppContext, userId: number, purpose: AccountCodePurpose, client: OtpClient): Promise<number> {
-  await ctx.throttle.limit(
-    [{ key: `verify-otp:ip:${client.ip}`, ...throttleLimits(ctx).verifyOtpPerIpHour }],
-    ACCOUNT_MESSAGES.tooManyOtpRequests,
-  );
+/** This source's guesses at the account's live code of the purpose, this one counted (otp.ts countGuess). */
+async function countCodeGuess(ctx: AppContext, userId: number, purpose: AccountCodePurpose, client: OtpClient): Promise<number> {
   const stamp = (await q.findAccountCode(ctx.db, userId, purpose))?.created_at;
-  return stamp === undefined ? 0 : ctx.throttle.count(`${purpose}-guess:${userId}:${stamp}:${otpSource(client)}`, OTP_TTL_MS);
+  return countGuess(ctx, stamp === undefined ? undefined : `${purpose}-guess:${userId}:${stamp}`, client);
 }
 
 /**
@@ -180,7 +175,7 @@ export async function resetPassword(
     throw badRequest(ACCOUNT_MESSAGES.otpNone);
   }
   const who = otpClientFor(request, user.id);
-  const mine = await countGuess(ctx, user.id, 'reset-password', who);
+  const mine = await countCodeGuess(ctx, user.id, 'reset-password', who);
   const check = await ctx.db
     .transaction()
     .execute((trx) => checkCode(ctx, trx, user.id, 'reset-password', input.otp, { mine, trusted: who.device !== undefined }));
@@ -298,7 +293,7 @@ export async function confirmEmail(
   otp: string,
   client: OtpClient,
 ): Promise<PublicUser> {
-  const mine = await countGuess(ctx, userId, 'change-email', client);
+  const mine = await countCodeGuess(ctx, userId, 'change-email', client);
   try {
     const outcome = await ctx.db.transaction().execute(async (trx) => {
       const user = await q.lockUserForChange(trx, ctx.dialect, userId);
