@@ -1,6 +1,8 @@
 import { ACCOUNT_MESSAGES } from '../../shared/accounts.js';
+import { RECOVERY_MESSAGES } from '../../shared/account-recovery.js';
 import type { Backoff, BackoffPolicy } from './backoff.js';
-import { tooManyRequests } from './errors.js';
+import { badRequest, tooManyRequests } from './errors.js';
+import { verifyPassword } from './passwords.js';
 
 const MINUTE = 60 * 1000;
 
@@ -58,4 +60,20 @@ export async function beginLogin(
       }
     },
   };
+}
+
+/**
+ * The current password, asked before a shopper or admin changes their details: with the login's
+ * growing delays (scope 'password-check'), so a stolen session cannot try passwords quickly. A wrong
+ * one is 400, not 401: the session itself is fine.
+ */
+export async function checkCurrentPassword(
+  backoff: Backoff,
+  client: { ip: string; account: string; device: string | undefined },
+  passwordHash: string,
+  password: string,
+): Promise<void> {
+  const attempt = await beginLogin(backoff, { scope: 'password-check', ...client });
+  if (!(await verifyPassword(passwordHash, password))) throw badRequest(RECOVERY_MESSAGES.currentPasswordWrong);
+  await attempt.succeeded();
 }

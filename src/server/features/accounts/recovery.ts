@@ -13,8 +13,8 @@ import { isoIn, isoNow } from '../../lib/clock.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { deviceAccount } from '../../lib/device-cookie.js';
 import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/errors.js';
-import { beginLogin } from '../../lib/login-guard.js';
-import { hashNewShopperPassword, verifyPassword } from '../../lib/passwords.js';
+import { checkCurrentPassword } from '../../lib/login-guard.js';
+import { hashNewShopperPassword } from '../../lib/passwords.js';
 import type { LoginClient } from '../../lib/session-routes.js';
 import { revokeAllSessions } from '../../lib/sessions.js';
 import { signupLimits } from '../../lib/throttle.js';
@@ -193,25 +193,19 @@ export async function resetPassword(
   log.info({ userId: user.id }, 'password reset with a code; every session ended');
 }
 
-/**
- * The current password, checked with the login's growing delays (a stolen session cannot try
- * passwords quickly). A wrong one is 400, not 401: the session itself is fine.
- */
-async function checkCurrentPassword(
+/** The shopper's current password (lib/login-guard.ts checkCurrentPassword), this browser's device cookie counted. */
+const checkShoppersPassword = (
   ctx: AppContext,
   user: { id: number; password_hash: string },
   password: string,
   client: OtpClient,
-) {
-  const attempt = await beginLogin(ctx.backoff, {
-    scope: 'password-check',
-    ip: client.ip,
-    account: deviceAccount.user(user.id),
-    device: client.device,
-  });
-  if (!(await verifyPassword(user.password_hash, password))) throw badRequest(RECOVERY_MESSAGES.currentPasswordWrong);
-  await attempt.succeeded();
-}
+) =>
+  checkCurrentPassword(
+    ctx.backoff,
+    { ip: client.ip, account: deviceAccount.user(user.id), device: client.device },
+    user.password_hash,
+    password,
+  );
 
 async function userWithPassword(ctx: AppContext, userId: number) {
   const user = await q.findUserWithPassword(ctx.db, userId);
@@ -227,7 +221,7 @@ export async function changePassword(
   client: OtpClient,
 ): Promise<void> {
   const user = await userWithPassword(ctx, principal.id);
-  await checkCurrentPassword(ctx, user, input.currentPassword, client);
+  await checkShoppersPassword(ctx, user, input.currentPassword, client);
   if (input.password === input.currentPassword) throw badRequest(RECOVERY_MESSAGES.samePassword);
   const passwordHash = await hashNewShopperPassword(input.password);
   if (passwordHash === undefined) throw new AppError(503, 'BUSY', ACCOUNT_MESSAGES.signupBusy);
@@ -247,7 +241,7 @@ export async function changeEmail(
   client: OtpClient,
 ): Promise<{ queued: boolean }> {
   const user = await userWithPassword(ctx, userId);
-  await checkCurrentPassword(ctx, user, input.currentPassword, client);
+  await checkShoppersPassword(ctx, user, input.currentPassword, client);
   if (input.email === user.email) throw badRequest(RECOVERY_MESSAGES.sameEmail);
   await ctx.throttle.limit(
     [
@@ -332,7 +326,7 @@ export async function changePhone(
   client: OtpClient,
 ): Promise<PublicUser> {
   const user = await userWithPassword(ctx, userId);
-  await checkCurrentPassword(ctx, user, input.currentPassword, client);
+  await checkShoppersPassword(ctx, user, input.currentPassword, client);
   if (input.phoneNumber === user.phone_number) throw badRequest(RECOVERY_MESSAGES.samePhone);
   try {
     await q.updateUser(ctx.db, userId, { phone_number: input.phoneNumber }, isoNow(ctx.clock));

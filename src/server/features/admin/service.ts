@@ -9,7 +9,7 @@ import { AppError, badRequest, conflict, notFound, unauthorized } from '../../li
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { randomToken } from '../../lib/secrets.js';
 import { deviceAccount } from '../../lib/device-cookie.js';
-import { beginLogin } from '../../lib/login-guard.js';
+import { beginLogin, checkCurrentPassword } from '../../lib/login-guard.js';
 import type { LoginClient } from '../../lib/session-routes.js';
 import { revokeAllSessions } from '../../lib/sessions.js';
 import * as q from './queries.js';
@@ -78,15 +78,12 @@ export async function changeAdminPassword(
   if (ctx.config.admin && admin.username === ctx.config.admin.username)
     throw conflict(RECOVERY_MESSAGES.adminPasswordFromEnvironment);
   const account = deviceAccount.admin(admin.id);
-  const attempt = await beginLogin(ctx.backoff, {
-    scope: 'password-check',
-    ip: client.ip,
-    account,
-    device: client.device(account),
-  });
-  if (!(await verifyPassword(admin.password_hash, input.currentPassword)))
-    throw badRequest(RECOVERY_MESSAGES.currentPasswordWrong);
-  await attempt.succeeded();
+  await checkCurrentPassword(
+    ctx.backoff,
+    { ip: client.ip, account, device: client.device(account) },
+    admin.password_hash,
+    input.currentPassword,
+  );
   if (input.password === input.currentPassword) throw badRequest(RECOVERY_MESSAGES.samePassword);
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction().execute(async (trx) => {
