@@ -16,6 +16,9 @@ describe('the durable job queue', () => {
   const runs: Array<{ kind: string; value: unknown }> = [];
   /** test-flaky fails while this is above zero. */
   let failuresLeft = 0;
+  /** test-gated fails once this is opened. */
+  let openGate = () => {};
+  const gate = new Promise<void>((resolve) => (openGate = resolve));
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -43,6 +46,15 @@ describe('the durable job queue', () => {
           // An error that carries what must never be shown: a URL's password and a code.
           throw new Error('connect failed to smtp://mailer:hunter22@mail.example.com with code 493817');
         }
+      },
+    });
+    t.app.ctx.jobs.register({
+      ...base,
+      kind: 'test-gated',
+      parse: (payload) => payload,
+      run: async () => {
+        await gate;
+        throw new Error('the mail server refused');
       },
     });
     t.app.ctx.jobs.register({
@@ -173,6 +185,31 @@ describe('the durable job queue', () => {
     expect(errors).toEqual(["unknown job kind 'no-such-kind'", 'its payload is not valid JSON', 'no n in the payload']);
     await until(async () => (await jobRow(good)).status === 'done');
     expect(runs).toContainEqual({ kind: 'test-strict', value: { n: 7 } });
+  });
+
+  it('does not queue again a job that fails while its replacement is being written', async () => {
+    const key = 'gated:1';
+    const first = await t.app.ctx.db
+      .transaction()
+      .execute((trx) => t.app.ctx.jobs.enqueueClaimed(trx, 'test-gated', { n: 1 }, { summary: 'first', key }));
+    const running = t.app.ctx.jobs.runClaimed(first);
+    // The replacement is written while the first is running; it fails before that transaction commits.
+    await t.app.ctx.db.transaction().execute(async (trx) => {
+      await t.app.ctx.jobs.enqueue(trx, 'test-gated', { n: 2 }, { summary: 'second', key, delayMs: 60_000 });
+      openGate();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect(await running).toBe(false);
+    const rows = await t.app.ctx.db
+      .selectFrom('jobs')
+      .select(['summary', 'status'])
+      .where('key', '=', key)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { summary: 'first', status: 'done' },
+      { summary: 'second', status: 'queued' },
+    ]);
   });
 
   it('takes again a job whose taker died (its lease ended)', async () => {

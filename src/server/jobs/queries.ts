@@ -42,6 +42,20 @@ export async function insertJob(db: Db, job: NewJob): Promise<number> {
   return Number(row.id);
 }
 
+/**
+ * PostgreSQL: holds the row locks of a key's jobs, or of one job, until the transaction ends. The
+ * writer of a replacing job and the worker recording a replaced job's failure both take them, so
+ * one waits for the other and the second sees what the first wrote (a running job that failed
+ * just as its replacement was written was otherwise put back in the queue beside it). SQLite's
+ * one connection runs transactions one at a time already.
+ */
+export async function lockJobs(db: Db, dialect: Dialect, which: { key: string } | { id: number }) {
+  // Outside a transaction a lock would end with its statement.
+  if (dialect !== 'postgres' || !db.isTransaction) return;
+  const rows = db.selectFrom('jobs').select('id');
+  await ('key' in which ? rows.where('key', '=', which.key) : rows.where('id', '=', which.id)).forUpdate().execute();
+}
+
 /** Drops the queued (not yet running) jobs of a key: their work is replaced or no longer wanted. */
 export async function deleteQueuedByKey(db: Db, key: string): Promise<void> {
   await db.deleteFrom('jobs').where('key', '=', key).where('status', '=', 'queued').execute();

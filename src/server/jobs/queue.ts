@@ -119,7 +119,10 @@ export class JobQueue {
   /** Writes a job (replacing the queued ones of its key), queued, or already taken with `claimToken`. */
   private async write(db: Db, kind: string, payload: string, options: EnqueueOptions, claimToken?: string): Promise<number> {
     const handler = this.handlerOf(kind);
-    if (options.key !== undefined) await q.deleteQueuedByKey(db, options.key);
+    if (options.key !== undefined) {
+      await q.lockJobs(db, this.dialect, { key: options.key });
+      await q.deleteQueuedByKey(db, options.key);
+    }
     return q.insertJob(db, {
       kind,
       key: options.key ?? null,
@@ -284,19 +287,24 @@ export class JobQueue {
         return true;
       }
       const permanent = error instanceof PermanentJobError || !handler;
-      // A job replaced while it ran is not tried again (the mail of a voided code).
-      if (!permanent && (await q.isSuperseded(this.db, job.id))) {
-        await q.markDone(this.db, job.id, job.token, isoNow(this.clock));
-        return false;
-      }
       const retry = !permanent && job.attempts < handler.maxAttempts;
       const text = safeErrorText(error);
       const now = this.clock.now().getTime();
-      await q.markFailed(this.db, job.id, job.token, {
-        error: text,
-        now: new Date(now).toISOString(),
-        runAt: retry ? new Date(now + handler.retryDelayMs(job.attempts)).toISOString() : undefined,
+      const replaced = await this.db.transaction().execute(async (trx) => {
+        await q.lockJobs(trx, this.dialect, { id: job.id });
+        // A job replaced while it ran is not tried again (the mail of a voided code).
+        if (!permanent && (await q.isSuperseded(trx, job.id))) {
+          await q.markDone(trx, job.id, job.token, new Date(now).toISOString());
+          return true;
+        }
+        await q.markFailed(trx, job.id, job.token, {
+          error: text,
+          now: new Date(now).toISOString(),
+          runAt: retry ? new Date(now + handler.retryDelayMs(job.attempts)).toISOString() : undefined,
+        });
+        return false;
       });
+      if (replaced) return false;
       const fields = { jobId: job.id, kind: job.kind, attempts: job.attempts, reason: text };
       if (retry) this.log.warn(fields, 'a job failed; it will be retried');
       else this.log.error(fields, 'a job failed for good');
