@@ -22,7 +22,7 @@ import http from 'node:http';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { categoryKey } from '../src/shared/catalog.js';
-import { RANKED_MATCHES, bucketBounds, priceBucket, searchTerms } from '../src/server/features/catalog/queries.js';
+import { SEARCH_RESULTS_MAX, bucketBounds, priceBucket, searchTerms } from '../src/server/features/catalog/queries.js';
 
 const db = new Database(path.join(process.env.DATA_DIR ?? './data', 'pasal.sqlite'), { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
@@ -249,37 +249,55 @@ function listPage(params: URLSearchParams): unknown {
   let countSql: string;
   let countArgs: unknown[];
   const searchOnly = terms !== undefined && where.length === 1;
-  if (total !== undefined && offset >= total) {
+  if ((total !== undefined && offset >= total) || (terms && offset >= SEARCH_RESULTS_MAX)) {
     ids = [];
   } else if (terms && sort === 'relevance') {
-    // As queries.relevancePageIds: the newest RANKED_MATCHES matches ranked, older ones newest first.
-    const match = ftsQuery(terms);
-    const matches = searchOnly
-      ? { sql: 'select rowid as id, rank as r from products_fts where products_fts match ? order by rowid desc', args: [match] }
-      : {
-          sql: `select p.id, products_fts.rank as r from products_fts join products p on p.id = products_fts.rowid
+    // As queries.relevancePageIds: the newest SEARCH_RESULTS_MAX name matches ranked, older name
+    // matches newest first, then the description-only matches newest first.
+    const matchesOf = (match: string) =>
+      searchOnly
+        ? { sql: 'select rowid as id, rank as r from products_fts where products_fts match ? order by rowid desc', args: [match] }
+        : {
+            sql: `select p.id, products_fts.rank as r from products_fts join products p on p.id = products_fts.rowid
             where products_fts match ? and ${where.join(' and ')} order by products_fts.rowid desc`,
-          args: [match, ...args],
-        };
+            args: [match, ...args],
+          };
+    const nameMatch = `name : (${ftsQuery(terms)})`;
+    const named = matchesOf(nameMatch);
+    const others = matchesOf(`(${ftsQuery(terms)}) NOT ${nameMatch}`);
+    const read = (text: string, values: unknown[]) => (stmt(text).all(...values) as { id: number }[]).map((row) => row.id);
+    const limit = Math.max(0, Math.min(pageSize, SEARCH_RESULTS_MAX - offset));
     ids = [];
-    if (offset < RANKED_MATCHES) {
-      const take = Math.min(pageSize, RANKED_MATCHES - offset);
-      const rows = stmt(`select m.id from (${matches.sql} limit ?) as m order by m.r, m.id desc limit ? offset ?`).all(
-        ...matches.args,
-        RANKED_MATCHES,
-        take,
-        offset,
-      ) as { id: number }[];
-      ids.push(...rows.map((row) => row.id));
+    let nameCount: number | undefined;
+    const take = (got: number[], wanted: number) => {
+      ids.push(...got);
+      if (got.length < wanted) {
+        const at = offset + ids.length;
+        nameCount =
+          got.length > 0
+            ? at
+            : Number((stmt(`select count(*) as n from (${named.sql} limit ?)`).get(...named.args, at) as { n: number }).n);
+      }
+    };
+    if (limit > 0) {
+      take(
+        read(`select m.id from (${named.sql} limit ?) as m order by m.r, m.id desc limit ? offset ?`, [
+          ...named.args,
+          SEARCH_RESULTS_MAX,
+          limit,
+          offset,
+        ]),
+        limit,
+      );
     }
-    if (offset + pageSize > RANKED_MATCHES && ids.length === Math.max(0, Math.min(pageSize, RANKED_MATCHES - offset))) {
-      const from = Math.max(offset, RANKED_MATCHES);
-      const rows = stmt(`select m.id from (${matches.sql} limit ? offset ?) as m`).all(
-        ...matches.args,
-        offset + pageSize - from,
-        from,
-      ) as { id: number }[];
-      ids.push(...rows.map((row) => row.id));
+    if (ids.length < limit && nameCount !== undefined) {
+      ids.push(
+        ...read(`select m.id from (${others.sql} limit ? offset ?) as m`, [
+          ...others.args,
+          limit - ids.length,
+          offset + ids.length - nameCount,
+        ]),
+      );
     }
   } else {
     const all = [...where];
@@ -308,7 +326,7 @@ function listPage(params: URLSearchParams): unknown {
   }
   if (total === undefined) {
     if (searchOnly && terms) {
-      countSql = 'select count(*) as n from products_fts where products_fts match ?';
+      countSql = `select count(*) as n from (select rowid from products_fts where products_fts match ? limit ${SEARCH_RESULTS_MAX + 1})`;
       countArgs = [ftsQuery(terms)];
     } else {
       const all = [...where];
@@ -317,12 +335,22 @@ function listPage(params: URLSearchParams): unknown {
         all.push('p.id in (select rowid from products_fts where products_fts match ?)');
         countArgs.push(ftsQuery(terms));
       }
-      countSql = `select count(*) as n from products p where ${all.join(' and ')}`;
+      countSql = `select count(*) as n from (select p.id from products p where ${all.join(' and ')}${terms ? ` limit ${SEARCH_RESULTS_MAX + 1}` : ''})`;
     }
     // As the app: a short first page is the whole result, no count needed.
     total = page === 1 && ids.length < pageSize ? ids.length : Number((stmt(countSql).get(...countArgs) as { n: number }).n);
   }
-  return { products: productsByIds(ids), total, page, pageSize, totalPages: Math.ceil(total / pageSize) };
+  // As the app: a search lists its best SEARCH_RESULTS_MAX, and says when it matched more.
+  const more = terms !== undefined && total > SEARCH_RESULTS_MAX;
+  const shown = more ? SEARCH_RESULTS_MAX : total;
+  return {
+    products: productsByIds(ids),
+    total: shown,
+    ...(more ? { totalAtLeast: true } : {}),
+    page,
+    pageSize,
+    totalPages: Math.ceil(shown / pageSize),
+  };
 }
 
 // ----- server ----------------------------------------------------------------------------------------

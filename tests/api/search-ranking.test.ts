@@ -4,15 +4,17 @@ import { type TestApp, buildTestApp } from '../helpers/app.js';
 import { adminToken, createPath } from '../helpers/catalog.js';
 
 /**
- * Relevance order with a bounded ranking (queries.RANKED_MATCHES): the newest matches of a search
- * are ranked, older ones follow newest first. Checked with a small window on both databases: every
- * match is listed exactly once across the pages, the ranked part is exactly the newest matches in
- * the order a full ranking gives them, and the rest is newest first.
+ * Relevance order with a bounded ranking (queries.SEARCH_RESULTS_MAX): name matches first, the
+ * newest of them ranked and older ones newest first, then the matches in descriptions only, newest
+ * first. Checked with a small window on both databases: every match is listed exactly once across
+ * the pages, the ranked part is exactly the newest name matches in the order a full ranking gives
+ * them, and the rest keeps its order. Then a broad search in a catalogue with more matches than a
+ * search lists.
  */
 describe('search relevance with a ranking window', () => {
   let t: TestApp;
   let laptopsId: number;
-  const WINDOW = 7;
+  const WINDOW = 5;
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -68,35 +70,127 @@ describe('search relevance with a ranking window', () => {
     ['a search alone', { search: ['gaming'] }],
     ['a search within a category', { search: ['gaming'], categoryIds: [0] }],
   ] as const) {
-    it(`${label}: every match once, the newest ${WINDOW} ranked first, then newest first`, async () => {
+    it(`${label}: every match once, name matches first (the newest ${WINDOW} ranked), then the rest newest first`, async () => {
       const resolved: q.ProductFilter =
         'categoryIds' in filter ? { search: [...filter.search], categoryIds: [laptopsId] } : { search: [...filter.search] };
       const full = await pages(resolved, 1000, 1000);
       expect(full.ids).toHaveLength(full.total);
-      expect(full.total).toBeGreaterThan(WINDOW + 5);
-      const newestFirst = [...full.ids].sort((a, b) => b - a);
+      const named = new Set(
+        (await t.app.ctx.db.selectFrom('products').select('id').where('name', 'like', 'Gaming Rig%').execute()).map(
+          (row) => row.id,
+        ),
+      );
+      const nameMatches = full.ids.filter((id) => named.has(id));
+      const newestFirst = (ids: number[]) => [...ids].sort((a, b) => b - a);
+      expect(nameMatches.length).toBeGreaterThan(WINDOW);
+      expect(full.total).toBeGreaterThan(nameMatches.length + 5);
+      // The full ranking lists every name match before any description-only match.
+      expect(full.ids.slice(0, nameMatches.length)).toEqual(nameMatches);
+      expect(full.ids.slice(nameMatches.length)).toEqual(newestFirst(full.ids.slice(nameMatches.length)));
 
       for (const pageSize of [1, 3, 5, 24]) {
         const bounded = await pages(resolved, pageSize, WINDOW);
         expect(bounded.ids, `page size ${pageSize}`).toHaveLength(full.total);
         expect(new Set(bounded.ids).size).toBe(full.total);
         const head = bounded.ids.slice(0, WINDOW);
-        expect(new Set(head)).toEqual(new Set(newestFirst.slice(0, WINDOW)));
+        expect(new Set(head)).toEqual(new Set(newestFirst(nameMatches).slice(0, WINDOW)));
         // The ranked part keeps the full ranking's order of those products.
         expect(head).toEqual(full.ids.filter((id) => head.includes(id)));
-        expect(bounded.ids.slice(WINDOW)).toEqual(newestFirst.slice(WINDOW));
+        expect(bounded.ids.slice(WINDOW, nameMatches.length)).toEqual(newestFirst(nameMatches).slice(WINDOW));
+        expect(bounded.ids.slice(nameMatches.length)).toEqual(full.ids.slice(nameMatches.length));
       }
-      // The full ranking is not simply newest first (or the checks above would prove nothing).
-      expect(full.ids).not.toEqual(newestFirst);
+      // The name matches' ranking is not simply newest first (or the checks above would prove nothing).
+      expect(nameMatches).not.toEqual(newestFirst(nameMatches));
     });
   }
 
   it('the API lists a search the same way across its pages', async () => {
-    const get = async (url: string) => (await t.app.inject({ method: 'GET', url })).json<{ products: { id: number }[]; total: number }>();
+    const get = async (url: string) =>
+      (await t.app.inject({ method: 'GET', url })).json<{ products: { id: number }[]; total: number }>();
     const first = await get('/api/products?q=gaming&page=1&pageSize=24');
     const second = await get('/api/products?q=gaming&page=2&pageSize=24');
     expect(first.total).toBe(30);
     const listed = [...first.products, ...second.products].map((p) => p.id);
     expect(new Set(listed).size).toBe(30);
+  });
+});
+
+describe('a broad search in a catalogue with more matches than a search lists', () => {
+  let t: TestApp;
+  const DESCRIPTION_ONLY = q.SEARCH_RESULTS_MAX + 500;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const token = await adminToken(t);
+    await createPath(t, token, 'Accessories');
+    const { id: categoryId } = await t.app.ctx.db.selectFrom('categories').select('id').executeTakeFirstOrThrow();
+    const start = new Date('2026-01-01T00:00:00Z').getTime();
+    const product = (i: number, name: string, description: string) => {
+      const at = new Date(start + i * 60_000).toISOString();
+      return {
+        name,
+        name_sort: name.toLowerCase(),
+        description,
+        price_paisa: 50_000 + i,
+        category_id: categoryId,
+        sub_category_id: null,
+        child_category_id: null,
+        is_featured: 0,
+        stock: 5,
+        created_at: at,
+        updated_at: at,
+        deleted_at: null,
+      };
+    };
+    // The oldest product of all is the one a shopper looking for a wireless mouse wants.
+    const rows = [product(0, 'Wireless Mouse', 'A light mouse for the desk.')];
+    for (let i = 1; i <= 10; i++) rows.push(product(i, `Wireless Keyboard ${i}`, 'Keys for typing.'));
+    for (let i = 11; i < 11 + DESCRIPTION_ONLY; i++)
+      rows.push(product(i, `Desk Gadget ${i}`, 'Pairs with any wireless receiver.'));
+    for (let i = 0; i < rows.length; i += 500)
+      await t.app.ctx.db
+        .insertInto('products')
+        .values(rows.slice(i, i + 500))
+        .execute();
+  });
+  afterAll(async () => t.close());
+
+  type Page = { products: { id: number; name: string }[]; total: number; totalAtLeast?: boolean; totalPages: number };
+  const get = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Page>();
+  };
+
+  it('lists the products named with the words first, however old, above a thousand newer mentions', async () => {
+    const first = await get('/api/products?q=wireless&page=1&pageSize=24');
+    const names = first.products.map((p) => p.name);
+    expect(names.slice(0, 11).every((name) => name.startsWith('Wireless'))).toBe(true);
+    expect(names).toContain('Wireless Mouse');
+    expect(names.slice(11).every((name) => name.startsWith('Desk Gadget'))).toBe(true);
+    // The description-only matches follow newest first.
+    expect(names[11]).toBe(`Desk Gadget ${10 + DESCRIPTION_ONLY}`);
+
+    const both = await get('/api/products?q=wireless%20mouse&page=1&pageSize=24');
+    expect(both.products.map((p) => p.name)).toEqual(['Wireless Mouse']);
+    expect(both).toMatchObject({ total: 1, totalPages: 1 });
+    expect(both.totalAtLeast).toBeUndefined();
+  });
+
+  it('counts and lists up to the maximum, says there are more, and reads no page beyond', async () => {
+    const pages = Math.ceil(q.SEARCH_RESULTS_MAX / 24);
+    for (const sort of ['relevance', 'price_asc']) {
+      const first = await get(`/api/products?q=wireless&sort=${sort}&page=1&pageSize=24`);
+      expect(first).toMatchObject({ total: q.SEARCH_RESULTS_MAX, totalAtLeast: true, totalPages: pages });
+      const last = await get(`/api/products?q=wireless&sort=${sort}&page=${pages}&pageSize=24`);
+      expect(last.products).toHaveLength(q.SEARCH_RESULTS_MAX - (pages - 1) * 24);
+      const beyond = await get(`/api/products?q=wireless&sort=${sort}&page=${pages + 1}&pageSize=24`);
+      expect(beyond.products).toEqual([]);
+      expect(beyond).toMatchObject({ total: q.SEARCH_RESULTS_MAX, totalAtLeast: true });
+    }
+    // Without a search the total stays exact.
+    const all = await get('/api/products?page=1&pageSize=24');
+    expect(all.total).toBe(11 + DESCRIPTION_ONLY);
+    expect(all.totalAtLeast).toBeUndefined();
   });
 });

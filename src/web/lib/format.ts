@@ -1,9 +1,10 @@
 import { DATE_TIME_LOCALE, DATE_TIME_OPTIONS } from '../../shared/dates';
+import { groupDigits } from '../../shared/money';
 
 /** 'Rs. 1,23,456' (Nepali/Indian digit grouping): one helper for the web and the server's mails. */
 export { formatDeliveryFee, formatPrice, lineTotal } from '../../shared/money';
 
-export { groupDigits } from '../../shared/money';
+export { groupDigits };
 
 // Made at the first date shown, not when the app starts: building an Intl formatter loads its
 // locale's data, a long pause on a slow phone, and most pages show no date.
@@ -35,4 +36,10 @@ export function formatNepalDateTime(value: string | number | Date): string {
   const date = value instanceof Date ? value : new Date(value);
   nepalDateTime ??= new Intl.DateTimeFormat(DATE_TIME_LOCALE, { ...DATE_TIME_OPTIONS, timeZone: 'Asia/Kathmandu' });
   return Number.isNaN(date.getTime()) ? '' : nepalDateTime.format(date);
+}
+
+/** "1 product", "2,400 products", or "1,000+ products" when a search matched more than it lists. */
+export function productCount(page: { total: number; totalAtLeast?: boolean | undefined }): string {
+  if (page.total === 1 && !page.totalAtLeast) return '1 product';
+  return `${groupDigits(page.total)}${page.totalAtLeast ? '+' : ''} products`;
 }

@@ -371,7 +371,7 @@ export async function pageIds(
   limit: number,
   offset: number,
   counted?: StoredCount,
-  rankWindow = RANKED_MATCHES,
+  rankWindow = SEARCH_RESULTS_MAX,
 ): Promise<number[]> {
   let query: RawBuilder<{ id: number }>;
   if (sort === 'relevance' && filter.search) {
@@ -411,19 +411,27 @@ export async function pageIds(
 }
 
 /**
- * How many matches a search ranks by relevance: its most recently added ones. Ranking costs
- * about 1-5 µs a match (bm25 on SQLite, ts_rank on PostgreSQL), and every match had to be ranked
- * before the first page was known: a search for "i", which the search box sends as the shopper
- * starts typing, ranked all 100 000 products of a large catalogue in 330 ms, with the server
- * unable to answer anyone else meanwhile. A search with more matches than this is broad; its
- * older matches follow the ranked ones, newest first, so every match can still be reached.
+ * A search lists at most this many results, the best first: its count stops here, and its
+ * ranking reads at most this many name matches. Ranking costs 1-5 µs a match (bm25, ts_rank) and
+ * counting on PostgreSQL about 1.5 µs (each match's row is read), so a common word in a large
+ * catalogue ("pro": 28 000 matches at 100 000 products) took 45 ms to count there. Algolia lists
+ * 1 000 results by default, Elasticsearch counts exactly to 10 000; a shopper narrows a broad
+ * search long before. See ADR 0018.
  */
-export const RANKED_MATCHES = 1000;
+export const SEARCH_RESULTS_MAX = 1000;
+
+/** PostgreSQL: every word as a prefix, all required, in the name (weight A, migration 002). */
+const tsNameQuery = (terms: string[]) => terms.map((term) => `${term}:*A`).join(' & ');
+/** FTS5: every word as a prefix, all required, in the name column. */
+const ftsNameQuery = (terms: string[]) => `name : (${ftsQuery(terms)})`;
 
 /**
- * Ids of one page of a search in relevance order: the newest `window` matches ranked (a name match
- * weighs more than a description match; ties newest first), then the older matches newest first.
- * Both parts are read in id order from the index and stop after what the page needs.
+ * Ids of one page of a search in relevance order. Name matches (every word in the name) come
+ * first: the newest `window` of them ranked (bm25 on SQLite, ts_rank on PostgreSQL: a name that
+ * is mostly the words searched ranks first; ties newest first), then any older ones newest first.
+ * The matches in the description only follow, newest first. Each part is read in id order from
+ * the index and stops after what the page needs, so a broad search costs about the window, not
+ * its matches; with the window at SEARCH_RESULTS_MAX every listed name match is ranked.
  */
 async function relevancePageIds(
   db: Db,
@@ -434,32 +442,56 @@ async function relevancePageIds(
   window: number,
 ): Promise<number[]> {
   const { search, ...rest } = filter;
-  const ids: number[] = [];
-  const run = async (query: RawBuilder<{ id: number }>) => {
-    for (const row of (await query.execute(db)).rows) ids.push(Number(row.id));
-  };
-  // The matches newest first, and how the ranked ones are ordered. SQLite's rank (bm25, migration
-  // 004) can only be read inside the FTS query; PostgreSQL ranks outside, the window's rows only.
-  let matches: RawBuilder<unknown>;
+  const read = async (query: RawBuilder<{ id: number }>) => (await query.execute(db)).rows.map((row) => Number(row.id));
+  // The name matches newest first (with what ranks them), and the description-only matches.
+  // SQLite's rank (bm25, migration 004) can only be read inside the FTS query; PostgreSQL ranks
+  // outside, the window's rows only.
+  let named: RawBuilder<unknown>;
+  let others: RawBuilder<unknown>;
   let ranked: RawBuilder<unknown>;
   if (dialect === 'postgres') {
-    matches = sql`select p.id, p.search from products p where ${whereSql(dialect, filter)} order by p.id desc`;
+    const inName = sql`p.search @@ to_tsquery('english', ${tsNameQuery(search)})`;
+    named = sql`select p.id, p.search from products p where ${whereSql(dialect, filter)} and ${inName} order by p.id desc`;
+    others = sql`select p.id from products p where ${whereSql(dialect, filter)} and not ${inName} order by p.id desc`;
     ranked = sql`ts_rank(m.search, to_tsquery('english', ${tsQuery(search)})) desc, m.id desc`;
   } else {
-    // The FTS index holds live products only (migration 004): a search alone reads nothing else.
-    matches = searchOnly(filter)
-      ? sql`select rowid as id, rank as r from products_fts where products_fts match ${ftsQuery(search)} order by rowid desc`
-      : sql`select p.id, products_fts.rank as r from products_fts join products p on p.id = products_fts.rowid
-          where products_fts match ${ftsQuery(search)} and ${whereSql(dialect, rest)} order by products_fts.rowid desc`;
+    const fts = (match: string) =>
+      searchOnly(filter)
+        ? sql`select rowid as id, rank as r from products_fts where products_fts match ${match} order by rowid desc`
+        : sql`select p.id, products_fts.rank as r from products_fts join products p on p.id = products_fts.rowid
+            where products_fts match ${match} and ${whereSql(dialect, rest)} order by products_fts.rowid desc`;
+    named = fts(ftsNameQuery(search));
+    others = fts(`(${ftsQuery(search)}) NOT ${ftsNameQuery(search)}`);
     ranked = sql`m.r, m.id desc`;
   }
+  const countNamed = async (atMost: number) =>
+    Number((await sql<{ n: number }>`select count(*) as n from (${named} limit ${atMost}) as m`.execute(db)).rows[0]?.n ?? 0);
+
+  const ids: number[] = [];
+  // How many name matches there are, once they ran out before the page was full.
+  let nameCount: number | undefined;
+  const take = async (query: RawBuilder<{ id: number }>, wanted: number) => {
+    const got = await read(query);
+    ids.push(...got);
+    if (got.length < wanted) {
+      const at = offset + ids.length;
+      nameCount = got.length > 0 ? at : await countNamed(at);
+    }
+  };
   if (offset < window) {
-    const take = Math.min(limit, window - offset);
-    await run(sql`select m.id from (${matches} limit ${window}) as m order by ${ranked} limit ${take} offset ${offset}`);
+    const wanted = Math.min(limit, window - offset);
+    await take(sql`select m.id from (${named} limit ${window}) as m order by ${ranked} limit ${wanted} offset ${offset}`, wanted);
   }
-  if (offset + limit > window && ids.length === Math.max(0, Math.min(limit, window - offset))) {
-    const from = Math.max(offset, window);
-    await run(sql`select m.id from (${matches} limit ${offset + limit - from} offset ${from}) as m`);
+  if (ids.length < limit && nameCount === undefined) {
+    const wanted = limit - ids.length;
+    await take(sql`select m.id from (${named} limit ${wanted} offset ${offset + ids.length}) as m`, wanted);
+  }
+  if (ids.length < limit && nameCount !== undefined) {
+    ids.push(
+      ...(await read(
+        sql`select m.id from (${others} limit ${limit - ids.length} offset ${offset + ids.length - nameCount}) as m`,
+      )),
+    );
   }
   return ids;
 }
@@ -510,12 +542,18 @@ function searchOnly(filter: ProductFilter): filter is ProductFilter & { search: 
   return filter.search !== undefined && Object.entries(filter).every(([key, value]) => key === 'search' || value === undefined);
 }
 
-/** count(*) of the matching live products (linear in the matches; storedCount first where it can answer). */
+/**
+ * count(*) of the matching live products (linear in the matches; storedCount first where it can
+ * answer). A search counts at most SEARCH_RESULTS_MAX + 1: more than the maximum is all it needs.
+ */
 export async function countProducts(db: Db, dialect: Dialect, filter: ProductFilter): Promise<number> {
-  const query =
+  const matches =
     dialect === 'sqlite' && searchOnly(filter)
-      ? sql<{ n: number }>`select count(*) as n from products_fts where products_fts match ${ftsQuery(filter.search)}`
-      : sql<{ n: number }>`select count(*) as n from products p where ${whereSql(dialect, filter)}`;
+      ? sql`select rowid from products_fts where products_fts match ${ftsQuery(filter.search)}`
+      : sql`select p.id from products p where ${whereSql(dialect, filter)}`;
+  const query = filter.search
+    ? sql<{ n: number }>`select count(*) as n from (${matches} limit ${SEARCH_RESULTS_MAX + 1}) as m`
+    : sql<{ n: number }>`select count(*) as n from (${matches}) as m`;
   const { rows } = await query.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
@@ -730,7 +768,12 @@ export async function liveProductRow(db: Db, id: number): Promise<ProductRow | u
 }
 
 const imagesByProductQuery = new PreparedQueries<{ product_id: number; base_name: string }>('catalog-images', (db, ids) =>
-  db.selectFrom('product_images').select(['product_id', 'base_name']).where('product_id', 'in', ids).orderBy('product_id').orderBy('position'),
+  db
+    .selectFrom('product_images')
+    .select(['product_id', 'base_name'])
+    .where('product_id', 'in', ids)
+    .orderBy('product_id')
+    .orderBy('position'),
 );
 
 /** Image base names of the given products, in position order, in one query per 500 products. */

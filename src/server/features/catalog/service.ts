@@ -322,14 +322,20 @@ export class CatalogService {
   /**
    * One page of live products matching the filters, with the total count. The ids of a page and
    * the count are cached per catalogue version; the products themselves are always read fresh.
+   * A search lists its best SEARCH_RESULTS_MAX results (queries.ts): beyond, `totalAtLeast` says
+   * the total is a lower bound and no further page is read.
    */
   async listPage(query: ProductListQuery, knownVersion?: number): Promise<ProductPage> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? PRODUCT_PAGE_SIZE_DEFAULT;
     const version = knownVersion ?? (await q.catalogVersion(this.db));
     const filterKey = `${version}|${filterCacheKey(query)}`;
-    const sort = query.sort ?? (query.q !== undefined && q.searchTerms(query.q).length > 0 ? 'relevance' : 'newest');
+    const searching = query.q !== undefined && q.searchTerms(query.q).length > 0;
+    const sort = query.sort ?? (searching ? 'relevance' : 'newest');
     const pageKey = `${filterKey}|${sort}|${page}|${pageSize}`;
+    const offset = (page - 1) * pageSize;
+    // A search's results end at SEARCH_RESULTS_MAX; its count may say one more ("more than that").
+    const listed = searching ? Math.max(0, Math.min(pageSize, q.SEARCH_RESULTS_MAX - offset)) : pageSize;
     let ids = this.pageCache.get(pageKey);
     let total = this.countCache.get(filterKey);
     if (ids === undefined || total === undefined) {
@@ -338,7 +344,6 @@ export class CatalogService {
         ids = [];
         total = 0;
       } else {
-        const offset = (page - 1) * pageSize;
         // The stored counts (migration 006) answer most filters at once, before the page: a page
         // past the end is then not read at all, and the page's plan may depend on the count.
         let counted: q.StoredCount | undefined;
@@ -348,17 +353,26 @@ export class CatalogService {
         }
         if (ids === undefined) {
           ids =
-            total !== undefined && offset >= total
+            (total !== undefined && offset >= total) || listed === 0
               ? []
-              : await q.pageIds(this.db, this.ctx.dialect, filter, sort, pageSize, offset, counted);
+              : await q.pageIds(this.db, this.ctx.dialect, filter, sort, listed, offset, counted);
         }
         // A short first page is the whole result: no need to count.
-        total ??= page === 1 && ids.length < pageSize ? ids.length : await q.countProducts(this.db, this.ctx.dialect, filter);
+        total ??= page === 1 && ids.length < listed ? ids.length : await q.countProducts(this.db, this.ctx.dialect, filter);
       }
       this.pageCache.set(pageKey, ids);
       this.countCache.set(filterKey, total);
     }
-    return { products: await this.productsByIds(ids), total, page, pageSize, totalPages: Math.ceil(total / pageSize) };
+    const more = searching && total > q.SEARCH_RESULTS_MAX;
+    const shown = more ? q.SEARCH_RESULTS_MAX : total;
+    return {
+      products: await this.productsByIds(ids),
+      total: shown,
+      ...(more ? { totalAtLeast: true } : {}),
+      page,
+      pageSize,
+      totalPages: Math.ceil(shown / pageSize),
+    };
   }
 
   private async productsByIds(ids: number[]): Promise<Product[]> {

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { FEATURED_MESSAGE, imageVariant, parseImages } from '../../../../shared/catalog';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import { formatPrice, groupDigits } from '../../../lib/format';
+import { formatPrice, productCount } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { Pagination } from '../../catalog/Pagination';
 import { SearchBox } from '../../catalog/SearchBox';
@@ -99,7 +99,7 @@ export function ProductsPanel() {
         </div>
         {data && (
           <p className="text-sm text-slate-500" aria-live="polite">
-            {data.total === 1 ? '1 product' : `${groupDigits(data.total)} products`}
+            {productCount(data)}
           </p>
         )}
       </div>
