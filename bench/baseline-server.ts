@@ -127,7 +127,8 @@ const ORDER: Record<string, string> = {
   name: 'p.name_sort asc, p.id asc',
 };
 
-const ftsQuery = (terms: string[]) => terms.map((term) => `"${term}"*`).join(' ');
+// As queries.ts: every word whole but the last, a prefix.
+const ftsQuery = (terms: string[]) => terms.map((term, i) => (i === terms.length - 1 ? `"${term}"*` : `"${term}"`)).join(' ');
 
 /** queries.priceCountSql: whole buckets from catalog_counts, the two end buckets from the index. */
 function priceCount(min: number, max: number | undefined): { sql: string; args: unknown[] } {
@@ -337,8 +338,9 @@ function listPage(params: URLSearchParams): unknown {
       }
       countSql = `select count(*) as n from (select p.id from products p where ${all.join(' and ')}${terms ? ` limit ${SEARCH_RESULTS_MAX + 1}` : ''})`;
     }
-    // As the app: a short first page is the whole result, no count needed.
-    total = page === 1 && ids.length < pageSize ? ids.length : Number((stmt(countSql).get(...countArgs) as { n: number }).n);
+    // As the app: a short first page is the whole result, no count needed (a search is always counted).
+    total =
+      page === 1 && ids.length < pageSize && !terms ? ids.length : Number((stmt(countSql).get(...countArgs) as { n: number }).n);
   }
   // As the app: a search lists its best SEARCH_RESULTS_MAX, and says when it matched more.
   const more = terms !== undefined && total > SEARCH_RESULTS_MAX;

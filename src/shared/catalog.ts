@@ -145,7 +145,7 @@ export type Product = z.infer<typeof productSchema>;
 export const productPageSchema = z.object({
   products: z.array(productSchema),
   total: z.number(),
-  /** A search lists its best 1 000 results: true when it matched more than `total`. */
+  /** A search lists its best 240 results (SEARCH_RESULTS_MAX): true when it matched more than `total`. */
   totalAtLeast: z.boolean().optional(),
   page: z.number(),
   pageSize: z.number(),

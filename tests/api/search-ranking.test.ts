@@ -61,7 +61,7 @@ describe('search relevance with a ranking window', () => {
     const total = await q.countProducts(db, t.app.ctx.dialect, filter);
     const ids: number[] = [];
     for (let offset = 0; offset < total + pageSize; offset += pageSize) {
-      ids.push(...(await q.pageIds(db, t.app.ctx.dialect, filter, 'relevance', pageSize, offset, undefined, window)));
+      ids.push(...(await q.pageIds(db, t.app.ctx.dialect, filter, 'relevance', pageSize, offset, { rankWindow: window })));
     }
     return { total, ids };
   };
@@ -101,6 +101,17 @@ describe('search relevance with a ranking window', () => {
       }
       // The name matches' ranking is not simply newest first (or the checks above would prove nothing).
       expect(nameMatches).not.toEqual(newestFirst(nameMatches));
+      // Told how many matches there are (few: PostgreSQL then sorts them all), the order is the same.
+      for (const sort of ['relevance', 'price_asc', 'price_desc', 'name', 'newest'] as const) {
+        const told: number[] = [];
+        const plain: number[] = [];
+        for (let offset = 0; offset < full.total; offset += 4) {
+          told.push(...(await q.pageIds(t.app.ctx.db, t.app.ctx.dialect, resolved, sort, 4, offset, { matches: full.total })));
+          plain.push(...(await q.pageIds(t.app.ctx.db, t.app.ctx.dialect, resolved, sort, 4, offset)));
+        }
+        expect(told, sort).toEqual(sort === 'relevance' ? full.ids : plain);
+        expect(told).toHaveLength(full.total);
+      }
     });
   }
 
@@ -112,6 +123,15 @@ describe('search relevance with a ranking window', () => {
     expect(first.total).toBe(30);
     const listed = [...first.products, ...second.products].map((p) => p.id);
     expect(new Set(listed).size).toBe(30);
+  });
+
+  it('takes the last word as the start of a word being typed, and the others as whole words', async () => {
+    const get = async (url: string) =>
+      (await t.app.inject({ method: 'GET', url })).json<{ products: { name: string }[]; total: number }>();
+    // 11 products are named "Gaming Rig n".
+    expect((await get('/api/products?q=rig%20gam')).total).toBe(11);
+    expect((await get('/api/products?q=gaming%20ri')).total).toBe(11);
+    expect((await get('/api/products?q=gam%20rig')).total).toBe(0);
   });
 });
 

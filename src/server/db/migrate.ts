@@ -11,6 +11,7 @@ import * as m009jobs from './migrations/009_jobs.js';
 import * as m010sandbox from './migrations/010_payment_sandbox.js';
 import * as m011payments from './migrations/011_order_payments.js';
 import * as m012accounts from './migrations/012_account_safety.js';
+import * as m013names from './migrations/013_name_search.js';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the same list runs
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '010_payment_sandbox': m010sandbox,
   '011_order_payments': m011payments,
   '012_account_safety': m012accounts,
+  '013_name_search': m013names,
 };
 
 /** The newest migration's name: a database that has run it is up to date (/api/ready). */

@@ -312,10 +312,29 @@ export function searchTerms(text: string): string[] {
   return [...new Set(kept)].slice(0, 8);
 }
 
-/** FTS5: every word as a quoted prefix, all required. */
-const ftsQuery = (terms: string[]) => terms.map((term) => `"${term}"*`).join(' ');
-/** PostgreSQL: every word as a prefix, all required. */
-const tsQuery = (terms: string[]) => terms.map((term) => `${term}:*`).join(' & ');
+/**
+ * Every word required; the last one as a prefix, the word being typed (the search box searches as
+ * the shopper types), the others whole ("prefixLast", Algolia's default). A prefix costs: GIN
+ * merges the entries of every word it begins, and "core:* & grey:*" took 9 ms at 100 000 products
+ * where "core & grey:*" took 5 and "core & grey" 1.6.
+ */
+const asTyped = (terms: string[], whole: (term: string) => string, prefix: (term: string) => string) =>
+  terms.map((term, i) => (i === terms.length - 1 ? prefix(term) : whole(term)));
+/** FTS5: quoted words (see asTyped). */
+const ftsQuery = (terms: string[]) =>
+  asTyped(
+    terms,
+    (term) => `"${term}"`,
+    (term) => `"${term}"*`,
+  ).join(' ');
+/** PostgreSQL: tsquery words (see asTyped). */
+const tsQuery = (terms: string[]) =>
+  asTyped(
+    terms,
+    (term) => term,
+    (term) => `${term}:*`,
+  ).join(' & ');
+const tsQuerySql = (terms: string[]) => sql`to_tsquery('english', ${tsQuery(terms)})`;
 
 function whereSql(dialect: Dialect, filter: ProductFilter): RawBuilder<boolean> {
   const parts: RawBuilder<unknown>[] = [sql`p.deleted_at is null`];
@@ -337,7 +356,7 @@ function whereSql(dialect: Dialect, filter: ProductFilter): RawBuilder<boolean> 
   if (filter.search) {
     parts.push(
       dialect === 'postgres'
-        ? sql`p.search @@ to_tsquery('english', ${tsQuery(filter.search)})`
+        ? sql`p.search @@ ${tsQuerySql(filter.search)}`
         : sql`p.id in (select rowid from products_fts where products_fts match ${ftsQuery(filter.search)})`,
     );
   }
@@ -359,10 +378,17 @@ const ORDER_COLUMNS: Record<Exclude<ListSort, 'relevance'>, string> = {
   name: 'p.name_sort',
 };
 
-/**
- * Ids of one page of live products, in order. `counted` (from storedCount, when the caller has
- * it) lets SQLite choose the plan of a price range listed newest first or by name (indexForPriceRange).
- */
+/** What the caller of pageIds may already know, for the plan of the page. */
+export interface KnownCounts {
+  /** From storedCount: lets SQLite choose the plan of a price range listed newest first or by name (indexForPriceRange). */
+  stored?: StoredCount | undefined;
+  /** A search's matches as countProducts gives them (at most SEARCH_RESULTS_MAX + 1). */
+  matches?: number | undefined;
+  /** How many name matches a search in relevance order ranks (tests make it small). */
+  rankWindow?: number;
+}
+
+/** Ids of one page of live products, in order. */
 export async function pageIds(
   db: Db,
   dialect: Dialect,
@@ -370,11 +396,13 @@ export async function pageIds(
   sort: ListSort,
   limit: number,
   offset: number,
-  counted?: StoredCount,
-  rankWindow = SEARCH_RESULTS_MAX,
+  known: KnownCounts = {},
 ): Promise<number[]> {
+  const rankWindow = known.rankWindow ?? SEARCH_RESULTS_MAX;
   let query: RawBuilder<{ id: number }>;
-  if (sort === 'relevance' && filter.search) {
+  if (dialect === 'postgres' && filter.search && known.matches !== undefined && known.matches <= rankWindow && !filter.anyOf) {
+    return fewMatchesPageIds(db, { ...filter, search: filter.search }, sort, limit, offset);
+  } else if (sort === 'relevance' && filter.search) {
     return relevancePageIds(db, dialect, { ...filter, search: filter.search }, limit, offset, rankWindow);
   } else if (filter.anyOf && filter.anyOf.categoryIds.length + filter.anyOf.childCategoryIds.length > 1) {
     // The checkbox filter: "category IN (…) OR child category IN (…)" has no index in the list's
@@ -397,7 +425,7 @@ export async function pageIds(
     const order = ORDER[sort === 'relevance' ? 'newest' : sort];
     let index: string | undefined;
     if (dialect === 'sqlite' && (order === ORDER.newest || order === ORDER.name) && priceOnly(filter)) {
-      index = await indexForPriceRange(db, filter, order === ORDER.newest ? 'newest' : 'name', limit + offset, counted);
+      index = await indexForPriceRange(db, filter, order === ORDER.newest ? 'newest' : 'name', limit + offset, known.stored);
     } else if (dialect === 'sqlite' && order !== ORDER.name && subWithPrice(filter)) {
       // SQLite takes products_live_category_price (category and price) and reads every row of the
       // range for the subcategory: ~1.8 ms for 4 000 rows against ~0.2 ms from the subcategory's own.
@@ -411,19 +439,45 @@ export async function pageIds(
 }
 
 /**
- * A search lists at most this many results, the best first: its count stops here, and its
- * ranking reads at most this many name matches. Ranking costs 1-5 µs a match (bm25, ts_rank) and
- * counting on PostgreSQL about 1.5 µs (each match's row is read), so a common word in a large
- * catalogue ("pro": 28 000 matches at 100 000 products) took 45 ms to count there. Algolia lists
- * 1 000 results by default, Elasticsearch counts exactly to 10 000; a shopper narrows a broad
- * search long before. See ADR 0018.
+ * A search lists at most this many results (ten pages of 24), the best first: its count stops
+ * here, and its ranking reads at most this many name matches. Ranking costs 1-5 µs a match
+ * (bm25, ts_rank), and counting on PostgreSQL about 1 µs (each match's row is read): a common
+ * word in a large catalogue ("pro": 28 000 matches at 100 000 products) took 45 ms to count
+ * there, and 1 000 results still 15-25 ms to rank and count. Shops cap a broad search the same
+ * way (Amazon lists 7 pages of one); a shopper narrows it long before. See ADR 0018.
  */
-export const SEARCH_RESULTS_MAX = 1000;
+export const SEARCH_RESULTS_MAX = 240;
 
-/** PostgreSQL: every word as a prefix, all required, in the name (weight A, migration 002). */
-const tsNameQuery = (terms: string[]) => terms.map((term) => `${term}:*A`).join(' & ');
 /** FTS5: every word as a prefix, all required, in the name column. */
 const ftsNameQuery = (terms: string[]) => `name : (${ftsQuery(terms)})`;
+
+/**
+ * PostgreSQL, a search with few matches (all of them listed): every match is read from the GIN
+ * indexes and sorted. Left to itself, PostgreSQL took two common words that rarely go together
+ * ("usb asus") for a dense search, walked the whole table in id or price order looking for
+ * matches, and found none in 100-170 ms. The order is relevancePageIds' with every name match ranked.
+ */
+async function fewMatchesPageIds(
+  db: Db,
+  filter: ProductFilter & { search: string[] },
+  sort: ListSort,
+  limit: number,
+  offset: number,
+): Promise<number[]> {
+  const query = tsQuerySql(filter.search);
+  const inName = sql`p.name_search @@ ${query}`;
+  const order =
+    sort === 'relevance'
+      ? sql`p.in_name desc, case when p.in_name then ts_rank(p.search, ${query}) else 0 end desc, p.id desc`
+      : ORDER[sort];
+  const { rows } = await sql<{ id: number }>`
+    with matches as materialized (
+      select p.id, p.search, ${inName} as in_name, p.created_at, p.price_paisa, p.name_sort
+      from products p where ${whereSql('postgres', filter)}
+    )
+    select p.id from matches p order by ${order} limit ${limit} offset ${offset}`.execute(db);
+  return rows.map((row) => Number(row.id));
+}
 
 /**
  * Ids of one page of a search in relevance order. Name matches (every word in the name) come
@@ -450,10 +504,12 @@ async function relevancePageIds(
   let others: RawBuilder<unknown>;
   let ranked: RawBuilder<unknown>;
   if (dialect === 'postgres') {
-    const inName = sql`p.search @@ to_tsquery('english', ${tsNameQuery(search)})`;
-    named = sql`select p.id, p.search from products p where ${whereSql(dialect, filter)} and ${inName} order by p.id desc`;
+    // The names' own index (migration 013): the index of name and description cannot tell a name
+    // match, and a word common in descriptions but rare in names read every match to find them.
+    const inName = sql`p.name_search @@ ${tsQuerySql(search)}`;
+    named = sql`select p.id, p.search from products p where ${whereSql(dialect, rest)} and ${inName} order by p.id desc`;
     others = sql`select p.id from products p where ${whereSql(dialect, filter)} and not ${inName} order by p.id desc`;
-    ranked = sql`ts_rank(m.search, to_tsquery('english', ${tsQuery(search)})) desc, m.id desc`;
+    ranked = sql`ts_rank(m.search, ${tsQuerySql(search)}) desc, m.id desc`;
   } else {
     const fts = (match: string) =>
       searchOnly(filter)

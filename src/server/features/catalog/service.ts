@@ -346,16 +346,20 @@ export class CatalogService {
       } else {
         // The stored counts (migration 006) answer most filters at once, before the page: a page
         // past the end is then not read at all, and the page's plan may depend on the count.
-        let counted: q.StoredCount | undefined;
+        // A search is counted first (at most SEARCH_RESULTS_MAX + 1): PostgreSQL plans its page by it.
+        let stored: q.StoredCount | undefined;
         if (total === undefined) {
-          counted = await q.storedCount(this.db, filter);
-          total = counted?.n;
+          stored = await q.storedCount(this.db, filter);
+          total = stored?.n ?? (filter.search ? await q.countProducts(this.db, this.ctx.dialect, filter) : undefined);
         }
         if (ids === undefined) {
           ids =
             (total !== undefined && offset >= total) || listed === 0
               ? []
-              : await q.pageIds(this.db, this.ctx.dialect, filter, sort, listed, offset, counted);
+              : await q.pageIds(this.db, this.ctx.dialect, filter, sort, listed, offset, {
+                  stored,
+                  matches: filter.search ? total : undefined,
+                });
         }
         // A short first page is the whole result: no need to count.
         total ??= page === 1 && ids.length < listed ? ids.length : await q.countProducts(this.db, this.ctx.dialect, filter);
