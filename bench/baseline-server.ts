@@ -1,9 +1,9 @@
 /**
  * The baseline of the API benchmark: the least work each read request needs. A bare node:http
  * server opens the shop's SQLite file with better-sqlite3 and, for each read endpoint, runs the
- * same SQL the app runs (src/server/features/catalog/queries.ts, as Kysely compiles it) through
- * cached prepared statements, then JSON.stringify's the rows. No validation, no framework, no
- * caching of answers, no shaping beyond attaching image names to their product rows.
+ * same SQL the app runs (src/server/features/catalog/queries.ts and listing/, as Kysely compiles
+ * it) through cached prepared statements, then JSON.stringify's the rows. No validation, no
+ * framework, no caching of answers, no shaping beyond attaching image names to their product rows.
  *
  *   PORT=4001 DATA_DIR=/tmp/x node --import tsx bench/baseline-server.ts
  *
@@ -13,8 +13,8 @@
  *   GET /api/products?category=&subcategory=&childcategory=&minPrice=&maxPrice=&featured=&q=&sort=&page=&pageSize=
  *
  * The app's catalog_state version read (which only serves its answer cache) is not repeated here.
- * Counts come from catalog_counts where the app takes them from there (queries.storedCount), and a
- * price range newest first uses the index the app picks by that count.
+ * Counts come from catalog_counts where the app takes them from there (storedCount of
+ * listing/counts.ts), and a price range newest first uses the index the app picks by that count.
  * bench/parts/api.ts checks, before timing, that this server and the app return the same products
  * in the same order for sample requests, so a change of the app's SQL shows up as a mismatch.
  */
@@ -22,7 +22,9 @@ import http from 'node:http';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { categoryKey } from '../src/shared/catalog.js';
-import { SEARCH_RESULTS_MAX, bucketBounds, priceBucket, searchTerms } from '../src/server/features/catalog/queries.js';
+import { bucketBounds, priceBucket } from '../src/server/features/catalog/listing/counts.js';
+import { searchTerms } from '../src/server/features/catalog/listing/filter.js';
+import { SEARCH_RESULTS_MAX } from '../src/server/features/catalog/listing/search.js';
 
 const db = new Database(path.join(process.env.DATA_DIR ?? './data', 'pasal.sqlite'), { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
@@ -127,10 +129,10 @@ const ORDER: Record<string, string> = {
   name: 'p.name_sort asc, p.id asc',
 };
 
-// As queries.ts: every word whole but the last, a prefix.
+// As listing/filter.ts: every word whole but the last, a prefix.
 const ftsQuery = (terms: string[]) => terms.map((term, i) => (i === terms.length - 1 ? `"${term}"*` : `"${term}"`)).join(' ');
 
-/** queries.priceCountSql: whole buckets from catalog_counts, the two end buckets from the index. */
+/** listing/counts.ts priceCountSql: whole buckets from catalog_counts, the two end buckets from the index. */
 function priceCount(min: number, max: number | undefined): { sql: string; args: unknown[] } {
   const range = 'select count(*) from products p where p.deleted_at is null and p.price_paisa >= ? and p.price_paisa < ?';
   const bucket = 'coalesce((select n from catalog_counts where dim = 4 and k = ?), 0)';
@@ -214,7 +216,7 @@ function listPage(params: URLSearchParams): unknown {
   const sort = params.get('sort') ?? (terms ? 'relevance' : 'newest');
   const offset = (page - 1) * pageSize;
 
-  // As the app: the stored count first where it answers (queries.storedCount).
+  // As the app: the stored count first where it answers (listing/counts.ts storedCount).
   let total: number | undefined;
   let live = 0;
   const priced = minPrice !== null || maxPrice !== null;
@@ -253,7 +255,7 @@ function listPage(params: URLSearchParams): unknown {
   if ((total !== undefined && offset >= total) || (terms && offset >= SEARCH_RESULTS_MAX)) {
     ids = [];
   } else if (terms && sort === 'relevance') {
-    // As queries.relevancePageIds: the newest SEARCH_RESULTS_MAX name matches ranked, older name
+    // As listing/search.ts relevancePageIds: the newest SEARCH_RESULTS_MAX name matches ranked, older name
     // matches newest first, then the description-only matches newest first.
     const matchesOf = (match: string) =>
       searchOnly
@@ -308,7 +310,7 @@ function listPage(params: URLSearchParams): unknown {
       allArgs.push(ftsQuery(terms));
     }
     const order = ORDER[sort] ?? ORDER.newest;
-    // As queries.indexForPriceRange: a broad range walks the order's index, a narrow one sorts.
+    // As listing/queries.ts indexForPriceRange: a broad range walks the order's index, a narrow one sorts.
     const priceOnly = priced && where.length === 1 + (minPrice !== null ? 1 : 0) + (maxPrice !== null ? 1 : 0) && !terms;
     const walk = order === ORDER.newest ? 'newest' : order === ORDER.name ? 'name' : undefined;
     const subIndexed = subIds && !childcategory && priced && !terms && order !== ORDER.name;

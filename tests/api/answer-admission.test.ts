@@ -1,9 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AnswerCache, PublicAnswers } from '../../src/server/features/catalog/answers.js';
+import { AnswerCache, PublicAnswers } from '../../src/server/features/catalog/listing/answers.js';
 
 /**
- * Which public catalogue answers are kept (features/catalog/answers.ts, ADR 0012): from the second
+ * Which public catalogue answers are kept (features/catalog/listing/answers.ts, ADR 0012): from the second
  * request of a URL on, so that the many URLs asked once do not fill the cache.
  */
 describe('public answers: admission to the cache', () => {

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductPage, ProductUpdate } from '../../src/shared/catalog.js';
+import { bucketBounds, priceBucket } from '../../src/server/features/catalog/listing/counts.js';
 import * as q from '../../src/server/features/catalog/queries.js';
 import { CatalogService } from '../../src/server/features/catalog/service.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
@@ -117,7 +118,7 @@ describe('stored catalogue counts', () => {
       add(1, row.category);
       add(2, row.sub ?? 0);
       add(3, row.child ?? 0);
-      add(4, q.priceBucket(row.price));
+      add(4, priceBucket(row.price));
     }
     const { rows } = await sql<{
       dim: number;
@@ -363,11 +364,11 @@ describe('stored catalogue counts', () => {
 
   it('price buckets cover every price once, in order', () => {
     for (const paisa of [0, 1, 9, 10, 11, 99, 100, 109, 110, 999, 1_000, 29_900, 29_999, 30_000, 35_000_000, 10 ** 14]) {
-      const bucket = q.priceBucket(paisa);
-      const [low, high] = q.bucketBounds(bucket);
+      const bucket = priceBucket(paisa);
+      const [low, high] = bucketBounds(bucket);
       expect(low <= paisa && paisa < high, `${paisa} in [${low}, ${high})`).toBe(true);
-      expect(q.priceBucket(high)).toBeGreaterThan(bucket);
-      if (low > 0) expect(q.priceBucket(low - 1)).toBeLessThan(bucket);
+      expect(priceBucket(high)).toBeGreaterThan(bucket);
+      if (low > 0) expect(priceBucket(low - 1)).toBeLessThan(bucket);
     }
   });
 });

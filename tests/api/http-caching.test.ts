@@ -11,7 +11,7 @@ import { type TestApp, buildTestApp } from '../helpers/app.js';
 import { adminToken, bearer, createPath, pngFile, uploadProduct } from '../helpers/catalog.js';
 
 /**
- * HTTP caching of the public catalogue answers (features/catalog/answers.ts): ETag and 304,
+ * HTTP caching of the public catalogue answers (features/catalog/listing/answers.ts): ETag and 304,
  * Cache-Control, invalidation by any catalogue write (catalog_state.version) and by stock moves,
  * compression, and the sitemap's entity tag.
  */

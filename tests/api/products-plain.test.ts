@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductPage } from '../../src/shared/catalog.js';
-import { CatalogService, PLAIN_LIST_MAX } from '../../src/server/features/catalog/service.js';
+import { PLAIN_LIST_MAX } from '../../src/server/features/catalog/listing/service.js';
+import { CatalogService } from '../../src/server/features/catalog/service.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { makeImage } from '../helpers/catalog.js';
 

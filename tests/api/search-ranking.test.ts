@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as q from '../../src/server/features/catalog/queries.js';
+import { countProducts } from '../../src/server/features/catalog/listing/counts.js';
+import type { ProductFilter } from '../../src/server/features/catalog/listing/filter.js';
+import { pageIds } from '../../src/server/features/catalog/listing/queries.js';
+import { SEARCH_RESULTS_MAX } from '../../src/server/features/catalog/listing/search.js';
 import { type TestApp, buildTestApp } from '../helpers/app.js';
 import { adminToken, createPath } from '../helpers/catalog.js';
 
 /**
- * Relevance order with a bounded ranking (queries.SEARCH_RESULTS_MAX): name matches first, the
+ * Relevance order with a bounded ranking (SEARCH_RESULTS_MAX, listing/search.ts): name matches first, the
  * newest of them ranked and older ones newest first, then the matches in descriptions only, newest
  * first. Checked with a small window on both databases: every match is listed exactly once across
  * the pages, the ranked part is exactly the newest name matches in the order a full ranking gives
@@ -56,12 +59,12 @@ describe('search relevance with a ranking window', () => {
   });
   afterAll(async () => t.close());
 
-  const pages = async (filter: q.ProductFilter, pageSize: number, window: number) => {
+  const pages = async (filter: ProductFilter, pageSize: number, window: number) => {
     const { db } = t.app.ctx;
-    const total = await q.countProducts(db, t.app.ctx.dialect, filter);
+    const total = await countProducts(db, t.app.ctx.dialect, filter);
     const ids: number[] = [];
     for (let offset = 0; offset < total + pageSize; offset += pageSize) {
-      ids.push(...(await q.pageIds(db, t.app.ctx.dialect, filter, 'relevance', pageSize, offset, { rankWindow: window })));
+      ids.push(...(await pageIds(db, t.app.ctx.dialect, filter, 'relevance', pageSize, offset, { rankWindow: window })));
     }
     return { total, ids };
   };
@@ -71,7 +74,7 @@ describe('search relevance with a ranking window', () => {
     ['a search within a category', { search: ['gaming'], categoryIds: [0] }],
   ] as const) {
     it(`${label}: every match once, name matches first (the newest ${WINDOW} ranked), then the rest newest first`, async () => {
-      const resolved: q.ProductFilter =
+      const resolved: ProductFilter =
         'categoryIds' in filter ? { search: [...filter.search], categoryIds: [laptopsId] } : { search: [...filter.search] };
       const full = await pages(resolved, 1000, 1000);
       expect(full.ids).toHaveLength(full.total);
@@ -106,8 +109,8 @@ describe('search relevance with a ranking window', () => {
         const told: number[] = [];
         const plain: number[] = [];
         for (let offset = 0; offset < full.total; offset += 4) {
-          told.push(...(await q.pageIds(t.app.ctx.db, t.app.ctx.dialect, resolved, sort, 4, offset, { matches: full.total })));
-          plain.push(...(await q.pageIds(t.app.ctx.db, t.app.ctx.dialect, resolved, sort, 4, offset)));
+          told.push(...(await pageIds(t.app.ctx.db, t.app.ctx.dialect, resolved, sort, 4, offset, { matches: full.total })));
+          plain.push(...(await pageIds(t.app.ctx.db, t.app.ctx.dialect, resolved, sort, 4, offset)));
         }
         expect(told, sort).toEqual(sort === 'relevance' ? full.ids : plain);
         expect(told).toHaveLength(full.total);
@@ -137,7 +140,7 @@ describe('search relevance with a ranking window', () => {
 
 describe('a broad search in a catalogue with more matches than a search lists', () => {
   let t: TestApp;
-  const DESCRIPTION_ONLY = q.SEARCH_RESULTS_MAX + 500;
+  const DESCRIPTION_ONLY = SEARCH_RESULTS_MAX + 500;
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -198,15 +201,15 @@ describe('a broad search in a catalogue with more matches than a search lists', 
   });
 
   it('counts and lists up to the maximum, says there are more, and reads no page beyond', async () => {
-    const pages = Math.ceil(q.SEARCH_RESULTS_MAX / 24);
+    const pages = Math.ceil(SEARCH_RESULTS_MAX / 24);
     for (const sort of ['relevance', 'price_asc']) {
       const first = await get(`/api/products?q=wireless&sort=${sort}&page=1&pageSize=24`);
-      expect(first).toMatchObject({ total: q.SEARCH_RESULTS_MAX, totalAtLeast: true, totalPages: pages });
+      expect(first).toMatchObject({ total: SEARCH_RESULTS_MAX, totalAtLeast: true, totalPages: pages });
       const last = await get(`/api/products?q=wireless&sort=${sort}&page=${pages}&pageSize=24`);
-      expect(last.products).toHaveLength(q.SEARCH_RESULTS_MAX - (pages - 1) * 24);
+      expect(last.products).toHaveLength(SEARCH_RESULTS_MAX - (pages - 1) * 24);
       const beyond = await get(`/api/products?q=wireless&sort=${sort}&page=${pages + 1}&pageSize=24`);
       expect(beyond.products).toEqual([]);
-      expect(beyond).toMatchObject({ total: q.SEARCH_RESULTS_MAX, totalAtLeast: true });
+      expect(beyond).toMatchObject({ total: SEARCH_RESULTS_MAX, totalAtLeast: true });
     }
     // Without a search the total stays exact.
     const all = await get('/api/products?page=1&pageSize=24');

@@ -12,7 +12,8 @@ import { isPostgres } from './helpers.js';
  *   dim 3, k   child_category_id (0: none)
  *   dim 4, k   price bucket  whose price_paisa falls in the bucket: the number of digits × 100 +
  *                            its first two digits (29 900 → 529: 29 000 … 29 999), about 90
- *                            buckets per power of ten (queries.priceBucket does the same in JS).
+ *                            buckets per power of ten (priceBucket of catalog/listing/counts.ts
+ *                            does the same in JS).
  * Triggers keep the rows in the transaction of every product write, whoever writes (the service,
  * the seed CLI, a restore by hand in SQL): insert, delete, and an update of price, category path
  * or deleted_at. Stock changes (orders) do not fire them. SQLite: row triggers. PostgreSQL: insert
@@ -24,8 +25,8 @@ import { isPostgres } from './helpers.js';
  * Also here, for the list pages at 100 000 products:
  * - products_live_newest becomes (created_at, id, price_paisa) and products_live_name
  *   (name_sort, id, price_paisa): a price range listed newest first or by name can walk that
- *   order and test the price from the index alone when the range is broad (queries.pageIds
- *   chooses by the range's count).
+ *   order and test the price from the index alone when the range is broad (pageIds of
+ *   catalog/listing/queries.ts chooses by the range's count).
  * - indexes for sorting a category level by price or name (each of them read every product of the
  *   level and sorted it: ~7 ms for a category of 16 000 products by name).
  */

@@ -11,7 +11,7 @@ import { staticPageMeta } from '../web/meta.js';
 import type { AppContext } from '../../context.js';
 import type { PageMeta } from '../web/html.js';
 import type { MetaResolver } from '../web/meta.js';
-import * as q from './queries.js';
+import * as cq from './category-queries.js';
 import type { CatalogService } from './service.js';
 
 const PRODUCT_PATH = /^\/products\/([^/]+)\/?$/;
@@ -105,17 +105,17 @@ export function catalogMetaResolver(ctx: AppContext, service: CatalogService): M
 async function categoryNames(ctx: AppContext, params: URLSearchParams): Promise<string[] | undefined> {
   const category = params.get('category');
   if (!category?.trim()) return undefined;
-  const cat = await q.findByKey(ctx.db, 'categories', categoryKey(category.slice(0, 200)));
+  const cat = await cq.findByKey(ctx.db, 'categories', categoryKey(category.slice(0, 200)));
   if (!cat) return undefined;
   const names = [cat.name];
   const subcategory = params.get('subcategory');
   if (subcategory?.trim()) {
-    const sub = await q.findByKey(ctx.db, 'sub_categories', categoryKey(subcategory.slice(0, 200)), cat.id);
+    const sub = await cq.findByKey(ctx.db, 'sub_categories', categoryKey(subcategory.slice(0, 200)), cat.id);
     if (!sub) return names;
     names.push(sub.name);
     const childcategory = params.get('childcategory');
     if (childcategory?.trim()) {
-      const child = await q.findByKey(ctx.db, 'child_categories', categoryKey(childcategory.slice(0, 200)), sub.id);
+      const child = await cq.findByKey(ctx.db, 'child_categories', categoryKey(childcategory.slice(0, 200)), sub.id);
       if (child) names.push(child.name);
     }
   }
@@ -131,7 +131,7 @@ async function firstListPage(service: CatalogService, params: URLSearchParams): 
   const query = apiQuery(readFilters(params));
   const parsed = productListQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(query)));
   if (!parsed.success) return {};
-  const page = await service.listPage(parsed.data);
+  const page = await service.listing.listPage(parsed.data);
   const first = page.products[0] && parseImages(page.products[0].images)[0];
   return {
     data: { [`/api/products?${query}`]: page },

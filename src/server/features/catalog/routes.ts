@@ -20,14 +20,15 @@ import {
 import { idParam } from '../../../shared/path-params.js';
 import type { AppContext } from '../../context.js';
 import { requireAdmin } from '../../lib/auth-hooks.js';
-import { PublicAnswers } from './answers.js';
 import { readProductForm, registerMultipart } from './form.js';
-import { CatalogService, validationFailed } from './service.js';
+import { PublicAnswers } from './listing/answers.js';
+import { validationFailed } from './product-input.js';
+import { CatalogService } from './service.js';
 
 /**
  * The catalogue API (SPEC §7), registered under /api:
  *   GET    /category                                               tree (public)
- * The public GETs answer through PublicAnswers (answers.ts): cached per catalogue version, ETag/304,
+ * The public GETs answer through PublicAnswers (listing/answers.ts): cached per catalogue version, ETag/304,
  * compressed.
  *   POST   /category                                               {name} → 201 {category}
  *   POST   /category/:categoryId/subcategory                       {name} → 201 {subCategory}
@@ -147,10 +148,10 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
         answers.send(request, reply, async (version) => {
           const raw = new URL(request.url, 'http://local').searchParams;
           if (PAGED_KEYS.some((key) => raw.has(key))) {
-            const page = await service.listPage(request.query, version);
+            const page = await service.listing.listPage(request.query, version);
             return { value: page, products: page.products };
           }
-          const { products, truncated } = await service.listAll(request.query);
+          const { products, truncated } = await service.listing.listAll(request.query);
           // More than PLAIN_LIST_MAX products: the newest ones, and a pointer to the paged form.
           const headers = truncated
             ? { 'X-Pasal-Truncated': 'true', Link: '</api/products?page=1&pageSize=100>; rel="next"' }

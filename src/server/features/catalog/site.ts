@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.js';
 import { etagMatches, weakEtag } from '../../lib/http-cache.js';
 import { publicBase } from '../../lib/public-base.js';
 import { escapeHtml } from '../../lib/escape-html.js';
+import * as cq from './category-queries.js';
 import * as q from './queries.js';
 
 /** The sitemap protocol allows 50 000 URLs per file. */
@@ -92,7 +93,7 @@ export async function* sitemapLines(ctx: AppContext, base: string, maxUrls = SIT
     yield entry(`${base}${loc}`);
     count += 1;
   }
-  const { categories } = await q.loadTree(ctx.db);
+  const { categories } = await cq.loadTree(ctx.db);
   for (const category of categories) {
     if (count >= maxUrls) break;
     yield entry(`${base}/products?category=${encodeURIComponent(categoryParam(category.name))}`);

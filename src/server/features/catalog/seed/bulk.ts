@@ -8,8 +8,9 @@
  */
 import type { AppContext } from '../../../context.js';
 import { deleteImages } from '../../../lib/images.js';
+import type { BulkProductInput } from '../product-input.js';
 import * as q from '../queries.js';
-import { type BulkProductInput, CatalogService } from '../service.js';
+import { CatalogService } from '../service.js';
 import { mapLimit, renderArtwork } from './artwork.js';
 import { DEMO_PRODUCTS, type DemoProduct, type EmojiName, PALETTES, type PaletteName, VARIANT_WORDS } from './demo-data.js';
 import { type SeedLogger, seedDemoCatalogue } from './seed-demo.js';

@@ -5,7 +5,8 @@
  * A catalogue that has any category (even one an admin made) is left alone.
  */
 import type { AppContext } from '../../../context.js';
-import { CatalogService, toPaisa } from '../service.js';
+import { toPaisa } from '../product-input.js';
+import { CatalogService } from '../service.js';
 import { ARTWORK_VARIANTS, mapLimit, renderArtwork } from './artwork.js';
 import { DEMO_PRODUCTS, DEMO_TREE, type DemoProduct } from './demo-data.js';
 

@@ -6,9 +6,9 @@ import {
   etagMatches,
   preferredEncoding,
   weakEtag,
-} from '../../lib/http-cache.js';
-import { fnv1a } from '../../lib/fnv.js';
-import { LruCache } from '../../lib/lru-cache.js';
+} from '../../../lib/http-cache.js';
+import { fnv1a } from '../../../lib/fnv.js';
+import { LruCache } from '../../../lib/lru-cache.js';
 
 /**
  * Public catalogue answers (GET /api/products, /api/products/:id, /api/category): built once,
@@ -63,7 +63,7 @@ export interface BuiltAnswer {
   headers?: Record<string, string>;
 }
 
-/** Reads the catalogue version and the current stock of the given products (queries.versionAndStock). */
+/** Reads the catalogue version and the current stock of the given products (versionAndStock in catalog/queries.ts). */
 export type FreshnessReader = (ids: number[]) => Promise<{ version: number; stock: Map<number, number | null> }>;
 
 const stockKeyOf = (ids: readonly number[], stock: (id: number) => number | null | undefined) =>

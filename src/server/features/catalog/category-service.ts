@@ -1,0 +1,232 @@
+import { CATALOG_MESSAGES, type Category, type ChildCategory, type SubCategory, categoryKey } from '../../../shared/catalog.js';
+import type { AppContext } from '../../context.js';
+import { isoNow } from '../../lib/clock.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import * as cq from './category-queries.js';
+import { validationFailed } from './product-input.js';
+import { type Db, catalogWrite } from './queries.js';
+
+/**
+ * The three-level category tree (SPEC §5): read whole, nodes created and soft-deleted, and the
+ * paths of products checked against it. CatalogService (service.ts) answers for it in its API.
+ */
+
+const LEVEL_LABEL: Record<cq.CategoryLevel, string> = {
+  categories: 'category',
+  sub_categories: 'subcategory',
+  child_categories: 'child category',
+};
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+export class CategoryService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private get db() {
+    return this.ctx.db;
+  }
+
+  /** Runs a catalogue write in a transaction that also bumps the catalogue version. */
+  private write<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    return catalogWrite(this.db, work);
+  }
+
+  private now(): string {
+    return isoNow(this.ctx.clock);
+  }
+
+  async isEmpty(): Promise<boolean> {
+    const row = await this.db.selectFrom('categories').select('id').limit(1).executeTakeFirst();
+    return row === undefined;
+  }
+
+  async tree(): Promise<Category[]> {
+    const { categories, subs, children } = await cq.loadTree(this.db);
+    const childrenBySub = new Map<number, ChildCategory[]>();
+    for (const child of children) {
+      const list = childrenBySub.get(child.sub_category_id) ?? [];
+      list.push({ id: child.id, name: child.name });
+      childrenBySub.set(child.sub_category_id, list);
+    }
+    const subsByCategory = new Map<number, SubCategory[]>();
+    for (const sub of subs) {
+      const list = subsByCategory.get(sub.category_id) ?? [];
+      list.push({ id: sub.id, name: sub.name, childCategories: childrenBySub.get(sub.id) ?? [] });
+      subsByCategory.set(sub.category_id, list);
+    }
+    return categories.map((category) => ({
+      id: category.id,
+      name: category.name,
+      subCategories: subsByCategory.get(category.id) ?? [],
+    }));
+  }
+
+  async createCategory(name: string): Promise<{ category: Category }> {
+    const clean = name.trim();
+    const key = categoryKey(clean);
+    const id = await this.insertUnique(
+      () => cq.findByKey(this.db, 'categories', key),
+      () => this.write((trx) => cq.insertCategory(trx, clean, key, this.now())),
+      `A category named "${clean}" already exists`,
+    );
+    return { category: { id, name: clean, subCategories: [] } };
+  }
+
+  async createSubCategory(categoryId: number, name: string): Promise<SubCategory> {
+    const category = await cq.findCategory(this.db, categoryId);
+    if (!category) throw notFound('Category not found');
+    const clean = name.trim();
+    const key = categoryKey(clean);
+    const id = await this.insertUnique(
+      () => cq.findByKey(this.db, 'sub_categories', key, categoryId),
+      () => this.write((trx) => cq.insertSubCategory(trx, categoryId, clean, key, this.now())),
+      `A subcategory named "${clean}" already exists in ${category.name}`,
+    );
+    return { id, name: clean, childCategories: [] };
+  }
+
+  async createChildCategory(categoryId: number, subCategoryId: number, name: string): Promise<ChildCategory> {
+    const sub = await this.subIn(categoryId, subCategoryId);
+    const clean = name.trim();
+    const key = categoryKey(clean);
+    const id = await this.insertUnique(
+      () => cq.findByKey(this.db, 'child_categories', key, subCategoryId),
+      () => this.write((trx) => cq.insertChildCategory(trx, subCategoryId, clean, key, this.now())),
+      `A child category named "${clean}" already exists in ${sub.name}`,
+    );
+    return { id, name: clean };
+  }
+
+  async deleteCategory(categoryId: number): Promise<{ message: string }> {
+    const category = await cq.findCategory(this.db, categoryId);
+    if (!category) throw notFound('Category not found');
+    await this.deleteNode(
+      'categories',
+      categoryId,
+      category.name,
+      await cq.countLiveSubCategories(this.db, categoryId),
+      'subcategory',
+      'subcategories',
+    );
+    return { message: CATALOG_MESSAGES.categoryDeleted };
+  }
+
+  async deleteSubCategory(categoryId: number, subCategoryId: number): Promise<{ message: string }> {
+    const sub = await this.subIn(categoryId, subCategoryId);
+    const children = await cq.countLiveChildCategories(this.db, subCategoryId);
+    await this.deleteNode('sub_categories', subCategoryId, sub.name, children, 'child category', 'child categories');
+    return { message: CATALOG_MESSAGES.subCategoryDeleted };
+  }
+
+  async deleteChildCategory(categoryId: number, subCategoryId: number, childId: number): Promise<{ message: string }> {
+    await this.subIn(categoryId, subCategoryId);
+    const child = await cq.findChildCategory(this.db, childId);
+    if (!child || child.sub_category_id !== subCategoryId) throw notFound('Child category not found in this subcategory');
+    await this.deleteNode('child_categories', childId, child.name, 0, '', '');
+    return { message: CATALOG_MESSAGES.childCategoryDeleted };
+  }
+
+  /** Soft-deletes a node that has no live children and no live products (409 saying why otherwise). */
+  private async deleteNode(level: cq.CategoryLevel, id: number, name: string, children: number, one: string, many: string) {
+    const products = await cq.countLiveProductsIn(this.db, level, id);
+    const label = LEVEL_LABEL[level];
+    if (children > 0 || products > 0) {
+      const has = [children > 0 ? plural(children, one, many) : '', products > 0 ? plural(products, 'product') : '']
+        .filter(Boolean)
+        .join(' and ');
+      const fix =
+        children > 0 && products > 0
+          ? `Remove its ${many} and delete or move its products first.`
+          : children > 0
+            ? `Remove its ${many} first.`
+            : `Delete those products or move them to another ${label} first.`;
+      throw conflict(`Cannot delete the ${label} "${name}": it still has ${has}. ${fix}`, { children, products });
+    }
+    const deleted = await this.write((trx) => cq.softDeleteNode(trx, level, id, this.now()));
+    if (!deleted) throw notFound(`The ${label} was not found`);
+  }
+
+  /** The live subcategory `subId` of live category `categoryId`; 404 when either is missing or the path is wrong. */
+  private async subIn(categoryId: number, subId: number) {
+    const category = await cq.findCategory(this.db, categoryId);
+    if (!category) throw notFound('Category not found');
+    const sub = await cq.findSubCategory(this.db, subId);
+    if (!sub || sub.category_id !== categoryId) throw notFound('Subcategory not found in this category');
+    return sub;
+  }
+
+  private async insertUnique(existing: () => Promise<unknown>, insert: () => Promise<number>, message: string): Promise<number> {
+    if (await existing()) throw conflict(message);
+    try {
+      return await insert();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(message);
+      throw error;
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Paths of products
+
+  /**
+   * The category path named by the form: category by name (SPEC's form) or id, subcategory
+   * within it, child category within that. 400 with the field that does not match.
+   */
+  async resolvePath(category: string, subCategory?: string, childCategory?: string) {
+    const cat = await this.resolveNode('categories', category);
+    if (!cat) throw validationFailed({ category: `Category "${category}" does not exist` });
+    if (childCategory !== undefined && subCategory === undefined) {
+      throw validationFailed({ childCategory: 'Choose a subcategory before a child category' });
+    }
+    let sub: cq.NodeRow | undefined;
+    if (subCategory !== undefined) {
+      sub = await this.resolveNode('sub_categories', subCategory, cat.id);
+      if (!sub) throw validationFailed({ subCategory: `Subcategory "${subCategory}" does not exist in ${cat.name}` });
+    }
+    let child: cq.NodeRow | undefined;
+    if (childCategory !== undefined && sub) {
+      child = await this.resolveNode('child_categories', childCategory, sub.id);
+      if (!child) throw validationFailed({ childCategory: `Child category "${childCategory}" does not exist in ${sub.name}` });
+    }
+    return { categoryId: cat.id, subCategoryId: sub?.id ?? null, childCategoryId: child?.id ?? null };
+  }
+
+  /** A node by name (compared by key) or, failing that, by numeric id — under the given parent. */
+  async resolveNode(level: cq.CategoryLevel, value: string, parentId?: number): Promise<cq.NodeRow | undefined> {
+    const byName = await cq.findByKey(this.db, level, categoryKey(value), parentId);
+    if (byName) return byName;
+    if (!/^\d{1,10}$/.test(value)) return undefined;
+    const id = Number(value);
+    if (level === 'categories') {
+      const row = await cq.findCategory(this.db, id);
+      return row && { ...row, parent_id: null };
+    }
+    if (level === 'sub_categories') {
+      const row = await cq.findSubCategory(this.db, id);
+      return row && row.category_id === parentId ? { id: row.id, name: row.name, parent_id: row.category_id } : undefined;
+    }
+    const row = await cq.findChildCategory(this.db, id);
+    return row && row.sub_category_id === parentId ? { id: row.id, name: row.name, parent_id: row.sub_category_id } : undefined;
+  }
+
+  /** The ids form one live path of the tree (400 otherwise). */
+  async assertPath(categoryId: number, subId: number | null, childId: number | null, db: Db = this.db): Promise<void> {
+    if (!(await cq.findCategory(db, categoryId))) throw validationFailed({ category: 'Category does not exist' });
+    if (subId !== null) {
+      const sub = await cq.findSubCategory(db, subId);
+      if (!sub || sub.category_id !== categoryId)
+        throw validationFailed({ subCategory: 'Subcategory does not exist in that category' });
+    }
+    if (childId !== null) {
+      const child = await cq.findChildCategory(db, childId);
+      if (subId === null || !child || child.sub_category_id !== subId) {
+        throw validationFailed({ childCategory: 'Child category does not exist in that subcategory' });
+      }
+    }
+  }
+}

@@ -1,0 +1,115 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Dialect } from '../../../db/client.js';
+import type { Db } from '../queries.js';
+import { type ListSort, ORDER, type ProductFilter, ftsNameQuery, ftsQuery, searchOnly, tsQuerySql, whereSql } from './filter.js';
+
+/**
+ * A search lists at most this many results (ten pages of 24), the best first: its count stops
+ * here, and its ranking reads at most this many name matches. Ranking costs 1-5 µs a match
+ * (bm25, ts_rank), and counting on PostgreSQL about 1 µs (each match's row is read): a common
+ * word in a large catalogue ("pro": 28 000 matches at 100 000 products) took 45 ms to count
+ * there, and 1 000 results still 15-25 ms to rank and count. Shops cap a broad search the same
+ * way (Amazon lists 7 pages of one); a shopper narrows it long before. See ADR 0018.
+ */
+export const SEARCH_RESULTS_MAX = 240;
+
+/**
+ * PostgreSQL, a search with few matches (all of them listed): every match is read from the GIN
+ * indexes and sorted. Left to itself, PostgreSQL took two common words that rarely go together
+ * ("usb asus") for a dense search, walked the whole table in id or price order looking for
+ * matches, and found none in 100-170 ms. The order is relevancePageIds' with every name match ranked.
+ */
+export async function fewMatchesPageIds(
+  db: Db,
+  filter: ProductFilter & { search: string[] },
+  sort: ListSort,
+  limit: number,
+  offset: number,
+): Promise<number[]> {
+  const query = tsQuerySql(filter.search);
+  const inName = sql`p.name_search @@ ${query}`;
+  const order =
+    sort === 'relevance'
+      ? sql`p.in_name desc, case when p.in_name then ts_rank(p.search, ${query}) else 0 end desc, p.id desc`
+      : ORDER[sort];
+  const { rows } = await sql<{ id: number }>`
+    with matches as materialized (
+      select p.id, p.search, ${inName} as in_name, p.created_at, p.price_paisa, p.name_sort
+      from products p where ${whereSql('postgres', filter)}
+    )
+    select p.id from matches p order by ${order} limit ${limit} offset ${offset}`.execute(db);
+  return rows.map((row) => Number(row.id));
+}
+
+/**
+ * Ids of one page of a search in relevance order. Name matches (every word in the name) come
+ * first: the newest `window` of them ranked (bm25 on SQLite, ts_rank on PostgreSQL: a name that
+ * is mostly the words searched ranks first; ties newest first), then any older ones newest first.
+ * The matches in the description only follow, newest first. Each part is read in id order from
+ * the index and stops after what the page needs, so a broad search costs about the window, not
+ * its matches; with the window at SEARCH_RESULTS_MAX every listed name match is ranked.
+ */
+export async function relevancePageIds(
+  db: Db,
+  dialect: Dialect,
+  filter: ProductFilter & { search: string[] },
+  limit: number,
+  offset: number,
+  window: number,
+): Promise<number[]> {
+  const { search, ...rest } = filter;
+  const read = async (query: RawBuilder<{ id: number }>) => (await query.execute(db)).rows.map((row) => Number(row.id));
+  // The name matches newest first (with what ranks them), and the description-only matches.
+  // SQLite's rank (bm25, migration 004) can only be read inside the FTS query; PostgreSQL ranks
+  // outside, the window's rows only.
+  let named: RawBuilder<unknown>;
+  let others: RawBuilder<unknown>;
+  let ranked: RawBuilder<unknown>;
+  if (dialect === 'postgres') {
+    // The names' own index (migration 013): the index of name and description cannot tell a name
+    // match, and a word common in descriptions but rare in names read every match to find them.
+    const inName = sql`p.name_search @@ ${tsQuerySql(search)}`;
+    named = sql`select p.id, p.search from products p where ${whereSql(dialect, rest)} and ${inName} order by p.id desc`;
+    others = sql`select p.id from products p where ${whereSql(dialect, filter)} and not ${inName} order by p.id desc`;
+    ranked = sql`ts_rank(m.search, ${tsQuerySql(search)}) desc, m.id desc`;
+  } else {
+    const fts = (match: string) =>
+      searchOnly(filter)
+        ? sql`select rowid as id, rank as r from products_fts where products_fts match ${match} order by rowid desc`
+        : sql`select p.id, products_fts.rank as r from products_fts join products p on p.id = products_fts.rowid
+            where products_fts match ${match} and ${whereSql(dialect, rest)} order by products_fts.rowid desc`;
+    named = fts(ftsNameQuery(search));
+    others = fts(`(${ftsQuery(search)}) NOT ${ftsNameQuery(search)}`);
+    ranked = sql`m.r, m.id desc`;
+  }
+  const countNamed = async (atMost: number) =>
+    Number((await sql<{ n: number }>`select count(*) as n from (${named} limit ${atMost}) as m`.execute(db)).rows[0]?.n ?? 0);
+
+  const ids: number[] = [];
+  // How many name matches there are, once they ran out before the page was full.
+  let nameCount: number | undefined;
+  const take = async (query: RawBuilder<{ id: number }>, wanted: number) => {
+    const got = await read(query);
+    ids.push(...got);
+    if (got.length < wanted) {
+      const at = offset + ids.length;
+      nameCount = got.length > 0 ? at : await countNamed(at);
+    }
+  };
+  if (offset < window) {
+    const wanted = Math.min(limit, window - offset);
+    await take(sql`select m.id from (${named} limit ${window}) as m order by ${ranked} limit ${wanted} offset ${offset}`, wanted);
+  }
+  if (ids.length < limit && nameCount === undefined) {
+    const wanted = limit - ids.length;
+    await take(sql`select m.id from (${named} limit ${wanted} offset ${offset + ids.length}) as m`, wanted);
+  }
+  if (ids.length < limit && nameCount !== undefined) {
+    ids.push(
+      ...(await read(
+        sql`select m.id from (${others} limit ${limit - ids.length} offset ${offset + ids.length - nameCount}) as m`,
+      )),
+    );
+  }
+  return ids;
+}

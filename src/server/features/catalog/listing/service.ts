@@ -1,0 +1,177 @@
+import {
+  PRODUCT_PAGE_SIZE_DEFAULT,
+  type Product,
+  type ProductListQuery,
+  type ProductPage,
+  categoryKey,
+} from '../../../../shared/catalog.js';
+import type { AppContext } from '../../../context.js';
+import { LruCache } from '../../../lib/lru-cache.js';
+import * as cq from '../category-queries.js';
+import { toProduct } from '../product-answer.js';
+import * as q from '../queries.js';
+import { type StoredCount, countProducts, storedCount } from './counts.js';
+import { type ProductFilter, searchTerms } from './filter.js';
+import { newestIds, pageIds } from './queries.js';
+import { SEARCH_RESULTS_MAX } from './search.js';
+
+/**
+ * The catalogue's product lists: the plain list of the contract and the pages of the storefront
+ * (filters, search, sorts), their ids and counts cached per catalogue version.
+ */
+
+/** Most products the plain GET /api/products answers (see listAll). */
+export const PLAIN_LIST_MAX = 1000;
+
+export class ListingService {
+  /** List pages (ids) and counts, keyed by catalog_state.version: a catalogue write starts them afresh. */
+  private readonly pageCache = new LruCache<number[]>(1000);
+  private readonly countCache = new LruCache<number>(1000);
+
+  constructor(private readonly ctx: AppContext) {}
+
+  private get db() {
+    return this.ctx.db;
+  }
+
+  /**
+   * The plain list of the contract: the live products matching the filters, newest first, at
+   * most PLAIN_LIST_MAX of them (a shop of 100 000 products must not answer 50 MB to anyone who
+   * asks). `truncated` says there were more; the storefront pages with page/pageSize instead.
+   */
+  async listAll(query: ProductListQuery): Promise<{ products: Product[]; truncated: boolean }> {
+    const filter = await this.resolveFilter(query);
+    if (!filter) return { products: [], truncated: false };
+    const ids = await newestIds(this.db, this.ctx.dialect, filter, PLAIN_LIST_MAX + 1);
+    const truncated = ids.length > PLAIN_LIST_MAX;
+    return { products: await this.productsByIds(truncated ? ids.slice(0, PLAIN_LIST_MAX) : ids), truncated };
+  }
+
+  /**
+   * One page of live products matching the filters, with the total count. The ids of a page and
+   * the count are cached per catalogue version; the products themselves are always read fresh.
+   * A search lists its best SEARCH_RESULTS_MAX results (search.ts): beyond, `totalAtLeast` says
+   * the total is a lower bound and no further page is read.
+   */
+  async listPage(query: ProductListQuery, knownVersion?: number): Promise<ProductPage> {
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? PRODUCT_PAGE_SIZE_DEFAULT;
+    const version = knownVersion ?? (await q.catalogVersion(this.db));
+    const filterKey = `${version}|${filterCacheKey(query)}`;
+    const searching = query.q !== undefined && searchTerms(query.q).length > 0;
+    const sort = query.sort ?? (searching ? 'relevance' : 'newest');
+    const pageKey = `${filterKey}|${sort}|${page}|${pageSize}`;
+    const offset = (page - 1) * pageSize;
+    // A search's results end at SEARCH_RESULTS_MAX; its count may say one more ("more than that").
+    const listed = searching ? Math.max(0, Math.min(pageSize, SEARCH_RESULTS_MAX - offset)) : pageSize;
+    let ids = this.pageCache.get(pageKey);
+    let total = this.countCache.get(filterKey);
+    if (ids === undefined || total === undefined) {
+      const filter = await this.resolveFilter(query);
+      if (!filter) {
+        ids = [];
+        total = 0;
+      } else {
+        // The stored counts (migration 006) answer most filters at once, before the page: a page
+        // past the end is then not read at all, and the page's plan may depend on the count.
+        // A search is counted first (at most SEARCH_RESULTS_MAX + 1): PostgreSQL plans its page by it.
+        let stored: StoredCount | undefined;
+        if (total === undefined) {
+          stored = await storedCount(this.db, filter);
+          total = stored?.n ?? (filter.search ? await countProducts(this.db, this.ctx.dialect, filter) : undefined);
+        }
+        if (ids === undefined) {
+          ids =
+            (total !== undefined && offset >= total) || listed === 0
+              ? []
+              : await pageIds(this.db, this.ctx.dialect, filter, sort, listed, offset, {
+                  stored,
+                  matches: filter.search ? total : undefined,
+                });
+        }
+        // A short first page is the whole result: no need to count.
+        total ??= page === 1 && ids.length < listed ? ids.length : await countProducts(this.db, this.ctx.dialect, filter);
+      }
+      this.pageCache.set(pageKey, ids);
+      this.countCache.set(filterKey, total);
+    }
+    const more = searching && total > SEARCH_RESULTS_MAX;
+    const shown = more ? SEARCH_RESULTS_MAX : total;
+    return {
+      products: await this.productsByIds(ids),
+      total: shown,
+      ...(more ? { totalAtLeast: true } : {}),
+      page,
+      pageSize,
+      totalPages: Math.ceil(shown / pageSize),
+    };
+  }
+
+  private async productsByIds(ids: number[]): Promise<Product[]> {
+    if (ids.length === 0) return [];
+    const [rows, images] = await Promise.all([q.productRows(this.db, ids), q.imagesOf(this.db, ids)]);
+    return rows.map((row) => toProduct(row, images.get(row.id) ?? [], this.ctx.config.imageBaseUrl));
+  }
+
+  /**
+   * Turns names into ids (SPEC §5 comparison). Returns undefined when a requested name matches
+   * nothing, so the caller answers "no products" without querying the products table.
+   */
+  private async resolveFilter(query: ProductListQuery): Promise<ProductFilter | undefined> {
+    const filter: ProductFilter = {};
+    if (query.category !== undefined) {
+      filter.categoryIds = await cq.idsByKeys(this.db, 'categories', [categoryKey(query.category)]);
+      if (filter.categoryIds.length === 0) return undefined;
+    }
+    if (query.subcategory !== undefined) {
+      filter.subCategoryIds = await cq.idsByKeys(this.db, 'sub_categories', [categoryKey(query.subcategory)], filter.categoryIds);
+      if (filter.subCategoryIds.length === 0) return undefined;
+    }
+    if (query.childcategory !== undefined) {
+      filter.childCategoryIds = await cq.idsByKeys(
+        this.db,
+        'child_categories',
+        [categoryKey(query.childcategory)],
+        filter.subCategoryIds,
+      );
+      if (filter.childCategoryIds.length === 0) return undefined;
+    }
+    if (query.categories !== undefined && query.categories.length > 0) {
+      const keys = [...new Set(query.categories.map(categoryKey))].filter(Boolean);
+      const [categoryIds, childCategoryIds] = await Promise.all([
+        cq.idsByKeys(this.db, 'categories', keys),
+        cq.idsByKeys(this.db, 'child_categories', keys),
+      ]);
+      if (categoryIds.length === 0 && childCategoryIds.length === 0) return undefined;
+      // A checked child category inside a checked category adds nothing to "category OR child
+      // category" (a product's path is one path of the tree): leave it out, so the parts are disjoint.
+      filter.anyOf = {
+        categoryIds,
+        childCategoryIds: await cq.childCategoriesOutside(this.db, childCategoryIds, categoryIds),
+      };
+    }
+    if (query.minPrice !== undefined) filter.minPaisa = Math.ceil(query.minPrice * 100 - 1e-6);
+    if (query.maxPrice !== undefined) filter.maxPaisa = Math.floor(query.maxPrice * 100 + 1e-6);
+    if (query.featured !== undefined) filter.featured = query.featured;
+    if (query.q !== undefined) {
+      filter.search = searchTerms(query.q);
+      if (filter.search.length === 0) return undefined;
+    }
+    return filter;
+  }
+}
+
+/** The filter part of a list query, normalised the way it is matched (SPEC §5 keys, search words). */
+function filterCacheKey(query: ProductListQuery): string {
+  const key = (value: string | undefined) => (value === undefined ? null : categoryKey(value));
+  return JSON.stringify([
+    key(query.category),
+    key(query.subcategory),
+    key(query.childcategory),
+    query.categories ? [...new Set(query.categories.map(categoryKey))].sort() : null,
+    query.minPrice ?? null,
+    query.maxPrice ?? null,
+    query.featured ?? null,
+    query.q === undefined ? null : searchTerms(query.q),
+  ]);
+}

@@ -1,0 +1,52 @@
+import {
+  CATALOG_MESSAGES,
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_NAME_MAX,
+  PRODUCT_PRICE_MAX,
+  PRODUCT_STOCK_MAX,
+} from '../../../shared/catalog.js';
+import { AppError } from '../../lib/errors.js';
+
+/** What the service API's product writes are given (service.ts), and the checks of it. */
+
+export interface CreateProductInput {
+  name: string;
+  description: string;
+  pricePaisa: number;
+  categoryId: number;
+  subCategoryId?: number | null;
+  childCategoryId?: number | null;
+  isFeatured?: boolean;
+  stock?: number | null;
+  images: Buffer[];
+}
+
+export interface BulkProductInput extends Omit<CreateProductInput, 'images'> {
+  /** Base names returned by storeImage(); the same ones may be shared by many products. */
+  imageBaseNames: string[];
+  /** ISO timestamp; defaults to now. */
+  createdAt?: string;
+}
+
+export const validationFailed = (fields: Record<string, string>) =>
+  new AppError(400, 'VALIDATION_FAILED', Object.values(fields)[0] ?? 'Invalid request', fields);
+
+export const toPaisa = (rupees: number) => Math.round(rupees * 100);
+
+/** The rules of productFieldsSchema for callers of the service API that skip the form (seeders). */
+export function assertProductBasics(input: Omit<CreateProductInput, 'images'>): void {
+  const fields: Record<string, string> = {};
+  const name = input.name.trim();
+  const description = input.description.trim();
+  if (!name) fields.name = CATALOG_MESSAGES.productNameRequired;
+  else if (name.length > PRODUCT_NAME_MAX) fields.name = CATALOG_MESSAGES.productNameTooLong;
+  if (!description) fields.description = CATALOG_MESSAGES.descriptionRequired;
+  else if (description.length > PRODUCT_DESCRIPTION_MAX) fields.description = CATALOG_MESSAGES.descriptionTooLong;
+  if (!Number.isSafeInteger(input.pricePaisa) || input.pricePaisa <= 0) fields.price = CATALOG_MESSAGES.pricePositive;
+  else if (input.pricePaisa > PRODUCT_PRICE_MAX * 100) fields.price = CATALOG_MESSAGES.priceTooHigh;
+  const stock = input.stock ?? null;
+  if (stock !== null && (!Number.isSafeInteger(stock) || stock < 0 || stock > PRODUCT_STOCK_MAX)) {
+    fields.stock = CATALOG_MESSAGES.stockWhole;
+  }
+  if (Object.keys(fields).length > 0) throw validationFailed(fields);
+}
