@@ -1,14 +1,18 @@
 /**
- * npm run bench [-- api checkout pages start] [--no-build]
+ * npm run bench [-- api checkout pages start] [--no-build] [--postgres]
  *
  * Builds the production bundle, runs the chosen parts (all by default), prints one table of
  * checks and writes the figures to the "Latest run" section of docs/benchmarks.md.
  * BENCH_DURATION (seconds per API load run, default 10) shortens a smoke run;
  * BENCH_PRODUCTS (the large catalogue, default 100000) likewise, and BENCH_ONLY (API scenario keys, e.g.
  * add-to-cart,product-hot); BENCH_PAGE_RUNS (visits per page, default 5).
+ * --postgres runs the API part on PostgreSQL instead (the server BENCH_DATABASE_URL names, default
+ * postgres://postgres@127.0.0.1:5432/test; scratch databases made and dropped there), with three
+ * processes behind nginx beside one, and writes its figures as their own part, api-postgres.
  */
 import { parseArgs } from 'node:util';
 import { LARGE, ONLY, apiPart } from './parts/api.js';
+import { BENCH_DATABASE_URL } from './lib/postgres.js';
 import { checkoutPart } from './parts/checkout.js';
 import { pagesPart } from './parts/pages.js';
 import { startPart } from './parts/start.js';
@@ -20,7 +24,7 @@ type Part = (typeof PARTS)[number];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { 'no-build': { type: 'boolean', default: false } },
+  options: { 'no-build': { type: 'boolean', default: false }, postgres: { type: 'boolean', default: false } },
 });
 const unknown = positionals.filter((name) => !(PARTS as readonly string[]).includes(name));
 if (unknown.length > 0) {
@@ -44,7 +48,7 @@ async function main(): Promise<void> {
 
   const reports: PartReport[] = [];
   for (const part of parts) {
-    if (part === 'api') reports.push(await apiPart(appDir, duration));
+    if (part === 'api') reports.push(await apiPart(appDir, duration, values.postgres ? { postgres: BENCH_DATABASE_URL } : {}));
     if (part === 'checkout') reports.push(await checkoutPart());
     if (part === 'pages') reports.push(await pagesPart(appDir, pageRuns));
     if (part === 'start') reports.push(await startPart(appDir));
@@ -56,7 +60,7 @@ async function main(): Promise<void> {
   console.log(`\n${tally(checks)}`);
   // A shortened API run is a smoke test: its figures do not replace real ones.
   const smoke = duration < 10 || LARGE !== 100_000 || ONLY !== undefined;
-  const documented = smoke ? reports.filter((report) => report.part !== 'api') : reports;
+  const documented = smoke ? reports.filter((report) => !report.part.startsWith('api')) : reports;
   if (smoke && parts.includes('api'))
     console.log('(BENCH_DURATION < 10, BENCH_PRODUCTS or BENCH_ONLY set: an API smoke run, not written to docs)');
   if (documented.length > 0) {

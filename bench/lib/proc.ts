@@ -167,6 +167,24 @@ export function httpStatus(url: string, timeoutMs = 2000): Promise<number> {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The processes whose parent is `pid` (nginx's workers under its master): their CPU time is the
+ * work, the master's only the bookkeeping. Read from /proc, so only children alive right now.
+ */
+export function childPids(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry));
+    } catch {
+      // exited while listing
+    }
+  }
+  return children;
+}
+
 /** Resident memory of a process in bytes (VmRSS of /proc/<pid>/status), or 0 when unreadable. */
 export function rssOf(pid: number): number {
   try {
@@ -191,16 +209,20 @@ export function cpuMsOf(pid: number): number {
   }
 }
 
-/** Samples a process's RSS every `everyMs` until stopped; returns the highest sample. */
-export function sampleRss(pid: number, everyMs = 100): { stop(): number; max(): number } {
-  let max = rssOf(pid);
+/**
+ * Samples a process's RSS every `everyMs` until stopped; returns the highest sample. Given several
+ * (shop processes behind nginx), each sample is their sum: what the box holds at that moment.
+ */
+export function sampleRss(pids: number | number[], everyMs = 100): { stop(): number; max(): number } {
+  const rss = () => (Array.isArray(pids) ? pids : [pids]).reduce((total, pid) => total + rssOf(pid), 0);
+  let max = rss();
   const timer = setInterval(() => {
-    max = Math.max(max, rssOf(pid));
+    max = Math.max(max, rss());
   }, everyMs);
   return {
     stop() {
       clearInterval(timer);
-      max = Math.max(max, rssOf(pid));
+      max = Math.max(max, rss());
       return max;
     },
     max: () => max,

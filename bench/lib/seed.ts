@@ -17,19 +17,27 @@ export interface SeedResult {
 }
 
 export function seedProducts(appDir: string, dataDir: string, products: number): SeedResult {
+  const seconds = runSeed(appDir, dataDir, products);
+  const liveProducts = catalogFacts(dataDir).liveProducts;
+  if (liveProducts < products) throw new Error(`npm run seed left ${liveProducts} live products, wanted ${products}`);
+  return { by: 'npm run seed', seconds, liveProducts };
+}
+
+/**
+ * Runs the built seed CLI on the shop's data folder (`extra`: DATABASE_URL to seed a PostgreSQL
+ * database instead of its SQLite file) and answers the seconds it took.
+ */
+export function runSeed(appDir: string, dataDir: string, products: number, extra: Record<string, string> = {}): number {
   const cli = path.join(appDir, 'dist/server/server/cli/seed.js');
   if (!fs.existsSync(cli)) throw new Error(`no seed CLI in the build (${cli}): the benchmarks seed with npm run seed`);
   const started = Date.now();
   const result = spawnSync(process.execPath, [cli, '--products', String(products)], {
     cwd: appDir,
-    env: shopEnv(dataDir, 0, { SEED_DEMO: 'false' }),
+    env: shopEnv(dataDir, 0, { SEED_DEMO: 'false', ...extra }),
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`npm run seed -- --products ${products} failed:\n${result.stdout}\n${result.stderr}`);
-  const seconds = (Date.now() - started) / 1000;
-  const liveProducts = catalogFacts(dataDir).liveProducts;
-  if (liveProducts < products) throw new Error(`npm run seed left ${liveProducts} live products, wanted ${products}`);
-  return { by: 'npm run seed', seconds, liveProducts };
+  return (Date.now() - started) / 1000;
 }
 
 export interface CategoryPath {
@@ -50,58 +58,73 @@ export interface CatalogFacts {
   words: string[];
 }
 
+/**
+ * The queries behind CatalogFacts, plain SQL that SQLite and PostgreSQL both run as written
+ * (bench/lib/postgres.ts runs them on PostgreSQL).
+ */
+export const FACT_QUERIES = {
+  live: 'select count(*) as n from products where deleted_at is null',
+  featured: 'select count(*) as n from products where deleted_at is null and is_featured = 1',
+  // Products whose stock an add-to-cart run cannot exhaust (untracked, or 1 000+), else the most stocked.
+  cartStocked:
+    'select id from products where deleted_at is null and (stock is null or stock >= 1000) order by random() limit 5000',
+  cartMost: 'select id from products where deleted_at is null order by coalesce(stock, 1000000000) desc limit 5000',
+  products: 'select id from products where deleted_at is null order by random() limit 5000',
+  categories: 'select id, name from categories where deleted_at is null',
+  subs: 'select id, name, category_id as parent from sub_categories where deleted_at is null',
+  children: 'select id, name, sub_category_id as parent from child_categories where deleted_at is null',
+  names: 'select name from products where deleted_at is null order by random() limit 3000',
+} as const;
+
+export type FactRows = (query: keyof typeof FACT_QUERIES) => Record<string, unknown>[];
+
 /** What the benchmark needs to vary its requests, read straight from the SQLite file. */
 export function catalogFacts(dataDir: string): CatalogFacts {
   const db = new Database(path.join(dataDir, 'pasal.sqlite'), { readonly: true, fileMustExist: true });
   try {
-    const one = (sql: string) => Number((db.prepare(sql).get() as { n: number }).n);
-    const liveProducts = one('select count(*) as n from products where deleted_at is null');
-    const featured = one('select count(*) as n from products where deleted_at is null and is_featured = 1');
-    // Products whose stock an add-to-cart run cannot exhaust (untracked, or 1 000+), else the most stocked.
-    const ids = (sql: string) => (db.prepare(sql).all() as { id: number }[]).map((row) => row.id);
-    let cartProductIds = ids(
-      'select id from products where deleted_at is null and (stock is null or stock >= 1000) order by random() limit 5000',
-    );
-    if (cartProductIds.length < 50) {
-      cartProductIds = ids(
-        'select id from products where deleted_at is null order by coalesce(stock, 1000000000) desc limit 5000',
-      );
-    }
-    const productIds = (
-      db.prepare('select id from products where deleted_at is null order by random() limit 5000').all() as { id: number }[]
-    ).map((row) => row.id);
-    const paths: CategoryPath[] = [];
-    const categories = db.prepare('select id, name from categories where deleted_at is null').all() as {
-      id: number;
-      name: string;
-    }[];
-    const subs = db.prepare('select id, name, category_id as parent from sub_categories where deleted_at is null').all() as {
-      id: number;
-      name: string;
-      parent: number;
-    }[];
-    const children = db
-      .prepare('select id, name, sub_category_id as parent from child_categories where deleted_at is null')
-      .all() as { id: number; name: string; parent: number }[];
-    for (const category of categories) {
-      paths.push({ category: category.name });
-      for (const sub of subs.filter((row) => row.parent === category.id)) {
-        paths.push({ category: category.name, subcategory: sub.name });
-        for (const child of children.filter((row) => row.parent === sub.id)) {
-          paths.push({ category: category.name, subcategory: sub.name, childcategory: child.name });
-        }
-      }
-    }
-    const counts = new Map<string, number>();
-    const names = db.prepare('select name from products where deleted_at is null order by random() limit 3000').all() as {
-      name: string;
-    }[];
-    for (const { name } of names) {
-      for (const word of name.toLowerCase().match(/\p{L}{3,}/gu) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
-    }
-    const words = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([word]) => word);
-    return { liveProducts, featured, cartProductIds, productIds, paths, words };
+    return factsFrom((query) => db.prepare(FACT_QUERIES[query]).all() as Record<string, unknown>[]);
   } finally {
     db.close();
   }
+}
+
+/**
+ * CatalogFacts from the rows of FACT_QUERIES. Numbers go through Number(): PostgreSQL's driver
+ * answers count(*) (a bigint) as a string.
+ */
+export function factsFrom(rows: FactRows): CatalogFacts {
+  const one = (query: 'live' | 'featured') => Number(rows(query)[0]!.n);
+  const ids = (query: 'cartStocked' | 'cartMost' | 'products') => rows(query).map((row) => Number(row.id));
+  const nodes = (query: 'categories' | 'subs' | 'children') =>
+    rows(query).map((row) => ({ id: Number(row.id), name: String(row.name), parent: Number(row.parent) }));
+  let cartProductIds = ids('cartStocked');
+  if (cartProductIds.length < 50) cartProductIds = ids('cartMost');
+  const paths: CategoryPath[] = [];
+  const subs = nodes('subs');
+  const children = nodes('children');
+  for (const category of nodes('categories')) {
+    paths.push({ category: category.name });
+    for (const sub of subs.filter((row) => row.parent === category.id)) {
+      paths.push({ category: category.name, subcategory: sub.name });
+      for (const child of children.filter((row) => row.parent === sub.id)) {
+        paths.push({ category: category.name, subcategory: sub.name, childcategory: child.name });
+      }
+    }
+  }
+  const counts = new Map<string, number>();
+  for (const row of rows('names')) {
+    for (const word of String(row.name)
+      .toLowerCase()
+      .match(/\p{L}{3,}/gu) ?? [])
+      counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  const words = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([word]) => word);
+  return {
+    liveProducts: one('live'),
+    featured: one('featured'),
+    cartProductIds,
+    productIds: ids('products'),
+    paths,
+    words,
+  };
 }

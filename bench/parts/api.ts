@@ -1,64 +1,27 @@
 import os from 'node:os';
-import autocannon, { type AutocannonRawResult } from 'autocannon';
 import { categoryParam } from '../../src/shared/catalog.js';
-import {
-  ROOT,
-  type ServerProcess,
-  cpuMsOf,
-  freePort,
-  removeTempDir,
-  requestJson,
-  sampleRss,
-  startProcess,
-  startShop,
-  tempDir,
-} from '../lib/proc.js';
+import { createScratchDatabase } from '../../tests/helpers/processes.js';
+import { CONNECTIONS, type Figures, ROUNDS, type Run, type Scenario, measure, targetOf } from '../lib/load.js';
+import { catalogFactsPostgres, seedPostgres, serverVersion } from '../lib/postgres.js';
+import { ROOT, type ServerProcess, freePort, removeTempDir, requestJson, startProcess, startShop, tempDir } from '../lib/proc.js';
 import { type Check, type PartReport, fmt, table } from '../lib/report.js';
 import { type CatalogFacts, catalogFacts, seedProducts } from '../lib/seed.js';
 import { verifiedShopper } from '../lib/shopper.js';
+import { type ClusterResult, clusterRows } from './api-cluster.js';
 
 /**
  * The API part: the built server on 100 000 and 1 000 products against the bare baseline
  * (bench/baseline-server.ts), autocannon with 32 connections. See docs/benchmarks.md.
+ * With --postgres (api-postgres): the same on PostgreSQL, without the baseline, which reads SQLite
+ * files only, and with three processes behind nginx beside one (bench/parts/api-cluster.ts).
  */
 
-const CONNECTIONS = 32;
 /** BENCH_PRODUCTS shrinks the large catalogue for a smoke run (not written to the docs). */
 export const LARGE = Number(process.env.BENCH_PRODUCTS ?? '100000');
 /** BENCH_ONLY=add-to-cart,product-hot runs only those scenario keys (a partial run, not written to the docs). */
 export const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 const SMALL = 1_000;
-/** Timed rounds per endpoint and server, mirrored (see measure). */
-const ROUNDS = 2;
 const PAGE_SIZE = 24;
-
-interface Scenario {
-  key: string;
-  endpoint: string;
-  /** hot: one URL again and again; varied: each request drawn at random. */
-  kind: 'hot' | 'varied' | 'write';
-  method: 'GET' | 'POST';
-  path: () => string;
-  body?: () => string;
-  headers?: Record<string, string>;
-}
-
-interface Figures {
-  /** Answers per second over all rounds. */
-  rps: number;
-  /** Answers per second of each round, in the order run. */
-  rounds: number[];
-  p50: number;
-  p99: number;
-  /** Server CPU time (user + system) per answered request. */
-  cpuMs: number;
-  bytesPerResponse: number;
-  non2xx: number;
-  errors: number;
-  /** Status codes other than 2xx with their counts, e.g. "409×12". */
-  statuses: string;
-  rssMax: number;
-}
 
 const rand = (n: number) => Math.floor(Math.random() * n);
 const pick = <T>(list: readonly T[]): T => list[rand(list.length)]!;
@@ -210,101 +173,6 @@ function scenarios(
   return ONLY ? list.filter((scenario) => ONLY.includes(scenario.key)) : list;
 }
 
-/** One timed load of a scenario on one server, kept unaggregated so that rounds can be merged. */
-interface Round {
-  result: AutocannonRawResult;
-  cpuMs: number;
-  rssMax: number;
-}
-
-async function load(server: ServerProcess, scenario: Scenario, seconds: number): Promise<Round> {
-  const pid = server.child.pid!;
-  const sampler = sampleRss(pid);
-  const cpuBefore = cpuMsOf(pid);
-  const result = await autocannon({
-    url: server.url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    timeout: 30,
-    skipAggregateResult: true,
-    requests: [
-      scenario.kind === 'hot'
-        ? // One URL: autocannon builds the request once. Rebuilding it for every request cost the
-          // load generator, on the same two cores as the server, ~15 % more CPU per request.
-          { method: scenario.method, headers: scenario.headers ?? {}, path: scenario.path() }
-        : {
-            method: scenario.method,
-            headers: scenario.headers ?? {},
-            setupRequest: (request) => ({
-              ...request,
-              path: scenario.path(),
-              ...(scenario.body ? { body: scenario.body() } : {}),
-            }),
-          },
-    ],
-  });
-  return { result, cpuMs: cpuMsOf(pid) - cpuBefore, rssMax: sampler.stop() };
-}
-
-/** The figures of a server's rounds taken together: one latency histogram, all answers over all seconds. */
-function figuresOf(server: ServerProcess, rounds: Round[]): Figures {
-  // aggregateResult adds the later rounds' status counts into the first round's objects: it gets copies.
-  const merged = autocannon.aggregateResult(
-    rounds.map((round) => structuredClone(round.result)),
-    { url: server.url, connections: CONNECTIONS },
-  );
-  const sum = (of: (round: Round) => number) => rounds.reduce((total, round) => total + of(round), 0);
-  const answered = Object.values(merged.statusCodeStats).reduce((n, stat) => n + stat.count, 0);
-  const completed = sum((round) => round.result.totalCompletedRequests);
-  const seconds = sum((round) => round.result.samples);
-  return {
-    rps: seconds > 0 ? completed / seconds : 0,
-    rounds: rounds.map((round) => (round.result.samples > 0 ? round.result.totalCompletedRequests / round.result.samples : 0)),
-    p50: merged.latency.p50,
-    p99: merged.latency.p99,
-    cpuMs: answered > 0 ? sum((round) => round.cpuMs) / answered : 0,
-    bytesPerResponse: completed > 0 ? sum((round) => round.result.totalBytes) / completed : 0,
-    non2xx: merged.non2xx,
-    errors: merged.errors + merged.timeouts,
-    statuses: Object.entries(merged.statusCodeStats)
-      .filter(([code]) => !code.startsWith('2'))
-      .map(([code, stat]) => `${code}×${stat.count}`)
-      .join(' '),
-    rssMax: Math.max(...rounds.map((round) => round.rssMax)),
-  };
-}
-
-interface Run {
-  label: string;
-  server: ServerProcess;
-  scenario: Scenario;
-}
-
-/**
- * Measures one endpoint on its servers (app 100k, baseline, app 1k): a warm-up on each, then
- * ROUNDS timed rounds, in order and then in reverse (A B C, C B A), each `seconds` long. The
- * machine's speed drifts by a third within minutes; run once, back to back, whichever server came
- * first or last got the drift, and the ratios with it. Mirrored rounds give each server the same
- * share of early and late. Prints one line per server with each round's requests/s.
- */
-async function measure(runs: Run[], seconds: number): Promise<Figures[]> {
-  for (const run of runs) await load(run.server, run.scenario, Math.max(1, Math.min(3, Math.round(seconds / 4))));
-  const rounds: Round[][] = runs.map(() => []);
-  for (let round = 0; round < ROUNDS; round += 1) {
-    const order = runs.map((_, index) => index);
-    if (round % 2 === 1) order.reverse();
-    for (const index of order) rounds[index]!.push(await load(runs[index]!.server, runs[index]!.scenario, seconds));
-  }
-  return runs.map((run, index) => {
-    const f = figuresOf(run.server, rounds[index]!);
-    const problems = f.non2xx + f.errors > 0 ? `  (${f.statuses || ''}${f.errors > 0 ? ` ${f.errors} errors` : ''})` : '';
-    console.log(
-      `  ${run.label.padEnd(13)} ${`${run.scenario.endpoint} (${run.scenario.kind})`.padEnd(40)} ${fmt.int(f.rps).padStart(7)} req/s (${f.rounds.map((rps) => fmt.int(rps)).join(' / ')})  p50 ${f.p50} ms  p99 ${f.p99} ms  CPU ${f.cpuMs.toFixed(2)} ms/req  RSS ${fmt.mb(f.rssMax)} MB${problems}`,
-    );
-    return f;
-  });
-}
-
 /** Ids (and totals) the app and the baseline answer must be the same, or the baseline is not the app's SQL. */
 async function compareAnswers(app: ServerProcess, baseline: ServerProcess, list: Scenario[]): Promise<string[]> {
   const mismatches: string[] = [];
@@ -340,6 +208,9 @@ interface Catalogue {
   live: number;
   seededBy: string;
   seedSeconds: number;
+  dataDir: string;
+  /** Its scratch database, on PostgreSQL. */
+  databaseUrl?: string;
   app: ServerProcess;
   baseline?: ServerProcess;
   list: Scenario[];
@@ -347,25 +218,39 @@ interface Catalogue {
   stop(): Promise<void>;
 }
 
-/** Seeds a catalogue, starts the app on it (and the baseline), makes a verified shopper and the scenarios. */
-async function prepare(appDir: string, products: number, withBaseline: boolean): Promise<Catalogue> {
+/**
+ * Seeds a catalogue, starts the app on it (and the baseline), makes a verified shopper and the
+ * scenarios. Given a PostgreSQL server (`postgres`), in a scratch database on it, dropped by stop().
+ */
+async function prepare(
+  appDir: string,
+  products: number,
+  options: { baseline: boolean; postgres?: string | undefined },
+): Promise<Catalogue> {
   const dataDir = tempDir(`api-${products}`);
-  console.log(`\nAPI on ${fmt.int(products)} products: seeding…`);
-  const seeded = seedProducts(appDir, dataDir, products);
-  console.log(`  ${fmt.int(seeded.liveProducts)} live products by ${seeded.by} in ${seeded.seconds.toFixed(0)} s`);
-  const app = await startShop(appDir, dataDir, { SEED_DEMO: 'false' });
+  const database = options.postgres ? await createScratchDatabase(options.postgres, 'pasal_bench_api') : undefined;
+  let app: ServerProcess | undefined;
   let baseline: ServerProcess | undefined;
   const stop = async () => {
     await baseline?.stop();
-    await app.stop();
+    await app?.stop();
+    await database?.drop();
     removeTempDir(dataDir);
   };
   try {
-    const facts = catalogFacts(dataDir);
-    const shopper = await verifiedShopper(app.url, dataDir);
-    const list = scenarios(facts, shopper, await pathPages(app.url, facts));
+    console.log(`\nAPI on ${fmt.int(products)} products${database ? ' (PostgreSQL)' : ''}: seeding…`);
+    const seeded = database
+      ? await seedPostgres(appDir, dataDir, database.url, products)
+      : seedProducts(appDir, dataDir, products);
+    console.log(`  ${fmt.int(seeded.liveProducts)} live products by ${seeded.by} in ${seeded.seconds.toFixed(0)} s`);
+    const started = await startShop(appDir, dataDir, { SEED_DEMO: 'false', ...(database ? { DATABASE_URL: database.url } : {}) });
+    app = started;
+    const facts = database ? await catalogFactsPostgres(database.url) : catalogFacts(dataDir);
+    // The code comes from the outbox in DATA_DIR on either database: the server writes mail there without SMTP.
+    const shopper = await verifiedShopper(started.url, dataDir);
+    const list = scenarios(facts, shopper, await pathPages(started.url, facts));
     let mismatches: string[] = [];
-    if (withBaseline) {
+    if (options.baseline) {
       const port = await freePort();
       baseline = await startProcess({
         args: ['--import', 'tsx', 'bench/baseline-server.ts'],
@@ -380,7 +265,7 @@ async function prepare(appDir: string, products: number, withBaseline: boolean):
         },
         port,
       });
-      mismatches = await compareAnswers(app, baseline, list);
+      mismatches = await compareAnswers(started, baseline, list);
       for (const line of mismatches) console.log(`  ! baseline answer differs: ${line}`);
     }
     return {
@@ -388,7 +273,9 @@ async function prepare(appDir: string, products: number, withBaseline: boolean):
       live: seeded.liveProducts,
       seededBy: seeded.by,
       seedSeconds: seeded.seconds,
-      app,
+      dataDir,
+      databaseUrl: database?.url,
+      app: started,
       baseline,
       list,
       mismatches,
@@ -400,10 +287,18 @@ async function prepare(appDir: string, products: number, withBaseline: boolean):
   }
 }
 
-export async function apiPart(appDir: string, seconds: number): Promise<PartReport> {
+/**
+ * `postgres`: the PostgreSQL server to run on (BENCH_DATABASE_URL, run.ts's --postgres) instead of
+ * SQLite files. Then there is no baseline (it reads SQLite files only; its checks are reported as
+ * skipped) and three processes behind nginx are measured beside one (clusterRows).
+ */
+export async function apiPart(appDir: string, seconds: number, options: { postgres?: string } = {}): Promise<PartReport> {
+  const { postgres } = options;
+  const part = postgres ? 'api-postgres' : 'api';
+  const pgVersion = postgres ? await serverVersion(postgres) : undefined;
   const loadBefore = os.loadavg()[0]!;
-  const large = await prepare(appDir, LARGE, true);
-  const small = await prepare(appDir, SMALL, false).catch(async (error: unknown) => {
+  const large = await prepare(appDir, LARGE, { baseline: !postgres, postgres });
+  const small = await prepare(appDir, SMALL, { baseline: false, postgres }).catch(async (error: unknown) => {
     await large.stop();
     throw error;
   });
@@ -412,19 +307,27 @@ export async function apiPart(appDir: string, seconds: number): Promise<PartRepo
   const appLarge = new Map<string, Figures>();
   const baseLarge = new Map<string, Figures>();
   const appSmall = new Map<string, Figures>();
+  let cluster: ClusterResult | undefined;
   console.log('');
   try {
     for (const scenario of large.list) {
       const twin = small.list.find((candidate) => candidate.key === scenario.key);
       const runs: (Run & { into: Map<string, Figures> })[] = [
-        { label: 'app 100k', server: large.app, scenario, into: appLarge },
+        { label: 'app 100k', server: targetOf(large.app), scenario, into: appLarge },
         ...(large.baseline && scenario.method === 'GET'
-          ? [{ label: 'baseline 100k', server: large.baseline, scenario, into: baseLarge }]
+          ? [{ label: 'baseline 100k', server: targetOf(large.baseline), scenario, into: baseLarge }]
           : []),
-        ...(twin ? [{ label: 'app 1k', server: small.app, scenario: twin, into: appSmall }] : []),
+        ...(twin ? [{ label: 'app 1k', server: targetOf(small.app), scenario: twin, into: appSmall }] : []),
       ];
       const figures = await measure(runs, seconds);
       runs.forEach((run, index) => run.into.set(scenario.key, figures[index]!));
+    }
+    if (large.databaseUrl) {
+      cluster = await clusterRows(
+        appDir,
+        { dataDir: large.dataDir, databaseUrl: large.databaseUrl, direct: large.app, scenarios: large.list },
+        seconds,
+      );
     }
   } finally {
     await small.stop();
@@ -471,7 +374,7 @@ export async function apiPart(appDir: string, seconds: number): Promise<PartRepo
       }
     }
     const all = group.scenarios.length;
-    const common = { part: 'api', ...(group.beyond ? { beyond: true } : {}) };
+    const common = { part, ...(group.beyond ? { beyond: true } : {}) };
     if (reads > 0) {
       checks.push({
         ...common,
@@ -479,6 +382,15 @@ export async function apiPart(appDir: string, seconds: number): Promise<PartRepo
         figure: `${reads - ratioFails} of ${reads}; lowest ${fmt.ratio(worst.ratio.value)} (${worst.ratio.name})`,
         target: '≥ 0.80',
         pass: ratioFails === 0,
+      });
+    } else if (postgres && group.scenarios.some((scenario) => scenario.method === 'GET')) {
+      checks.push({
+        ...common,
+        name: `every read ≥ 0.8 × baseline (req/s), ${group.label}`,
+        figure: 'no baseline on PostgreSQL',
+        target: '≥ 0.80',
+        pass: false,
+        skipped: true,
       });
     }
     checks.push({
@@ -497,7 +409,7 @@ export async function apiPart(appDir: string, seconds: number): Promise<PartRepo
     });
   }
   checks.push({
-    part: 'api',
+    part,
     name: 'server RSS, max during the 100k runs',
     figure: `${fmt.mb(rssMax)} MB`,
     target: '< 250 MB',
@@ -535,17 +447,36 @@ export async function apiPart(appDir: string, seconds: number): Promise<PartRepo
       notes,
     ]);
   }
-  const errorsTotal = [...appLarge.values(), ...appSmall.values()].reduce((sum, f) => sum + f.non2xx + f.errors, 0);
-  checks.push({
-    part: 'api',
-    name: 'baseline answers = app answers; no errors',
-    figure: `${large.mismatches.length} mismatches, ${errorsTotal} non-2xx/errors`,
-    target: '0, 0',
-    pass: large.mismatches.length === 0 && errorsTotal === 0,
-  });
+  const errorsTotal =
+    [...appLarge.values(), ...appSmall.values()].reduce((sum, f) => sum + f.non2xx + f.errors, 0) + (cluster?.errors ?? 0);
+  checks.push(
+    postgres
+      ? {
+          part,
+          name: `no errors${cluster ? ' (the cluster rows too)' : ''}`,
+          figure: `${errorsTotal} non-2xx/errors`,
+          target: '0',
+          pass: errorsTotal === 0,
+        }
+      : {
+          part,
+          name: 'baseline answers = app answers; no errors',
+          figure: `${large.mismatches.length} mismatches, ${errorsTotal} non-2xx/errors`,
+          target: '0, 0',
+          pass: large.mismatches.length === 0 && errorsTotal === 0,
+        },
+  );
+  // On PostgreSQL the baseline's five columns are left out (it has none to show).
+  const shown = (_: unknown, index: number) => !postgres || index < 5 || index > 9;
 
   const markdown = [
-    `${large.seededBy} -- --products ${LARGE}: the demo catalogue and ${fmt.int(large.products)} synthesized products, ${fmt.int(large.live)} live (${large.seedSeconds.toFixed(0)} s); \`--products ${SMALL}\` for the ratio, ${fmt.int(small.live)} live. autocannon (in the harness process, on the same two cores as the servers), ${CONNECTIONS} connections; per row and server a warm-up, then ${ROUNDS} rounds of ${seconds} s, the servers in order and then in reverse, taken together (one latency histogram). Load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after. Baseline RSS max ${fmt.mb(baselineRssMax)} MB.`,
+    ...(pgVersion
+      ? [
+          `On ${pgVersion} (the server of BENCH_DATABASE_URL, on this machine), each catalogue in a scratch database of its own, VACUUM (ANALYZE) after seeding, dropped at the end. No baseline: bench/baseline-server.ts reads SQLite files only, so its columns are left out and its checks skipped.`,
+          '',
+        ]
+      : []),
+    `${large.seededBy} -- --products ${LARGE}: the demo catalogue and ${fmt.int(large.products)} synthesized products, ${fmt.int(large.live)} live (${large.seedSeconds.toFixed(0)} s); \`--products ${SMALL}\` for the ratio, ${fmt.int(small.live)} live. autocannon (in the harness process, on the same two cores as the servers), ${CONNECTIONS} connections; per row and server a warm-up, then ${ROUNDS} rounds of ${seconds} s, the servers in order and then in reverse, taken together (one latency histogram). Load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after.${postgres ? '' : ` Baseline RSS max ${fmt.mb(baselineRssMax)} MB.`}`,
     '',
     table(
       [
@@ -565,15 +496,18 @@ export async function apiPart(appDir: string, seconds: number): Promise<PartRepo
         '1k÷100k',
         'CPU 100k÷1k',
         'notes',
-      ],
-      rows,
-      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
+      ].filter(shown),
+      rows.map((row) => row.filter(shown)),
+      (['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] as const).filter(shown),
     ),
     '',
-    "*app/base* is requests/s of the app ÷ the baseline and *1k÷100k* requests/s at 1k ÷ at 100k (the targets); *by CPU* and *CPU 100k÷1k* are the same comparisons by server CPU time per request (baseline ÷ app, 100k ÷ 1k), which the shared machine's load moves less. CPU is user + system time of the server process (all threads) over the timed run ÷ answers. *app KB* is the mean response body and headers.",
+    postgres
+      ? "*1k÷100k* is requests/s at 1k ÷ at 100k (the target), *CPU 100k÷1k* the same by server CPU time per request, which the shared machine's load moves less. CPU is user + system time of the server process (all threads) over the timed run ÷ answers; PostgreSQL's own processes, which do much of the work here, are not counted. *app KB* is the mean response body and headers."
+      : "*app/base* is requests/s of the app ÷ the baseline and *1k÷100k* requests/s at 1k ÷ at 100k (the targets); *by CPU* and *CPU 100k÷1k* are the same comparisons by server CPU time per request (baseline ÷ app, 100k ÷ 1k), which the shared machine's load moves less. CPU is user + system time of the server process (all threads) over the timed run ÷ answers. *app KB* is the mean response body and headers.",
     ...(large.mismatches.length > 0
       ? ['', 'Baseline answers that differ from the app:', ...large.mismatches.map((m) => `- ${m}`)]
       : []),
+    ...(cluster ? ['', cluster.markdown] : []),
   ].join('\n');
-  return { part: 'api', title: 'API (autocannon)', markdown, checks };
+  return { part, title: postgres ? 'API on PostgreSQL (autocannon)' : 'API (autocannon)', markdown, checks };
 }
