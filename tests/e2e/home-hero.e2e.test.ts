@@ -4,8 +4,9 @@ import { eventually, expectVisible, sleep } from './support/ui.js';
 
 /**
  * The hero's own slider (no library, see src/web/features/home/HeroBanner.tsx): SPEC §2/§9 autoplay
- * every 8000 ms that keeps going after the shopper picks a slide, looping, with a fade that
- * reduced motion turns off.
+ * every 8000 ms that keeps going after the shopper picks a slide, looping, with a fade. It waits while
+ * the mouse is over it or the keyboard's focus is in it; reduced motion turns the fade and the
+ * autoplay off.
  */
 
 const HEADINGS = ['Discover Cutting-Edge Technology', 'Experience Ultimate Performance', 'Upgrade Your Tech Game'];
@@ -24,6 +25,9 @@ describe('hero slider', () => {
     await page.goto('/');
     await expectVisible(hero(page).getByRole('heading', { name: HEADINGS[0] }));
     await hero(page).getByRole('button', { name: 'Go to slide 3' }).click();
+    // The mouse leaves the banner after the click (over it, autoplay waits: see below). The focus the
+    // click left on the bar does not stop it.
+    await page.mouse.move(0, 0);
     const pickedAt = Date.now();
     await eventually(
       () => onShow(page),
@@ -64,5 +68,57 @@ describe('hero slider', () => {
     expect((await fade()).map((duration) => Number.parseFloat(duration) < 0.05)).toEqual([true, true, true]);
     await hero(page).getByRole('button', { name: 'Go to slide 2' }).click();
     expect(await onShow(page)).toEqual([HEADINGS[1]]);
+  });
+
+  test('with reduced motion the slide stays: no autoplay after 9 s', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await expectVisible(hero(page).getByRole('heading', { name: HEADINGS[0] }));
+    await sleep(9_000);
+    expect(await onShow(page)).toEqual([HEADINGS[0]]);
+    // A pick still changes it, and it stays there.
+    await hero(page).getByRole('button', { name: 'Go to slide 2' }).click();
+    await page.mouse.move(0, 0);
+    expect(await onShow(page)).toEqual([HEADINGS[1]]);
+  });
+
+  test('autoplay waits while the mouse is over the banner and goes on when it leaves', async ({ page }) => {
+    await page.goto('/');
+    await expectVisible(hero(page).getByRole('heading', { name: HEADINGS[0] }));
+    await hero(page).getByRole('heading', { name: HEADINGS[0] }).hover();
+    await sleep(9_000);
+    expect(await onShow(page)).toEqual([HEADINGS[0]]);
+
+    await page.mouse.move(0, 0);
+    const leftAt = Date.now();
+    await eventually(
+      () => onShow(page),
+      (shown) => shown.join() === HEADINGS[1],
+      'autoplay to slide 2 after the mouse left',
+      10_000,
+    );
+    // A full 8 s from the moment the mouse left.
+    expect(Date.now() - leftAt).toBeGreaterThan(7_000);
+  });
+
+  test('autoplay waits while the keyboard focus is in the banner', async ({ page }) => {
+    await page.goto('/');
+    await expectVisible(hero(page).getByRole('heading', { name: HEADINGS[0] }));
+    // Keyboard focus on the first slide's Shop Now: Tab from the page's top until it is reached.
+    const shopNow = hero(page).getByRole('link', { name: 'Shop Now' });
+    for (let i = 0; i < 20 && !(await shopNow.evaluate((link) => link === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    expect(await shopNow.evaluate((link) => link === document.activeElement)).toBe(true);
+    await sleep(9_000);
+    expect(await onShow(page)).toEqual([HEADINGS[0]]);
+    // Focus leaves (Shift+Tab back to the header): it goes on.
+    await page.keyboard.press('Shift+Tab');
+    await eventually(
+      () => onShow(page),
+      (shown) => shown.join() === HEADINGS[1],
+      'autoplay to slide 2 after focus left',
+      10_000,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { readStorage, writeStorage } from './storage';
 
 /** A value remembered in localStorage; a stored value outside `allowed` falls back to the default. */
@@ -33,4 +33,24 @@ export function useCountdown(initial = 0): [number, (seconds: number) => void] {
     return () => window.clearTimeout(timer);
   }, [left]);
   return [left, setLeft];
+}
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function subscribeReducedMotion(onChange: () => void): () => void {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/**
+ * Whether the visitor asked for less motion (the system's "reduce motion"); it follows a change while
+ * the page is open. False on the server and in the hydrating render, which must match its HTML.
+ */
+export function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
 }

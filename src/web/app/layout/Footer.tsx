@@ -57,7 +57,7 @@ export function Footer() {
   return (
     // Below the fold on every first paint (the main area fills the screen): with content-visibility
     // the browser lays it out and paints it only when it nears the screen, not before the first paint.
-    <footer className="bg-slate-950 text-slate-300 print:hidden [contain-intrinsic-size:auto_720px] [content-visibility:auto]">
+    <footer className="on-dark bg-slate-950 text-slate-300 print:hidden [contain-intrinsic-size:auto_720px] [content-visibility:auto]">
       <div className="mx-auto max-w-7xl px-4 pt-12 pb-8 sm:px-6">
         <div className="flex flex-col gap-6 border-b border-slate-800 pb-8 md:flex-row md:items-center md:justify-between">
           <div className="max-w-md">
@@ -135,7 +135,7 @@ export function Footer() {
           </section>
         </div>
 
-        <p className="border-t border-slate-800 pt-6 text-center text-xs text-slate-500">
+        <p className="border-t border-slate-800 pt-6 text-center text-xs text-slate-400">
           {`© ${year === null ? '' : `${year} `}${store.name}. All rights reserved.`}
         </p>
       </div>

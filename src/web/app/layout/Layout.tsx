@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { type MouseEvent, useCallback, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useAfterFirstPaint } from '../../lib/first-paint';
 import { PageBoundary } from '../PageBoundary';
@@ -7,6 +7,13 @@ import { CartDrawer } from './CartDrawer';
 import { Footer } from './Footer';
 import { MenuDrawer } from './MenuDrawer';
 import { Navbar } from './Navbar';
+
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById('main');
+  if (!main) return;
+  event.preventDefault();
+  main.focus();
+}
 
 /** Navigation bar, drawers and footer around every route (SPEC §2). */
 export function Layout() {
@@ -31,8 +38,12 @@ export function Layout() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900 print:block print:min-h-0 print:bg-white">
+      {/* The first stop of the Tab key on every page, shown when focused: past the navbar to the page
+          itself. Focus moves to <main> (tabIndex -1) without a #main history entry; the href does the
+          same before the page's script has run. */}
       <a
         href="#main"
+        onClick={skipToMain}
         className="sr-only z-50 rounded-md print:hidden bg-amber-500 px-4 py-2 font-semibold text-slate-950 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         Skip to content

@@ -35,7 +35,7 @@ export function Navbar({ onOpenMenu, onOpenCart }: { onOpenMenu: () => void; onO
   const loggedIn = useShopperToken() !== null;
   const logout = useLogout();
   return (
-    <header className="sticky top-0 z-40 bg-slate-900 print:hidden text-white shadow-md shadow-slate-900/10">
+    <header className="on-dark sticky top-0 z-40 bg-slate-900 print:hidden text-white shadow-md shadow-slate-900/10">
       <nav aria-label="Main" className="mx-auto flex h-14 max-w-7xl items-center gap-1 px-2 sm:h-16 sm:px-4">
         <button type="button" onClick={onOpenMenu} aria-label="Open menu" className={iconButton}>
           <Icon icon={Menu} />

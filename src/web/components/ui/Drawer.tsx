@@ -1,5 +1,6 @@
 import X from 'lucide-react/icons/x';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
+import { useDialogFocus } from './dialog-focus';
 
 interface DrawerProps {
   open: boolean;
@@ -16,55 +17,15 @@ interface DrawerProps {
   footer?: ReactNode;
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, [tabindex]:not([tabindex="-1"])';
-
 /**
  * A slide-out panel: closes on the overlay, on Escape and on its close button; keeps focus inside
- * while open and gives it back afterwards. Closed, it stays in the page (so it can slide) but is
- * hidden and inert.
+ * while open and gives it back afterwards (useDialogFocus). Closed, it stays in the page (so it can
+ * slide) but is hidden and inert.
  */
 export function Drawer({ open, onClose, side, title, closeLabel, widthClass, overlayTestId, children, footer }: DrawerProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
-
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const panel = panelRef.current;
-    panel?.focus({ preventScroll: true });
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        onCloseRef.current();
-        return;
-      }
-      if (event.key !== 'Tab' || !panel) return;
-      const items = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && (document.activeElement === first || document.activeElement === panel)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.body.style.overflow = overflow;
-      if (previous?.isConnected) previous.focus({ preventScroll: true });
-    };
-  }, [open]);
+  useDialogFocus(open, panelRef, onClose);
 
   const hiddenOffset = side === 'left' ? '-translate-x-full' : 'translate-x-full';
   return (

@@ -24,7 +24,7 @@ export function CartThumb({ images, alt, className = 'size-16' }: { images: stri
   const box = `shrink-0 overflow-hidden rounded-lg border border-slate-200 bg-slate-50 ${className}`;
   if (!src || failed === src) {
     return (
-      <div className={`${box} flex flex-col items-center justify-center gap-0.5 px-1 text-center text-slate-400`}>
+      <div className={`${box} flex flex-col items-center justify-center gap-0.5 px-1 text-center text-slate-600`}>
         <ImageOff className="size-4" aria-hidden="true" />
         <span className="text-[10px] leading-tight font-medium">No Image Available</span>
       </div>

@@ -284,7 +284,7 @@ export default function CheckoutPanel({
                     value={id}
                     checked={checked}
                     onChange={() => form.setValue('paymentMethod', id)}
-                    className="size-4 shrink-0 accent-amber-600"
+                    className="size-4 shrink-0 accent-amber-700"
                   />
                   <Icon className={`size-5 shrink-0 ${checked ? 'text-amber-700' : 'text-slate-400'}`} aria-hidden="true" />
                   <span className="min-w-0">
@@ -382,7 +382,8 @@ function OrderSummary({
           {formatPrice(subtotalPaisa / 100)}
         </dd>
       </div>
-      <div className="flex items-baseline justify-between gap-3">
+      {/* The free-delivery note is a second value of Delivery: a <dl> holds only terms and values. */}
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <dt className="text-slate-600">Delivery{known && !free ? place : ''}</dt>
         <dd
           className={`text-right font-medium ${free ? 'text-emerald-700' : known ? 'text-slate-900' : 'text-slate-500'}`}
@@ -390,12 +391,12 @@ function OrderSummary({
         >
           {deliveryText}
         </dd>
+        {freeFrom > 0 && (
+          <dd className="basis-full text-xs text-slate-500">
+            {free ? 'Free delivery on orders' : 'Free delivery'} from {formatPrice(freeFrom)}
+          </dd>
+        )}
       </div>
-      {freeFrom > 0 && (
-        <p className="text-xs text-slate-500">
-          {free ? 'Free delivery on orders' : 'Free delivery'} from {formatPrice(freeFrom)}
-        </p>
-      )}
       <div className="flex items-baseline justify-between gap-3 border-t border-slate-200 pt-2">
         <dt className="text-base font-semibold text-slate-900">Total</dt>
         <dd className="text-lg font-bold text-slate-900" data-testid="checkout-total">
@@ -429,7 +430,7 @@ function SelectField({
         id={selectId}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className={`${inputClasses} ${error ? 'border-red-500' : 'border-slate-300'}`}
+        className={`${inputClasses} ${error ? 'border-red-500' : 'border-control'}`}
         {...select}
       >
         {children}

@@ -74,7 +74,7 @@ export function FilterDrawer({ open, onClose, price, checked, onPriceChange, onC
             id={priceId}
             value={shown.price.id}
             onChange={(event) => choosePrice(event.target.value)}
-            className="block h-11 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-amber-500 focus:ring-2 focus:ring-amber-500/30 focus:outline-none"
+            className="block h-11 w-full rounded-lg border border-control bg-white px-2 text-sm text-slate-900 focus-visible:border-focus"
           >
             {PRICE_RANGES.map((range) => (
               <option key={range.id} value={range.id}>
@@ -98,7 +98,7 @@ export function FilterDrawer({ open, onClose, price, checked, onPriceChange, onC
                       type="checkbox"
                       checked={shown.checked.some((item) => sameName(item, name))}
                       onChange={(event) => toggle(name, event.target.checked)}
-                      className="size-4 rounded border-slate-300 accent-amber-500"
+                      className="size-4 rounded accent-amber-700"
                     />
                     {name}
                   </label>

@@ -68,7 +68,7 @@ export function Pagination({ page, totalPages, hrefFor, onSelect, label = 'Pagin
       <ol className="hidden items-center gap-1.5 sm:flex">
         {pageWindow(page, totalPages).map((n, index) =>
           n === null ? (
-            <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-slate-400">
+            <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-slate-500">
               …
             </li>
           ) : (

@@ -48,7 +48,7 @@ export function ProductCard({ product, liked, onToggleLike, onAddToCart, adding,
             aria-label={`Like ${product.name}`}
             title={liked ? 'Liked' : 'Like'}
             onClick={() => onToggleLike(product.id)}
-            className={`-mt-1.5 -mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full transition-colors ${liked ? 'text-rose-600 hover:bg-rose-50' : 'text-slate-400 hover:bg-slate-100 hover:text-slate-600'}`}
+            className={`-mt-1.5 -mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full transition-colors ${liked ? 'text-rose-600 hover:bg-rose-50' : 'text-slate-500 hover:bg-slate-100 hover:text-slate-700'}`}
           >
             <Heart className="size-5" fill={liked ? 'currentColor' : 'none'} aria-hidden="true" />
           </button>

@@ -5,6 +5,7 @@ import { ProductImage } from './ProductImage';
 /**
  * SPEC §2 product detail gallery: the main image and a row of thumbnails; the selected thumbnail
  * is highlighted (and aria-pressed). The first image is the page's largest paint: eager, high priority.
+ * The row's padding leaves room for the focus ring, which its scrolling would otherwise cut off.
  */
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
   const [selected, setSelected] = useState(0);
@@ -22,7 +23,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         className="aspect-square w-full rounded-2xl border border-slate-200 bg-white"
       />
       {images.length > 1 && (
-        <ul aria-label="Product images" className="flex gap-2 overflow-x-auto pb-1">
+        <ul aria-label="Product images" className="-mx-1 -mt-1 flex gap-2 overflow-x-auto px-1 pt-1 pb-1">
           {images.map((address, i) => (
             <li key={address} className="shrink-0">
               <button
@@ -30,7 +31,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                 aria-label={`Show image ${i + 1} of ${images.length}`}
                 aria-pressed={i === index}
                 onClick={() => setSelected(i)}
-                className={`block overflow-hidden rounded-xl border-2 bg-white p-0.5 transition-colors ${i === index ? 'border-amber-500 ring-2 ring-amber-500/30' : 'border-slate-200 hover:border-slate-400'}`}
+                className={`block overflow-hidden rounded-xl border-2 bg-white p-0.5 transition-colors ${i === index ? 'border-amber-600 ring-2 ring-amber-600/30' : 'border-slate-200 hover:border-slate-400'}`}
               >
                 <ProductImage src={address} alt="" sizes="72px" width={320} className="size-16 rounded-lg sm:size-[72px]" />
               </button>

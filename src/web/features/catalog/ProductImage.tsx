@@ -36,7 +36,7 @@ export function ProductImage({
   const box = `relative overflow-hidden bg-slate-100 ${className}`;
   if (!src || failed === src) {
     return (
-      <div className={`${box} flex flex-col items-center justify-center gap-1.5 text-slate-400`}>
+      <div className={`${box} flex flex-col items-center justify-center gap-1.5 text-slate-600`}>
         <ImageOff className="size-7" aria-hidden="true" />
         <span className="text-sm font-medium">No Image Available</span>
       </div>

@@ -169,7 +169,7 @@ function SortSelect({
           const chosen = event.target.value;
           onChange(chosen === fallback ? undefined : SORTS.find((option) => option.value === chosen)?.value);
         }}
-        className="block h-11 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-amber-500 focus:ring-2 focus:ring-amber-500/30 focus:outline-none"
+        className="block h-11 w-full rounded-lg border border-control bg-white px-2 text-sm text-slate-900 focus-visible:border-focus"
       >
         {searching && <option value="relevance">Sort: Best match</option>}
         {SORTS.map((option) => (

@@ -12,7 +12,8 @@ export function QuantityStepper({ value, onChange }: { value: number; onChange: 
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
         Quantity
       </label>
-      <div className="inline-flex items-center overflow-hidden rounded-lg border border-slate-300 bg-white">
+      {/* The rings of its three parts are drawn inside them: the rounded frame clips what is outside. */}
+      <div className="inline-flex items-center overflow-hidden rounded-lg border border-control bg-white [&_:focus-visible]:-outline-offset-2">
         <button
           type="button"
           aria-label="Decrease quantity"
@@ -29,7 +30,7 @@ export function QuantityStepper({ value, onChange }: { value: number; onChange: 
           value={value}
           min={1}
           aria-live="polite"
-          className="h-11 w-14 border-x border-slate-300 text-center text-base font-semibold text-slate-900 [appearance:textfield] focus:outline-none [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+          className="h-11 w-14 border-x border-control text-center text-base font-semibold text-slate-900 [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
         />
         <button type="button" aria-label="Increase quantity" onClick={() => onChange(value + 1)} className={button}>
           <Plus className="size-4" aria-hidden="true" />

@@ -56,7 +56,7 @@ export function SearchBox({ value, onSearch, label = 'Search products', placehol
         enterKeyHint="search"
         autoComplete="off"
         maxLength={200}
-        className="block h-11 w-full rounded-lg border border-slate-300 bg-white pr-11 pl-10 text-base text-slate-900 shadow-xs placeholder:text-slate-400 focus:border-amber-500 focus:ring-2 focus:ring-amber-500/30 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+        className="block h-11 w-full rounded-lg border border-control bg-white pr-11 pl-10 text-base text-slate-900 shadow-xs placeholder:text-slate-500 focus-visible:border-focus [&::-webkit-search-cancel-button]:hidden"
       />
       {text && (
         <button
@@ -66,7 +66,7 @@ export function SearchBox({ value, onSearch, label = 'Search products', placehol
             setText('');
             onSearch('', { typing: false });
           }}
-          className="absolute top-1/2 right-1 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-md text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+          className="absolute top-1/2 right-1 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-700"
         >
           <X className="size-4" aria-hidden="true" />
         </button>

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { type FocusEvent, type PointerEvent, useEffect, useState } from 'react';
 import { ButtonLink } from '../../components/ui/Button';
+import { usePrefersReducedMotion } from '../../lib/hooks';
 
 /** Static hero content (SPEC §3: id, background style, image, heading, text). */
 export interface HeroSlide {
@@ -86,8 +87,12 @@ function barClasses(active: boolean): string {
  * The slides are stacked and cross-fade by opacity (no slider library: this is the page's LCP area,
  * and the slide content is in the first paint). Only the slide on show is exposed to assistive
  * technology and the keyboard. The next slide's image loads once the page has loaded (never before
- * the first slide's, the LCP image); a picked slide's at once. With reduced motion the slides change
- * without the fade.
+ * the first slide's, the LCP image); a picked slide's at once.
+ *
+ * Autoplay waits while a mouse is over the banner or the keyboard's focus is in it (WCAG 2.2.2), and
+ * starts a full 8 s again when they leave; a tap or a click alone does not stop it (SPEC: it goes
+ * on after an interaction). With reduced motion there is no autoplay and no fade: the slides change
+ * only when picked.
  */
 export function HeroBanner() {
   const [active, setActive] = useState(0);
@@ -96,11 +101,16 @@ export function HeroBanner() {
   // False on the first render, as on the server (the page's HTML is rendered there): the effect below
   // turns it on once the page has loaded, or at once when Home is reached by a later navigation.
   const [loadRest, setLoadRest] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
+  const paused = hovered || focused || reducedMotion;
 
   useEffect(() => {
+    if (paused) return;
     const timer = window.setTimeout(() => setActive((index) => (index + 1) % heroSlides.length), HERO_AUTOPLAY_MS);
     return () => window.clearTimeout(timer);
-  }, [active, cycle]);
+  }, [active, cycle, paused]);
 
   useEffect(() => {
     if (loadRest) return;
@@ -116,11 +126,24 @@ export function HeroBanner() {
     setLoadRest(true);
   };
 
+  // A mouse pointer pauses; a finger's touch (which "enters" and never leaves) does not.
+  const onPointerEnter = (event: PointerEvent) => setHovered(event.pointerType === 'mouse' || event.pointerType === 'pen');
+  const onPointerLeave = () => setHovered(false);
+  // Focus from the keyboard pauses (:focus-visible); the focus a click leaves on a bar does not.
+  const onFocus = (event: FocusEvent) => setFocused(event.target.matches(':focus-visible'));
+  const onBlur = (event: FocusEvent) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+  };
+
   return (
     <section
       aria-roledescription="carousel"
       aria-label="Featured offers"
-      className={`relative overflow-hidden bg-slate-900 ${HERO_HEIGHT}`}
+      onPointerEnter={onPointerEnter}
+      onPointerLeave={onPointerLeave}
+      onFocus={onFocus}
+      onBlur={onBlur}
+      className={`on-dark relative overflow-hidden bg-slate-900 ${HERO_HEIGHT}`}
     >
       {heroSlides.map((slide, index) => {
         const isActive = index === active;

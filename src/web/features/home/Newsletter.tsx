@@ -23,7 +23,7 @@ export function Newsletter() {
   };
 
   return (
-    <section aria-labelledby="newsletter-heading" className="bg-slate-900 py-14 sm:py-16">
+    <section aria-labelledby="newsletter-heading" className="on-dark bg-slate-900 py-14 sm:py-16">
       <div className="mx-auto max-w-3xl px-4 text-center sm:px-6">
         <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-amber-500/15 text-amber-400">
           <MailCheck className="size-6" aria-hidden="true" />
@@ -44,7 +44,7 @@ export function Newsletter() {
             placeholder="Enter your email"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
-            className="h-12 w-full min-w-0 rounded-lg sm:flex-1 border border-slate-700 bg-slate-800 px-4 text-base text-white placeholder:text-slate-400 focus:border-amber-400 focus:ring-2 focus:ring-amber-400/30 focus:outline-none"
+            className="h-12 w-full min-w-0 rounded-lg sm:flex-1 border border-slate-500 bg-slate-800 px-4 text-base text-white placeholder:text-slate-400 focus-visible:border-focus-on-dark"
           />
           <button
             type="submit"

@@ -6,7 +6,7 @@ export function PromoBanners() {
   return (
     <section aria-label="Offers" className="mx-auto max-w-7xl px-4 sm:px-6">
       <div className="grid gap-4 md:grid-cols-2">
-        <article className="relative overflow-hidden rounded-2xl bg-linear-to-br from-amber-400 to-orange-500 p-6 text-slate-950 shadow-sm sm:p-8">
+        <article className="on-brand relative overflow-hidden rounded-2xl bg-amber-500 bg-linear-to-br from-amber-400 to-orange-500 p-6 text-slate-950 shadow-sm sm:p-8">
           <Laptop className="absolute -right-6 -bottom-8 size-44 text-white/25" aria-hidden="true" strokeWidth={1.25} />
           <p className="text-xs font-bold tracking-wider uppercase opacity-80">Limited time</p>
           <h2 className="mt-2 text-2xl font-extrabold tracking-tight sm:text-3xl">Big Sale on Laptops</h2>
@@ -17,7 +17,7 @@ export function PromoBanners() {
             Shop Now
           </ButtonLink>
         </article>
-        <article className="relative overflow-hidden rounded-2xl bg-linear-to-br from-slate-800 to-slate-950 p-6 text-white shadow-sm sm:p-8">
+        <article className="on-dark relative overflow-hidden rounded-2xl bg-slate-900 bg-linear-to-br from-slate-800 to-slate-950 p-6 text-white shadow-sm sm:p-8">
           <Sparkles className="absolute -right-6 -bottom-8 size-44 text-amber-400/20" aria-hidden="true" strokeWidth={1.25} />
           <p className="text-xs font-bold tracking-wider text-amber-400 uppercase">Just arrived</p>
           <h2 className="mt-2 text-2xl font-extrabold tracking-tight sm:text-3xl">Latest Tech Gadgets</h2>

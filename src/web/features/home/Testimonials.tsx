@@ -22,7 +22,7 @@ export const testimonials: Testimonial[] = [
     content:
       'My gaming laptop arrived in two days, sealed and with the official warranty card. The team even helped me tune it for tournaments.',
     rating: 5,
-    avatarColor: 'bg-sky-500',
+    avatarColor: 'bg-sky-600',
   },
   {
     id: 2,
@@ -31,7 +31,7 @@ export const testimonials: Testimonial[] = [
     content:
       'Fair prices and honest advice. I asked which monitor suits coding and they recommended a cheaper one than I had picked. Great service.',
     rating: 4,
-    avatarColor: 'bg-emerald-500',
+    avatarColor: 'bg-emerald-600',
   },
   {
     id: 3,
@@ -60,7 +60,11 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-/** SPEC §2/§4: previous/next with wrap-around and dot buttons; the slide enters from the side it moves towards. */
+/**
+ * SPEC §2/§4: previous/next with wrap-around and dot buttons; the slide enters from the side it moves
+ * towards, or at once with reduced motion. It never moves by itself (nothing to pause): only a button
+ * changes the testimonial, which the live region then reads out.
+ */
 export function Testimonials() {
   const [{ index, direction }, setState] = useState<{ index: number; direction: Direction }>({ index: 0, direction: 'next' });
   const count = testimonials.length;
@@ -73,7 +77,7 @@ export function Testimonials() {
   return (
     <section aria-labelledby="testimonials-heading" className="bg-white py-14 sm:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <p className="text-center text-sm font-semibold tracking-wider text-amber-600 uppercase">Testimonials</p>
+        <p className="text-center text-sm font-semibold tracking-wider text-amber-700 uppercase">Testimonials</p>
         <h2 id="testimonials-heading" className="mt-2 text-center text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
           What Our Customers Say
         </h2>
@@ -90,7 +94,7 @@ export function Testimonials() {
             <figure
               key={current.id}
               data-direction={direction}
-              className={`rounded-2xl border border-slate-100 bg-slate-50 px-5 py-8 text-center shadow-sm sm:px-10 ${direction === 'next' ? 'animate-slide-from-right' : 'animate-slide-from-left'}`}
+              className={`rounded-2xl border border-slate-100 bg-slate-50 px-5 py-8 text-center shadow-sm sm:px-10 ${direction === 'next' ? 'animate-slide-from-right' : 'animate-slide-from-left'} motion-reduce:animate-none`}
             >
               <div className="relative mx-auto w-fit">
                 <span
@@ -146,7 +150,7 @@ export function Testimonials() {
                 className="flex size-8 items-center justify-center"
               >
                 <span
-                  className={`block rounded-full transition-all ${i === index ? 'size-3 bg-amber-500' : 'size-2.5 bg-slate-300 hover:bg-slate-400'}`}
+                  className={`block rounded-full transition-all motion-reduce:transition-none ${i === index ? 'size-3 bg-amber-600' : 'size-2.5 bg-control hover:bg-slate-500'}`}
                 />
               </button>
             ))}

@@ -34,7 +34,7 @@ export function WhyChooseUs() {
   return (
     <section aria-labelledby="why-heading" className="py-14 sm:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <p className="text-center text-sm font-semibold tracking-wider text-amber-600 uppercase">Why Pasal</p>
+        <p className="text-center text-sm font-semibold tracking-wider text-amber-700 uppercase">Why Pasal</p>
         <h2 id="why-heading" className="mt-2 text-center text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
           Why Choose Us
         </h2>

@@ -160,23 +160,26 @@ function Invoice({ order }: { order: Order }) {
       </table>
 
       <div className="mt-4 flex justify-end border-t border-slate-300 pt-3">
-        <dl className="w-full max-w-xs space-y-1">
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-600">Subtotal</dt>
-            <dd>{formatPrice(order.subtotal)}</dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-600">Delivery</dt>
-            <dd>{formatDeliveryFee(order.deliveryFee)}</dd>
-          </div>
-          <div className="flex justify-between gap-4 border-t border-slate-200 pt-1 text-base font-bold text-slate-900">
-            <dt>Total</dt>
-            <dd data-testid="invoice-total">{formatPrice(order.totalAmount)}</dd>
-          </div>
+        <div className="w-full max-w-xs space-y-1">
+          <dl className="space-y-1">
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-600">Subtotal</dt>
+              <dd>{formatPrice(order.subtotal)}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-600">Delivery</dt>
+              <dd>{formatDeliveryFee(order.deliveryFee)}</dd>
+            </div>
+            <div className="flex justify-between gap-4 border-t border-slate-200 pt-1 text-base font-bold text-slate-900">
+              <dt>Total</dt>
+              <dd data-testid="invoice-total">{formatPrice(order.totalAmount)}</dd>
+            </div>
+          </dl>
+          {/* Beside the list, not in it: a <dl> holds only its terms and their values. */}
           <p className="text-right text-xs text-slate-600" data-testid="invoice-vat">
             VAT ({VAT_PERCENT}%) included: {formatPrice(order.vatAmount)}
           </p>
-        </dl>
+        </div>
       </div>
 
       <section aria-label="Payment" className="mt-5 flex flex-wrap items-center gap-x-6 gap-y-2 border-t border-slate-200 pt-4">

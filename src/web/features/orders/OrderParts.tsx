@@ -227,8 +227,9 @@ export function OrderPayment({
   const row = 'flex items-baseline justify-between gap-3';
   return (
     <section aria-label={`Payment of order ${order.id}`} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
-      <dl className="grid gap-x-10 gap-y-1.5 md:grid-cols-2">
-        <div className="space-y-1.5">
+      {/* Two lists side by side (a <dl> holds only its terms and values, grouped in <div>s one deep). */}
+      <div className="grid gap-x-10 gap-y-1.5 md:grid-cols-2">
+        <dl className="space-y-1.5">
           <div className={row}>
             <dt className="whitespace-nowrap text-slate-500">Payment method</dt>
             <dd className="font-medium text-slate-900" data-testid="payment-method">
@@ -241,25 +242,27 @@ export function OrderPayment({
               <PaymentBadge status={order.paymentStatus} />
             </dd>
           </div>
-        </div>
+        </dl>
         <div className="space-y-1.5 border-t border-slate-100 pt-1.5 md:border-t-0 md:pt-0">
-          <div className={row}>
-            <dt className="text-slate-500">Subtotal</dt>
-            <dd className="text-slate-900">{formatPrice(order.subtotal)}</dd>
-          </div>
-          <div className={row}>
-            <dt className="text-slate-500">Delivery</dt>
-            <dd className={order.deliveryFee === 0 ? 'font-medium text-emerald-700' : 'text-slate-900'}>
-              {formatDeliveryFee(order.deliveryFee)}
-            </dd>
-          </div>
-          <div className={row}>
-            <dt className="font-semibold text-slate-900">Total</dt>
-            <dd className="font-semibold text-slate-900">{formatPrice(order.totalAmount)}</dd>
-          </div>
+          <dl className="space-y-1.5">
+            <div className={row}>
+              <dt className="text-slate-500">Subtotal</dt>
+              <dd className="text-slate-900">{formatPrice(order.subtotal)}</dd>
+            </div>
+            <div className={row}>
+              <dt className="text-slate-500">Delivery</dt>
+              <dd className={order.deliveryFee === 0 ? 'font-medium text-emerald-700' : 'text-slate-900'}>
+                {formatDeliveryFee(order.deliveryFee)}
+              </dd>
+            </div>
+            <div className={row}>
+              <dt className="font-semibold text-slate-900">Total</dt>
+              <dd className="font-semibold text-slate-900">{formatPrice(order.totalAmount)}</dd>
+            </div>
+          </dl>
           <p className="text-right text-xs text-slate-500">VAT (13%) included: {formatPrice(order.vatAmount)}</p>
         </div>
-      </dl>
+      </div>
       {order.paymentStatus === 'awaiting_payment' && order.status !== 'cancelled' && (
         <div className="mt-3 space-y-2 border-t border-slate-100 pt-3">
           <p className="text-slate-700">

@@ -36,7 +36,7 @@ export default function AboutPage() {
   usePageTitle('About Us');
   return (
     <div>
-      <section className="bg-slate-900 text-white">
+      <section className="on-dark bg-slate-900 text-white">
         <div className="mx-auto max-w-4xl px-4 py-14 text-center sm:px-6 sm:py-20">
           <p className="text-sm font-semibold tracking-wider text-amber-400 uppercase">About Us</p>
           <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-balance sm:text-5xl">
@@ -106,7 +106,7 @@ export default function AboutPage() {
 
         <section
           aria-labelledby="community-heading"
-          className="overflow-hidden rounded-2xl bg-[radial-gradient(circle_at_80%_20%,#1e3a8a_0%,#0f172a_60%)] px-6 py-12 text-center text-white shadow-sm sm:px-12"
+          className="on-dark overflow-hidden rounded-2xl bg-slate-900 bg-[radial-gradient(circle_at_80%_20%,#1e3a8a_0%,#0f172a_60%)] px-6 py-12 text-center text-white shadow-sm sm:px-12"
         >
           <h2 id="community-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
             Join Our Gaming Community

@@ -1,5 +1,6 @@
 import X from 'lucide-react/icons/x';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
+import { tabbables, useDialogFocus } from '../../../components/ui/dialog-focus';
 
 interface ModalProps {
   open: boolean;
@@ -11,56 +12,19 @@ interface ModalProps {
   widthClass?: string;
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+/** The first field a keyboard can reach, if there is one. */
+const firstField = (panel: HTMLElement) => tabbables(panel).find((element) => element.matches('input, select, textarea'));
 
 /**
- * A modal dialog: focus moves in and stays inside, Escape and the close button close it, focus goes
- * back afterwards. A click on the backdrop does not close it, so a half-filled form is not lost.
- * (Not the native <dialog>: its top layer would cover the toasts that report errors from inside.)
+ * A modal dialog: focus moves in (to its first field) and stays inside, Escape and the close button
+ * close it, focus goes back afterwards (useDialogFocus). A click on the backdrop does not close it,
+ * so a half-filled form is not lost. (Not the native <dialog>: its top layer would cover the toasts
+ * that report errors from inside.)
  */
 export function Modal({ open, onClose, title, children, footer, widthClass = 'max-w-2xl' }: ModalProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
-
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const panel = panelRef.current;
-    const first = panel?.querySelector<HTMLElement>('input, select, textarea');
-    (first ?? panel)?.focus({ preventScroll: true });
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        onCloseRef.current();
-        return;
-      }
-      if (event.key !== 'Tab' || !panel) return;
-      const items = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
-      const head = items[0];
-      const tail = items[items.length - 1];
-      if (!head || !tail) return;
-      if (event.shiftKey && (document.activeElement === head || document.activeElement === panel)) {
-        event.preventDefault();
-        tail.focus();
-      } else if (!event.shiftKey && document.activeElement === tail) {
-        event.preventDefault();
-        head.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.body.style.overflow = overflow;
-      if (previous?.isConnected) previous.focus({ preventScroll: true });
-    };
-  }, [open]);
+  useDialogFocus(open, panelRef, onClose, firstField);
 
   if (!open) return null;
   return (

@@ -189,7 +189,7 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
     }
   };
 
-  const selectClasses = (error?: string) => `${inputClasses} ${error ? 'border-red-500' : 'border-slate-300'}`;
+  const selectClasses = (error?: string) => `${inputClasses} ${error ? 'border-red-500' : 'border-control'}`;
   const fieldError = (field: Field) =>
     errors[field] ? (
       <p id={`${formId}-${field}-error`} className="mt-1 text-sm text-red-600">

@@ -227,7 +227,7 @@ function Row({
             Featured
           </span>
         ) : (
-          <span className="text-xs text-slate-400">No</span>
+          <span className="text-xs text-slate-500">No</span>
         )}
       </td>
       <td className="py-2.5 pr-5 pl-3 max-md:col-span-3 max-md:p-0 max-md:pt-1 sm:pr-6">

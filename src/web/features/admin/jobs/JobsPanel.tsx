@@ -179,7 +179,7 @@ function What({ job }: { job: JobSummary }) {
 }
 
 function LastError({ job }: { job: JobSummary }) {
-  if (!job.lastError) return <span className="text-slate-400">None</span>;
+  if (!job.lastError) return <span className="text-slate-500">None</span>;
   return <p className="font-mono text-xs wrap-anywhere text-red-700">{job.lastError}</p>;
 }
 

@@ -3,7 +3,7 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import Search from 'lucide-react/icons/search';
 import FileText from 'lucide-react/icons/file-text';
-import { Fragment, useEffect, useId, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ORDER_STATUSES } from '../../../../shared/orders';
 import { PAYMENT_STATUSES, VAT_PERCENT } from '../../../../shared/payments';
@@ -121,19 +121,7 @@ export function AdminOrdersTab() {
   } else {
     const statusSelect = (order: Order) => (
       <span className="inline-flex items-center gap-2">
-        <select
-          aria-label={`Status of order ${order.id}`}
-          value={order.status}
-          disabled={pendingId === order.id}
-          onChange={(event) => update({ id: order.id, status: event.target.value as OrderStatus })}
-          className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-amber-500 focus:ring-2 focus:ring-amber-500/30 focus:outline-none disabled:opacity-60"
-        >
-          {ORDER_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {statusLabel(value)}
-            </option>
-          ))}
-        </select>
+        <StatusSelect order={order} saving={pendingId === order.id} onSave={(next) => update({ id: order.id, status: next })} />
         {pendingId === order.id && <Spinner className="size-4 text-amber-500" />}
       </span>
     );
@@ -280,7 +268,7 @@ export function AdminOrdersTab() {
               onChange={(event) => setSearch(event.target.value)}
               placeholder="Order ID, name, email or phone"
               maxLength={200}
-              className={`${inputClasses} border-slate-300 pl-9`}
+              className={`${inputClasses} border-control pl-9`}
             />
           </div>
         </div>
@@ -294,7 +282,7 @@ export function AdminOrdersTab() {
             value={from}
             max={to || undefined}
             onChange={(event) => setFrom(event.target.value)}
-            className={`${inputClasses} ${rangeInvalid ? 'border-red-500' : 'border-slate-300'}`}
+            className={`${inputClasses} ${rangeInvalid ? 'border-red-500' : 'border-control'}`}
           />
         </div>
         <div>
@@ -307,7 +295,7 @@ export function AdminOrdersTab() {
             value={to}
             min={from || undefined}
             onChange={(event) => setTo(event.target.value)}
-            className={`${inputClasses} ${rangeInvalid ? 'border-red-500' : 'border-slate-300'}`}
+            className={`${inputClasses} ${rangeInvalid ? 'border-red-500' : 'border-control'}`}
           />
         </div>
         <div>
@@ -318,7 +306,7 @@ export function AdminOrdersTab() {
             id={`${ids}-status`}
             value={status}
             onChange={(event) => setStatus(event.target.value as OrderStatus | '')}
-            className={`${inputClasses} border-slate-300`}
+            className={`${inputClasses} border-control`}
           >
             <option value="">All statuses</option>
             {ORDER_STATUSES.map((value) => (
@@ -336,7 +324,7 @@ export function AdminOrdersTab() {
             id={`${ids}-payment`}
             value={paymentStatus}
             onChange={(event) => setPaymentStatus(event.target.value as PaymentStatus | '')}
-            className={`${inputClasses} border-slate-300`}
+            className={`${inputClasses} border-control`}
           >
             <option value="">All payments</option>
             {PAYMENT_STATUSES.map((value) => (
@@ -501,5 +489,59 @@ function OrderDetails({ order }: { order: Order }) {
         </dl>
       </div>
     </div>
+  );
+}
+
+/**
+ * The status of one order. Picked from the list with the mouse or a finger, it is saved at once. With
+ * the keyboard on the closed list (arrows, letters) the choice shows and is saved on Enter or when
+ * focus leaves, so going past 'Confirmed' on the way to 'Shipped' does not save (and mail) each step;
+ * Escape takes it back. While it saves it stays focusable (aria-disabled, not disabled: a disabled
+ * control would drop the keyboard's focus to the page's start) and ignores changes.
+ */
+function StatusSelect({ order, saving, onSave }: { order: Order; saving: boolean; onSave: (status: OrderStatus) => void }) {
+  const [draft, setDraft] = useState<OrderStatus | null>(null);
+  const byKeyboard = useRef(false);
+  const commit = (next: OrderStatus) => {
+    setDraft(null);
+    if (next !== order.status) onSave(next);
+  };
+  return (
+    <select
+      aria-label={`Status of order ${order.id}`}
+      aria-disabled={saving || undefined}
+      value={draft ?? order.status}
+      onPointerDown={() => {
+        byKeyboard.current = false;
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && draft !== null) {
+          event.preventDefault();
+          commit(draft);
+        } else if (event.key === 'Escape' && draft !== null) {
+          event.stopPropagation();
+          setDraft(null);
+        } else if (event.key !== 'Tab' && event.key !== 'Shift') {
+          byKeyboard.current = true;
+        }
+      }}
+      onChange={(event) => {
+        if (saving) return;
+        const next = event.target.value as OrderStatus;
+        if (byKeyboard.current) setDraft(next);
+        else commit(next);
+      }}
+      onBlur={() => {
+        byKeyboard.current = false;
+        if (draft !== null) commit(draft);
+      }}
+      className={`h-9 rounded-lg border border-control bg-white px-2 text-sm text-slate-900 focus-visible:border-focus ${saving ? 'opacity-60' : ''}`}
+    >
+      {ORDER_STATUSES.map((value) => (
+        <option key={value} value={value}>
+          {statusLabel(value)}
+        </option>
+      ))}
+    </select>
   );
 }
