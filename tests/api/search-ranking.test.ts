@@ -6,6 +6,24 @@ import { SEARCH_RESULTS_MAX } from '../../src/server/features/catalog/listing/se
 import { type TestApp, buildTestApp } from '../helpers/app.js';
 import { adminToken, createPath } from '../helpers/catalog.js';
 
+/** A live product row written straight to the table (many at once, at chosen times). */
+function productRow(p: { name: string; description: string; pricePaisa: number; categoryId: number; at: string }) {
+  return {
+    name: p.name,
+    name_sort: p.name.toLowerCase(),
+    description: p.description,
+    price_paisa: p.pricePaisa,
+    category_id: p.categoryId,
+    sub_category_id: null,
+    child_category_id: null,
+    is_featured: 0,
+    stock: 5,
+    created_at: p.at,
+    updated_at: p.at,
+    deleted_at: null,
+  };
+}
+
 /**
  * Relevance order with a bounded ranking (SEARCH_RESULTS_MAX, listing/search.ts): name matches first, the
  * newest of them ranked and older ones newest first, then the matches in descriptions only, newest
@@ -34,21 +52,13 @@ describe('search relevance with a ranking window', () => {
       const inName = i % 4 === 0 || i % 7 === 3;
       const name = inName ? `Gaming Rig ${i}` : `Workstation ${i}`;
       const description = `${'gaming '.repeat(1 + (i % 5))}machine number ${i} with a long description ${'filler '.repeat(i % 6)}`;
-      const at = new Date(now + i * 60_000).toISOString();
-      return {
+      return productRow({
         name,
-        name_sort: name.toLowerCase(),
         description,
-        price_paisa: 100_000 + i * 1000,
-        category_id: i % 3 === 0 ? audioId : laptopsId,
-        sub_category_id: null,
-        child_category_id: null,
-        is_featured: 0,
-        stock: 5,
-        created_at: at,
-        updated_at: at,
-        deleted_at: null,
-      };
+        pricePaisa: 100_000 + i * 1000,
+        categoryId: i % 3 === 0 ? audioId : laptopsId,
+        at: new Date(now + i * 60_000).toISOString(),
+      });
     });
     await t.app.ctx.db.insertInto('products').values(rows).execute();
     // A deleted match is never listed.
@@ -148,23 +158,8 @@ describe('a broad search in a catalogue with more matches than a search lists', 
     await createPath(t, token, 'Accessories');
     const { id: categoryId } = await t.app.ctx.db.selectFrom('categories').select('id').executeTakeFirstOrThrow();
     const start = new Date('2026-01-01T00:00:00Z').getTime();
-    const product = (i: number, name: string, description: string) => {
-      const at = new Date(start + i * 60_000).toISOString();
-      return {
-        name,
-        name_sort: name.toLowerCase(),
-        description,
-        price_paisa: 50_000 + i,
-        category_id: categoryId,
-        sub_category_id: null,
-        child_category_id: null,
-        is_featured: 0,
-        stock: 5,
-        created_at: at,
-        updated_at: at,
-        deleted_at: null,
-      };
-    };
+    const product = (i: number, name: string, description: string) =>
+      productRow({ name, description, pricePaisa: 50_000 + i, categoryId, at: new Date(start + i * 60_000).toISOString() });
     // The oldest product of all is the one a shopper looking for a wireless mouse wants.
     const rows = [product(0, 'Wireless Mouse', 'A light mouse for the desk.')];
     for (let i = 1; i <= 10; i++) rows.push(product(i, `Wireless Keyboard ${i}`, 'Keys for typing.'));
