@@ -43,8 +43,9 @@ export async function fewMatchesPageIds(
 
 /**
  * Ids of one page of a search in relevance order. Name matches (every word in the name) come
- * first: the newest `window` of them ranked (bm25 on SQLite, ts_rank on PostgreSQL: a name that
- * is mostly the words searched ranks first; ties newest first), then any older ones newest first.
+ * first: the newest `window` of them ranked (bm25 on SQLite, where a name that is mostly the words
+ * searched ranks first; ts_rank on PostgreSQL, by how often the words occur, a name counting more
+ * than a description; ties newest first), then any older ones newest first.
  * The matches in the description only follow, newest first. Each part is read in id order from
  * the index and stops after what the page needs, so a broad search costs about the window, not
  * its matches; with the window at SEARCH_RESULTS_MAX every listed name match is ranked.
