@@ -1,6 +1,15 @@
 import crypto from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { type Shopper, adminToken, api, drawnPng, mailbox, registerVerifiedShopper, uploadProduct } from './support/api.js';
+import {
+  type Shopper,
+  adminToken,
+  api,
+  drawnPng,
+  mailbox,
+  placeCodOrder,
+  registerVerifiedShopper,
+  uploadProduct,
+} from './support/api.js';
 import { axeAudit } from './support/axe.js';
 import { DESKTOP, PHONE, beforeAll, describe, expect, test } from './support/fixtures.js';
 import { adminLoginViaUi, fillRegisterForm, loggedInBeforeLoad } from './support/flows.js';
@@ -23,36 +32,14 @@ let orderId = '';
 /** Drawers and fades take 300–700 ms: axe reads colours, so let them finish. */
 const settle = () => sleep(750);
 
-async function placeOrder(shopper: Shopper): Promise<string> {
-  const login = await api<{ token: string }>('POST', '/api/users/login', {
-    body: { emailOrPhone: shopper.email, password: shopper.password },
+const placeOrder = (shopper: Shopper) =>
+  placeCodOrder(shopper, [[pictured, 1]], {
+    province: 'Bagmati',
+    district: 'Kathmandu',
+    city: 'Kathmandu',
+    address: 'Thamel, ward 26',
+    landmark: 'Near the Garden of Dreams',
   });
-  expect(login.status).toBe(200);
-  const token = login.body.token;
-  const added = await api('POST', '/api/cart/add-to-cart', {
-    token,
-    body: { userId: shopper.userId, productId: pictured.id, quantity: 1 },
-  });
-  expect(added.status).toBe(200);
-  const res = await api<{ order: { id: string } }>('POST', '/api/orders/create', {
-    token,
-    body: {
-      userId: shopper.userId,
-      totalAmount: pictured.price,
-      cartItems: [],
-      fullName: `${shopper.firstName} ${shopper.lastName}`,
-      phone: shopper.phoneNumber,
-      province: 'Bagmati',
-      district: 'Kathmandu',
-      city: 'Kathmandu',
-      address: 'Thamel, ward 26',
-      landmark: 'Near the Garden of Dreams',
-      paymentMethod: 'cod',
-    },
-  });
-  expect(res.status).toBe(201);
-  return res.body.order.id;
-}
 
 /** Goes to a page and waits for its main heading (or what is given), and for its fades to end. */
 async function visit(page: Page, path: string, ready?: Locator): Promise<void> {

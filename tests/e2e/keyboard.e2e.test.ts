@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { type Shopper, adminToken, api, drawnPng, registerVerifiedShopper, uploadProduct } from './support/api.js';
+import { type Shopper, adminToken, api, drawnPng, placeCodOrder, registerVerifiedShopper, uploadProduct } from './support/api.js';
 import { DESKTOP, E2E_ADMIN, PHONE, beforeAll, describe, expect, test } from './support/fixtures.js';
 import { adminLoginViaUi, loggedInBeforeLoad } from './support/flows.js';
 import { describeFocus, focusRing, isFocused, tabTo } from './support/keyboard.js';
@@ -34,34 +34,14 @@ beforeAll(async () => {
   ).id;
 });
 
-async function placeOrder(shopper: Shopper): Promise<string> {
-  const login = await api<{ token: string }>('POST', '/api/users/login', {
-    body: { emailOrPhone: shopper.email, password: shopper.password },
+const placeOrder = (shopper: Shopper) =>
+  placeCodOrder(shopper, [[product, 1]], {
+    province: 'Gandaki',
+    district: 'Kaski',
+    city: 'Pokhara',
+    address: 'Lakeside, ward 6',
+    landmark: '',
   });
-  const token = login.body.token;
-  expect(
-    (await api('POST', '/api/cart/add-to-cart', { token, body: { userId: shopper.userId, productId: product.id, quantity: 1 } }))
-      .status,
-  ).toBe(200);
-  const res = await api<{ order: { id: string } }>('POST', '/api/orders/create', {
-    token,
-    body: {
-      userId: shopper.userId,
-      totalAmount: product.price,
-      cartItems: [],
-      fullName: `${shopper.firstName} ${shopper.lastName}`,
-      phone: shopper.phoneNumber,
-      province: 'Gandaki',
-      district: 'Kaski',
-      city: 'Pokhara',
-      address: 'Lakeside, ward 6',
-      landmark: '',
-      paymentMethod: 'cod',
-    },
-  });
-  expect(res.status).toBe(201);
-  return res.body.order.id;
-}
 
 /** What is wrong with the focused element's ring, if anything: missing, too faint, cut off. */
 async function ringProblem(page: Page, where: string): Promise<string | null> {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { type Shopper, api, drawnPng, mailbox, registerVerifiedShopper, uploadProduct } from './support/api.js';
+import { type Shopper, api, drawnPng, mailbox, placeCodOrder, registerVerifiedShopper, uploadProduct } from './support/api.js';
 import { DESKTOP, E2E_ADMIN, allowConsoleErrors, beforeAll, describe, expect, test } from './support/fixtures.js';
 import { adminLoginViaUi, loginViaUi } from './support/flows.js';
 import { eventually, expectHidden, expectToast, expectVisible } from './support/ui.js';
@@ -45,36 +45,14 @@ async function upload(token: string, made: Made, stock?: number): Promise<void> 
 }
 
 /** Cart, then checkout, through the API; returns the order id. */
-async function placeOrder(who: Shopper, lines: Array<[Made, number]>, city: string): Promise<string> {
-  const token = await login('/api/users/login', { emailOrPhone: who.email, password: who.password });
-  let total = 0;
-  for (const [product, quantity] of lines) {
-    const added = await api('POST', '/api/cart/add-to-cart', {
-      token,
-      body: { userId: who.userId, productId: product.id, quantity },
-    });
-    expect(added.status).toBe(200);
-    total += product.price * quantity;
-  }
-  const res = await api<{ order: { id: string } }>('POST', '/api/orders/create', {
-    token,
-    body: {
-      userId: who.userId,
-      totalAmount: total,
-      cartItems: [],
-      fullName: `${who.firstName} ${who.lastName}`,
-      phone: who.phoneNumber,
-      province: 'Lumbini',
-      district: 'Rupandehi',
-      city,
-      address: 'Traffic Chowk, ward 9',
-      landmark: 'Behind the bus park',
-      paymentMethod: 'cod',
-    },
+const placeOrder = (who: Shopper, lines: Array<[Made, number]>, city: string) =>
+  placeCodOrder(who, lines, {
+    province: 'Lumbini',
+    district: 'Rupandehi',
+    city,
+    address: 'Traffic Chowk, ward 9',
+    landmark: 'Behind the bus park',
   });
-  expect(res.status).toBe(201);
-  return res.body.order.id;
-}
 
 /** Today in Kathmandu (the browser's time zone), as a date input wants it. */
 function kathmanduDay(offsetDays = 0): string {

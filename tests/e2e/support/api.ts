@@ -143,3 +143,48 @@ export async function registerVerifiedShopper(overrides: Partial<ShopperInput> =
   if (res.status !== 200) throw new Error(`verify-otp answered ${res.status}: ${JSON.stringify(res.body)}`);
   return shopper;
 }
+
+/** Where an order made through the API goes (a test that reads the address back names its own). */
+export interface DeliveryAddress {
+  province: string;
+  district: string;
+  city: string;
+  address: string;
+  landmark: string;
+}
+
+/** Logs the shopper in, fills the cart and checks out with cash on delivery, all through the API; returns the order id. */
+export async function placeCodOrder(
+  who: Shopper,
+  lines: Array<[{ id: number; price: number }, number]>,
+  delivery: DeliveryAddress,
+): Promise<string> {
+  const login = await api<{ token: string }>('POST', '/api/users/login', {
+    body: { emailOrPhone: who.email, password: who.password },
+  });
+  if (login.status !== 200) throw new Error(`login answered ${login.status}: ${JSON.stringify(login.body)}`);
+  const token = login.body.token;
+  let total = 0;
+  for (const [product, quantity] of lines) {
+    const added = await api('POST', '/api/cart/add-to-cart', {
+      token,
+      body: { userId: who.userId, productId: product.id, quantity },
+    });
+    if (added.status !== 200) throw new Error(`add-to-cart answered ${added.status}: ${JSON.stringify(added.body)}`);
+    total += product.price * quantity;
+  }
+  const res = await api<{ order: { id: string } }>('POST', '/api/orders/create', {
+    token,
+    body: {
+      userId: who.userId,
+      totalAmount: total,
+      cartItems: [],
+      fullName: `${who.firstName} ${who.lastName}`,
+      phone: who.phoneNumber,
+      ...delivery,
+      paymentMethod: 'cod',
+    },
+  });
+  if (res.status !== 201) throw new Error(`orders/create answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.order.id;
+}
