@@ -92,6 +92,26 @@ function compileHints(): Plugin {
   };
 }
 
+/**
+ * The message catalogues (src/web/i18n/messages/<locale>/<area>.json, ICU messages) compiled when
+ * built: each message becomes Lingui's compiled form (JSON still), so the browser gets no message
+ * parser (~6 KB) and does no parsing at start-up. The output stays JSON for Vite's own JSON plugin.
+ */
+function compiledMessages(): Plugin {
+  const catalogue = /[\\/]src[\\/]web[\\/]i18n[\\/]messages[\\/](en|ne)[\\/][\w-]+\.json$/;
+  return {
+    name: 'pasal:compiled-messages',
+    enforce: 'pre',
+    async transform(code, id) {
+      if (!catalogue.test(id)) return undefined;
+      const { compileMessage } = await import('@lingui/message-utils/compileMessage');
+      const messages = JSON.parse(code) as Record<string, string>;
+      const compiled = Object.fromEntries(Object.entries(messages).map(([key, message]) => [key, compileMessage(message)]));
+      return { code: JSON.stringify(compiled), map: null };
+    },
+  };
+}
+
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 // `vite build` makes the browser's bundle in dist/web; `vite build --ssr` (npm run build:ssr) makes
@@ -101,7 +121,7 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [compileHints(), precompress()])],
+  plugins: [compiledMessages(), react(), tailwindcss(), ...(isSsrBuild ? [] : [compileHints(), precompress()])],
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') }, ssr: { noExternal: true } } : {}),
   build: isSsrBuild
     ? {

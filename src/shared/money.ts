@@ -1,3 +1,5 @@
+import { type Locale, toNepaliDigits } from './locale.js';
+
 /**
  * Money helpers shared by the web and the server (mails). Amounts are stored as integer paisa
  * (Rs. 1 = 100 paisa) and travel in the API as rupee numbers.
@@ -18,16 +20,18 @@ export function groupDigits(whole: number): string {
 
 /**
  * 'Rs. 1,23,456' — Nepali/Indian digit grouping (en-IN). Paisa are shown, always as two
- * digits, only when there are any: 'Rs. 1,234.50'.
+ * digits, only when there are any: 'Rs. 1,234.50'. In Nepali: 'रू १,२३,४५६'.
  */
-export function formatPrice(rupees: number): string {
+export function formatPrice(rupees: number, locale: Locale = 'en'): string {
   const paisa = toPaisa(rupees);
+  const symbol = locale === 'ne' ? 'रू' : 'Rs.';
   // Bad data (NaN, Infinity) reads as Intl wrote it, not as digits.
-  if (!Number.isFinite(paisa)) return `Rs. ${Number.isNaN(paisa) ? 'NaN' : `${paisa < 0 ? '-' : ''}∞`}`;
+  if (!Number.isFinite(paisa)) return `${symbol} ${Number.isNaN(paisa) ? 'NaN' : `${paisa < 0 ? '-' : ''}∞`}`;
   const abs = Math.abs(paisa);
   const sign = paisa < 0 ? '-' : '';
   const fraction = abs % 100 === 0 ? '' : `.${String(abs % 100).padStart(2, '0')}`;
-  return `Rs. ${sign}${groupDigits(Math.floor(abs / 100))}${fraction}`;
+  const amount = `${sign}${groupDigits(Math.floor(abs / 100))}${fraction}`;
+  return `${symbol} ${locale === 'ne' ? toNepaliDigits(amount) : amount}`;
 }
 
 /** Price × quantity in rupees, reckoned in whole paisa (no float noise in a line's total). */
@@ -35,13 +39,14 @@ export function lineTotal(price: number, quantity: number): number {
   return (toPaisa(price) * quantity) / 100;
 }
 
-/** A delivery charge as shoppers see it: 'Free' when there is none. */
-export function formatDeliveryFee(rupees: number): string {
-  return rupees === 0 ? 'Free' : formatPrice(rupees);
+/** A delivery charge as shoppers see it: 'Free' (निःशुल्क) when there is none. */
+export function formatDeliveryFee(rupees: number, locale: Locale = 'en'): string {
+  if (rupees !== 0) return formatPrice(rupees, locale);
+  return locale === 'ne' ? 'निःशुल्क' : 'Free';
 }
 
 /** formatPrice() of an amount in paisa. */
-export const formatPaisa = (paisa: number): string => formatPrice(paisa / 100);
+export const formatPaisa = (paisa: number, locale: Locale = 'en'): string => formatPrice(paisa / 100, locale);
 
 /** Rupees (as the API carries them) to whole paisa; rounds away float noise such as 0.1 + 0.2. */
 export const toPaisa = (rupees: number): number => Math.round(rupees * 100);

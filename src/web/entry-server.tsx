@@ -1,7 +1,12 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter, matchRoutes } from 'react-router';
+import type { Messages } from '@lingui/core';
+import type { Locale } from '../shared/locale';
 import { readFilters, writeFilters } from '../shared/product-list';
 import { App } from './app/App';
+import en from './i18n/messages/en-main';
+import ne from './i18n/messages/ne-main';
+import { createI18n } from './lib/i18n';
 import { AppRoutes, preloadPage } from './app/router';
 import { withInitialData } from './lib/initial-data';
 import { createQueryClient } from './lib/query-client';
@@ -38,12 +43,14 @@ export function renderedAddress(url: string): string | undefined {
   return query ? `${pathname}?${query}` : pathname;
 }
 
+const CATALOGUES: Record<Locale, Messages> = { en: en, ne: ne };
+
 /**
- * The markup of the page at `address` (a renderedAddress) inside #root, from the API answers the
- * page carries (`answers`, by API path, as in PageMeta.data). The tree must be the one
+ * The markup of the page at `address` (a renderedAddress) inside #root, in `locale`, from the API
+ * answers the page carries (`answers`, by API path, as in PageMeta.data). The tree must be the one
  * app/start.tsx hydrates.
  */
-export async function renderPage(address: string, answers: Record<string, unknown>): Promise<string> {
+export async function renderPage(address: string, answers: Record<string, unknown>, locale: Locale = 'en'): Promise<string> {
   // Once loaded, a lazy page renders without suspending (router.tsx), so one synchronous pass is the page.
   await preloadPage(new URL(`http://pasal.invalid${address}`).pathname);
   // A cache per render: pages never see another request's answers.
@@ -51,7 +58,7 @@ export async function renderPage(address: string, answers: Record<string, unknow
   try {
     return withInitialData(answers, () =>
       renderToString(
-        <App client={client}>
+        <App client={client} i18n={createI18n(locale, CATALOGUES[locale])}>
           <StaticRouter location={address}>
             <AppRoutes />
           </StaticRouter>

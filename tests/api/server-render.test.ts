@@ -157,7 +157,7 @@ describe('the page HTML', () => {
     const html = renderPage(
       TEMPLATE,
       { title: 'Home | Pasal', description: 'Home.', extraHead: '<link rel="preload" as="image" href="/hero.svg">' },
-      'http://shop.test/',
+      { url: 'http://shop.test/', locale: 'en' },
       '<main>Home</main>',
       '<link rel="modulepreload" crossorigin href="/assets/start.js">',
     );

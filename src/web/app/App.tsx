@@ -1,6 +1,8 @@
+import type { I18n } from '@lingui/core';
 import { type QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, useEffect } from 'react';
 import { useAfterFirstPaint } from '../lib/first-paint';
+import { LocaleProvider } from '../lib/i18n';
 import { Providers } from './providers';
 
 /**
@@ -19,12 +21,15 @@ function MarkReady() {
 /**
  * The shop around its router (`children`): one tree for the server's render (entry-server.tsx)
  * and the browser's (app/start.tsx), since hydration needs the same shape on both sides (useId too).
+ * `i18n` is the page's language with its messages (lib/i18n.tsx).
  */
-export function App({ client, children }: { client?: QueryClient; children: ReactNode }) {
+export function App({ client, i18n, children }: { client?: QueryClient; i18n: I18n; children: ReactNode }) {
   return (
     <StrictMode>
-      <MarkReady />
-      <Providers client={client}>{children}</Providers>
+      <LocaleProvider i18n={i18n}>
+        <MarkReady />
+        <Providers client={client}>{children}</Providers>
+      </LocaleProvider>
     </StrictMode>
   );
 }

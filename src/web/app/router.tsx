@@ -1,5 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { Route, Routes, matchRoutes } from 'react-router';
+import { type MessagePart, activeI18n, ensureMessages } from '../lib/i18n';
 import { Layout } from './layout/Layout';
 
 /**
@@ -15,10 +16,18 @@ import { Layout } from './layout/Layout';
 
 type Page = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
 
-/** React.lazy whose code can be fetched ahead; once fetched, rendering it does not suspend. */
-function lazyPage(load: () => Promise<{ default: ComponentType }>): Page {
+/**
+ * React.lazy whose code can be fetched ahead; once fetched, rendering it does not suspend. A page
+ * that speaks with messages beyond the main part (lib/i18n.tsx) has them loaded with its code.
+ */
+function lazyPage(loadCode: () => Promise<{ default: ComponentType }>, parts: MessagePart[] = []): Page {
   let loaded: { default: ComponentType } | undefined;
   let loading: Promise<{ default: ComponentType }> | undefined;
+  const load = async () => {
+    const i18n = activeI18n(); // none on the server, which renders only pages of the main part
+    const [module] = await Promise.all([loadCode(), ...(i18n ? parts.map((part) => ensureMessages(i18n, part)) : [])]);
+    return module;
+  };
   const preload = () =>
     (loading ??= load().then((module) => {
       loaded = module;
@@ -44,14 +53,14 @@ const pages: { path: string; page: Page }[] = [
   { path: 'terms-and-conditions', page: lazyPage(() => import('../features/pages/TermsPage')) },
   { path: 'products', page: lazyPage(() => import('../features/catalog/ProductsPage')) },
   { path: 'products/:id', page: lazyPage(() => import('../features/catalog/ProductDetailPage')) },
-  { path: 'login', page: lazyPage(() => import('../features/auth/LoginPage')) },
-  { path: 'register', page: lazyPage(() => import('../features/auth/RegisterPage')) },
-  { path: 'otp-verification', page: lazyPage(() => import('../features/auth/OtpVerificationPage')) },
-  { path: 'forgot-password', page: lazyPage(() => import('../features/auth/ForgotPasswordPage')) },
-  { path: 'account', page: lazyPage(() => import('../features/account/AccountPage')) },
-  { path: 'orders/:orderId/invoice', page: lazyPage(() => import('../features/invoice/InvoicePage')) },
-  { path: 'admin/login', page: lazyPage(() => import('../features/admin/AdminLoginPage')) },
-  { path: 'admin', page: lazyPage(() => import('../features/admin/AdminPage')) },
+  { path: 'login', page: lazyPage(() => import('../features/auth/LoginPage'), ['account']) },
+  { path: 'register', page: lazyPage(() => import('../features/auth/RegisterPage'), ['account']) },
+  { path: 'otp-verification', page: lazyPage(() => import('../features/auth/OtpVerificationPage'), ['account']) },
+  { path: 'forgot-password', page: lazyPage(() => import('../features/auth/ForgotPasswordPage'), ['account']) },
+  { path: 'account', page: lazyPage(() => import('../features/account/AccountPage'), ['account']) },
+  { path: 'orders/:orderId/invoice', page: lazyPage(() => import('../features/invoice/InvoicePage'), ['account']) },
+  { path: 'admin/login', page: lazyPage(() => import('../features/admin/AdminLoginPage'), ['account', 'admin']) },
+  { path: 'admin', page: lazyPage(() => import('../features/admin/AdminPage'), ['account', 'admin']) },
   { path: '*', page: lazyPage(() => import('../features/pages/NotFoundPage')) },
 ];
 

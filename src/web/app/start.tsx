@@ -2,6 +2,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { deferUntilFirstPaint } from '../lib/first-paint';
+import { createI18n, documentLocale, loadMessages } from '../lib/i18n';
 import { App } from './App';
 import { AppRoutes, preloadPage } from './router';
 
@@ -11,8 +12,14 @@ import { AppRoutes, preloadPage } from './router';
  * screen already, and React attaches to it. Any other page is rendered here.
  */
 export async function start(root: HTMLElement): Promise<void> {
+  // The page's language is the one the server wrote it in (<html lang>); its catalogue is preloaded
+  // with the HTML (src/server/features/web/preload.ts) and loaded beside the page's code.
+  const locale = documentLocale();
+  const messages = loadMessages(locale);
+  const firstPage = preloadPage(window.location.pathname).catch(() => undefined); // the page's error panel shows a failure
+  const i18n = createI18n(locale, await messages);
   const app = (
-    <App>
+    <App i18n={i18n}>
       {/* Navigations render at once (a spinner while a page's code arrives), not as transitions. */}
       <BrowserRouter useTransitions={false}>
         <AppRoutes />
@@ -21,7 +28,7 @@ export async function start(root: HTMLElement): Promise<void> {
   );
   // The first page's own code (fetched beside the app's: the HTML preloads it) is awaited, so the
   // first render is the page, not a spinner, and hydration finds the page the server rendered.
-  await preloadPage(window.location.pathname).catch(() => undefined); // the page's error panel shows a failure
+  await firstPage;
   if (root.firstElementChild) {
     // As a transition: React hydrates in slices and yields to the browser between them instead of
     // one long task while the page is on screen (Total Blocking Time on slow phones); default

@@ -1,4 +1,5 @@
 import { ApiError } from './errors';
+import { currentLocale } from './i18n';
 import { isTokenExpired } from './jwt';
 import { type SessionKind, endSession, getToken, refreshToken } from './session';
 
@@ -47,7 +48,8 @@ async function refreshOrEnd(kind: SessionKind): Promise<string> {
 }
 
 async function send(path: string, options: ApiOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // The server writes its messages (errors, and mails it sends for this request) in the page's language.
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLocale(), ...options.headers };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -76,3 +78,6 @@ export const apiGet = <T>(path: string, options: Omit<ApiOptions, 'method' | 'bo
 
 export const apiPost = <T>(path: string, body?: unknown, options: Omit<ApiOptions, 'method' | 'body'> = {}) =>
   api<T>(path, { ...options, method: 'POST', body: body ?? {} });
+
+export const apiPut = <T>(path: string, body?: unknown, options: Omit<ApiOptions, 'method' | 'body'> = {}) =>
+  api<T>(path, { ...options, method: 'PUT', body: body ?? {} });

@@ -1,20 +1,55 @@
+import { formatBikramSambat } from '../../shared/bikram-sambat';
 import { DATE_TIME_LOCALE, DATE_TIME_OPTIONS } from '../../shared/dates';
+import { type Locale, localDigits } from '../../shared/locale';
 import { groupDigits } from '../../shared/money';
+import type { Translate } from './i18n';
 
-/** 'Rs. 1,23,456' (Nepali/Indian digit grouping): one helper for the web and the server's mails. */
+/** 'Rs. 1,23,456' (Nepali/Indian digit grouping; 'रू १,२३,४५६' in Nepali): one helper for the web and the server's mails. */
 export { formatDeliveryFee, formatPrice, lineTotal } from '../../shared/money';
 
 export { groupDigits };
 
 // Made at the first date shown, not when the app starts: building an Intl formatter loads its
 // locale's data, a long pause on a slow phone, and most pages show no date.
-let dateTime: Intl.DateTimeFormat | undefined;
+const dateTimes = new Map<string, Intl.DateTimeFormat>();
+
+function dateTimeFormat(locale: Locale, timeZone?: string): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone ?? ''}`;
+  let format = dateTimes.get(key);
+  if (!format) {
+    // English: SPEC §9's en-GB form; Nepali: ne-NP's own (२०२६-११-२६, ०२:०५ अपराह्न).
+    format = new Intl.DateTimeFormat(locale === 'ne' ? 'ne-NP' : DATE_TIME_LOCALE, { ...DATE_TIME_OPTIONS, timeZone });
+    dateTimes.set(key, format);
+  }
+  return format;
+}
+
+function toDate(value: string | number | Date): Date {
+  return value instanceof Date ? value : new Date(value);
+}
 
 /** SPEC §9, as shared/dates.ts writes it: e.g. '23/06/2024, 02:05 pm', in the browser's time zone. */
-export function formatDateTime(value: string | number | Date): string {
-  const date = value instanceof Date ? value : new Date(value);
-  dateTime ??= new Intl.DateTimeFormat(DATE_TIME_LOCALE, DATE_TIME_OPTIONS);
-  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
+export function formatDateTime(value: string | number | Date, locale: Locale = 'en'): string {
+  const date = toDate(value);
+  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat(locale).format(date);
+}
+
+/** formatDateTime in Nepal's time zone, whatever the browser's (invoices: the shop's own dates). */
+export function formatNepalDateTime(value: string | number | Date, locale: Locale = 'en'): string {
+  const date = toDate(value);
+  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat(locale, 'Asia/Kathmandu').format(date);
+}
+
+/**
+ * An order's date: formatDateTime in English; in Nepali the Bikram Sambat date first, then the
+ * Gregorian one ('२०८३ मंसिर १० (२०२६-११-२६, ०२:०५ अपराह्न)').
+ */
+export function formatOrderDate(value: string | number | Date, locale: Locale = 'en', nepalTime = false): string {
+  const date = toDate(value);
+  const gregorian = nepalTime ? formatNepalDateTime(date, locale) : formatDateTime(date, locale);
+  if (locale !== 'ne' || !gregorian) return gregorian;
+  const bikramSambat = formatBikramSambat(date);
+  return bikramSambat ? `${bikramSambat} (${gregorian})` : gregorian;
 }
 
 /** Category names travel in URLs with spaces written as hyphens (SPEC §2). */
@@ -29,17 +64,13 @@ export function productsUrl(filter: { category?: string; subcategory?: string; c
   return query ? `/products?${query}` : '/products';
 }
 
-let nepalDateTime: Intl.DateTimeFormat | undefined;
-
-/** formatDateTime in Nepal's time zone, whatever the browser's (invoices: the shop's own dates). */
-export function formatNepalDateTime(value: string | number | Date): string {
-  const date = value instanceof Date ? value : new Date(value);
-  nepalDateTime ??= new Intl.DateTimeFormat(DATE_TIME_LOCALE, { ...DATE_TIME_OPTIONS, timeZone: 'Asia/Kathmandu' });
-  return Number.isNaN(date.getTime()) ? '' : nepalDateTime.format(date);
+/** A whole number with lakh grouping, in the language's digits ('१,२३,४५६' in Nepali). */
+export function formatCount(value: number, locale: Locale = 'en'): string {
+  return localDigits(groupDigits(value), locale);
 }
 
-/** "1 product", "2,400 products", or "1,000+ products" when a search matched more than it lists. */
-export function productCount(page: { total: number; totalAtLeast?: boolean | undefined }): string {
-  if (page.total === 1 && !page.totalAtLeast) return '1 product';
-  return `${groupDigits(page.total)}${page.totalAtLeast ? '+' : ''} products`;
+/** "1 product", "2,400 products", or "240+ products" when a search matched more than it lists. */
+export function productCount(page: { total: number; totalAtLeast?: boolean | undefined }, t: Translate, locale: Locale): string {
+  const total = formatCount(page.total, locale);
+  return page.totalAtLeast ? t('common.productCount.atLeast', { total }) : t('common.productCount', { count: page.total, total });
 }

@@ -1,3 +1,4 @@
+import { LOCALES, LOCALE_QUERY, type Locale } from '../../../shared/locale.js';
 import { escapeHtml } from '../../lib/escape-html.js';
 
 export interface PageMeta {
@@ -31,7 +32,20 @@ function safeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
-export function renderHead(meta: PageMeta, url: string): string {
+/** A page's address in a language: English at the plain address (also x-default), Nepali at `?lang=ne`. */
+export function localeUrl(url: string, locale: Locale): string {
+  return locale === 'en' ? url : `${url}?${LOCALE_QUERY}=${locale}`;
+}
+
+/** Where the page is, in which language: its address in it (canonical) and in each language (hreflang). */
+export interface PageAddress {
+  /** The page's absolute address, without a query. */
+  url: string;
+  locale: Locale;
+}
+
+export function renderHead(meta: PageMeta, address: PageAddress): string {
+  const url = localeUrl(address.url, address.locale);
   const title = escapeHtml(meta.title);
   const description = escapeHtml(meta.description);
   const tags = [
@@ -43,7 +57,12 @@ export function renderHead(meta: PageMeta, url: string): string {
     `<meta property="og:url" content="${escapeHtml(url)}">`,
     `<meta property="og:site_name" content="Pasal">`,
     `<link rel="canonical" href="${escapeHtml(url)}">`,
+    ...LOCALES.map(
+      (locale) => `<link rel="alternate" hreflang="${locale}" href="${escapeHtml(localeUrl(address.url, locale))}">`,
+    ),
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(address.url)}">`,
   ];
+  if (address.locale === 'ne') tags.push(`<meta property="og:locale" content="ne_NP">`);
   if (meta.image) {
     tags.push(`<meta property="og:image" content="${escapeHtml(meta.image)}">`);
     tags.push(`<meta name="twitter:card" content="summary_large_image">`);
@@ -58,10 +77,12 @@ export function renderHead(meta: PageMeta, url: string): string {
  * stylesheet, which the first paint waits for, and, when the server rendered it, the page's markup
  * in #root.
  */
-export function renderPage(template: string, meta: PageMeta, url: string, markup?: string, scripts?: string): string {
-  const withoutTitle = template.replace(/<title>[^<]*<\/title>/, '');
+export function renderPage(template: string, meta: PageMeta, address: PageAddress, markup?: string, scripts?: string): string {
+  const withoutTitle = template
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace('<html lang="en">', () => `<html lang="${address.locale}">`);
   const withScripts = scripts ? withoutTitle.replace('</head>', () => `  ${scripts}\n  </head>`) : withoutTitle;
-  const withHead = withScripts.replace(HEAD_MARKER, () => renderHead(meta, url));
+  const withHead = withScripts.replace(HEAD_MARKER, () => renderHead(meta, address));
   const page = markup ? withHead.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`) : withHead;
   if (!meta.data) return page;
   // Inert JSON (not run, so the CSP does not apply), before the module script runs at the end of parsing.

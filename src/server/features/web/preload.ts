@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { LOCALES, type Locale } from '../../../shared/locale.js';
 import { escapeHtml } from '../../lib/escape-html.js';
 
 /**
@@ -32,6 +33,9 @@ export const PAGE_MODULES: readonly { path: RegExp; modules: readonly string[] }
   { path: /^\/admin\/?$/, modules: ['features/admin/AdminPage.tsx', 'features/admin/AdminLoginPage.tsx'] },
 ];
 
+/** Each language's message catalogue (src/web/lib/i18n.tsx loadMessages): a page preloads its own language's. */
+const CATALOGUE_MODULES: Readonly<Record<Locale, string>> = { en: 'i18n/messages/en.ts', ne: 'i18n/messages/ne.ts' };
+
 interface ManifestChunk {
   file: string;
   imports?: string[];
@@ -48,11 +52,11 @@ export function readManifest(webRoot: string): Manifest | undefined {
 }
 
 /**
- * A function giving the modulepreload tags of a page path (worked out once per page at start-up):
- * the modules the entry imports in stages on every page (src/web/main.tsx: its dynamic imports and
- * theirs), then the page's own.
+ * A function giving the modulepreload tags of a page path in a language (worked out once per page at
+ * start-up): the modules the entry imports in stages on every page (src/web/main.tsx: its dynamic
+ * imports and theirs), the language's catalogue, then the page's own.
  */
-export function modulePreloader(manifest: Manifest | undefined): (pathname: string) => string {
+export function modulePreloader(manifest: Manifest | undefined): (pathname: string, locale?: Locale) => string {
   if (!manifest) return () => '';
   const closure = (keys: readonly string[], into = new Set<string>()): Set<string> => {
     for (const key of keys) {
@@ -71,12 +75,25 @@ export function modulePreloader(manifest: Manifest | undefined): (pathname: stri
   // The entry and its imports are in index.html already.
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   const inIndex = closure(entries);
-  const stages = [...closure(entries.flatMap((key) => manifest[key]?.dynamicImports ?? []))].filter((key) => !inIndex.has(key));
+  const catalogues = new Set(Object.values(CATALOGUE_MODULES));
+  const stages = [...closure(entries.flatMap((key) => manifest[key]?.dynamicImports ?? []))].filter(
+    (key) => !inIndex.has(key) && !catalogues.has(key),
+  );
   const everyPage = new Set([...inIndex, ...stages]);
-  const boot = tagsOf(stages);
-  const tags = PAGE_MODULES.map(({ path: pattern, modules }) => {
-    const own = tagsOf([...closure(modules)].filter((key) => !everyPage.has(key)));
-    return { pattern, html: [boot, own].filter(Boolean).join('\n    ') };
-  });
-  return (pathname) => tags.find(({ pattern }) => pattern.test(pathname))?.html ?? boot;
+  const boot = Object.fromEntries(
+    LOCALES.map((locale) => [
+      locale,
+      [tagsOf(stages), tagsOf([...closure([CATALOGUE_MODULES[locale]])].filter((key) => !everyPage.has(key)))]
+        .filter(Boolean)
+        .join('\n    '),
+    ]),
+  ) as Record<Locale, string>;
+  const own = PAGE_MODULES.map(({ path: pattern, modules }) => ({
+    pattern,
+    html: tagsOf([...closure(modules)].filter((key) => !everyPage.has(key))),
+  }));
+  return (pathname, locale = 'en') => {
+    const page = own.find(({ pattern }) => pattern.test(pathname))?.html ?? '';
+    return [boot[locale], page].filter(Boolean).join('\n    ');
+  };
 }

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { MIN_COMPRESS_BYTES, compressText, preferredEncoding } from '../../lib/http-cache.js';
+import { pageLocale, rememberLocale } from '../../lib/locale.js';
 import { projectRoot } from '../../lib/paths.js';
 import { publicBase } from '../../lib/public-base.js';
 import { renderPage } from './html.js';
@@ -64,16 +65,25 @@ export function webRoutes(ctx: AppContext, options: WebOptions = {}): FastifyPlu
         return reply.callNotFound();
       }
       const base = publicBase(ctx.config, request);
+      const locale = pageLocale(request, url.searchParams);
+      rememberLocale(reply, url.searchParams);
       const meta = await metaFor(resolvers, url.pathname, url.searchParams, base);
       // A page that is not there (a missing product) is left to the browser, which says so.
       const markup =
-        (meta.status ?? 200) === 200 ? await renderMarkup?.(`${url.pathname}${url.search}`, meta.data ?? {}) : undefined;
-      const html = renderPage(template, meta, `${base}${url.pathname}`, markup, modulePreloads(url.pathname));
+        (meta.status ?? 200) === 200 ? await renderMarkup?.(`${url.pathname}${url.search}`, meta.data ?? {}, locale) : undefined;
+      const html = renderPage(
+        template,
+        meta,
+        { url: `${base}${url.pathname}`, locale },
+        markup,
+        modulePreloads(url.pathname, locale),
+      );
       void reply
         .status(meta.status ?? 200)
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')
-        .header('Vary', 'Accept-Encoding');
+        // The language comes from the address, the remembered choice or the browser's languages.
+        .header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
       // The page is made per request (its head names the page): compress it here, at a fast level.
       const encoding = html.length >= MIN_COMPRESS_BYTES ? preferredEncoding(request.headers['accept-encoding']) : undefined;
       if (!encoding) return reply.send(html);

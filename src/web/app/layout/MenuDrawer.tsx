@@ -8,6 +8,7 @@ import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import User from 'lucide-react/icons/user';
 import { type ComponentType, type ReactNode, type SVGProps, useId, useState } from 'react';
 import { NavLink } from 'react-router';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Drawer } from '../../components/ui/Drawer';
 import { useCategories } from '../../lib/categories';
 import { productsUrl } from '../../lib/format';
@@ -160,6 +161,9 @@ export function MenuDrawer({ open, onClose, onOpenCart }: { open: boolean; onClo
               </MenuLink>
             </li>
           )}
+          <li>
+            <LanguageSwitch className={`${itemClasses} [&>svg]:text-slate-400`} />
+          </li>
         </ul>
       </nav>
     </Drawer>

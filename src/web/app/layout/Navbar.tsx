@@ -6,6 +6,7 @@ import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import User from 'lucide-react/icons/user';
 import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { Link, NavLink } from 'react-router';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { LogoMark } from '../../components/ui/Logo';
 import { useShopperToken } from '../../lib/session';
 import { useLogout } from '../../lib/use-logout';
@@ -50,6 +51,7 @@ export function Navbar({ onOpenMenu, onOpenCart }: { onOpenMenu: () => void; onO
           <DesktopLink to="/about">About Us</DesktopLink>
         </div>
         <div className="ml-auto flex items-center">
+          <LanguageSwitch className="inline-flex h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-slate-200 transition-colors hover:bg-white/10 hover:text-white max-sm:[&>span]:sr-only" />
           <Link to="/products" aria-label="Products" title="Products" className={iconButton}>
             <Icon icon={Search} />
           </Link>

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/Button';
 import { usePageTitle } from '../../lib/hooks';
-import { productCount } from '../../lib/format';
+import { ProductCount } from '../../components/ProductCount';
 import { type ProductPage, useProductPage } from './api';
 import { useAddToCart } from '../cart/api';
 import { FilterDrawer } from './FilterDrawer';
@@ -69,7 +69,7 @@ export default function ProductsPage() {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Our Products</h1>
         {data && (
           <p className="text-sm text-slate-500" aria-live="polite">
-            {productCount(data)}
+            <ProductCount page={data} />
           </p>
         )}
       </div>

@@ -8,7 +8,8 @@ import { Link } from 'react-router';
 import { FEATURED_MESSAGE, imageVariant, parseImages } from '../../../../shared/catalog';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import { formatPrice, productCount } from '../../../lib/format';
+import { ProductCount } from '../../../components/ProductCount';
+import { formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { Pagination } from '../../catalog/Pagination';
 import { SearchBox } from '../../catalog/SearchBox';
@@ -99,7 +100,7 @@ export function ProductsPanel() {
         </div>
         {data && (
           <p className="text-sm text-slate-500" aria-live="polite">
-            {productCount(data)}
+            <ProductCount page={data} />
           </p>
         )}
       </div>

@@ -1,0 +1,8 @@
+import type en from './en-admin';
+import admin from './ne/admin.json';
+import admin_catalog from './ne/admin-catalog.json';
+
+/** Nepali messages of the admin part: en-admin.ts's ids, as a shop in Kathmandu writes them (not word for word). */
+const messages: Record<keyof typeof en, string> = { ...admin, ...admin_catalog };
+
+export default messages;

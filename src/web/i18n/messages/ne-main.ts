@@ -1,0 +1,11 @@
+import type en from './en-main';
+import common from './ne/common.json';
+import home from './ne/home.json';
+import catalog from './ne/catalog.json';
+import cart from './ne/cart.json';
+import pages from './ne/pages.json';
+
+/** Nepali messages of the main part: en-main.ts's ids, as a shop in Kathmandu writes them (not word for word). */
+const messages: Record<keyof typeof en, string> = { ...common, ...home, ...catalog, ...cart, ...pages };
+
+export default messages;

@@ -1,0 +1,144 @@
+import { type I18n, type Messages, setupI18n } from '@lingui/core';
+import { I18nProvider, Trans, useLingui } from '@lingui/react';
+import { type ReactElement, type ReactNode } from 'react';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, type Locale, isLocale } from '../../shared/locale';
+import type enAccount from '../i18n/messages/en-account';
+import type enAdmin from '../i18n/messages/en-admin';
+import type enMain from '../i18n/messages/en-main';
+
+/**
+ * The web app's texts in English and Nepali (issue 19, ADR 0019), through Lingui: ICU messages
+ * (plurals, values, <0>tags</0>) kept in src/web/i18n/messages/<locale>/<area>.json, compiled when
+ * built (vite.config.ts, compiledMessages), and only the page's language loaded.
+ *
+ * Components call useT() (`t('cart.empty')`) or render <Msg id=… /> for a message with markup.
+ * The ids are typed: an id missing from the English catalogue does not compile, and
+ * tests/api/i18n-catalogue.test.ts fails on one missing in Nepali or used nowhere.
+ *
+ * The catalogue comes in three parts, so that Home's first visit carries only what the shop's
+ * public pages say: `main` (layout, home, catalogue, cart; every page), `account` (login, account,
+ * orders, invoice) and `admin`. app/router.tsx loads a page's parts with its code.
+ */
+export type MessageId = keyof (typeof enMain & typeof enAccount & typeof enAdmin);
+export type MessageValues = Record<string, string | number | undefined>;
+export type Translate = (id: MessageId, values?: MessageValues) => string;
+
+export type MessagePart = 'main' | 'account' | 'admin';
+
+type CatalogueModule = Promise<{ default: unknown }>;
+const CATALOGUES: Record<Locale, Record<MessagePart, () => CatalogueModule>> = {
+  en: {
+    main: () => import('../i18n/messages/en-main'),
+    account: () => import('../i18n/messages/en-account'),
+    admin: () => import('../i18n/messages/en-admin'),
+  },
+  ne: {
+    main: () => import('../i18n/messages/ne-main'),
+    account: () => import('../i18n/messages/ne-account'),
+    admin: () => import('../i18n/messages/ne-admin'),
+  },
+};
+
+/** One part of a language's catalogue, as a chunk of its own: a page loads only its language's texts. */
+export function loadMessages(locale: Locale, part: MessagePart = 'main'): Promise<Messages> {
+  return CATALOGUES[locale][part]().then((module) => module.default as Messages);
+}
+
+let active: I18n | undefined;
+/** The parts each I18n holds, so a language switch loads the same parts in the other language. */
+const partsOf = new WeakMap<I18n, Map<MessagePart, Promise<void>>>();
+
+/** An I18n for `locale` with its messages (the main part); in the browser also the one translate() uses. */
+export function createI18n(locale: Locale, messages: Messages): I18n {
+  const i18n = setupI18n({ locale, messages: { [locale]: messages } });
+  partsOf.set(i18n, new Map([['main', Promise.resolve()]]));
+  if (typeof window !== 'undefined') active = i18n;
+  return i18n;
+}
+
+/** Loads a part of the catalogue into `i18n` in its language (once); resolves when it is there. */
+export function ensureMessages(i18n: I18n, part: MessagePart): Promise<void> {
+  const parts = partsOf.get(i18n) ?? new Map<MessagePart, Promise<void>>();
+  partsOf.set(i18n, parts);
+  let loaded = parts.get(part);
+  if (!loaded) {
+    const locale = isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
+    loaded = loadMessages(locale, part).then((messages) => i18n.load(locale, messages));
+    loaded.catch(() => parts.delete(part)); // a failed download is tried again at the next render
+    parts.set(part, loaded);
+  }
+  return loaded;
+}
+
+/** The active I18n in the browser (app/router.tsx preloads a page's part into it). */
+export function activeI18n(): I18n | undefined {
+  return active;
+}
+
+/** The language the server wrote the page in (<html lang>), the one the app starts in. */
+export function documentLocale(): Locale {
+  const lang = typeof document === 'undefined' ? undefined : document.documentElement.lang;
+  return isLocale(lang) ? lang : DEFAULT_LOCALE;
+}
+
+/** The page's language for code outside React (the API client's Accept-Language, for one). */
+export function currentLocale(): Locale {
+  const locale = active?.locale;
+  return isLocale(locale) ? locale : documentLocale();
+}
+
+/**
+ * A message outside React (toasts from a session module, for one). Browser only: the server renders
+ * each page with its own I18n, through useT().
+ */
+export const translate: Translate = (id, values) => (active ? active._(id, values) : id);
+
+export function LocaleProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+}
+
+/** `t(id, values)`: a message of the page's language. */
+export function useT(): Translate {
+  const { _ } = useLingui();
+  return _;
+}
+
+export function useLocale(): Locale {
+  const { i18n } = useLingui();
+  return isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
+}
+
+/**
+ * A message with markup: `<0>…</0>` in the message is rendered as `components[0]` around the text
+ * ("Agree to our <0>Terms</0>", components={{ 0: <Link to="/terms-and-conditions" /> }}).
+ */
+export function Msg({
+  id,
+  values,
+  components,
+}: {
+  id: MessageId;
+  values?: MessageValues;
+  components?: Record<string, ReactElement>;
+}) {
+  return <Trans id={id} values={values} components={components} />;
+}
+
+/**
+ * Switches the page to `locale` without a reload: loads its catalogue, remembers the choice in a
+ * cookie (the server renders the next first paint in it) and sets <html lang>.
+ */
+export async function switchLocale(i18n: I18n, locale: Locale): Promise<void> {
+  const parts = partsOf.get(i18n) ?? new Map<MessagePart, Promise<void>>();
+  const names = [...parts.keys()];
+  const loaded = await Promise.all(names.map((part) => loadMessages(locale, part)));
+  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+  document.documentElement.lang = locale;
+  partsOf.set(i18n, new Map(names.map((part) => [part, Promise.resolve()])));
+  i18n.loadAndActivate({ locale, messages: Object.assign({}, ...loaded) as Messages });
+}
+
+/** The I18n of the tree, for switchLocale. */
+export function useI18n(): I18n {
+  return useLingui().i18n;
+}
