@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './account-limits.js';
+import { LOCALES } from './locale.js';
 
 /**
  * The account contract (SPEC §3, §5, §7). The web forms and the server validate with these
@@ -125,8 +126,20 @@ export const publicUserSchema = z.object({
   email: z.string(),
   phoneNumber: z.string(),
   emailVerified: z.boolean(),
+  /** The language the shop's mails to the shopper are written in (the web's language switch sets it). */
+  language: z.enum(LOCALES),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const LANGUAGE_REQUIRED_MESSAGE = 'Language is required';
+export const LANGUAGE_INVALID_MESSAGE = 'Language must be en or ne';
+
+/** Body of PUT /api/users/language: the shopper's language, one of the shop's two. */
+export const setLanguageSchema = z.object({
+  language: z.enum(LOCALES, {
+    error: (issue) => (issue.input === undefined ? LANGUAGE_REQUIRED_MESSAGE : LANGUAGE_INVALID_MESSAGE),
+  }),
+});
 
 export const messageSchema = z.object({ message: z.string() });
 
@@ -137,6 +150,8 @@ export const otpQueuedResponseSchema = z.object({ message: z.string(), queued: z
 export const loginResponseSchema = z.object({ message: z.string(), token: z.string() });
 export const refreshResponseSchema = z.object({ newToken: z.string() });
 export const findUserResponseSchema = z.object({ user: publicUserSchema });
+/** PUT /api/users/language answers the account as it now is. */
+export const setLanguageResponseSchema = z.object({ user: publicUserSchema });
 export const adminLoginResponseSchema = z.object({ message: z.string(), token: z.string() });
 export const publicAdminSchema = z.object({ id: z.number(), username: z.string() });
 export const adminMeResponseSchema = z.object({ admin: publicAdminSchema });
@@ -180,6 +195,8 @@ export const ACCOUNT_MESSAGES = {
   ownAccountOnly: 'You can only access your own account',
   adminOnly: 'Only an admin can do this',
   badUserId: 'User id must be a positive whole number',
+  languageRequired: LANGUAGE_REQUIRED_MESSAGE,
+  languageInvalid: LANGUAGE_INVALID_MESSAGE,
   // Sessions and tokens (401 unless said otherwise).
   authRequired: 'Authentication required',
   tokenInvalidOrExpired: 'Invalid or expired token',

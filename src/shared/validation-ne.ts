@@ -1,13 +1,153 @@
 import type { Locale } from './locale.js';
+import { type MessageCatalogue, nepaliLookup } from './message-patterns.js';
 
 /**
  * Nepali for the validation messages of the shared schemas (src/shared/*.ts, SPEC's texts), keyed
  * by the English text: the server's error answers and the web's forms show them in the page's
  * language. tests/api/i18n-server.test.ts checks that every message of the schemas has one.
+ * `{name}` stands for a part of the English that varies or is a limit (a number, a length): the
+ * Nepali gets it in Devanagari digits (message-patterns.ts). Query parameter names and their
+ * values (sort, page, paymentStatus…) stay as the API spells them.
  */
-export const VALIDATION_NE: Readonly<Record<string, string>> = {};
+export const VALIDATION_NE: MessageCatalogue = {
+  // accounts.ts
+  'First Name is too long': 'पहिलो नाम धेरै लामो भयो',
+  'First Name contains invalid characters': 'पहिलो नाममा नमिल्ने अक्षर छन्',
+  'Last Name is too long': 'थर धेरै लामो भयो',
+  'Last Name contains invalid characters': 'थरमा नमिल्ने अक्षर छन्',
+  'Email or Phone Number is too long': 'इमेल वा फोन नम्बर धेरै लामो भयो',
+  'Email or Phone Number contains invalid characters': 'इमेल वा फोन नम्बरमा नमिल्ने अक्षर छन्',
+  'Username is too long': 'युजरनेम धेरै लामो भयो',
+  'Username contains invalid characters': 'युजरनेममा नमिल्ने अक्षर छन्',
+  'Password is required': 'पासवर्ड लेख्नुहोस्',
+  'Password must be at least {min} characters': 'पासवर्डमा कम्तीमा {min} अक्षर हुनुपर्छ',
+  'Password is too long': 'पासवर्ड धेरै लामो भयो',
+  'Email is required': 'इमेल लेख्नुहोस्',
+  'Email is too long': 'इमेल धेरै लामो भयो',
+  'Invalid email format': 'इमेलको ढाँचा मिलेन',
+  'Phone Number is required': 'फोन नम्बर लेख्नुहोस्',
+  'Phone Number should be {digits} digits': 'फोन नम्बर {digits} अङ्कको हुनुपर्छ',
+  'First Name is required': 'पहिलो नाम लेख्नुहोस्',
+  'Last Name is required': 'थर लेख्नुहोस्',
+  'Confirm Password is required': 'पासवर्ड फेरि लेखेर पुष्टि गर्नुहोस्',
+  'Passwords do not match': 'दुवै पासवर्ड मिलेनन्',
+  'Email or Phone Number is required': 'इमेल वा फोन नम्बर लेख्नुहोस्',
+  'userId must be a number': 'userId अङ्कमा हुनुपर्छ',
+  'userId must be a whole number': 'userId पूर्णाङ्क हुनुपर्छ',
+  'userId must be positive': 'userId शून्यभन्दा ठूलो हुनुपर्छ',
+  'userId is out of range': 'userId मान्य दायराभित्र छैन',
+  'OTP is required': 'OTP लेख्नुहोस्',
+  'OTP must be {digits} digits': 'OTP {digits} अङ्कको हुनुपर्छ',
+  'token is required': 'token आवश्यक छ',
+  'Username is required': 'युजरनेम लेख्नुहोस्',
+  'Language is required': 'भाषा छान्नुहोस्',
+  'Language must be en or ne': 'भाषा en वा ne मध्ये एक हुनुपर्छ',
+
+  // account-recovery.ts
+  'Current password is required': 'हालको पासवर्ड लेख्नुहोस्',
+  'Current password is too long': 'हालको पासवर्ड धेरै लामो भयो',
+  'New password is required': 'नयाँ पासवर्ड लेख्नुहोस्',
+  'New password must be at least {min} characters': 'नयाँ पासवर्डमा कम्तीमा {min} अक्षर हुनुपर्छ',
+  'New password is too long': 'नयाँ पासवर्ड धेरै लामो भयो',
+
+  // cart.ts
+  'Quantity must be a whole number of {min} or more': 'परिमाण {min} वा सोभन्दा बढीको पूर्णाङ्क हुनुपर्छ',
+  'Quantity must be at most {max}': 'परिमाण बढीमा {max} हुन सक्छ',
+  'productId must be a positive whole number': 'productId शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
+
+  // catalog.ts
+  'Category name is required': 'क्याटेगोरीको नाम लेख्नुहोस्',
+  'Subcategory name is required': 'सब-क्याटेगोरीको नाम लेख्नुहोस्',
+  'Child category name is required': 'चाइल्ड क्याटेगोरीको नाम लेख्नुहोस्',
+  'Name must be at most {max} characters': 'नाम बढीमा {max} अक्षरको हुनुपर्छ',
+  'Name must not contain a comma': 'नाममा अल्पविराम (,) राख्न मिल्दैन',
+  'Name is required': 'नाम लेख्नुहोस्',
+  'Description is required': 'विवरण लेख्नुहोस्',
+  'Description must be at most {max} characters': 'विवरण बढीमा {max} अक्षरको हुनुपर्छ',
+  'Price is required': 'मूल्य लेख्नुहोस्',
+  'Price must be a number': 'मूल्य अङ्कमा लेख्नुहोस्',
+  'Price must be greater than {min}': 'मूल्य {min} भन्दा बढी हुनुपर्छ',
+  'Price must be at most {max}': 'मूल्य बढीमा {max} हुन सक्छ',
+  'Price can have at most {places} decimal places': 'मूल्यमा दशमलवपछि बढीमा {places} अङ्क मात्र हुन सक्छ',
+  'Category is required': 'क्याटेगोरी छान्नुहोस्',
+  'Stock must be a whole number of {min} or more': 'स्टक {min} वा सोभन्दा बढीको पूर्णाङ्क हुनुपर्छ',
+  'At least one image is required': 'कम्तीमा एउटा फोटो चाहिन्छ',
+  'At most {max} images can be uploaded at once': 'एकपटकमा बढीमा {max} वटा फोटो मात्र अपलोड गर्न सकिन्छ',
+  'Each image must be at most {max} MB': 'हरेक फोटो बढीमा {max} MB को हुनुपर्छ',
+  'Only JPEG, PNG, WebP, AVIF and GIF images are accepted': 'JPEG, PNG, WebP, AVIF र GIF फोटो मात्र लिइन्छ',
+  'Name must not contain control characters': 'नाममा कन्ट्रोल क्यारेक्टर राख्न मिल्दैन',
+  'Value is too long': 'मान धेरै लामो भयो',
+  'minPrice must be a number of {min} or more': 'minPrice {min} वा सोभन्दा बढीको सङ्ख्या हुनुपर्छ',
+  'minPrice is too large': 'minPrice धेरै ठूलो भयो',
+  'maxPrice must be a number of {min} or more': 'maxPrice {min} वा सोभन्दा बढीको सङ्ख्या हुनुपर्छ',
+  'maxPrice is too large': 'maxPrice धेरै ठूलो भयो',
+  'At most {max} categories can be checked': 'बढीमा {max} वटा क्याटेगोरी मात्र छान्न सकिन्छ',
+  'featured must be true or false': 'featured को मान true वा false हुनुपर्छ',
+  'Search text is too long': 'खोज्ने शब्द धेरै लामो भयो',
+  'sort must be one of newest, price_asc, price_desc, name, relevance':
+    'sort को मान newest, price_asc, price_desc, name वा relevance मध्ये एक हुनुपर्छ',
+  'page must be a whole number of {min} or more': 'page को मान {min} वा सोभन्दा बढीको पूर्णाङ्क हुनुपर्छ',
+  'pageSize must be a whole number from {min} to {max}': 'pageSize को मान {min} देखि {max} सम्मको पूर्णाङ्क हुनुपर्छ',
+  'minPrice must not be greater than maxPrice': 'minPrice को मान maxPrice भन्दा ठूलो हुन मिल्दैन',
+  'imageOrder must be a JSON list of image addresses': 'imageOrder फोटोका ठेगानाहरूको JSON सूची हुनुपर्छ',
+  'imageOrder is too long': 'imageOrder धेरै लामो भयो',
+
+  // orders.ts
+  'Full Name is required': 'पूरा नाम लेख्नुहोस्',
+  'Full Name must be at most {max} characters': 'पूरा नाम बढीमा {max} अक्षरको हुनुपर्छ',
+  'Province is required': 'प्रदेश छान्नुहोस्',
+  'Province must be one of Koshi, Madhesh, Bagmati, Gandaki, Lumbini, Karnali, Sudurpashchim':
+    'प्रदेश कोशी, मधेश, बागमती, गण्डकी, लुम्बिनी, कर्णाली वा सुदूरपश्चिम मध्ये एक हुनुपर्छ',
+  'District is required': 'जिल्ला लेख्नुहोस्',
+  'District must be at most {max} characters': 'जिल्ला बढीमा {max} अक्षरको हुनुपर्छ',
+  'City or Municipality is required': 'सहर वा नगरपालिका लेख्नुहोस्',
+  'City or Municipality must be at most {max} characters': 'सहर वा नगरपालिका बढीमा {max} अक्षरको हुनुपर्छ',
+  'Street Address is required': 'टोल वा सडकको ठेगाना लेख्नुहोस्',
+  'Street Address must be at most {max} characters': 'टोल वा सडकको ठेगाना बढीमा {max} अक्षरको हुनुपर्छ',
+  'Landmark must be at most {max} characters': 'नजिकको चिनारी (ल्यान्डमार्क) बढीमा {max} अक्षरको हुनुपर्छ',
+  'Payment Method is required': 'भुक्तानी विधि छान्नुहोस्',
+  'Payment Method must be one of: Cash on Delivery, eSewa, Khalti': 'भुक्तानी विधि क्यास अन डेलिभरी, इसेवा वा खल्ती मध्ये एक हुनुपर्छ',
+  'totalAmount is required': 'totalAmount आवश्यक छ',
+  'totalAmount must be a number of {min} or more': 'totalAmount {min} वा सोभन्दा बढीको सङ्ख्या हुनुपर्छ',
+  'paymentMethod must be esewa or khalti': 'paymentMethod को मान esewa वा khalti हुनुपर्छ',
+  'paymentStatus must be refunded': 'paymentStatus को मान refunded हुनुपर्छ',
+  'Status must be one of pending, confirmed, shipped, delivered, cancelled':
+    'स्थिति pending, confirmed, shipped, delivered वा cancelled मध्ये एक हुनुपर्छ',
+  'from must be a date as YYYY-MM-DD': 'from को मान YYYY-MM-DD ढाँचाको मिति हुनुपर्छ',
+  'from must be a real date': 'from मा साँच्चैको मिति हुनुपर्छ',
+  'to must be a date as YYYY-MM-DD': 'to को मान YYYY-MM-DD ढाँचाको मिति हुनुपर्छ',
+  'to must be a real date': 'to मा साँच्चैको मिति हुनुपर्छ',
+  'tzOffset must be minutes east of UTC, from {min} to {max}': 'tzOffset UTC भन्दा पूर्वतिरका मिनेटमा, {min} देखि {max} सम्म हुनुपर्छ',
+  'paymentStatus must be one of unpaid, awaiting_payment, paid, failed, refund_due, refunded':
+    'paymentStatus को मान unpaid, awaiting_payment, paid, failed, refund_due वा refunded मध्ये एक हुनुपर्छ',
+  'paymentMethod must be one of cod, esewa, khalti': 'paymentMethod को मान cod, esewa वा khalti मध्ये एक हुनुपर्छ',
+  'sort must be one of date_desc, date_asc': 'sort को मान date_desc वा date_asc हुनुपर्छ',
+  'page must be a whole number from {min} to {max}': 'page को मान {min} देखि {max} सम्मको पूर्णाङ्क हुनुपर्छ',
+  'from must not be after to': 'from को मिति to भन्दा पछिको हुन मिल्दैन',
+
+  // jobs.ts
+  'status must be one of queued, running, done, failed': 'status को मान queued, running, done वा failed मध्ये एक हुनुपर्छ',
+};
+
+/**
+ * zod's own English, for the few fields whose schema gives no message of its own (a token's
+ * length, an id in a path, a query's limit): what a well-behaved client never sees.
+ */
+export const ZOD_DEFAULTS_NE: MessageCatalogue = {
+  'Invalid input': 'मान मिलेन',
+  'Invalid input: expected {expected}, received {received}': 'मान मिलेन: {expected} चाहिएको थियो, {received} आयो',
+  'Invalid option: expected one of {options}': 'मान मिलेन: {options} मध्ये एक हुनुपर्छ',
+  'Invalid string: must match pattern {pattern}': 'मान मिलेन: {pattern} ढाँचासँग मिल्नुपर्छ',
+  'Too big: expected string to have <={max} characters': 'धेरै लामो भयो: बढीमा {max} अक्षर हुन सक्छ',
+  'Too small: expected string to have >={min} characters': 'धेरै छोटो भयो: कम्तीमा {min} अक्षर चाहिन्छ',
+  'Too big: expected array to have <={max} items': 'धेरै भयो: बढीमा {max} वटा हुन सक्छ',
+  'Too big: expected number to be <={max}': 'धेरै ठूलो भयो: बढीमा {max} हुन सक्छ',
+  'Too small: expected number to be >={min}': 'धेरै सानो भयो: कम्तीमा {min} हुनुपर्छ',
+};
+
+const lookup = nepaliLookup(VALIDATION_NE, ZOD_DEFAULTS_NE);
 
 /** A validation message in `locale` (the English text when it has no Nepali). */
 export function validationMessage(message: string, locale: Locale): string {
-  return locale === 'ne' ? (VALIDATION_NE[message] ?? message) : message;
+  return locale === 'ne' ? (lookup(message) ?? message) : message;
 }

@@ -82,17 +82,27 @@ describe('catalogue pages for crawlers and link previews', () => {
   };
 
   describe('sitemap.xml', () => {
-    it('lists home, the product list, every category list and every live product', async () => {
+    /** Each <url>: its address and its alternates (hreflang → href). */
+    const entries = (xml: string) =>
+      [...xml.matchAll(/<url>(.*?)<\/url>/g)].map(([, body]) => ({
+        loc: /<loc>([^<]*)<\/loc>/.exec(body!)![1]!,
+        alternates: Object.fromEntries(
+          [...body!.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]*)"\/>/g)].map((m) => [m[1]!, m[2]!]),
+        ),
+      }));
+
+    it('lists home, the product list, every category list and every live product, in English and Nepali', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
       const xml = res.body;
       expect(
-        xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'),
+        xml.startsWith(
+          '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+        ),
       ).toBe(true);
       expect(xml.trimEnd().endsWith('</urlset>')).toBe(true);
-      const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
-      expect(locs).toEqual([
+      const pages = [
         `${PUBLIC_URL}/`,
         `${PUBLIC_URL}/products`,
         `${PUBLIC_URL}/products?category=Gaming-Consoles`,
@@ -100,20 +110,46 @@ describe('catalogue pages for crawlers and link previews', () => {
         `${PUBLIC_URL}/products?category=Phones-%26-Tablets`,
         `${PUBLIC_URL}/products/${scripted.id}`,
         `${PUBLIC_URL}/products/${laptop.id}`,
-      ]);
+      ];
+      // English at the plain address, Nepali with lang=ne (after the page's own query, if any).
+      const nepali = (url: string) => `${url}${url.includes('?') ? '&' : '?'}lang=ne`;
+      // The XML writes & as &#38;.
+      const unescape = (text: string) => text.replace(/&#38;/g, '&');
+      const listed = entries(xml).map(({ loc, alternates }) => ({
+        loc: unescape(loc),
+        alternates: Object.fromEntries(Object.entries(alternates).map(([lang, href]) => [lang, unescape(href)])),
+      }));
+      expect(listed.map((entry) => entry.loc)).toEqual(pages.flatMap((url) => [url, nepali(url)]));
+      // Both entries of a page name the same alternates: each language and English as the default.
+      for (const [index, entry] of listed.entries()) {
+        const page = pages[Math.floor(index / 2)]!;
+        expect(entry.alternates).toEqual({ en: page, ne: nepali(page), 'x-default': page });
+      }
+      expect(xml).toContain(`<loc>${PUBLIC_URL}/products?category=Laptops&#38;lang=ne</loc>`);
       expect(xml).not.toContain(`/products/${deleted.id}<`);
       expect(xml).toMatch(new RegExp(`/products/${laptop.id}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`));
+      expect(xml).toMatch(new RegExp(`/products/${laptop.id}\\?lang=ne</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`));
       // Nothing unescaped that would break the XML.
       expect(xml.replace(/<\/?[a-z?][^>]*>/g, '')).not.toMatch(/[<>]|&(?!#\d+;)/);
     });
 
-    it('stops at the URL limit (50 000 by the sitemap protocol), newest products first', async () => {
-      let xml = '';
-      for await (const chunk of sitemapLines(t.app.ctx, PUBLIC_URL, 6)) xml += chunk;
-      const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
-      expect(locs).toHaveLength(6);
-      expect(locs[5]).toBe(`${PUBLIC_URL}/products/${scripted.id}`);
-      expect(xml.trimEnd().endsWith('</urlset>')).toBe(true);
+    it('stops at the URL limit (50 000 by the sitemap protocol), both languages of a page together, newest products first', async () => {
+      const locs = async (maxUrls: number) => {
+        let xml = '';
+        for await (const chunk of sitemapLines(t.app.ctx, PUBLIC_URL, maxUrls)) xml += chunk;
+        expect(xml.trimEnd().endsWith('</urlset>')).toBe(true);
+        return [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+      };
+      const twelve = await locs(12);
+      expect(twelve).toHaveLength(12);
+      expect(twelve.slice(10)).toEqual([
+        `${PUBLIC_URL}/products/${scripted.id}`,
+        `${PUBLIC_URL}/products/${scripted.id}?lang=ne`,
+      ]);
+      // Never one language of a page without the other.
+      const odd = await locs(13);
+      expect(odd).toHaveLength(12);
+      expect(await locs(3)).toEqual([`${PUBLIC_URL}/`, `${PUBLIC_URL}/?lang=ne`]);
     });
   });
 
@@ -199,6 +235,30 @@ describe('catalogue pages for crawlers and link previews', () => {
       } finally {
         await local.close();
       }
+    });
+
+    it('writes titles and descriptions in the page’s language (?lang=ne): the shop’s names stay as they are', async () => {
+      const missing = await page('/products/999999?lang=ne', 404);
+      expect(missing).toContain('<title>सामान भेटिएन | Pasal</title>');
+      expect(missing).toContain('<meta name="description" content="यो सामान Pasal मा उपलब्ध छैन।">');
+      expect(missing).toContain('<meta name="robots" content="noindex">');
+      const list = await page('/products?category=laptops&lang=ne');
+      expect(list).toContain('<title>Laptops | Pasal</title>');
+      expect(list).toContain(
+        '<meta name="description" content="काठमाडौंको Pasal बाट Laptops किन्नुहोस्: मूल्य रुपैयाँमा र नेपालभर डेलिभरी।">',
+      );
+      expect(await page('/products?lang=ne')).toContain('<title>हाम्रा सामानहरू | Pasal</title>');
+      const product = await page(`/products/${laptop.id}?lang=ne`);
+      expect(product).toContain('<title>Lenovo Legion 5 | Pasal</title>');
+      expect(product).toContain('<meta name="description" content="A gaming laptop.">');
+      expect(product).toContain(`<link rel="canonical" href="${PUBLIC_URL}/products/${laptop.id}?lang=ne">`);
+      // The same pages in English, unchanged.
+      expect(await page('/products/999999', 404)).toContain(
+        '<meta name="description" content="This product is not available at Pasal.">',
+      );
+      expect(await page('/products?category=laptops')).toContain(
+        '<meta name="description" content="Shop Laptops at Pasal in Kathmandu: prices in rupees and delivery across Nepal.">',
+      );
     });
 
     it('titles a category list by the category’s own name (SPEC §5 matching)', async () => {

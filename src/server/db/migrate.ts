@@ -12,6 +12,7 @@ import * as m010sandbox from './migrations/010_payment_sandbox.js';
 import * as m011payments from './migrations/011_order_payments.js';
 import * as m012accounts from './migrations/012_account_safety.js';
 import * as m013names from './migrations/013_name_search.js';
+import * as m014language from './migrations/014_user_language.js';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the same list runs
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '011_order_payments': m011payments,
   '012_account_safety': m012accounts,
   '013_name_search': m013names,
+  '014_user_language': m014language,
 };
 
 /** The newest migration's name: a database that has run it is up to date (/api/ready). */

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { Locale } from '../../shared/locale.js';
 
 /**
  * Table types. Column names are snake_case; services map rows to the API's camelCase.
@@ -14,6 +15,8 @@ export interface UsersTable {
   phone_number: string;
   password_hash: string;
   email_verified: number;
+  /** The language of the shop's mails to them (migration 014; 'en' unless chosen): a check allows only these. */
+  language: Generated<Locale>;
   created_at: string;
   updated_at: string;
 }

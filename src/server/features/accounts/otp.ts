@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import { ACCOUNT_MESSAGES, OTP_LENGTH, OTP_RESEND_SECONDS } from '../../../shared/accounts.js';
+import type { Locale } from '../../../shared/locale.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { isoIn, isoNow } from '../../lib/clock.js';
@@ -96,11 +97,14 @@ export function newOtpCode(): string {
     .padStart(OTP_LENGTH, '0');
 }
 
-/** Stores a new verification code (voiding the last, its wrong guesses with it) and writes its mail. */
+/**
+ * Stores a new verification code (voiding the last, its wrong guesses with it) and writes its mail,
+ * in the account's language as it is in this transaction (mail-language.ts says why then).
+ */
 export async function issueVerificationCode(
   ctx: AppContext,
   trx: Transaction<Database>,
-  user: { id: number; email: string },
+  user: { id: number; email: string; language: Locale },
   source: string,
 ) {
   const code = newOtpCode();
@@ -113,7 +117,13 @@ export async function issueVerificationCode(
   });
   await q.recordOtpSend(trx, user.id, now, source);
   // The mail is written with the code (a crash cannot lose it) and sealed: the jobs table shows no codes.
-  const message = otpMail({ to: user.email, storeName: ctx.config.store.name, code, validMinutes: OTP_TTL_MS / 60_000 });
+  const message = otpMail({
+    to: user.email,
+    storeName: ctx.config.store.name,
+    code,
+    validMinutes: OTP_TTL_MS / 60_000,
+    locale: user.language,
+  });
   return ctx.outbox.queueClaimed(trx, message, { secret: true, key: otpMailKey(user.id) });
 }
 

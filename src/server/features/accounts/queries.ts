@@ -1,11 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
+import type { Locale } from '../../../shared/locale.js';
 import { newUserId } from './user-ids.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const publicColumns = ['id', 'first_name', 'last_name', 'email', 'phone_number', 'email_verified'] as const;
+const publicColumns = ['id', 'first_name', 'last_name', 'email', 'phone_number', 'email_verified', 'language'] as const;
 
 export function findUserById(db: Db, id: number) {
   return db.selectFrom('users').select(publicColumns).where('id', '=', id).executeTakeFirst();
@@ -18,7 +19,7 @@ export function findUserById(db: Db, id: number) {
 export function lockUserForOtp(trx: Transaction<Database>, dialect: Dialect, id: number) {
   return trx
     .selectFrom('users')
-    .select(['id', 'email', 'email_verified'])
+    .select(['id', 'email', 'email_verified', 'language'])
     .where('id', '=', id)
     .$if(dialect === 'postgres', (qb) => qb.forUpdate())
     .executeTakeFirst();
@@ -76,7 +77,15 @@ export async function removeUnverifiedUser(trx: Db, userId: number): Promise<boo
 
 export async function insertUser(
   trx: Db,
-  values: { firstName: string; lastName: string; email: string; phoneNumber: string; passwordHash: string; now: string },
+  values: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phoneNumber: string;
+    passwordHash: string;
+    language: Locale;
+    now: string;
+  },
 ): Promise<number> {
   const row = await trx
     .insertInto('users')
@@ -88,6 +97,7 @@ export async function insertUser(
       phone_number: values.phoneNumber,
       password_hash: values.passwordHash,
       email_verified: 0,
+      language: values.language,
       created_at: values.now,
       updated_at: values.now,
     })
@@ -163,7 +173,11 @@ export function otpSendsSince(trx: Db, userId: number, since: string) {
 // --- A way back in (recovery.ts): codes for a password reset or an email change, and the changes themselves.
 
 export function findUserByEmail(db: Db, email: string) {
-  return db.selectFrom('users').select(['id', 'email', 'email_verified']).where('email', '=', email).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'email_verified', 'language'])
+    .where('email', '=', email)
+    .executeTakeFirst();
 }
 
 /** The account's row with its password hash, locked until the transaction ends on PostgreSQL. */
@@ -238,4 +252,16 @@ export async function updateUser(
     .set({ ...changes, updated_at: now })
     .where('id', '=', userId)
     .execute();
+}
+
+/** The account's language (shared/locale.ts), or undefined when the account is gone. */
+export async function findLanguage(db: Db, userId: number): Promise<Locale | undefined> {
+  const row = await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
+  return row?.language;
+}
+
+/** Sets the account's language; false when there is no such account. */
+export async function setLanguage(db: Db, userId: number, language: Locale, now: string): Promise<boolean> {
+  const result = await db.updateTable('users').set({ language, updated_at: now }).where('id', '=', userId).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

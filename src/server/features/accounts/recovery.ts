@@ -101,6 +101,7 @@ export async function forgotPassword(ctx: AppContext, log: Log, email: string, r
       code,
       validMinutes: OTP_TTL_MS / 60_000,
       purpose: 'reset-password',
+      locale: user.language,
     });
     // Queued, not sent while the caller waits: the answer takes as long whether or not the account exists.
     await ctx.outbox.queue(trx, message, { secret: true, key: codeMailKey(user.id, 'reset-password') });
@@ -188,7 +189,10 @@ export async function resetPassword(
     await q.updateUser(trx, user.id, { password_hash: passwordHash, email_verified: 1 }, isoNow(ctx.clock));
     await ctx.jobs.cancelQueued(trx, removalJobKey(user.id));
     await revokeAllSessions(trx, ctx.clock, 'user', user.id);
-    await ctx.outbox.queue(trx, accountChangedMail({ to: user.email, storeName: ctx.config.store.name, change: 'password' }));
+    await ctx.outbox.queue(
+      trx,
+      accountChangedMail({ to: user.email, storeName: ctx.config.store.name, change: 'password', locale: user.language }),
+    );
   });
   log.info({ userId: user.id }, 'password reset with a code; every session ended');
 }
@@ -228,7 +232,10 @@ export async function changePassword(
   await ctx.db.transaction().execute(async (trx) => {
     await q.updateUser(trx, user.id, { password_hash: passwordHash }, isoNow(ctx.clock));
     await revokeAllSessions(trx, ctx.clock, 'user', user.id, principal.sessionId);
-    await ctx.outbox.queue(trx, accountChangedMail({ to: user.email, storeName: ctx.config.store.name, change: 'password' }));
+    await ctx.outbox.queue(
+      trx,
+      accountChangedMail({ to: user.email, storeName: ctx.config.store.name, change: 'password', locale: user.language }),
+    );
   });
 }
 
@@ -268,6 +275,8 @@ export async function changeEmail(
       code,
       validMinutes: OTP_TTL_MS / 60_000,
       purpose: 'change-email',
+      // The shopper's own request, to their new address: their account's language.
+      locale: user.language,
     });
     return ctx.outbox.queueClaimed(trx, message, { secret: true, key: codeMailKey(userId, 'change-email') });
   });
@@ -301,7 +310,13 @@ export async function confirmEmail(
       await ctx.jobs.cancelQueued(trx, removalJobKey(userId));
       await ctx.outbox.queue(
         trx,
-        accountChangedMail({ to: user.email, storeName: ctx.config.store.name, change: 'email', newEmail }),
+        accountChangedMail({
+          to: user.email,
+          storeName: ctx.config.store.name,
+          change: 'email',
+          newEmail,
+          locale: user.language,
+        }),
       );
       return { kind: 'changed', user: toPublicUser({ ...user, email: newEmail, email_verified: 1 }) } as const;
     });

@@ -10,12 +10,15 @@ import {
   registerResponseSchema,
   registerSchema,
   sendOtpSchema,
+  setLanguageResponseSchema,
+  setLanguageSchema,
   verifyOtpSchema,
 } from '../../../shared/accounts.js';
 import { userIdParam } from '../../../shared/path-params.js';
 import type { AppContext } from '../../context.js';
-import { assertOwner, requireShopper } from '../../lib/auth-hooks.js';
+import { assertOwner, principalOf, requireShopper } from '../../lib/auth-hooks.js';
 import { deviceAccount } from '../../lib/device-cookie.js';
+import { apiLocale } from '../../lib/locale.js';
 import { sessionRoutes } from '../../lib/session-routes.js';
 import { otpClientOf, sendOtp, verifyOtp } from './otp.js';
 import { recoveryRoutes } from './recovery-routes.js';
@@ -23,7 +26,7 @@ import * as service from './service.js';
 
 const userIdParamsSchema = z.object({ id: userIdParam(ACCOUNT_MESSAGES.badUserId) });
 
-/** Shopper accounts under /api/users (SPEC §7): register, OTP, login, refresh, logout, profile. */
+/** Shopper accounts under /api/users (SPEC §7): register, OTP, login, refresh, logout, profile, language. */
 export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // JSON only: a text/plain body would skip the browser's CORS preflight and is never what we expect.
@@ -33,10 +36,15 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/register',
       { schema: { tags: ['accounts'], body: registerSchema, response: { 201: registerResponseSchema } } },
       async (request, reply) => {
-        const { userId, otpQueued } = await service.register(ctx, request.log, request.body, {
-          ip: request.ip,
-          device: undefined,
-        });
+        // The account keeps the page's language (the web app sends it as Accept-Language): its first
+        // code mail, and every mail after, is written in it.
+        const { userId, otpQueued } = await service.register(
+          ctx,
+          request.log,
+          request.body,
+          { ip: request.ip, device: undefined },
+          apiLocale(request),
+        );
         // The browser that registered is the owner's: its code requests and guesses have their own allowance.
         ctx.devices.remember(request, reply, deviceAccount.user(userId));
         // SPEC's message stays as it is (the web app goes to the OTP screen on it); otpQueued says the code is on its way.
@@ -83,6 +91,16 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const userId = assertOwner(request, request.params.id);
         return { user: await service.getUser(ctx, userId) };
       },
+    );
+
+    // The shopper's language (the web's language switch): the token's own account, no id taken from the client.
+    app.put(
+      '/language',
+      {
+        onRequest: requireShopper(ctx),
+        schema: { tags: ['accounts'], body: setLanguageSchema, response: { 200: setLanguageResponseSchema } },
+      },
+      async (request) => ({ user: await service.setLanguage(ctx, principalOf(request).id, request.body.language) }),
     );
   };
 }

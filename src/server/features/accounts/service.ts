@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGES, type PublicUser, type registerSchema } from '../../../shared/accounts.js';
+import type { Locale } from '../../../shared/locale.js';
 import type { AppContext } from '../../context.js';
 import type { ClaimedJob } from '../../jobs/queue.js';
 import { isoNow } from '../../lib/clock.js';
@@ -29,6 +30,7 @@ export function toPublicUser(row: {
   email: string;
   phone_number: string;
   email_verified: number;
+  language: Locale;
 }): PublicUser {
   return {
     id: row.id,
@@ -37,6 +39,7 @@ export function toPublicUser(row: {
     email: row.email,
     phoneNumber: row.phone_number,
     emailVerified: Number(row.email_verified) === 1,
+    language: row.language,
   };
 }
 
@@ -49,13 +52,15 @@ function registrationConflict(column: 'email' | 'phoneNumber') {
  * job that removes the account if it is not verified within 48 hours. An email held only by an
  * unverified account is taken over: that account goes, and the code goes to the address, so only
  * its owner can finish. The code goes out at once when the mail server takes it; otherwise it
- * waits in the outbox and `otpQueued` tells the shopper it is on its way.
+ * waits in the outbox and `otpQueued` tells the shopper it is on its way. `language` is the
+ * page's (the request's Accept-Language): the account keeps it, so the code mail is in it.
  */
 export async function register(
   ctx: AppContext,
   log: Log,
   input: RegisterData,
   client: OtpClient,
+  language: Locale = 'en',
 ): Promise<{ userId: number; otpQueued: boolean }> {
   // Counted before anything is looked up: probing which addresses are registered is slowed too.
   const limits = signupLimits(ctx.config.limits);
@@ -86,10 +91,11 @@ export async function register(
           email: input.email,
           phoneNumber: input.phoneNumber,
           passwordHash,
+          language,
           now,
         });
         await scheduleRemoval(ctx, trx, userId);
-        const mail = await issueVerificationCode(ctx, trx, { id: userId, email: input.email }, otpSource(client));
+        const mail = await issueVerificationCode(ctx, trx, { id: userId, email: input.email, language }, otpSource(client));
         return { userId, mail };
       })) ?? raise(registrationConflict('email'));
   } catch (error) {
@@ -132,4 +138,13 @@ export async function getUser(ctx: AppContext, id: number): Promise<PublicUser> 
   const row = await q.findUserById(ctx.db, id);
   if (!row) throw notFound(ACCOUNT_MESSAGES.userNotFound);
   return toPublicUser(row);
+}
+
+/**
+ * The shopper's language (the web's language switch): the mails written from now on are in it.
+ * Mails already in the outbox stay as they were written (mail-language.ts says why).
+ */
+export async function setLanguage(ctx: AppContext, userId: number, language: Locale): Promise<PublicUser> {
+  if (!(await q.setLanguage(ctx.db, userId, language, isoNow(ctx.clock)))) throw unauthorized(ACCOUNT_MESSAGES.sessionEnded);
+  return getUser(ctx, userId);
 }

@@ -5,6 +5,7 @@ import {
   PRODUCT_MAIN_IMAGE_SIZES,
   PRODUCT_MAIN_IMAGE_WIDTH,
 } from '../../../shared/catalog-media.js';
+import type { Locale } from '../../../shared/locale.js';
 import { apiQuery, readFilters } from '../../../shared/product-list.js';
 import { escapeHtml } from '../../lib/escape-html.js';
 import { staticPageMeta } from '../web/meta.js';
@@ -26,10 +27,11 @@ const DESCRIPTION_MAX = 160;
  *   image preloaded, so the list paints without waiting for a request after the code has run.
  * - /products/{id}: the product carried in the page, its main image preloaded.
  * Image and page URLs are absolute: PUBLIC_URL when set, else the address the request came to.
- * Values are plain text here; renderHead() escapes them.
+ * Values are plain text here; renderHead() escapes them. Titles and descriptions are in the page's
+ * language; product and category names are the shop's data and stay as they are.
  */
 export function catalogMetaResolver(ctx: AppContext, service: CatalogService): MetaResolver {
-  return async (pathname, searchParams, base) => {
+  return async (pathname, searchParams, base, locale = 'en') => {
     const productMatch = PRODUCT_PATH.exec(pathname);
     if (productMatch) {
       const raw = productMatch[1] ?? '';
@@ -37,8 +39,7 @@ export function catalogMetaResolver(ctx: AppContext, service: CatalogService): M
       if (!product) {
         return {
           status: 404,
-          title: 'Product not found | Pasal',
-          description: 'This product is not available at Pasal.',
+          ...NOT_FOUND_TEXTS[locale],
           extraHead: '<meta name="robots" content="noindex">',
         };
       }
@@ -90,15 +91,23 @@ export function catalogMetaResolver(ctx: AppContext, service: CatalogService): M
       const names = await categoryNames(ctx, searchParams);
       const leaf = names?.[names.length - 1] ?? '';
       const meta: PageMeta = names
-        ? {
-            title: `${names.join(' – ')} | Pasal`,
-            description: `Shop ${leaf} at Pasal in Kathmandu: prices in rupees and delivery across Nepal.`,
-          }
-        : { ...staticPageMeta('/products') };
+        ? { title: `${names.join(' – ')} | Pasal`, description: categoryDescription(leaf, locale) }
+        : { ...staticPageMeta('/products', locale) };
       return { ...meta, ...(await firstListPage(service, searchParams)) };
     }
     return undefined;
   };
+}
+
+const NOT_FOUND_TEXTS: Record<Locale, Pick<PageMeta, 'title' | 'description'>> = {
+  en: { title: 'Product not found | Pasal', description: 'This product is not available at Pasal.' },
+  ne: { title: 'सामान भेटिएन | Pasal', description: 'यो सामान Pasal मा उपलब्ध छैन।' },
+};
+
+function categoryDescription(category: string, locale: Locale): string {
+  return locale === 'ne'
+    ? `काठमाडौंको Pasal बाट ${category} किन्नुहोस्: मूल्य रुपैयाँमा र नेपालभर डेलिभरी।`
+    : `Shop ${category} at Pasal in Kathmandu: prices in rupees and delivery across Nepal.`;
 }
 
 /** Display names of the requested category path, or undefined when there is none or it does not exist. */

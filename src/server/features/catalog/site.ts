@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { categoryParam } from '../../../shared/catalog.js';
+import { LOCALES, LOCALE_QUERY, type Locale } from '../../../shared/locale.js';
 import type { AppContext } from '../../context.js';
 import { etagMatches, weakEtag } from '../../lib/http-cache.js';
 import { publicBase } from '../../lib/public-base.js';
@@ -21,9 +22,11 @@ const UPLOAD_FILE = /^\/products\/[0-9a-f]{32}-\d+\.webp$/;
  * - /uploads/…: stored product images (DATA_DIR/uploads, or the S3 bucket), only names of the
  *   generated form, with `nosniff` and a year of immutable caching (names never change content).
  * - /sitemap.xml: home, the product list, each category's list and every live product, with an
- *   ETag from the catalogue version (304 on If-None-Match).
- *   At most SITEMAP_MAX_URLS entries (one sitemap file; the newest products first). A catalogue
- *   beyond ~50 000 products needs a sitemap index, which is not built yet.
+ *   ETag from the catalogue version (304 on If-None-Match). Every page is listed in both languages
+ *   (English at its plain address, Nepali with ?lang=ne), each entry naming the other with
+ *   hreflang alternates, as the pages' heads do (features/web/html.ts).
+ *   At most SITEMAP_MAX_URLS entries (one sitemap file; the newest products first): two per page,
+ *   so a catalogue beyond ~25 000 products needs a sitemap index, which is not built yet.
  */
 export function catalogSiteRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
@@ -83,30 +86,51 @@ async function streamStoredImage(ctx: AppContext, url: string, reply: FastifyRep
   return reply.send(stored.body);
 }
 
-/** The sitemap, in chunks: products are read in keyset batches, so memory stays flat at any size. */
+/** A page's address in a language: English at the plain address (also x-default), Nepali with `lang=ne` added. */
+function pageUrl(url: string, locale: Locale): string {
+  return locale === 'en' ? url : `${url}${url.includes('?') ? '&' : '?'}${LOCALE_QUERY}=${locale}`;
+}
+
+/** The page's entries, one per language, each with the alternates of all of them. */
+function pageEntries(url: string, lastmod?: string): string {
+  const alternates = [
+    ...LOCALES.map((locale) => alternate(locale, pageUrl(url, locale))),
+    alternate('x-default', pageUrl(url, 'en')),
+  ].join('');
+  const modified = lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : '';
+  return LOCALES.map((locale) => `  <url><loc>${escapeXml(pageUrl(url, locale))}</loc>${modified}${alternates}</url>\n`).join('');
+}
+
+const alternate = (hreflang: string, href: string) =>
+  `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(href)}"/>`;
+
+/**
+ * The sitemap, in chunks: products are read in keyset batches, so memory stays flat at any size.
+ * `maxUrls` counts entries (<url>), LOCALES.length of them per page.
+ */
 export async function* sitemapLines(ctx: AppContext, base: string, maxUrls = SITEMAP_MAX_URLS): AsyncGenerator<string> {
-  const entry = (loc: string, lastmod?: string) =>
-    `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>\n`;
-  yield '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
-  let count = 0;
+  yield '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
+  const maxPages = Math.floor(maxUrls / LOCALES.length);
+  let pages = 0;
   for (const loc of ['/', '/products']) {
-    yield entry(`${base}${loc}`);
-    count += 1;
+    if (pages >= maxPages) break;
+    yield pageEntries(`${base}${loc}`);
+    pages += 1;
   }
   const { categories } = await cq.loadTree(ctx.db);
   for (const category of categories) {
-    if (count >= maxUrls) break;
-    yield entry(`${base}/products?category=${encodeURIComponent(categoryParam(category.name))}`);
-    count += 1;
+    if (pages >= maxPages) break;
+    yield pageEntries(`${base}/products?category=${encodeURIComponent(categoryParam(category.name))}`);
+    pages += 1;
   }
   let beforeId = 2 ** 31 - 1; // above any id (integer column)
-  while (count < maxUrls) {
-    const rows = await q.sitemapProducts(ctx.db, beforeId, Math.min(SITEMAP_BATCH, maxUrls - count));
+  while (pages < maxPages) {
+    const rows = await q.sitemapProducts(ctx.db, beforeId, Math.min(SITEMAP_BATCH, maxPages - pages));
     if (rows.length === 0) break;
     let chunk = '';
-    for (const row of rows) chunk += entry(`${base}/products/${row.id}`, row.updated_at);
+    for (const row of rows) chunk += pageEntries(`${base}/products/${row.id}`, row.updated_at);
     yield chunk;
-    count += rows.length;
+    pages += rows.length;
     beforeId = Number(rows[rows.length - 1]?.id ?? 0);
   }
   yield '</urlset>\n';

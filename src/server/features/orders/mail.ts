@@ -1,55 +1,274 @@
+import { formatBikramSambat } from '../../../shared/bikram-sambat.js';
 import { DATE_TIME_LOCALE, DATE_TIME_OPTIONS } from '../../../shared/dates.js';
+import { type Locale, toNepaliDigits } from '../../../shared/locale.js';
 import { formatDeliveryFee, formatPrice, lineTotal } from '../../../shared/money.js';
-import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type Order, type OrderStatus } from '../../../shared/orders.js';
+import {
+  ORDER_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  type NepalProvince,
+  type Order,
+  type OrderStatus,
+  type PaymentMethodId,
+} from '../../../shared/orders.js';
 import type { MailMessage } from '../../lib/mail.js';
 import { escapeHtml } from '../../lib/escape-html.js';
 
 /**
  * The order mails: the confirmation after checkout and one per status change. Everything the
  * shopper typed (names, address) is escaped in the HTML part.
+ *
+ * Each is written in the shopper's language (accounts/mail-language.ts says when that is
+ * decided): English as SPEC has it, or Nepali written for Nepali shoppers rather than word for
+ * word, with prices as 'रू १,२३,४५६' and dates in Bikram Sambat beside Nepal's time. What the
+ * shopper typed (names, address, products' names) is shown as it was typed.
  */
 
 const placedAt = new Intl.DateTimeFormat(DATE_TIME_LOCALE, { ...DATE_TIME_OPTIONS, timeZone: 'Asia/Kathmandu' });
+// Made at the first Nepali mail: loading a second locale's data is no cost of an English shop's start.
+let placedAtNepali: Intl.DateTimeFormat | undefined;
 
-function addressLines(order: Order): string[] {
+/** '२०८३ मंसिर १० (२०२६-११-२६, ०२:०५ अपराह्न)': Bikram Sambat first, then the date and time in Nepal. */
+function nepaliPlacedAt(date: Date): string {
+  placedAtNepali ??= new Intl.DateTimeFormat('ne-NP', { ...DATE_TIME_OPTIONS, timeZone: 'Asia/Kathmandu' });
+  const gregorian = placedAtNepali.format(date);
+  const bikramSambat = formatBikramSambat(date);
+  return bikramSambat ? `${bikramSambat} (${gregorian})` : gregorian;
+}
+
+// The admin panel's names of the statuses (admin.orders.status.*), so shop and shopper say the same.
+const NEPALI_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'पेन्डिङ',
+  confirmed: 'कन्फर्म भएको',
+  shipped: 'पठाइएको',
+  delivered: 'डेलिभर भएको',
+  cancelled: 'रद्द भएको',
+};
+
+const NEPALI_PAYMENT_METHOD_LABELS: Record<PaymentMethodId, string> = {
+  cod: 'क्यास अन डेलिभरी',
+  esewa: 'इसेवा',
+  khalti: 'खल्ती',
+};
+
+const NEPALI_PROVINCES: Record<NepalProvince, string> = {
+  Koshi: 'कोशी',
+  Madhesh: 'मधेश',
+  Bagmati: 'बागमती',
+  Gandaki: 'गण्डकी',
+  Lumbini: 'लुम्बिनी',
+  Karnali: 'कर्णाली',
+  Sudurpashchim: 'सुदूरपश्चिम',
+};
+
+/** The words of the order mails in one language; amounts and dates come formatted. */
+interface Words {
+  locale: Locale;
+  greeting(name: string): string;
+  landmark(landmark: string): string;
+  province(province: string): string;
+  itemLine(item: { quantity: string; name: string; price: string; total: string }): string;
+  table: { product: string; quantity: string; price: string; total: string; delivery: string; grandTotal: string };
+  placedAt(date: Date): string;
+  status(status: OrderStatus): string;
+  method(method: PaymentMethodId): string;
+  awaitingPayment(method: string): string;
+  confirmation: {
+    subject(store: string, orderId: string): string;
+    thanks(store: string): string;
+    order: string;
+    placed: string;
+    items: string;
+    delivery: string;
+    total(total: string, vat: string): string;
+    vatIncluded(vat: string): string;
+    payment: string;
+    invoice(invoiceNumber: string): string;
+    invoiceLink(invoiceNumber: string): string;
+    address: string;
+  };
+  statusChange: {
+    subject(store: string, orderId: string, status: string): string;
+    now(orderId: string, status: string): string;
+    nowHtml(orderId: string, status: string): string;
+    was(status: string): string;
+    total(total: string): string;
+  };
+  paid: {
+    subject(store: string, orderId: string): string;
+    received(amount: string, method: string, orderId: string): string;
+    receivedHtml(amount: string, method: string, orderId: string): string;
+    reference(method: string, ref: string): string;
+    call: string;
+  };
+  unpaid: {
+    subject(store: string, orderId: string): string;
+    cancelled(orderId: string, method: string): string;
+    cancelledHtml(orderId: string, method: string): string;
+    refund: string;
+    welcome: string;
+  };
+}
+
+const strong = (text: string) => `<strong>${escapeHtml(text)}</strong>`;
+
+/** SPEC's texts, exactly as they were before the mails had a second language (tests match them). */
+const ENGLISH: Words = {
+  locale: 'en',
+  greeting: (name) => `Namaste ${name},`,
+  landmark: (landmark) => `Landmark: ${landmark}`,
+  province: (province) => `${province} Province, Nepal`,
+  itemLine: (item) => `${item.quantity} x ${item.name} @ ${item.price} = ${item.total}`,
+  table: { product: 'Product', quantity: 'Qty', price: 'Price', total: 'Total', delivery: 'Delivery', grandTotal: 'Total' },
+  placedAt: (date) => placedAt.format(date),
+  status: (status) => ORDER_STATUS_LABELS[status],
+  method: (method) => PAYMENT_METHOD_LABELS[method],
+  awaitingPayment: (method) => `${method} (waiting for your payment)`,
+  confirmation: {
+    subject: (store, orderId) => `Your ${store} order ${orderId}`,
+    thanks: (store) => `Thank you for shopping at ${store}. We have received your order and will call you before delivery.`,
+    order: 'Order:',
+    placed: 'Placed:',
+    items: 'Items:',
+    delivery: 'Delivery:',
+    total: (total, vat) => `Total: ${total} (VAT included: ${vat})`,
+    vatIncluded: (vat) => `VAT included: ${escapeHtml(vat)}`,
+    payment: 'Payment:',
+    invoice: (invoiceNumber) => `Invoice ${invoiceNumber}:`,
+    invoiceLink: (invoiceNumber) => `Your invoice ${invoiceNumber}`,
+    address: 'Delivery address:',
+  },
+  statusChange: {
+    subject: (store, orderId, status) => `Your ${store} order ${orderId} is ${status}`,
+    now: (orderId, status) => `Your order ${orderId} is now ${status}.`,
+    nowHtml: (orderId, status) => `Your order ${strong(orderId)} is now ${strong(status)}.`,
+    was: (status) => `(It was ${status}.)`,
+    total: (total) => `Total: ${total}`,
+  },
+  paid: {
+    subject: (store, orderId) => `Payment received for your ${store} order ${orderId}`,
+    received: (amount, method, orderId) => `We have received your payment of ${amount} by ${method} for order ${orderId}.`,
+    receivedHtml: (amount, method, orderId) =>
+      `We have received your payment of ${strong(amount)} by ${escapeHtml(method)} for order ${strong(orderId)}.`,
+    reference: (method, ref) => `${method} reference: ${ref}`,
+    call: 'We will call you before delivery.',
+  },
+  unpaid: {
+    subject: (store, orderId) => `Your ${store} order ${orderId} was cancelled`,
+    cancelled: (orderId, method) => `Your order ${orderId} was cancelled because its ${method} payment did not reach us in time.`,
+    cancelledHtml: (orderId, method) =>
+      `Your order ${strong(orderId)} was cancelled because its ${escapeHtml(method)} payment did not reach us in time.`,
+    refund: 'Nothing was charged. If money did leave your wallet, it will be refunded: reply to this email.',
+    welcome: 'You are welcome to order again at any time.',
+  },
+};
+
+const NEPALI: Words = {
+  locale: 'ne',
+  greeting: (name) => `नमस्ते ${name} जी,`,
+  landmark: (landmark) => `नजिकैको चिनो: ${landmark}`,
+  province: (province) => `${NEPALI_PROVINCES[province as NepalProvince] ?? province} प्रदेश, नेपाल`,
+  itemLine: (item) => `${item.name}: ${item.quantity} वटा × ${item.price} = ${item.total}`,
+  table: {
+    product: 'सामान',
+    quantity: 'संख्या',
+    price: 'मूल्य',
+    total: 'रकम',
+    delivery: 'डेलिभरी शुल्क',
+    grandTotal: 'जम्मा',
+  },
+  placedAt: nepaliPlacedAt,
+  status: (status) => NEPALI_STATUS_LABELS[status],
+  method: (method) => NEPALI_PAYMENT_METHOD_LABELS[method],
+  awaitingPayment: (method) => `${method} (तपाईंको भुक्तानी बाँकी छ)`,
+  confirmation: {
+    subject: (store, orderId) => `तपाईंको ${store} अर्डर ${orderId}`,
+    thanks: (store) => `${store} मा किनमेल गर्नुभएकोमा धन्यवाद। हामीले तपाईंको अर्डर पाएका छौं र डेलिभरी गर्नुअघि तपाईंलाई फोन गर्नेछौं।`,
+    order: 'अर्डर:',
+    placed: 'अर्डर मिति:',
+    items: 'सामानहरू:',
+    delivery: 'डेलिभरी शुल्क:',
+    total: (total, vat) => `जम्मा: ${total} (भ्याट ${vat} समावेश)`,
+    vatIncluded: (vat) => `यसमा भ्याट ${escapeHtml(vat)} समावेश छ।`,
+    payment: 'भुक्तानी:',
+    invoice: (invoiceNumber) => `इनभ्वाइस ${invoiceNumber}:`,
+    invoiceLink: (invoiceNumber) => `तपाईंको इनभ्वाइस ${invoiceNumber}`,
+    address: 'डेलिभरी ठेगाना:',
+  },
+  statusChange: {
+    subject: (store, orderId, status) => `तपाईंको ${store} अर्डर ${orderId}: ${status}`,
+    now: (orderId, status) => `तपाईंको अर्डर ${orderId} अब ${status} छ।`,
+    nowHtml: (orderId, status) => `तपाईंको अर्डर ${strong(orderId)} अब ${strong(status)} छ।`,
+    was: (status) => `(पहिले ${status} थियो।)`,
+    total: (total) => `जम्मा: ${total}`,
+  },
+  paid: {
+    subject: (store, orderId) => `तपाईंको ${store} अर्डर ${orderId} को भुक्तानी प्राप्त भयो`,
+    received: (amount, method, orderId) => `अर्डर ${orderId} का लागि ${method} मार्फत गर्नुभएको ${amount} भुक्तानी हामीले पाएका छौं।`,
+    receivedHtml: (amount, method, orderId) =>
+      `अर्डर ${strong(orderId)} का लागि ${escapeHtml(method)} मार्फत गर्नुभएको ${strong(amount)} भुक्तानी हामीले पाएका छौं।`,
+    reference: (method, ref) => `${method} कारोबार नम्बर: ${ref}`,
+    call: 'डेलिभरी गर्नुअघि हामी तपाईंलाई फोन गर्नेछौं।',
+  },
+  unpaid: {
+    subject: (store, orderId) => `तपाईंको ${store} अर्डर ${orderId} रद्द गरियो`,
+    cancelled: (orderId, method) => `तपाईंको ${method} भुक्तानी समयमै हामीसम्म नआइपुगेकाले अर्डर ${orderId} रद्द गरिएको छ।`,
+    cancelledHtml: (orderId, method) =>
+      `तपाईंको ${escapeHtml(method)} भुक्तानी समयमै हामीसम्म नआइपुगेकाले अर्डर ${strong(orderId)} रद्द गरिएको छ।`,
+    refund: 'तपाईंबाट कुनै रकम लिइएको छैन। तपाईंको वालेटबाट पैसा काटिएको रहेछ भने फिर्ता गरिनेछ: यो इमेलको जवाफ दिनुहोस्।',
+    welcome: 'जुनसुकै बेला फेरि अर्डर गर्न सक्नुहुन्छ।',
+  },
+};
+
+const wordsOf = (locale: Locale | undefined): Words => (locale === 'ne' ? NEPALI : ENGLISH);
+
+/** A quantity in the language's digits. */
+const count = (words: Words, quantity: number) => (words.locale === 'ne' ? toNepaliDigits(String(quantity)) : String(quantity));
+
+function addressLines(order: Order, words: Words): string[] {
   return [
     `${order.fullName}, ${order.phone}`,
     order.address,
-    ...(order.landmark ? [`Landmark: ${order.landmark}`] : []),
+    ...(order.landmark ? [words.landmark(order.landmark)] : []),
     `${order.city}, ${order.district}`,
-    `${order.province} Province, Nepal`,
+    words.province(order.province),
   ];
 }
 
-function itemLines(order: Order): string[] {
-  return order.orderItems.map(
-    (item) =>
-      `${item.quantity} x ${item.product.name} @ ${formatPrice(item.price)} = ${formatPrice(lineTotal(item.price, item.quantity))}`,
+function itemLines(order: Order, words: Words): string[] {
+  return order.orderItems.map((item) =>
+    words.itemLine({
+      quantity: count(words, item.quantity),
+      name: item.product.name,
+      price: formatPrice(item.price, words.locale),
+      total: formatPrice(lineTotal(item.price, item.quantity), words.locale),
+    }),
   );
 }
 
-function itemsTable(order: Order): string {
+function itemsTable(order: Order, words: Words): string {
+  const { locale, table } = words;
   const rows = order.orderItems
     .map(
       (item) => `<tr>
         <td style="padding: 4px 8px">${escapeHtml(item.product.name)}</td>
-        <td style="padding: 4px 8px; text-align: right">${item.quantity}</td>
-        <td style="padding: 4px 8px; text-align: right">${escapeHtml(formatPrice(item.price))}</td>
-        <td style="padding: 4px 8px; text-align: right">${escapeHtml(formatPrice(lineTotal(item.price, item.quantity)))}</td>
+        <td style="padding: 4px 8px; text-align: right">${count(words, item.quantity)}</td>
+        <td style="padding: 4px 8px; text-align: right">${escapeHtml(formatPrice(item.price, locale))}</td>
+        <td style="padding: 4px 8px; text-align: right">${escapeHtml(formatPrice(lineTotal(item.price, item.quantity), locale))}</td>
       </tr>`,
     )
     .join('\n');
   return `<table style="border-collapse: collapse; margin: 12px 0">
-      <tr><th style="padding: 4px 8px; text-align: left">Product</th><th style="padding: 4px 8px">Qty</th><th style="padding: 4px 8px">Price</th><th style="padding: 4px 8px">Total</th></tr>
+      <tr><th style="padding: 4px 8px; text-align: left">${table.product}</th><th style="padding: 4px 8px">${table.quantity}</th><th style="padding: 4px 8px">${table.price}</th><th style="padding: 4px 8px">${table.total}</th></tr>
       ${rows}
-      <tr><td colspan="3" style="padding: 4px 8px; text-align: right">Delivery</td><td style="padding: 4px 8px; text-align: right">${escapeHtml(formatDeliveryFee(order.deliveryFee))}</td></tr>
-      <tr><td colspan="3" style="padding: 4px 8px; text-align: right; font-weight: bold">Total</td><td style="padding: 4px 8px; text-align: right; font-weight: bold">${escapeHtml(formatPrice(order.totalAmount))}</td></tr>
+      <tr><td colspan="3" style="padding: 4px 8px; text-align: right">${table.delivery}</td><td style="padding: 4px 8px; text-align: right">${escapeHtml(formatDeliveryFee(order.deliveryFee, locale))}</td></tr>
+      <tr><td colspan="3" style="padding: 4px 8px; text-align: right; font-weight: bold">${table.grandTotal}</td><td style="padding: 4px 8px; text-align: right; font-weight: bold">${escapeHtml(formatPrice(order.totalAmount, locale))}</td></tr>
     </table>`;
 }
 
-function page(storeName: string, body: string): string {
+function page(storeName: string, body: string, locale: Locale): string {
+  // A Nepali mail says so, for mail clients' fonts and screen readers; English stays as it was.
   return `<!doctype html>
-<html>
+<html${locale === 'ne' ? ' lang="ne"' : ''}>
   <body style="font-family: Arial, Helvetica, sans-serif; color: #111827; line-height: 1.5">
     ${body}
     <p>- ${escapeHtml(storeName)}</p>
@@ -58,121 +277,143 @@ function page(storeName: string, body: string): string {
 }
 
 /** What the confirmation says of paying: cash to the courier, or the wallet payment still to be made. */
-function paymentLine(order: Order): string {
-  const method = PAYMENT_METHOD_LABELS[order.paymentMethod];
-  return order.paymentStatus === 'awaiting_payment' ? `${method} (waiting for your payment)` : method;
+function paymentLine(order: Order, words: Words): string {
+  const method = words.method(order.paymentMethod);
+  return order.paymentStatus === 'awaiting_payment' ? words.awaitingPayment(method) : method;
 }
 
-export function orderConfirmationMail(options: { to: string; storeName: string; order: Order; invoiceUrl: string }): MailMessage {
+/** Options every order mail takes: `locale` is the shopper's language, English when not given. */
+interface OrderMailOptions {
+  to: string;
+  storeName: string;
+  order: Order;
+  locale?: Locale;
+}
+
+export function orderConfirmationMail(options: OrderMailOptions & { invoiceUrl: string }): MailMessage {
   const { to, storeName, order, invoiceUrl } = options;
-  const payment = paymentLine(order);
+  const words = wordsOf(options.locale);
+  const { locale, confirmation: say } = words;
+  const payment = paymentLine(order, words);
+  const placed = words.placedAt(new Date(order.createdAt));
   const text = [
-    `Namaste ${order.fullName},`,
+    words.greeting(order.fullName),
     '',
-    `Thank you for shopping at ${storeName}. We have received your order and will call you before delivery.`,
+    say.thanks(storeName),
     '',
-    `Order: ${order.id}`,
-    `Placed: ${placedAt.format(new Date(order.createdAt))}`,
+    `${say.order} ${order.id}`,
+    `${say.placed} ${placed}`,
     '',
-    'Items:',
-    ...itemLines(order).map((line) => `  ${line}`),
+    say.items,
+    ...itemLines(order, words).map((line) => `  ${line}`),
     '',
-    `Delivery: ${formatDeliveryFee(order.deliveryFee)}`,
-    `Total: ${formatPrice(order.totalAmount)} (VAT included: ${formatPrice(order.vatAmount)})`,
-    `Payment: ${payment}`,
-    `Invoice ${order.invoiceNumber}: ${invoiceUrl}`,
+    `${say.delivery} ${formatDeliveryFee(order.deliveryFee, locale)}`,
+    say.total(formatPrice(order.totalAmount, locale), formatPrice(order.vatAmount, locale)),
+    `${say.payment} ${payment}`,
+    `${say.invoice(order.invoiceNumber)} ${invoiceUrl}`,
     '',
-    'Delivery address:',
-    ...addressLines(order).map((line) => `  ${line}`),
+    say.address,
+    ...addressLines(order, words).map((line) => `  ${line}`),
     '',
     `- ${storeName}`,
   ].join('\n');
   const html = page(
     storeName,
-    `<p>Namaste ${escapeHtml(order.fullName)},</p>
-    <p>Thank you for shopping at ${escapeHtml(storeName)}. We have received your order and will call you before delivery.</p>
-    <p><strong>Order:</strong> ${escapeHtml(order.id)}<br><strong>Placed:</strong> ${escapeHtml(placedAt.format(new Date(order.createdAt)))}</p>
-    ${itemsTable(order)}
-    <p>VAT included: ${escapeHtml(formatPrice(order.vatAmount))}</p>
-    <p><strong>Payment:</strong> ${escapeHtml(payment)}</p>
-    <p><a href="${escapeHtml(invoiceUrl)}">Your invoice ${escapeHtml(order.invoiceNumber)}</a></p>
-    <p><strong>Delivery address:</strong><br>${addressLines(order).map(escapeHtml).join('<br>')}</p>`,
+    `<p>${escapeHtml(words.greeting(order.fullName))}</p>
+    <p>${escapeHtml(say.thanks(storeName))}</p>
+    <p><strong>${say.order}</strong> ${escapeHtml(order.id)}<br><strong>${say.placed}</strong> ${escapeHtml(placed)}</p>
+    ${itemsTable(order, words)}
+    <p>${say.vatIncluded(formatPrice(order.vatAmount, locale))}</p>
+    <p><strong>${say.payment}</strong> ${escapeHtml(payment)}</p>
+    <p><a href="${escapeHtml(invoiceUrl)}">${escapeHtml(say.invoiceLink(order.invoiceNumber))}</a></p>
+    <p><strong>${say.address}</strong><br>${addressLines(order, words).map(escapeHtml).join('<br>')}</p>`,
+    locale,
   );
-  return { to, subject: `Your ${storeName} order ${order.id}`, text, html };
+  return { to, subject: say.subject(storeName, order.id), text, html };
 }
 
-export function orderStatusMail(options: { to: string; storeName: string; order: Order; from: OrderStatus }): MailMessage {
+export function orderStatusMail(options: OrderMailOptions & { from: OrderStatus }): MailMessage {
   const { to, storeName, order } = options;
-  const label = ORDER_STATUS_LABELS[order.status];
-  const previous = ORDER_STATUS_LABELS[options.from];
+  const words = wordsOf(options.locale);
+  const { locale, statusChange: say } = words;
+  const label = words.status(order.status);
+  const previous = words.status(options.from);
   const text = [
-    `Namaste ${order.fullName},`,
+    words.greeting(order.fullName),
     '',
-    `Your order ${order.id} is now ${label}.`,
-    `(It was ${previous}.)`,
+    say.now(order.id, label),
+    say.was(previous),
     '',
-    'Items:',
-    ...itemLines(order).map((line) => `  ${line}`),
+    words.confirmation.items,
+    ...itemLines(order, words).map((line) => `  ${line}`),
     '',
-    `Total: ${formatPrice(order.totalAmount)}`,
+    say.total(formatPrice(order.totalAmount, locale)),
     '',
-    'Delivery address:',
-    ...addressLines(order).map((line) => `  ${line}`),
+    words.confirmation.address,
+    ...addressLines(order, words).map((line) => `  ${line}`),
     '',
     `- ${storeName}`,
   ].join('\n');
   const html = page(
     storeName,
-    `<p>Namaste ${escapeHtml(order.fullName)},</p>
-    <p>Your order <strong>${escapeHtml(order.id)}</strong> is now <strong>${escapeHtml(label)}</strong>. (It was ${escapeHtml(previous)}.)</p>
-    ${itemsTable(order)}
-    <p><strong>Delivery address:</strong><br>${addressLines(order).map(escapeHtml).join('<br>')}</p>`,
+    `<p>${escapeHtml(words.greeting(order.fullName))}</p>
+    <p>${say.nowHtml(order.id, label)} ${escapeHtml(say.was(previous))}</p>
+    ${itemsTable(order, words)}
+    <p><strong>${words.confirmation.address}</strong><br>${addressLines(order, words).map(escapeHtml).join('<br>')}</p>`,
+    locale,
   );
-  return { to, subject: `Your ${storeName} order ${order.id} is ${label}`, text, html };
+  return { to, subject: say.subject(storeName, order.id, label), text, html };
 }
 
-export function paymentReceivedMail(options: { to: string; storeName: string; order: Order }): MailMessage {
+export function paymentReceivedMail(options: OrderMailOptions): MailMessage {
   const { to, storeName, order } = options;
-  const method = PAYMENT_METHOD_LABELS[order.paymentMethod];
+  const words = wordsOf(options.locale);
+  const { locale, paid: say } = words;
+  const method = words.method(order.paymentMethod);
+  const amount = formatPrice(order.totalAmount, locale);
   const text = [
-    `Namaste ${order.fullName},`,
+    words.greeting(order.fullName),
     '',
-    `We have received your payment of ${formatPrice(order.totalAmount)} by ${method} for order ${order.id}.`,
-    order.paymentRef ? `${method} reference: ${order.paymentRef}` : '',
+    say.received(amount, method, order.id),
+    order.paymentRef ? say.reference(method, order.paymentRef) : '',
     '',
-    'We will call you before delivery.',
+    say.call,
     '',
     `- ${storeName}`,
   ].join('\n');
   const html = page(
     storeName,
-    `<p>Namaste ${escapeHtml(order.fullName)},</p>
-    <p>We have received your payment of <strong>${escapeHtml(formatPrice(order.totalAmount))}</strong> by ${escapeHtml(method)} for order <strong>${escapeHtml(order.id)}</strong>.</p>
-    ${order.paymentRef ? `<p>${escapeHtml(method)} reference: ${escapeHtml(order.paymentRef)}</p>` : ''}
-    <p>We will call you before delivery.</p>`,
+    `<p>${escapeHtml(words.greeting(order.fullName))}</p>
+    <p>${say.receivedHtml(amount, method, order.id)}</p>
+    ${order.paymentRef ? `<p>${escapeHtml(say.reference(method, order.paymentRef))}</p>` : ''}
+    <p>${escapeHtml(say.call)}</p>`,
+    locale,
   );
-  return { to, subject: `Payment received for your ${storeName} order ${order.id}`, text, html };
+  return { to, subject: say.subject(storeName, order.id), text, html };
 }
 
-export function unpaidCancelledMail(options: { to: string; storeName: string; order: Order }): MailMessage {
+export function unpaidCancelledMail(options: OrderMailOptions): MailMessage {
   const { to, storeName, order } = options;
-  const method = PAYMENT_METHOD_LABELS[order.paymentMethod];
+  const words = wordsOf(options.locale);
+  const { locale, unpaid: say } = words;
+  const method = words.method(order.paymentMethod);
   const text = [
-    `Namaste ${order.fullName},`,
+    words.greeting(order.fullName),
     '',
-    `Your order ${order.id} was cancelled because its ${method} payment did not reach us in time.`,
-    'Nothing was charged. If money did leave your wallet, it will be refunded: reply to this email.',
+    say.cancelled(order.id, method),
+    say.refund,
     '',
-    'You are welcome to order again at any time.',
+    say.welcome,
     '',
     `- ${storeName}`,
   ].join('\n');
   const html = page(
     storeName,
-    `<p>Namaste ${escapeHtml(order.fullName)},</p>
-    <p>Your order <strong>${escapeHtml(order.id)}</strong> was cancelled because its ${escapeHtml(method)} payment did not reach us in time.</p>
-    <p>Nothing was charged. If money did leave your wallet, it will be refunded: reply to this email.</p>
-    <p>You are welcome to order again at any time.</p>`,
+    `<p>${escapeHtml(words.greeting(order.fullName))}</p>
+    <p>${say.cancelledHtml(order.id, method)}</p>
+    <p>${escapeHtml(say.refund)}</p>
+    <p>${escapeHtml(say.welcome)}</p>`,
+    locale,
   );
-  return { to, subject: `Your ${storeName} order ${order.id} was cancelled`, text, html };
+  return { to, subject: say.subject(storeName, order.id), text, html };
 }

@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema.js';
 import { type JobHandler, PermanentJobError } from '../../jobs/queue.js';
 import { isoNow } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { mailLanguage } from '../accounts/mail-language.js';
 import { parseEsewaCallback } from '../payments/esewa.js';
 import { KHALTI_MIN_AMOUNT_PAISA } from '../payments/khalti.js';
 import type { Gateways } from './gateways.js';
@@ -282,7 +283,12 @@ export class PaymentService {
         const paid = await this.orders.get(order.id, trx);
         await this.ctx.outbox.queue(
           trx,
-          paymentReceivedMail({ to: paid.user.email, storeName: this.ctx.config.store.name, order: paid }),
+          paymentReceivedMail({
+            to: paid.user.email,
+            storeName: this.ctx.config.store.name,
+            order: paid,
+            locale: await mailLanguage(trx, paid.user.id),
+          }),
         );
       }
       return { to };
@@ -363,7 +369,12 @@ export class PaymentService {
       const shown = await this.orders.get(orderId, trx);
       await this.ctx.outbox.queue(
         trx,
-        unpaidCancelledMail({ to: shown.user.email, storeName: this.ctx.config.store.name, order: shown }),
+        unpaidCancelledMail({
+          to: shown.user.email,
+          storeName: this.ctx.config.store.name,
+          order: shown,
+          locale: await mailLanguage(trx, shown.user.id),
+        }),
       );
       await scheduleLateChecks(this.ctx.jobs, trx, orderId);
       return true;

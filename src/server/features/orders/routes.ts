@@ -24,9 +24,11 @@ import { userIdParam as userIdParamOf } from '../../../shared/path-params.js';
 import type { AppContext } from '../../context.js';
 import { assertOwner, principalOf, requireAdmin, requireShopper } from '../../lib/auth-hooks.js';
 import { badRequest } from '../../lib/errors.js';
-import type { PaymentService } from './payment-service.js';
+import type { PaymentAnswer, PaymentService } from './payment-service.js';
 import { offeredMethods } from './payments.js';
 import type { OrdersService } from './service.js';
+import { serverMessage } from '../../i18n/errors-ne.js';
+import { apiLocale } from '../../lib/locale.js';
 import { publicBase } from '../../lib/public-base.js';
 
 const userIdParam = userIdParamOf(ACCOUNT_MESSAGES.badUserId);
@@ -39,6 +41,11 @@ const orderParams = z.object({ id: orderIdParam });
 
 /** The token's user, when the client's userId names them (else 403 with the orders' text). */
 const ownUser = (request: FastifyRequest, userId: number) => assertOwner(request, userId, ORDER_MESSAGES.ownOrdersOnly);
+
+/** A payment's note (the gateway not answering) in the request's language, as errors are. */
+function withLocalNote<T extends Pick<PaymentAnswer, 'paymentMessage'>>(answer: T, request: FastifyRequest): T {
+  return answer.paymentMessage ? { ...answer, paymentMessage: serverMessage(answer.paymentMessage, apiLocale(request)) } : answer;
+}
 
 function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const header = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
@@ -74,11 +81,11 @@ export function ordersRoutes(ctx: AppContext, service: OrdersService, payments: 
         const { order, replayed } = await service.checkout(userId, request.body, key, request.log);
         if (replayed) void reply.header('Idempotent-Replayed', 'true');
         // eSewa or Khalti: a try at the gateway (also for a replay: the first answer, and its form, may be lost).
-        const answer =
+        const answer: Partial<PaymentAnswer> & Pick<PaymentAnswer, 'order'> =
           order.paymentStatus === 'awaiting_payment' && order.status === 'pending'
             ? await payments.start(order, publicBase(ctx.config, request), request.log)
             : { order };
-        return reply.status(replayed ? 200 : 201).send(answer);
+        return reply.status(replayed ? 200 : 201).send(withLocalNote(answer, request));
       },
     );
 
@@ -109,7 +116,10 @@ export function ordersRoutes(ctx: AppContext, service: OrdersService, payments: 
       async (request) => {
         const userId = ownUser(request, request.params.userId);
         const method = request.body?.paymentMethod;
-        return payments.retry(userId, request.params.orderId, method, publicBase(ctx.config, request), request.log);
+        return withLocalNote(
+          await payments.retry(userId, request.params.orderId, method, publicBase(ctx.config, request), request.log),
+          request,
+        );
       },
     );
 

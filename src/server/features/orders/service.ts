@@ -16,6 +16,7 @@ import type { AppContext } from '../../context.js';
 import { isoNow } from '../../lib/clock.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { mailLanguage } from '../accounts/mail-language.js';
 import { newOrderId } from './ids.js';
 import { orderConfirmationMail, orderStatusMail } from './mail.js';
 import {
@@ -186,7 +187,14 @@ export class OrdersService {
         const invoiceUrl = `${this.ctx.config.publicUrl ?? `http://localhost:${this.ctx.config.port}`}/orders/${order.id}/invoice`;
         await this.ctx.outbox.queue(
           trx,
-          orderConfirmationMail({ to: order.user.email, storeName: this.storeName, order, invoiceUrl }),
+          orderConfirmationMail({
+            to: order.user.email,
+            storeName: this.storeName,
+            order,
+            invoiceUrl,
+            // The shopper's language as this transaction sees it (accounts/mail-language.ts says why now).
+            locale: await mailLanguage(trx, userId),
+          }),
         );
         if (method.online) {
           await this.ctx.jobs.enqueue(trx, PAYMENT_CHECK_JOB, { orderId: order.id } satisfies PaymentCheck, {
@@ -327,7 +335,13 @@ export class OrdersService {
       const changed = await this.mustGet(orderId, trx);
       await this.ctx.outbox.queue(
         trx,
-        orderStatusMail({ to: changed.user.email, storeName: this.storeName, order: changed, from: order.status }),
+        orderStatusMail({
+          to: changed.user.email,
+          storeName: this.storeName,
+          order: changed,
+          from: order.status,
+          locale: await mailLanguage(trx, changed.user.id),
+        }),
       );
       return { from: order.status, order: changed };
     });

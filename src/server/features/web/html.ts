@@ -80,7 +80,7 @@ export function renderHead(meta: PageMeta, address: PageAddress): string {
 export function renderPage(template: string, meta: PageMeta, address: PageAddress, markup?: string, scripts?: string): string {
   const withoutTitle = template
     .replace(/<title>[^<]*<\/title>/, '')
-    .replace('<html lang="en">', () => `<html lang="${address.locale}">`);
+    .replace(/<html[^>]*>/, () => `<html lang="${address.locale}">`);
   const withScripts = scripts ? withoutTitle.replace('</head>', () => `  ${scripts}\n  </head>`) : withoutTitle;
   const withHead = withScripts.replace(HEAD_MARKER, () => renderHead(meta, address));
   const page = markup ? withHead.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`) : withHead;

@@ -1,10 +1,13 @@
+import { type Locale, toNepaliDigits } from '../../../shared/locale.js';
 import type { PageMeta } from './html.js';
 
 const SHOP_DESCRIPTION =
   'Pasal is a Kathmandu shop for laptops, gaming consoles, PC parts, phones and accessories, with prices in rupees and delivery across Nepal.';
+const SHOP_DESCRIPTION_NE = 'Pasal काठमाडौंको पसल हो: ल्यापटप, गेमिङ कन्सोल, PC पार्ट्स, फोन र एक्सेसरिज, मूल्य रुपैयाँमा र नेपालभर डेलिभरी।';
+const FOUNDED = 2015;
 
 /** Head content of the pages that need no database. Catalogue pages add their own resolvers. */
-const staticPages: Record<string, PageMeta> = {
+const staticPages = {
   '/': {
     title: 'Pasal | Electronics and gaming gear in Nepal',
     description: SHOP_DESCRIPTION,
@@ -14,7 +17,7 @@ const staticPages: Record<string, PageMeta> = {
   },
   '/about': {
     title: 'About Us | Pasal',
-    description: 'Founded in Kathmandu in 2015, Pasal brings gamers and tech lovers across Nepal the gear they want.',
+    description: `Founded in Kathmandu in ${FOUNDED}, Pasal brings gamers and tech lovers across Nepal the gear they want.`,
   },
   '/products': { title: 'Our Products | Pasal', description: SHOP_DESCRIPTION },
   '/privacy-policy': { title: 'Privacy Policy | Pasal', description: 'How Pasal collects, uses and protects your information.' },
@@ -29,15 +32,53 @@ const staticPages: Record<string, PageMeta> = {
   '/account': { title: 'My Account | Pasal', description: 'Your Pasal account, cart and orders.' },
   '/admin': { title: 'Admin | Pasal', description: 'Pasal administration.' },
   '/admin/login': { title: 'Admin Login | Pasal', description: 'Pasal administration.' },
+} satisfies Record<string, PageMeta>;
+
+/**
+ * The same pages' title and description in Nepali (the titles as the pages set them in the
+ * browser, src/web/i18n/messages/ne); the rest of the head is the same in both languages.
+ */
+const staticPagesNe: Record<keyof typeof staticPages, Pick<PageMeta, 'title' | 'description'>> = {
+  '/': { title: 'Pasal | नेपालमा इलेक्ट्रोनिक्स र गेमिङ सामान', description: SHOP_DESCRIPTION_NE },
+  '/about': {
+    title: 'हाम्रो बारेमा | Pasal',
+    description: `सन् ${toNepaliDigits(String(FOUNDED))} मा काठमाडौंमा सुरु भएको Pasal ले नेपालभरका गेमर र प्रविधिप्रेमीलाई उनीहरूले खोजेका सामान पुर्‍याउँछ।`,
+  },
+  '/products': { title: 'हाम्रा सामानहरू | Pasal', description: SHOP_DESCRIPTION_NE },
+  '/privacy-policy': { title: 'गोपनीयता नीति | Pasal', description: 'Pasal ले तपाईंको जानकारी कसरी सङ्कलन, प्रयोग र सुरक्षित गर्छ।' },
+  '/terms-and-conditions': { title: 'नियम तथा सर्तहरू | Pasal', description: 'Pasal मा किनमेल गर्दा लागू हुने नियम तथा सर्तहरू।' },
+  '/login': { title: 'लगइन | Pasal', description: 'आफ्नो Pasal खातामा लगइन गर्नुहोस्।' },
+  '/register': { title: 'खाता खोल्नुहोस् | Pasal', description: 'किनमेल गर्न र आफ्ना अर्डर ट्र्याक गर्न Pasal मा खाता खोल्नुहोस्।' },
+  '/otp-verification': { title: 'OTP प्रमाणित गर्नुहोस् | Pasal', description: 'आफ्नो Pasal खाता प्रमाणित गर्नुहोस्।' },
+  '/forgot-password': {
+    title: 'पासवर्ड बिर्सनुभयो | Pasal',
+    description: 'खाताको इमेलमा पठाइएको कोडले आफ्नो Pasal खाताको पासवर्ड रिसेट गर्नुहोस्।',
+  },
+  '/account': { title: 'मेरो खाता | Pasal', description: 'तपाईंको Pasal खाता, कार्ट र अर्डरहरू।' },
+  '/admin': { title: 'एडमिन | Pasal', description: 'Pasal को व्यवस्थापन।' },
+  '/admin/login': { title: 'एडमिन लगइन | Pasal', description: 'Pasal को व्यवस्थापन।' },
 };
 
-/** Head content of a page that needs no database (a feature's resolver may start from it). */
-export function staticPageMeta(pathname: string): PageMeta {
-  return staticPages[pathname] ?? { title: 'Pasal', description: SHOP_DESCRIPTION };
+const isStaticPage = (pathname: string): pathname is keyof typeof staticPages => Object.hasOwn(staticPages, pathname);
+
+/** Head content of a page that needs no database (a feature's resolver may start from it), in `locale`. */
+export function staticPageMeta(pathname: string, locale: Locale = 'en'): PageMeta {
+  if (!isStaticPage(pathname)) {
+    return { title: 'Pasal', description: locale === 'ne' ? SHOP_DESCRIPTION_NE : SHOP_DESCRIPTION };
+  }
+  return locale === 'ne' ? { ...staticPages[pathname], ...staticPagesNe[pathname] } : staticPages[pathname];
 }
 
-/** `origin` is the shop's public address (PUBLIC_URL, else the request's), for absolute image and page URLs. */
-export type MetaResolver = (pathname: string, searchParams: URLSearchParams, origin: string) => Promise<PageMeta | undefined>;
+/**
+ * `origin` is the shop's public address (PUBLIC_URL, else the request's), for absolute image and
+ * page URLs; `locale` the page's language, which its title and description are written in.
+ */
+export type MetaResolver = (
+  pathname: string,
+  searchParams: URLSearchParams,
+  origin: string,
+  locale: Locale,
+) => Promise<PageMeta | undefined>;
 
 /** Head content for a page: the first feature resolver that knows the path, else the static table. */
 export async function metaFor(
@@ -45,10 +86,11 @@ export async function metaFor(
   pathname: string,
   searchParams: URLSearchParams,
   origin: string,
+  locale: Locale = 'en',
 ): Promise<PageMeta> {
   for (const resolver of resolvers) {
-    const meta = await resolver(pathname, searchParams, origin);
+    const meta = await resolver(pathname, searchParams, origin, locale);
     if (meta) return meta;
   }
-  return staticPageMeta(pathname);
+  return staticPageMeta(pathname, locale);
 }

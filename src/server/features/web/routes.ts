@@ -67,7 +67,7 @@ export function webRoutes(ctx: AppContext, options: WebOptions = {}): FastifyPlu
       const base = publicBase(ctx.config, request);
       const locale = pageLocale(request, url.searchParams);
       rememberLocale(reply, url.searchParams);
-      const meta = await metaFor(resolvers, url.pathname, url.searchParams, base);
+      const meta = await metaFor(resolvers, url.pathname, url.searchParams, base, locale);
       // A page that is not there (a missing product) is left to the browser, which says so.
       const markup =
         (meta.status ?? 200) === 200 ? await renderMarkup?.(`${url.pathname}${url.search}`, meta.data ?? {}, locale) : undefined;

@@ -1,0 +1,171 @@
+import type { Locale } from '../../shared/locale.js';
+import { type MessageCatalogue, nepaliLookup } from '../../shared/message-patterns.js';
+import { VALIDATION_NE, ZOD_DEFAULTS_NE } from '../../shared/validation-ne.js';
+
+/**
+ * Nepali for the messages of the API's error answers, keyed by the English text the code writes
+ * (lib/errors.ts, lib/error-handler.ts, the features' AppErrors and the shared *_MESSAGES).
+ * The shared schemas' validation messages are in src/shared/validation-ne.ts (the web's forms
+ * use them too); serverMessage() looks in both. lib/error-handler.ts translates every answer in
+ * one place, by the request's language (apiLocale).
+ *
+ * `{name}` stands for a part of the English that varies: a number or an amount (written in
+ * Devanagari digits), a product's or a category's name, an address (kept as they are). A part
+ * may stand for an English plural ending ("minute{s}") that the Nepali does not need.
+ * tests/api/i18n-server.test.ts checks that every message the server throws has Nepali here, and
+ * that nothing here is no longer thrown.
+ */
+export const ERRORS_NE: MessageCatalogue = {
+  // lib/errors.ts and lib/error-handler.ts
+  'Authentication required': 'कृपया पहिले लगइन गर्नुहोस्',
+  'You are not allowed to do this': 'तपाईंलाई यो काम गर्ने अनुमति छैन',
+  'Not found': 'भेटिएन',
+  'Request {part} must be a JSON object': 'अनुरोधको {part} JSON object हुनुपर्छ',
+  'Invalid value': 'मान मिलेन',
+  'Invalid request': 'अनुरोध मिलेन',
+  'Internal server error': 'सर्भरमा समस्या आयो। कृपया केही बेरपछि फेरि प्रयास गर्नुहोस्।',
+  'Text contains characters that cannot be stored': 'लेखाइमा राख्न नमिल्ने अक्षर छन्',
+  'The shop is busy for a moment. Please try again shortly.': 'पसल अहिले केही बेर व्यस्त छ। कृपया छिट्टै फेरि प्रयास गर्नुहोस्।',
+  'Route {method} {path} not found': '{method} {path} भन्ने ठेगाना भेटिएन',
+  'Malformed JSON body': 'अनुरोधको JSON बिग्रिएको छ',
+  'Request body is too large': 'अनुरोध धेरै ठूलो भयो',
+  'Unsupported content type': 'यो किसिमको सामग्री (content type) लिइँदैन',
+
+  // Accounts, sessions and sign-in limits (shared/accounts.ts, shared/account-recovery.ts)
+  'Email is already registered': 'यो इमेल पहिल्यै दर्ता भइसकेको छ',
+  'Phone number is already registered': 'यो फोन नम्बर पहिल्यै दर्ता भइसकेको छ',
+  'User not found': 'प्रयोगकर्ता भेटिएन',
+  'Email is already verified': 'इमेल पहिल्यै प्रमाणित भइसकेको छ',
+  'Please wait {seconds} seconds before requesting a new OTP': 'नयाँ OTP माग्नुअघि कृपया {seconds} सेकेन्ड पर्खनुहोस्',
+  'Too many OTP requests. Please try again in {minutes} minute{s}.':
+    'धेरैपटक OTP माग्नुभयो। कृपया {minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।',
+  'No OTP has been requested. Please request a new one.': 'अहिलेसम्म कुनै OTP मागिएको छैन। कृपया नयाँ OTP माग्नुहोस्।',
+  'OTP has expired. Please request a new one.': 'OTP को म्याद सकियो। कृपया नयाँ OTP माग्नुहोस्।',
+  'Invalid OTP. {attempts} attempt{s} left.': 'OTP मिलेन। अब {attempts} पटक मात्र प्रयास गर्न सकिन्छ।',
+  'Invalid OTP. No attempts left; please request a new OTP.': 'OTP मिलेन। अब प्रयास गर्ने मौका बाँकी छैन; कृपया नयाँ OTP माग्नुहोस्।',
+  'Too many incorrect attempts. Please request a new OTP.': 'धेरैपटक गलत OTP हालियो। कृपया नयाँ OTP माग्नुहोस्।',
+  'Invalid email/phone or password': 'इमेल/फोन वा पासवर्ड मिलेन',
+  'Invalid username or password': 'युजरनेम वा पासवर्ड मिलेन',
+  'Too many login attempts. Please try again in {minutes} minute{s}.':
+    'धेरैपटक लगइन गर्ने प्रयास भयो। कृपया {minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।',
+  'Too many sign-ups from here. Please try again in {minutes} minute{s}.':
+    'यहाँबाट धेरै खाता खोलिए। कृपया {minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।',
+  'Too many code requests from here. Please try again in {minutes} minute{s}.':
+    'यहाँबाट धेरैपटक कोड मागियो। कृपया {minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।',
+  'We are busy right now. Please try again in a minute.': 'अहिले हामी व्यस्त छौं। कृपया एक मिनेटपछि फेरि प्रयास गर्नुहोस्।',
+  'You can only access your own account': 'तपाईं आफ्नै खाता मात्र हेर्न सक्नुहुन्छ',
+  'Only an admin can do this': 'यो काम एडमिनले मात्र गर्न सक्छ',
+  'User id must be a positive whole number': 'प्रयोगकर्ताको id शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
+  'Invalid or expired token': 'तपाईंको लगइन मान्य छैन वा यसको म्याद सकियो',
+  'Invalid token': 'तपाईंको लगइन मान्य छैन',
+  'This token was already used. Please log in again.': 'यो लगइन पहिल्यै प्रयोग भइसकेको छ। कृपया फेरि लगइन गर्नुहोस्।',
+  'Session has ended. Please log in again.': 'तपाईंको सेसन सकियो। कृपया फेरि लगइन गर्नुहोस्।',
+  'Current password is incorrect': 'हालको पासवर्ड मिलेन',
+  'The new password must differ from the current one': 'नयाँ पासवर्ड हालको पासवर्डभन्दा फरक हुनुपर्छ',
+  'This is already your email': 'यो त तपाईंको हालकै इमेल हो',
+  'This is already your phone number': 'यो त तपाईंको हालकै फोन नम्बर हो',
+  'This admin’s password is set by ADMIN_PASSWORD on the server. Change it there.':
+    'यो एडमिनको पासवर्ड सर्भरको ADMIN_PASSWORD ले तय गर्छ। त्यहीँ परिवर्तन गर्नुहोस्।',
+  'Too many reset requests. Please try again in {minutes} minute{s}.':
+    'पासवर्ड रिसेट गर्न धेरैपटक अनुरोध भयो। कृपया {minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।',
+
+  // Cart (shared/cart.ts)
+  'Cart item not found': 'कार्टमा यो सामान भेटिएन',
+  'Product not found': 'सामान भेटिएन',
+  'Cart item id must be a positive whole number': 'कार्टको सामानको id शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
+  'You can only access your own cart': 'तपाईं आफ्नै कार्ट मात्र हेर्न सक्नुहुन्छ',
+  '"{name}" is out of stock': '"{name}" स्टकमा छैन',
+  'Only {stock} of "{name}" left in stock, and your cart already has {inCart}':
+    'स्टकमा "{name}" {stock} वटा मात्र बाँकी छ, र तपाईंको कार्टमा पहिल्यै {inCart} वटा छ',
+  'Only {stock} of "{name}" left in stock': 'स्टकमा "{name}" {stock} वटा मात्र बाँकी छ',
+
+  // Catalogue (shared/catalog.ts, features/catalog, lib/images.ts)
+  'Images can have at most {max} megapixels': 'फोटो बढीमा {max} मेगापिक्सेलको हुन सक्छ',
+  'The image could not be read': 'फोटो पढ्न सकिएन',
+  'Invalid category id': 'क्याटेगोरीको id मिलेन',
+  'Invalid subcategory id': 'सब-क्याटेगोरीको id मिलेन',
+  'Invalid child category id': 'चाइल्ड क्याटेगोरीको id मिलेन',
+  'Invalid product id': 'सामानको id मिलेन',
+  'A category named "{name}" already exists': '"{name}" नामको क्याटेगोरी पहिल्यै छ',
+  'Category not found': 'क्याटेगोरी भेटिएन',
+  'A subcategory named "{name}" already exists in {category}': '{category} मा "{name}" नामको सब-क्याटेगोरी पहिल्यै छ',
+  'A child category named "{name}" already exists in {subcategory}': '{subcategory} मा "{name}" नामको चाइल्ड क्याटेगोरी पहिल्यै छ',
+  'Child category not found in this subcategory': 'यो सब-क्याटेगोरीमा त्यो चाइल्ड क्याटेगोरी भेटिएन',
+  // A node that still has children or products: one text per level and reason (category-service.ts).
+  'Cannot delete the category "{name}": it still has {children} subcategor{ies} and {products} product{s}. Remove its subcategories and delete or move its products first.':
+    'क्याटेगोरी "{name}" मेटाउन मिल्दैन: यसभित्र अझै {children} वटा सब-क्याटेगोरी र {products} वटा सामान बाँकी छ। पहिले सब-क्याटेगोरी हटाउनुहोस्, अनि सामान मेटाउनुहोस् वा अर्कै ठाउँमा सार्नुहोस्।',
+  'Cannot delete the category "{name}": it still has {children} subcategor{ies}. Remove its subcategories first.':
+    'क्याटेगोरी "{name}" मेटाउन मिल्दैन: यसभित्र अझै {children} वटा सब-क्याटेगोरी बाँकी छ। पहिले ती सब-क्याटेगोरी हटाउनुहोस्।',
+  'Cannot delete the category "{name}": it still has {products} product{s}. Delete those products or move them to another category first.':
+    'क्याटेगोरी "{name}" मेटाउन मिल्दैन: यसभित्र अझै {products} वटा सामान बाँकी छ। पहिले ती सामान मेटाउनुहोस् वा अर्को क्याटेगोरीमा सार्नुहोस्।',
+  'Cannot delete the subcategory "{name}": it still has {children} child categor{ies} and {products} product{s}. Remove its child categories and delete or move its products first.':
+    'सब-क्याटेगोरी "{name}" मेटाउन मिल्दैन: यसभित्र अझै {children} वटा चाइल्ड क्याटेगोरी र {products} वटा सामान बाँकी छ। पहिले चाइल्ड क्याटेगोरी हटाउनुहोस्, अनि सामान मेटाउनुहोस् वा अर्कै ठाउँमा सार्नुहोस्।',
+  'Cannot delete the subcategory "{name}": it still has {children} child categor{ies}. Remove its child categories first.':
+    'सब-क्याटेगोरी "{name}" मेटाउन मिल्दैन: यसभित्र अझै {children} वटा चाइल्ड क्याटेगोरी बाँकी छ। पहिले ती चाइल्ड क्याटेगोरी हटाउनुहोस्।',
+  'Cannot delete the subcategory "{name}": it still has {products} product{s}. Delete those products or move them to another subcategory first.':
+    'सब-क्याटेगोरी "{name}" मेटाउन मिल्दैन: यसभित्र अझै {products} वटा सामान बाँकी छ। पहिले ती सामान मेटाउनुहोस् वा अर्को सब-क्याटेगोरीमा सार्नुहोस्।',
+  'Cannot delete the child category "{name}": it still has {products} product{s}. Delete those products or move them to another child category first.':
+    'चाइल्ड क्याटेगोरी "{name}" मेटाउन मिल्दैन: यसभित्र अझै {products} वटा सामान बाँकी छ। पहिले ती सामान मेटाउनुहोस् वा अर्को चाइल्ड क्याटेगोरीमा सार्नुहोस्।',
+  'The category was not found': 'क्याटेगोरी भेटिएन',
+  'The subcategory was not found': 'सब-क्याटेगोरी भेटिएन',
+  'The child category was not found': 'चाइल्ड क्याटेगोरी भेटिएन',
+  'Subcategory not found in this category': 'यो क्याटेगोरीमा त्यो सब-क्याटेगोरी भेटिएन',
+  // A product's category path and images (category-service.ts, service.ts).
+  'Category "{name}" does not exist': '"{name}" नामको क्याटेगोरी छैन',
+  'Choose a subcategory before a child category': 'चाइल्ड क्याटेगोरी छान्नुअघि सब-क्याटेगोरी छान्नुहोस्',
+  'Subcategory "{name}" does not exist in {category}': '{category} मा "{name}" नामको सब-क्याटेगोरी छैन',
+  'Child category "{name}" does not exist in {subcategory}': '{subcategory} मा "{name}" नामको चाइल्ड क्याटेगोरी छैन',
+  'Category does not exist': 'यो क्याटेगोरी छैन',
+  'Subcategory does not exist in that category': 'त्यो क्याटेगोरीमा यो सब-क्याटेगोरी छैन',
+  'Child category does not exist in that subcategory': 'त्यो सब-क्याटेगोरीमा यो चाइल्ड क्याटेगोरी छैन',
+  "imageOrder lists an image that is not one of this product's images: {image}": 'imageOrder मा यो सामानको नभएको फोटो छ: {image}',
+  'imageOrder lists an image twice': 'imageOrder मा एउटै फोटो दुईपटक छ',
+  'Child category "{name}" does not exist in that subcategory': 'त्यो सब-क्याटेगोरीमा "{name}" नामको चाइल्ड क्याटेगोरी छैन',
+  'Send the product as multipart/form-data': 'सामान multipart/form-data का रूपमा पठाउनुहोस्',
+  'Unexpected file field "{field}": send images as "images"': 'नचिनिएको फाइल फिल्ड "{field}": फोटोहरू "images" फिल्डमा पठाउनुहोस्',
+  'The field "{field}" is too long': '"{field}" फिल्ड धेरै लामो भयो',
+  'A field name is too long': 'एउटा फिल्डको नाम धेरै लामो भयो',
+  'The form has too many fields': 'फारममा धेरै फिल्ड भए',
+  'A field name is not allowed': 'एउटा फिल्डको नाम मिलेन',
+  'A JSON field is not valid JSON': 'एउटा JSON फिल्डमा मान्य JSON छैन',
+  'The upload ended early': 'अपलोड बीचमै रोकियो',
+  'Malformed multipart form': 'multipart फारम बिग्रिएको छ',
+  'Not a stored image: {image}': 'यो पसलमा राखिएको फोटो होइन: {image}',
+
+  // Jobs (shared/jobs.ts)
+  'Job not found': 'काम भेटिएन',
+  'Only a job that failed for good can be retried': 'पूरै असफल भएको काम मात्र फेरि चलाउन सकिन्छ',
+  'Job id must be a positive whole number': 'कामको id शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
+
+  // Orders and payments (shared/orders.ts, shared/payments.ts)
+  'Please verify your email before placing an order': 'अर्डर गर्नुअघि कृपया आफ्नो इमेल प्रमाणित गर्नुहोस्',
+  'Your cart is empty': 'तपाईंको कार्ट खाली छ',
+  'Prices in your cart have changed: the total is now {total}. Please review your cart and try again.':
+    'तपाईंको कार्टका सामानको मूल्य बदलिएको छ: अब जम्मा {total} भयो। कृपया कार्ट हेरेर फेरि प्रयास गर्नुहोस्।',
+  '"{name}" is no longer available. Please remove it from your cart.': '"{name}" अब उपलब्ध छैन। कृपया यसलाई कार्टबाट हटाउनुहोस्।',
+  'This order is too large to place online. Please contact the store.':
+    'यो अर्डर अनलाइनबाट गर्न धेरै ठूलो भयो। कृपया पसलमा सम्पर्क गर्नुहोस्।',
+  'Idempotency-Key must be {min} to {max} visible ASCII characters':
+    'Idempotency-Key मा {min} देखि {max} वटासम्म देखिने ASCII अक्षर हुनुपर्छ',
+  'Order not found': 'अर्डर भेटिएन',
+  'You can only access your own orders': 'तपाईं आफ्नै अर्डर मात्र हेर्न सक्नुहुन्छ',
+  'Cannot reopen this order: only {stock} of "{name}" left in stock':
+    'यो अर्डर फेरि खोल्न मिल्दैन: स्टकमा "{name}" {stock} वटा मात्र बाँकी छ',
+  'This order is not waiting for an online payment': 'यो अर्डरको अनलाइन भुक्तानी बाँकी छैन',
+  // Not an error: the note beside an order whose payment could not start (orders/routes.ts).
+  'The payment service is not answering right now. Your order is saved: please try again in a few minutes.':
+    'भुक्तानी सेवाले अहिले जवाफ दिइरहेको छैन। तपाईंको अर्डर सुरक्षित छ: केही मिनेटपछि फेरि प्रयास गर्नुहोस्।',
+  'This order is already paid': 'यो अर्डरको भुक्तानी भइसकेको छ',
+  'This order has had too many payment tries. Please pay on delivery or contact the store.':
+    'यो अर्डरमा धेरैपटक भुक्तानी गर्ने प्रयास भइसक्यो। कृपया सामान आइपुग्दा नगद तिर्नुहोस् वा पसलमा सम्पर्क गर्नुहोस्।',
+  'This payment method is not available': 'यो भुक्तानी विधि उपलब्ध छैन',
+  'Khalti takes payments of {amount} or more': 'खल्तीबाट {amount} वा सोभन्दा बढी मात्र तिर्न सकिन्छ',
+  'Only an order with a refund due can be marked refunded': 'रकम फिर्ता दिन बाँकी भएको अर्डरलाई मात्र "फिर्ता गरियो" भन्न सकिन्छ',
+};
+
+const lookup = nepaliLookup(ERRORS_NE, VALIDATION_NE, ZOD_DEFAULTS_NE);
+
+/** An error message (or a field's) in the request's language; the English when it has no Nepali. */
+export function serverMessage(message: string, locale: Locale): string {
+  return locale === 'ne' ? (lookup(message) ?? message) : message;
+}
