@@ -121,4 +121,23 @@ describe('hero slider', () => {
       10_000,
     );
   });
+
+  test('its pause button stops autoplay until it is pressed again (a phone has no hover)', async ({ page }) => {
+    await page.goto('/');
+    await expectVisible(hero(page).getByRole('heading', { name: HEADINGS[0] }));
+    await hero(page).getByRole('button', { name: 'Pause slideshow' }).click();
+    await page.mouse.move(0, 0);
+    await sleep(9_000);
+    expect(await onShow(page)).toEqual([HEADINGS[0]]);
+
+    await hero(page).getByRole('button', { name: 'Play slideshow' }).click();
+    await page.mouse.move(0, 0);
+    await eventually(
+      () => onShow(page),
+      (shown) => shown.join() === HEADINGS[1],
+      'autoplay to slide 2 after Play',
+      10_000,
+    );
+    await expectVisible(hero(page).getByRole('button', { name: 'Pause slideshow' }));
+  });
 });

@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { LoadingBlock } from '../components/ui/Spinner';
+import { useT } from '../lib/i18n';
 import { RouteError } from './RouteError';
 
 /**
@@ -9,9 +10,10 @@ import { RouteError } from './RouteError';
  * (the path) gives each page a fresh boundary.
  */
 export function PageBoundary({ resetKey, children }: { resetKey: string; children: ReactNode }) {
+  const t = useT();
   return (
     <ErrorBoundary key={resetKey} logPrefix="A page failed:" fallback={(error) => <RouteError error={error} />}>
-      <Suspense fallback={<LoadingBlock label="Loading page" className="py-24" />}>{children}</Suspense>
+      <Suspense fallback={<LoadingBlock label={t('common.loadingPage')} className="py-24" />}>{children}</Suspense>
     </ErrorBoundary>
   );
 }

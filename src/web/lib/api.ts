@@ -1,5 +1,5 @@
 import { ApiError } from './errors';
-import { currentLocale } from './i18n';
+import { currentLocale, translate } from './i18n';
 import { isTokenExpired } from './jwt';
 import { type SessionKind, endSession, getToken, refreshToken } from './session';
 
@@ -61,7 +61,7 @@ async function send(path: string, options: ApiOptions, token: string | null): Pr
     return await fetch(path, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body, signal: options.signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'Network error');
+    throw new ApiError(0, translate('common.error.network'));
   }
 }
 
@@ -71,7 +71,12 @@ async function parse<T>(response: Response): Promise<T> {
   if (response.ok) return body as T;
   const message = (body as { message?: unknown } | undefined)?.message;
   const serverMessage = typeof message === 'string' && message ? message : undefined;
-  throw new ApiError(response.status, serverMessage ?? `Request failed (${response.status})`, serverMessage, body);
+  throw new ApiError(
+    response.status,
+    serverMessage ?? translate('common.error.requestFailed', { status: String(response.status) }),
+    serverMessage,
+    body,
+  );
 }
 
 export const apiGet = <T>(path: string, options: Omit<ApiOptions, 'method' | 'body'> = {}) => api<T>(path, options);

@@ -1,3 +1,5 @@
+import { translate } from './i18n';
+
 /** An HTTP failure of an API call: status 0 means the request never got an answer (offline, DNS, aborted). */
 export class ApiError extends Error {
   constructor(
@@ -16,6 +18,15 @@ export class ApiError extends Error {
     return this.status >= 400 && this.status < 500;
   }
 
+  /**
+   * The server's message in English, whatever the page's language: the server sends the English
+   * beside a translated message (`sourceMessage`), so code can tell refusals apart by their text.
+   */
+  get sourceMessage(): string | undefined {
+    const source = (this.body as { sourceMessage?: unknown } | undefined)?.sourceMessage;
+    return typeof source === 'string' ? source : this.serverMessage;
+  }
+
   /** Field messages the server sent with a 400 (`errors: {field: message}`). */
   get fieldErrors(): Record<string, string> {
     const errors = (this.body as { errors?: unknown } | undefined)?.errors;
@@ -25,6 +36,6 @@ export class ApiError extends Error {
 }
 
 /** SPEC §8: show the server's message, else a fixed fallback. */
-export function errorMessage(error: unknown, fallback = 'An error occurred'): string {
+export function errorMessage(error: unknown, fallback = translate('common.error.generic')): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }

@@ -1,5 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import type { Locale } from '../../shared/locale';
+import { validationMessage } from '../../shared/validation-ne';
 import { ApiError, errorMessage } from './errors';
+import { useLocale } from './i18n';
 import { toast } from './toast';
 
 interface SafeParseable<Out> {
@@ -8,14 +11,31 @@ interface SafeParseable<Out> {
   ): { success: true; data: Out } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
 }
 
-/** The first message of each field (SPEC §5 shows one message per field). */
-export function firstErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
+/**
+ * The first message of each field (SPEC §5 shows one message per field); with `locale`, in that
+ * language (the shared schemas write SPEC's English).
+ */
+export function firstErrors(issues: { path: PropertyKey[]; message: string }[], locale?: Locale): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const field = String(issue.path[0] ?? '_');
-    errors[field] ??= issue.message;
+    errors[field] ??= locale ? validationMessage(issue.message, locale) : issue.message;
   }
   return errors;
+}
+
+/**
+ * Field messages in the page's language. The shared schemas' messages are SPEC's English, turned
+ * into Nepali here, where they are shown (a language switch re-renders them); a server's field
+ * messages already come in the page's language and pass unchanged.
+ */
+function inLocale<Field extends string>(errors: Partial<Record<Field, string>>, locale: Locale): Partial<Record<Field, string>> {
+  if (locale === 'en') return errors;
+  const shown: Partial<Record<Field, string>> = {};
+  for (const [field, message] of Object.entries(errors) as [Field, string | undefined][]) {
+    if (message !== undefined) shown[field] = validationMessage(message, locale);
+  }
+  return shown;
 }
 
 /**
@@ -28,8 +48,11 @@ export function useSchemaForm<Field extends string, Out>(
   initial: Record<Field, string>,
   { idPrefix = '' }: { idPrefix?: string } = {},
 ) {
+  const locale = useLocale();
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  // The messages as the schemas (or the server) wrote them; `errors` below is what the page shows.
+  const [rawErrors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const errors = useMemo(() => inLocale(rawErrors, locale), [rawErrors, locale]);
 
   const setValue = useCallback((field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -107,7 +130,8 @@ export function showRefusal<Field extends string, Out>(
   if (!(error instanceof ApiError)) return;
   const fields: Partial<Record<Field, string>> = {};
   for (const [name, text] of Object.entries(error.fieldErrors)) if (name in form.values) fields[name as Field] = text;
-  const field = error.serverMessage ? byMessage[error.serverMessage] : undefined;
+  // Matched on the English text: the message itself may be in Nepali.
+  const field = error.sourceMessage ? byMessage[error.sourceMessage] : undefined;
   if (field !== undefined && field in form.values) fields[field as Field] ??= message;
   if (Object.keys(fields).length > 0) form.setErrors(fields);
 }

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { toast } from './toast';
 import { ApiError } from './errors';
+import { currentLocale, translate } from './i18n';
 import { isTokenExpired } from './jwt';
 import { queryClient, sessionScopedKeys } from './query-client';
 import { STORAGE_KEYS, readStorage, writeStorage } from './storage';
@@ -11,11 +12,6 @@ import { STORAGE_KEYS, readStorage, writeStorage } from './storage';
  * and other tabs' changes arrive through the `storage` event.
  */
 export type SessionKind = 'user' | 'admin';
-
-export const SESSION_MESSAGES = {
-  loggedOut: 'You have been logged out',
-  adminExpired: 'Please log in again',
-} as const;
 
 const storageKey: Record<SessionKind, string> = { user: STORAGE_KEYS.token, admin: STORAGE_KEYS.adminToken };
 const refreshPath: Record<SessionKind, string> = { user: '/api/users/refresh-token', admin: '/api/admin/refresh-token' };
@@ -105,7 +101,7 @@ export function refreshToken(kind: SessionKind): Promise<string> {
 
 async function doRefresh(kind: SessionKind, held: string | null): Promise<string> {
   const current = readStorage(storageKey[kind]) ?? tokens[kind];
-  if (!current) throw new ApiError(401, 'Not logged in');
+  if (!current) throw new ApiError(401, translate('common.error.notLoggedIn'));
   if (current !== held && !isTokenExpired(current)) {
     setToken(kind, current);
     return current;
@@ -114,20 +110,20 @@ async function doRefresh(kind: SessionKind, held: string | null): Promise<string
   try {
     response = await fetch(refreshPath[kind], {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Language': currentLocale() },
       body: JSON.stringify({ token: current }),
     });
   } catch {
-    throw new ApiError(0, 'Network error');
+    throw new ApiError(0, translate('common.error.network'));
   }
   const body = (await response.json().catch(() => undefined)) as { newToken?: unknown; message?: unknown } | undefined;
   if (!response.ok || typeof body?.newToken !== 'string') {
     const message = typeof body?.message === 'string' ? body.message : undefined;
     // A 2xx without a token is a refusal too: there is nothing to continue with.
-    throw new ApiError(response.ok ? 401 : response.status, message ?? 'Refresh failed', message, body);
+    throw new ApiError(response.ok ? 401 : response.status, message ?? translate('common.error.refreshFailed'), message, body);
   }
   // Logged out (here or in another tab) while the refresh was on its way: do not resurrect the session.
-  if ((readStorage(storageKey[kind]) ?? tokens[kind]) === null) throw new ApiError(401, 'Not logged in');
+  if ((readStorage(storageKey[kind]) ?? tokens[kind]) === null) throw new ApiError(401, translate('common.error.notLoggedIn'));
   setToken(kind, body.newToken);
   return body.newToken;
 }
@@ -157,7 +153,7 @@ export function logout(): void {
   clearSessionData();
   tellServer('user', user);
   tellServer('admin', admin);
-  toast.info(SESSION_MESSAGES.loggedOut, { toastId: 'logged-out' });
+  toast.info(translate('common.session.loggedOut'), { toastId: 'logged-out' });
 }
 
 /** SPEC §4: a failed refresh or user fetch logs the shopper out (shopper and admin tokens removed). */
@@ -166,7 +162,7 @@ export function endShopperSession(): void {
   setToken('user', null);
   setToken('admin', null);
   clearSessionData();
-  toast.info(SESSION_MESSAGES.loggedOut, { toastId: 'logged-out' });
+  toast.info(translate('common.session.loggedOut'), { toastId: 'logged-out' });
 }
 
 /** SPEC §4: a failed admin refresh logs the admin out with 'Please log in again'. */
@@ -174,7 +170,7 @@ export function endAdminSession(): void {
   if (!tokens.admin) return;
   setToken('admin', null);
   queryClient.removeQueries({ queryKey: ['admin'] });
-  toast.error(SESSION_MESSAGES.adminExpired, { toastId: 'admin-logged-out' });
+  toast.error(translate('common.session.adminExpired'), { toastId: 'admin-logged-out' });
 }
 
 export function endSession(kind: SessionKind): void {

@@ -4,7 +4,7 @@ import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Drawer } from '../../components/ui/Drawer';
 import { LoadingBlock } from '../../components/ui/Spinner';
-import { CART_TEXTS } from '../../features/cart/api';
+import { useT } from '../../lib/i18n';
 import { useShopperToken } from '../../lib/session';
 
 /**
@@ -18,6 +18,7 @@ const loadContents = () =>
 let CartDrawerContents = lazy(loadContents);
 
 function LoggedInContents({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
   const [attempt, setAttempt] = useState(0);
   const retry = () => {
     CartDrawerContents = lazy(loadContents);
@@ -31,16 +32,16 @@ function LoggedInContents({ open, onClose }: { open: boolean; onClose: () => voi
       logPrefix="The cart could not be loaded:"
       fallback={() => (
         <CartMessage
-          text={CART_TEXTS.loadFailed}
+          text={t('common.cartDrawer.loadFailed')}
           action={
             <Button variant="outline" size="sm" onClick={retry}>
-              Try again
+              {t('common.tryAgain')}
             </Button>
           }
         />
       )}
     >
-      <Suspense fallback={<LoadingBlock label="Loading cart" className="py-16" />}>
+      <Suspense fallback={<LoadingBlock label={t('common.cartDrawer.loading')} className="py-16" />}>
         <CartDrawerContents open={open} onClose={onClose} />
       </Suspense>
     </ErrorBoundary>
@@ -53,14 +54,15 @@ function LoggedInContents({ open, onClose }: { open: boolean; onClose: () => voi
  * (lines, total, Checkout and the checkout form).
  */
 export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
   const loggedIn = useShopperToken() !== null;
   return (
     <Drawer
       open={open}
       onClose={onClose}
       side="right"
-      title="Shopping Cart"
-      closeLabel="Close cart"
+      title={t('common.cartDrawer.title')}
+      closeLabel={t('common.cartDrawer.close')}
       // SPEC §2: closed by clicking the overlay, on a phone too: a strip of it stays beside the drawer
       // (full width, the overlay could only be clicked while the drawer was still sliding in).
       widthClass="w-[calc(100%-3rem)] sm:w-[400px]"
@@ -70,10 +72,10 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
         <LoggedInContents open={open} onClose={onClose} />
       ) : (
         <CartMessage
-          text="Please login to view cart"
+          text={t('common.cartDrawer.loginRequired')}
           action={
             <ButtonLink to="/login" onClick={onClose} variant="secondary">
-              Go to login
+              {t('common.cartDrawer.goToLogin')}
             </ButtonLink>
           }
         />

@@ -3,8 +3,10 @@ import MapPin from 'lucide-react/icons/map-pin';
 import Phone from 'lucide-react/icons/phone';
 import { type ReactNode, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
+import { localDigits } from '../../../shared/locale';
 import { LogoMark } from '../../components/ui/Logo';
 import { productsUrl } from '../../lib/format';
+import { useLocale, useT } from '../../lib/i18n';
 import { useStoreFacts } from '../../lib/store-facts';
 import { FacebookIcon, InstagramIcon, YoutubeIcon } from './SocialIcons';
 
@@ -52,6 +54,8 @@ function useYear(): number | null {
 }
 
 export function Footer() {
+  const t = useT();
+  const locale = useLocale();
   const store = useStoreFacts();
   const year = useYear();
   return (
@@ -65,18 +69,16 @@ export function Footer() {
               <LogoMark className="size-8" />
               {store.name}
             </Link>
-            <p className="mt-3 text-sm leading-relaxed text-slate-400">
-              Laptops, gaming gear, phones and accessories from Kathmandu, delivered across Nepal.
-            </p>
+            <p className="mt-3 text-sm leading-relaxed text-slate-400">{t('common.footer.tagline')}</p>
           </div>
-          <ul className="flex gap-3" aria-label="Social media">
+          <ul className="flex gap-3" aria-label={t('common.footer.social')}>
             {social.map((network) => (
               <li key={network.name}>
                 <a
                   href={network.href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={`${store.name} on ${network.name}`}
+                  aria-label={t('common.footer.socialLink', { shop: store.name, network: network.name })}
                   className="flex size-11 items-center justify-center rounded-full bg-slate-800 text-slate-300 transition-colors hover:bg-amber-500 hover:text-slate-950"
                 >
                   {network.icon}
@@ -87,26 +89,26 @@ export function Footer() {
         </div>
 
         <div className="grid grid-cols-2 gap-x-6 gap-y-10 py-10 lg:grid-cols-4">
-          <Section title="Shop">
-            <FooterLink to="/products">All Products</FooterLink>
-            <FooterLink to={productsUrl({ category: 'Laptops' })}>Laptops</FooterLink>
-            <FooterLink to={productsUrl({ category: 'Gaming' })}>Gaming</FooterLink>
-            <FooterLink to={productsUrl({ category: 'Accessories' })}>Accessories</FooterLink>
+          <Section title={t('common.footer.shop')}>
+            <FooterLink to="/products">{t('common.nav.allProducts')}</FooterLink>
+            <FooterLink to={productsUrl({ category: 'Laptops' })}>{t('common.category.laptops')}</FooterLink>
+            <FooterLink to={productsUrl({ category: 'Gaming' })}>{t('common.category.gaming')}</FooterLink>
+            <FooterLink to={productsUrl({ category: 'Accessories' })}>{t('common.category.accessories')}</FooterLink>
           </Section>
-          <Section title="Information">
-            <FooterLink to="/about">About Us</FooterLink>
-            <FooterLink to="/terms-and-conditions">Terms &amp; Conditions</FooterLink>
-            <FooterLink to="/privacy-policy">Privacy Policy</FooterLink>
-            <FooterLink to="/terms-and-conditions#returns">Returns</FooterLink>
+          <Section title={t('common.footer.information')}>
+            <FooterLink to="/about">{t('common.nav.about')}</FooterLink>
+            <FooterLink to="/terms-and-conditions">{t('common.footer.terms')}</FooterLink>
+            <FooterLink to="/privacy-policy">{t('common.footer.privacy')}</FooterLink>
+            <FooterLink to="/terms-and-conditions#returns">{t('common.footer.returns')}</FooterLink>
           </Section>
-          <Section title="Quick Links">
-            <FooterLink to="/">Home</FooterLink>
-            <FooterLink to="/account">My Account</FooterLink>
-            <FooterLink to="/register">Create Account</FooterLink>
-            <FooterLink to="/login">Sign In</FooterLink>
+          <Section title={t('common.footer.quickLinks')}>
+            <FooterLink to="/">{t('common.nav.home')}</FooterLink>
+            <FooterLink to="/account">{t('common.footer.myAccount')}</FooterLink>
+            <FooterLink to="/register">{t('common.footer.register')}</FooterLink>
+            <FooterLink to="/login">{t('common.footer.signIn')}</FooterLink>
           </Section>
           <section>
-            <h2 className="mb-3 text-sm font-semibold tracking-wider text-white uppercase">Contact</h2>
+            <h2 className="mb-3 text-sm font-semibold tracking-wider text-white uppercase">{t('common.footer.contact')}</h2>
             <ul className="space-y-2 text-sm">
               <li>
                 <a href={`mailto:${store.email}`} className={`${linkColors} flex items-center gap-2 py-1 break-all`}>
@@ -128,7 +130,7 @@ export function Footer() {
               </li>
               <li>
                 <a href="#" className={linkClasses}>
-                  Help Center
+                  {t('common.footer.help')}
                 </a>
               </li>
             </ul>
@@ -136,7 +138,7 @@ export function Footer() {
         </div>
 
         <p className="border-t border-slate-800 pt-6 text-center text-xs text-slate-400">
-          {`© ${year === null ? '' : `${year} `}${store.name}. All rights reserved.`}
+          {t('common.footer.copyright', { year: year === null ? '' : `${localDigits(String(year), locale)} `, shop: store.name })}
         </p>
       </div>
     </footer>

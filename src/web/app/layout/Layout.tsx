@@ -1,6 +1,7 @@
 import { type MouseEvent, useCallback, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useAfterFirstPaint } from '../../lib/first-paint';
+import { useT } from '../../lib/i18n';
 import { PageBoundary } from '../PageBoundary';
 import { ScrollManager } from '../ScrollManager';
 import { CartDrawer } from './CartDrawer';
@@ -17,6 +18,7 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 
 /** Navigation bar, drawers and footer around every route (SPEC §2). */
 export function Layout() {
+  const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
   const [cartOpen, setCartOpen] = useState(false);
   const location = useLocation();
@@ -46,7 +48,7 @@ export function Layout() {
         onClick={skipToMain}
         className="sr-only z-50 rounded-md print:hidden bg-amber-500 px-4 py-2 font-semibold text-slate-950 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to content
+        {t('common.skipToContent')}
       </a>
       <Navbar onOpenMenu={openMenu} onOpenCart={openCart} />
       {/* At least the screen below the navbar: the footer starts below the fold, so content that

@@ -12,6 +12,7 @@ import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Drawer } from '../../components/ui/Drawer';
 import { useCategories } from '../../lib/categories';
 import { productsUrl } from '../../lib/format';
+import { useT } from '../../lib/i18n';
 import { useShopperToken } from '../../lib/session';
 import { useLogout } from '../../lib/use-logout';
 
@@ -49,6 +50,7 @@ function MenuLink({
 }
 
 export function MenuDrawer({ open, onClose, onOpenCart }: { open: boolean; onClose: () => void; onOpenCart: () => void }) {
+  const t = useT();
   const loggedIn = useShopperToken() !== null;
   const logout = useLogout();
   const [productsOpen, setProductsOpen] = useState(false);
@@ -63,16 +65,16 @@ export function MenuDrawer({ open, onClose, onOpenCart }: { open: boolean; onClo
       open={open}
       onClose={onClose}
       side="left"
-      title="Menu"
-      closeLabel="Close menu"
+      title={t('common.menu.title')}
+      closeLabel={t('common.menu.close')}
       widthClass="w-[300px] max-w-[85vw]"
       overlayTestId="menu-overlay"
     >
-      <nav aria-label="Menu" className="p-3">
+      <nav aria-label={t('common.menu.title')} className="p-3">
         <ul className="space-y-1">
           <li>
             <MenuLink to="/" icon={House} onNavigate={onClose}>
-              Home
+              {t('common.nav.home')}
             </MenuLink>
           </li>
           <li>
@@ -84,7 +86,7 @@ export function MenuDrawer({ open, onClose, onOpenCart }: { open: boolean; onClo
               onClick={() => setProductsOpen((v) => !v)}
             >
               <ItemIcon icon={Package} />
-              <span className="flex-1">Products</span>
+              <span className="flex-1">{t('common.nav.products')}</span>
               <ChevronDown
                 className={`size-4 text-slate-400 transition-transform ${productsOpen ? 'rotate-180' : ''}`}
                 aria-hidden="true"
@@ -97,7 +99,7 @@ export function MenuDrawer({ open, onClose, onOpenCart }: { open: boolean; onClo
                   onClick={onClose}
                   className="flex min-h-10 items-center rounded-md px-3 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-950"
                 >
-                  All Products
+                  {t('common.nav.allProducts')}
                 </NavLink>
               </li>
               {(categories.data ?? []).map((category) => (
@@ -115,7 +117,7 @@ export function MenuDrawer({ open, onClose, onOpenCart }: { open: boolean; onClo
           </li>
           <li>
             <MenuLink to="/about" icon={Info} onNavigate={onClose}>
-              About Us
+              {t('common.nav.about')}
             </MenuLink>
           </li>
           <li>
@@ -128,7 +130,7 @@ export function MenuDrawer({ open, onClose, onOpenCart }: { open: boolean; onClo
               }}
             >
               <ItemIcon icon={ShoppingCart} />
-              Cart
+              {t('common.nav.cart')}
             </button>
           </li>
         </ul>
@@ -137,7 +139,7 @@ export function MenuDrawer({ open, onClose, onOpenCart }: { open: boolean; onClo
             <>
               <li>
                 <MenuLink to="/account" icon={User} onNavigate={onClose}>
-                  Account
+                  {t('common.nav.account')}
                 </MenuLink>
               </li>
               <li>
@@ -150,14 +152,14 @@ export function MenuDrawer({ open, onClose, onOpenCart }: { open: boolean; onClo
                   }}
                 >
                   <ItemIcon icon={LogOut} />
-                  Logout
+                  {t('common.nav.logout')}
                 </button>
               </li>
             </>
           ) : (
             <li>
               <MenuLink to="/login" icon={LogIn} onNavigate={onClose}>
-                Login
+                {t('common.nav.login')}
               </MenuLink>
             </li>
           )}

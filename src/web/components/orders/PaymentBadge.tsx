@@ -1,5 +1,6 @@
-import { PAYMENT_METHOD_LABELS, type PaymentMethodId } from '../../../shared/orders';
-import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../../shared/payments';
+import type { PaymentStatus } from '../../../shared/payments';
+import { type MessageId, type Translate, useT } from '../../lib/i18n';
+import { PAYMENT_METHOD_MESSAGES, messageOf } from './order-labels';
 
 /**
  * How an order is paid (issue 16), as the shopper's orders, the admin's orders and the invoice
@@ -15,15 +16,30 @@ const PAYMENT_STYLES: Record<PaymentStatus, string> = {
   refunded: 'bg-sky-50 text-sky-800 ring-sky-200',
 };
 
-export function paymentStatusLabel(status: string): string {
-  return PAYMENT_STATUS_LABELS[status as PaymentStatus] ?? status;
+/** PAYMENT_STATUS_LABELS of shared/payments.ts, in the page's language. */
+const PAYMENT_STATUS_MESSAGES = {
+  unpaid: 'orders.paymentStatus.unpaid',
+  awaiting_payment: 'orders.paymentStatus.awaitingPayment',
+  paid: 'orders.paymentStatus.paid',
+  failed: 'orders.paymentStatus.failed',
+  refund_due: 'orders.paymentStatus.refundDue',
+  refunded: 'orders.paymentStatus.refunded',
+} as const satisfies Record<PaymentStatus, MessageId>;
+
+/** A payment status's label; a value the app does not know shows as it is stored. */
+export function paymentStatusLabel(status: string, t: Translate): string {
+  const id = messageOf(PAYMENT_STATUS_MESSAGES, status);
+  return id ? t(id) : status;
 }
 
-export function paymentMethodLabel(method: string): string {
-  return PAYMENT_METHOD_LABELS[method as PaymentMethodId] ?? method;
+/** How an order is paid; a method the app does not know shows as it is stored. */
+export function paymentMethodLabel(method: string, t: Translate): string {
+  const id = messageOf(PAYMENT_METHOD_MESSAGES, method);
+  return id ? t(id) : method;
 }
 
 export function PaymentBadge({ status }: { status: string }) {
+  const t = useT();
   return (
     <span
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${
@@ -31,7 +47,7 @@ export function PaymentBadge({ status }: { status: string }) {
       }`}
       data-testid="payment-status"
     >
-      {paymentStatusLabel(status)}
+      {paymentStatusLabel(status, t)}
     </span>
   );
 }

@@ -1,5 +1,7 @@
 import type { ComponentProps } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/account-limits';
+import { formatCount } from '../../lib/format';
+import { useLocale, useT } from '../../lib/i18n';
 import { TextField } from './TextField';
 
 type BoundField = Omit<ComponentProps<typeof TextField>, 'label'>;
@@ -9,16 +11,18 @@ type BoundField = Omit<ComponentProps<typeof TextField>, 'label'>;
  * Account tab, the admin's dialog): labelled alike, with the password managers' `new-password`.
  */
 export function NewPasswordFields({ password, confirmPassword }: { password: BoundField; confirmPassword: BoundField }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <>
       <TextField
-        label="New password"
+        label={t('auth.newPassword.label')}
         type="password"
         autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
+        hint={t('auth.field.password.hint', { min: formatCount(PASSWORD_MIN_LENGTH, locale) })}
         {...password}
       />
-      <TextField label="Confirm new password" type="password" autoComplete="new-password" {...confirmPassword} />
+      <TextField label={t('auth.newPassword.confirm')} type="password" autoComplete="new-password" {...confirmPassword} />
     </>
   );
 }

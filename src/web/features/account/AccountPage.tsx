@@ -10,6 +10,7 @@ import { Drawer } from '../../components/ui/Drawer';
 import { LoadingBlock } from '../../components/ui/Spinner';
 import { useAfterFirstPaint } from '../../lib/first-paint';
 import { usePageTitle, usePersistentChoice } from '../../lib/hooks';
+import { type MessageId, useT } from '../../lib/i18n';
 import { GuardRedirect } from '../../lib/routing';
 import { useShopperToken } from '../../lib/session';
 import { STORAGE_KEYS } from '../../lib/storage';
@@ -20,11 +21,11 @@ import { ProfileTab } from './tabs/ProfileTab';
 export const ACCOUNT_TABS = ['account', 'cart', 'orders', 'favourites'] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
 
-const tabs: { id: AccountTab; label: string; icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
-  { id: 'account', label: 'Account', icon: User },
-  { id: 'cart', label: 'Cart', icon: ShoppingCart },
-  { id: 'orders', label: 'Orders', icon: Package },
-  { id: 'favourites', label: 'Favourites', icon: Heart },
+const tabs: { id: AccountTab; label: MessageId; icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
+  { id: 'account', label: 'account.tab.account', icon: User },
+  { id: 'cart', label: 'account.tab.cart', icon: ShoppingCart },
+  { id: 'orders', label: 'account.tab.orders', icon: Package },
+  { id: 'favourites', label: 'account.tab.favourites', icon: Heart },
 ];
 
 /**
@@ -47,9 +48,10 @@ function Sidebar({
   onSelect: (tab: AccountTab) => void;
   onLogout: () => void;
 }) {
+  const t = useT();
   const item = 'flex min-h-12 w-full items-center gap-3 rounded-lg px-3 text-left text-[15px] font-medium transition-colors';
   return (
-    <nav aria-label="Account sections" className="p-3">
+    <nav aria-label={t('account.sections')} className="p-3">
       <ul className="space-y-1">
         {tabs.map(({ id, label, icon: Icon }) => (
           <li key={id}>
@@ -60,7 +62,7 @@ function Sidebar({
               className={`${item} ${id === active ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
             >
               <Icon className={`size-5 ${id === active ? 'text-amber-400' : 'text-slate-400'}`} aria-hidden="true" />
-              {label}
+              {t(label)}
             </button>
           </li>
         ))}
@@ -68,7 +70,7 @@ function Sidebar({
       <div className="mt-3 border-t border-slate-200 pt-3">
         <button type="button" onClick={onLogout} className={`${item} text-red-600 hover:bg-red-50`}>
           <LogOut className="size-5" aria-hidden="true" />
-          Logout
+          {t('account.logout')}
         </button>
       </div>
     </nav>
@@ -77,7 +79,8 @@ function Sidebar({
 
 /** SPEC §2 shopper dashboard: sidebar tabs remembered under userActiveTab; a drawer on small screens. */
 export default function AccountPage() {
-  usePageTitle('My Account');
+  const t = useT();
+  usePageTitle(t('account.title'));
   const token = useShopperToken();
   const [active, setActive] = usePersistentChoice<AccountTab>(STORAGE_KEYS.userActiveTab, ACCOUNT_TABS, 'account');
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -126,7 +129,7 @@ export default function AccountPage() {
     setDrawerOpen(false);
   };
   const Panel = panels[active];
-  const activeLabel = tabs.find((tab) => tab.id === active)?.label ?? 'Account';
+  const activeLabel = t(tabs.find((tab) => tab.id === active)?.label ?? 'account.tab.account');
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
@@ -134,16 +137,16 @@ export default function AccountPage() {
         <button
           type="button"
           onClick={() => setDrawerOpen(true)}
-          aria-label="Open account menu"
+          aria-label={t('account.menu.open')}
           aria-expanded={drawerOpen}
           className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-700 shadow-xs hover:bg-slate-50 lg:hidden"
         >
           <PanelLeftOpen className="size-5" aria-hidden="true" />
         </button>
         <div className="min-w-0">
-          <h1 className="truncate text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">My Account</h1>
+          <h1 className="truncate text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('account.title')}</h1>
           <p className="truncate text-sm text-slate-500">
-            {user ? `Hello, ${user.firstName}` : 'Welcome back'}
+            {user ? t('account.hello', { name: user.firstName }) : t('account.welcomeBack')}
             <span className="lg:hidden"> · {activeLabel}</span>
           </p>
         </div>
@@ -153,7 +156,7 @@ export default function AccountPage() {
           <Sidebar active={active} onSelect={select} onLogout={logout} />
         </aside>
         <div className="min-w-0">
-          <Suspense fallback={<LoadingBlock label="Loading" className="py-16" />}>
+          <Suspense fallback={<LoadingBlock label={t('account.loading')} className="py-16" />}>
             <Panel />
           </Suspense>
         </div>
@@ -164,8 +167,8 @@ export default function AccountPage() {
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
           side="left"
-          title="My Account"
-          closeLabel="Close account menu"
+          title={t('account.title')}
+          closeLabel={t('account.menu.close')}
           widthClass="w-[280px] max-w-[85vw]"
           overlayTestId="account-menu-overlay"
         >

@@ -9,6 +9,7 @@ import { TextField } from '../../components/ui/TextField';
 import { apiPost, errorMessage } from '../../lib/api';
 import { useSchemaForm } from '../../lib/forms';
 import { usePageTitle } from '../../lib/hooks';
+import { useT } from '../../lib/i18n';
 import { setToken, useAdminToken } from '../../lib/session';
 
 interface AdminLoginReply {
@@ -18,7 +19,8 @@ interface AdminLoginReply {
 
 /** SPEC §2 Admin login; an admin who already holds a token goes straight to /admin. */
 export default function AdminLoginPage() {
-  usePageTitle('Admin Login');
+  const t = useT();
+  usePageTitle(t('admin.login.title'));
   const navigate = useNavigate();
   const token = useAdminToken();
   const form = useSchemaForm(adminLoginSchema, { username: '', password: '' });
@@ -35,29 +37,34 @@ export default function AdminLoginPage() {
     login.mutate(data, {
       onSuccess: (reply) => {
         if (!reply?.token) {
-          toast.error('Login failed. Please try again.');
+          toast.error(t('admin.login.failed'));
           return;
         }
         setToken('admin', reply.token);
         void navigate('/admin', { replace: true });
       },
-      onError: (error) => toast.error(errorMessage(error, 'Login failed. Please check your credentials.')),
+      onError: (error) => toast.error(errorMessage(error, t('admin.login.refused'))),
     });
   };
 
   return (
-    <FormCard title="Admin Login" subtitle="Store staff only. Shoppers log in from the account icon.">
+    <FormCard title={t('admin.login.title')} subtitle={t('admin.login.subtitle')}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <TextField
-          label="Username"
+          label={t('admin.login.username')}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
           {...form.field('username')}
         />
-        <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+        <TextField
+          label={t('admin.login.password')}
+          type="password"
+          autoComplete="current-password"
+          {...form.field('password')}
+        />
         <Button type="submit" variant="secondary" size="lg" className="w-full" loading={login.isPending}>
-          Login
+          {t('admin.login.submit')}
         </Button>
       </form>
     </FormCard>

@@ -14,6 +14,7 @@ import { GuardRedirect } from '../../lib/routing';
 import { useAdminToken } from '../../lib/session';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { useLogout } from '../../lib/use-logout';
+import { type MessageId, useT } from '../../lib/i18n';
 import { ChangePasswordModal } from './password/ChangePasswordModal';
 import { CategoriesTab } from './tabs/CategoriesTab';
 import { JobsTab } from './tabs/JobsTab';
@@ -23,11 +24,11 @@ import { ProductsTab } from './tabs/ProductsTab';
 export const ADMIN_TABS = ['categories', 'products', 'orders', 'jobs'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
-const tabs: { id: AdminTab; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; Panel: ComponentType }[] = [
-  { id: 'categories', label: 'Categories', icon: FolderTree, Panel: CategoriesTab },
-  { id: 'products', label: 'Products', icon: Package, Panel: ProductsTab },
-  { id: 'orders', label: 'Orders', icon: ClipboardList, Panel: OrdersTab },
-  { id: 'jobs', label: 'Mail & jobs', icon: MailWarning, Panel: JobsTab },
+const tabs: { id: AdminTab; label: MessageId; icon: ComponentType<SVGProps<SVGSVGElement>>; Panel: ComponentType }[] = [
+  { id: 'categories', label: 'admin.tabs.categories', icon: FolderTree, Panel: CategoriesTab },
+  { id: 'products', label: 'admin.tabs.products', icon: Package, Panel: ProductsTab },
+  { id: 'orders', label: 'admin.tabs.orders', icon: ClipboardList, Panel: OrdersTab },
+  { id: 'jobs', label: 'admin.tabs.jobs', icon: MailWarning, Panel: JobsTab },
 ];
 
 /** SPEC §6: /admin requires the admin token, otherwise /admin/login. */
@@ -38,7 +39,8 @@ export default function AdminPage() {
 }
 
 function AdminPanel() {
-  usePageTitle('Admin');
+  const t = useT();
+  usePageTitle(t('admin.title'));
   const [active, setActive] = usePersistentChoice<AdminTab>(STORAGE_KEYS.adminActiveTab, ADMIN_TABS, 'categories');
   const logout = useLogout();
   const [changingPassword, setChangingPassword] = useState(false);
@@ -63,18 +65,18 @@ function AdminPanel() {
             <ShieldUser className="size-6" aria-hidden="true" />
           </span>
           <div>
-            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Admin Panel</h1>
-            <p className="text-sm text-slate-500">{username ? `Signed in as ${username}` : 'Manage the shop'}</p>
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('admin.heading')}</h1>
+            <p className="text-sm text-slate-500">{username ? t('admin.signedInAs', { username }) : t('admin.subtitle')}</p>
           </div>
         </div>
         <Button variant="outline" size="sm" onClick={() => setChangingPassword(true)}>
           <KeyRound className="size-4 text-slate-500" aria-hidden="true" />
-          Change password
+          {t('admin.password.change')}
         </Button>
       </div>
       <div className="grid gap-6 lg:grid-cols-[14rem_1fr]">
         <nav
-          aria-label="Admin sections"
+          aria-label={t('admin.sections')}
           className="min-w-0 self-start rounded-2xl border border-slate-200 bg-white p-1.5 shadow-sm lg:p-3"
         >
           <ul className="grid grid-cols-5 gap-1 lg:flex lg:flex-col">
@@ -87,14 +89,14 @@ function AdminPanel() {
                   className={`${item} w-full ${id === active ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
                 >
                   <Icon className={`size-4 ${id === active ? 'text-amber-400' : 'text-slate-400'}`} aria-hidden="true" />
-                  {label}
+                  {t(label)}
                 </button>
               </li>
             ))}
             <li className="lg:mt-2 lg:border-t lg:border-slate-200 lg:pt-2">
               <button type="button" onClick={logout} className={`${item} w-full text-red-600 hover:bg-red-50`}>
                 <LogOut className="size-4" aria-hidden="true" />
-                Logout
+                {t('admin.logout')}
               </button>
             </li>
           </ul>

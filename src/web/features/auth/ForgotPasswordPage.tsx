@@ -2,10 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
-import { OTP_RESEND_SECONDS } from '../../../shared/account-limits';
+import { OTP_LENGTH, OTP_RESEND_SECONDS } from '../../../shared/account-limits';
 import {
   type ForgotPasswordInput,
-  RECOVERY_MESSAGES,
   type ResetPasswordInput,
   forgotPasswordSchema,
   resetPasswordSchema,
@@ -15,24 +14,23 @@ import { FormCard } from '../../components/ui/FormCard';
 import { TextField } from '../../components/ui/TextField';
 import { ApiError, apiPost, errorMessage } from '../../lib/api';
 import { showRefusal, useSchemaForm, validateNewPassword } from '../../lib/forms';
+import { formatCount } from '../../lib/format';
 import { useCountdown, usePageTitle } from '../../lib/hooks';
+import { Msg, useLocale, useT } from '../../lib/i18n';
 import { getToken, logout } from '../../lib/session';
 import { NewPasswordFields } from '../../components/ui/NewPasswordFields';
 
+/**
+ * The server's answers on success are in English whatever the page's language (only its refusals
+ * are translated): the page says the same (RECOVERY_MESSAGES.resetCodeSent, .passwordReset) in its own words.
+ */
 interface MessageReply {
   message?: string;
 }
 
 const linkClasses = 'font-semibold text-amber-700 hover:text-amber-800 hover:underline';
 
-const loginFooter = (
-  <>
-    Remembered it?{' '}
-    <Link to="/login" className={linkClasses}>
-      Back to login
-    </Link>
-  </>
-);
+const loginFooter = <Msg id="auth.forgot.remembered" components={{ 0: <Link to="/login" className={linkClasses} /> }} />;
 
 /** What the login form held when its 'Forgot password?' link was followed, if it was an email. */
 function emailFrom(state: unknown): string {
@@ -42,22 +40,19 @@ function emailFrom(state: unknown): string {
 
 /** A way back in (issue 17): a code mailed to the account's address, then a new password with it. */
 export default function ForgotPasswordPage() {
-  usePageTitle('Forgot password');
+  const t = useT();
+  usePageTitle(t('auth.forgot.pageTitle'));
   const typed = emailFrom(useLocation().state);
-  const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
+  const [sent, setSent] = useState<{ email: string } | null>(null);
 
   if (!sent) return <EmailStep initialEmail={typed} onSent={setSent} />;
-  return <ResetStep email={sent.email} message={sent.message} onOtherEmail={() => setSent(null)} />;
+  return <ResetStep email={sent.email} onOtherEmail={() => setSent(null)} />;
 }
 
 /** Step 1: the account's email; the answer is the same whether or not an account uses it. */
-function EmailStep({
-  initialEmail,
-  onSent,
-}: {
-  initialEmail: string;
-  onSent: (sent: { email: string; message: string }) => void;
-}) {
+function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSent: (sent: { email: string }) => void }) {
+  const t = useT();
+  const locale = useLocale();
   const form = useSchemaForm(forgotPasswordSchema, { email: initialEmail });
   const request = useMutation({
     mutationFn: (body: ForgotPasswordInput) => apiPost<MessageReply>('/api/users/forgot-password', body),
@@ -68,21 +63,21 @@ function EmailStep({
     const data = form.validate();
     if (!data) return;
     request.mutate(data, {
-      onSuccess: (reply) => onSent({ email: data.email, message: reply?.message || RECOVERY_MESSAGES.resetCodeSent }),
+      onSuccess: () => onSent({ email: data.email }),
       onError: (error) => showRefusal(form, error),
     });
   };
 
   return (
     <FormCard
-      title="Forgot your password?"
-      subtitle="Enter the email of your account. We will send it a 6-digit code to choose a new password."
+      title={t('auth.forgot.title')}
+      subtitle={t('auth.forgot.subtitle', { length: formatCount(OTP_LENGTH, locale) })}
       footer={loginFooter}
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+        <TextField label={t('auth.field.email')} type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
         <Button type="submit" size="lg" className="w-full" loading={request.isPending}>
-          Send code
+          {t('auth.forgot.submit')}
         </Button>
       </form>
     </FormCard>
@@ -90,10 +85,11 @@ function EmailStep({
 }
 
 /** Step 2: the mailed code and the new password; a new code after the resend delay. */
-function ResetStep({ email, message, onOtherEmail }: { email: string; message: string; onOtherEmail: () => void }) {
+function ResetStep({ email, onOtherEmail }: { email: string; onOtherEmail: () => void }) {
+  const t = useT();
+  const locale = useLocale();
   const navigate = useNavigate();
   const form = useSchemaForm(resetPasswordSchema, { email, otp: '', password: '', confirmPassword: '' });
-  const [notice, setNotice] = useState(message);
   // A code has just been asked for: offer another only after the same delay as the OTP screen.
   const [resendIn, startResend] = useCountdown(OTP_RESEND_SECONDS);
   const codeRef = useRef<HTMLInputElement>(null);
@@ -104,10 +100,8 @@ function ResetStep({ email, message, onOtherEmail }: { email: string; message: s
   });
   const resend = useMutation({
     mutationFn: () => apiPost<MessageReply>('/api/users/forgot-password', { email }),
-    onSuccess: (reply) => {
-      const text = reply?.message || RECOVERY_MESSAGES.resetCodeSent;
-      setNotice(text);
-      toast.success(text);
+    onSuccess: () => {
+      toast.success(t('auth.forgot.codeSent'));
       startResend(OTP_RESEND_SECONDS);
     },
     onError: (error) => {
@@ -122,31 +116,27 @@ function ResetStep({ email, message, onOtherEmail }: { email: string; message: s
     const data = validateNewPassword(form);
     if (!data) return;
     reset.mutate(data, {
-      onSuccess: (reply) => {
+      onSuccess: () => {
         // Every session of the account has ended; a session held in this browser goes too.
         void navigate('/login', { replace: true });
         if (getToken('user')) logout();
-        toast.success(reply?.message || RECOVERY_MESSAGES.passwordReset);
+        toast.success(t('auth.reset.done'));
       },
       onError: (error) => showRefusal(form, error),
     });
   };
 
   return (
-    <FormCard
-      title="Reset your password"
-      subtitle="Enter the code from the email and choose a new password."
-      footer={loginFooter}
-    >
+    <FormCard title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')} footer={loginFooter}>
       <p role="status" className="mb-4 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2.5 text-sm text-sky-900">
-        {notice}
+        {t('auth.forgot.codeSent')}
       </p>
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-sm text-slate-600">
         <p className="min-w-0">
-          Email: <strong className="break-all text-slate-900">{email}</strong>
+          <Msg id="auth.reset.email" values={{ email }} components={{ 0: <strong className="break-all text-slate-900" /> }} />
         </p>
         <button type="button" onClick={onOtherEmail} className={`whitespace-nowrap ${linkClasses}`}>
-          Use another email
+          {t('auth.reset.otherEmail')}
         </button>
       </div>
       <form onSubmit={submit} noValidate className="space-y-4">
@@ -154,22 +144,22 @@ function ResetStep({ email, message, onOtherEmail }: { email: string; message: s
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <TextField
           ref={codeRef}
-          label="Enter OTP"
+          label={t('auth.otp.label')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          placeholder="6-digit code"
+          placeholder={t('auth.otp.placeholder', { length: formatCount(OTP_LENGTH, locale) })}
           {...form.field('otp')}
           onChange={(event) => form.setValue('otp', event.target.value.replace(/\s/g, ''))}
         />
         <NewPasswordFields password={form.field('password')} confirmPassword={form.field('confirmPassword')} />
         <Button type="submit" size="lg" className="w-full" loading={reset.isPending}>
-          Reset password
+          {t('auth.reset.submit')}
         </Button>
       </form>
       <div className="mt-5 text-center text-sm text-slate-600">
         {resendIn > 0 ? (
-          <p>Resend available in {resendIn} seconds</p>
+          <p>{t('auth.otp.resendIn', { seconds: formatCount(resendIn, locale) })}</p>
         ) : (
           <button
             type="button"
@@ -177,7 +167,7 @@ function ResetStep({ email, message, onOtherEmail }: { email: string; message: s
             disabled={resend.isPending}
             className={`${linkClasses} disabled:opacity-50`}
           >
-            Send a new code
+            {t('auth.otp.resend')}
           </button>
         )}
       </div>

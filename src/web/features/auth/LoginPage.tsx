@@ -10,6 +10,7 @@ import { TextField } from '../../components/ui/TextField';
 import { apiPost, errorMessage } from '../../lib/api';
 import { useSchemaForm } from '../../lib/forms';
 import { usePageTitle } from '../../lib/hooks';
+import { Msg, useT } from '../../lib/i18n';
 import { setToken, useShopperToken } from '../../lib/session';
 
 interface LoginReply {
@@ -18,7 +19,8 @@ interface LoginReply {
 }
 
 export default function LoginPage() {
-  usePageTitle('Login');
+  const t = useT();
+  usePageTitle(t('auth.login.pageTitle'));
   const navigate = useNavigate();
   const token = useShopperToken();
   const form = useSchemaForm(loginSchema, { emailOrPhone: '', password: '' });
@@ -36,11 +38,11 @@ export default function LoginPage() {
       onSuccess: (reply) => {
         // SPEC §4: success is recognised only by this exact message.
         if (reply?.message !== LOGIN_SUCCESS_MESSAGE || !reply.token) {
-          setFailure(reply?.message || 'An error occurred');
+          setFailure(reply?.message || t('auth.error'));
           return;
         }
         setToken('user', reply.token);
-        toast.success('Login Successful');
+        toast.success(t('auth.login.success'));
         void navigate('/account', { replace: true });
       },
       onError: (error) => setFailure(errorMessage(error)),
@@ -49,22 +51,32 @@ export default function LoginPage() {
 
   return (
     <FormCard
-      title="Welcome back"
-      subtitle="Log in to your Pasal account"
+      title={t('auth.login.title')}
+      subtitle={t('auth.login.subtitle')}
       footer={
-        <>
-          Don&apos;t have an account?{' '}
-          <Link to="/register" className="font-semibold text-amber-700 hover:text-amber-800 hover:underline">
-            Sign up
-          </Link>
-        </>
+        <Msg
+          id="auth.login.noAccount"
+          components={{
+            0: <Link to="/register" className="font-semibold text-amber-700 hover:text-amber-800 hover:underline" />,
+          }}
+        />
       }
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         {failure && <ErrorBanner>{failure}</ErrorBanner>}
-        <TextField label="Email or Phone Number" autoComplete="username" inputMode="email" {...form.field('emailOrPhone')} />
+        <TextField
+          label={t('auth.field.emailOrPhone')}
+          autoComplete="username"
+          inputMode="email"
+          {...form.field('emailOrPhone')}
+        />
         <div>
-          <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+          <TextField
+            label={t('auth.field.password')}
+            type="password"
+            autoComplete="current-password"
+            {...form.field('password')}
+          />
           <p className="mt-2 text-right text-sm">
             {/* An email already typed here is carried over to the reset form. */}
             <Link
@@ -72,12 +84,12 @@ export default function LoginPage() {
               state={{ emailOrPhone: form.values.emailOrPhone }}
               className="font-semibold text-amber-700 hover:text-amber-800 hover:underline"
             >
-              Forgot password?
+              {t('auth.login.forgotPassword')}
             </Link>
           </p>
         </div>
         <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
-          Login
+          {t('auth.login.submit')}
         </Button>
       </form>
     </FormCard>

@@ -2,13 +2,14 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
-import { OTP_RESEND_SECONDS } from '../../../shared/account-limits';
-import { ACCOUNT_MESSAGES } from '../../../shared/accounts';
+import { OTP_LENGTH, OTP_RESEND_SECONDS } from '../../../shared/account-limits';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { FormCard } from '../../components/ui/FormCard';
 import { TextField } from '../../components/ui/TextField';
 import { ApiError, apiPost, errorMessage } from '../../lib/api';
+import { formatCount } from '../../lib/format';
 import { useCountdown, usePageTitle } from '../../lib/hooks';
+import { Msg, useLocale, useT } from '../../lib/i18n';
 import { type SendOtpReply, announceOtpSent } from '../../lib/otp-sent';
 
 /** Registration answered otpQueued: the mail server did not take the code at once, it is on its way. */
@@ -23,7 +24,9 @@ function userIdFrom(state: unknown): number | undefined {
 
 /** SPEC §2/§4: the registration OTP screen; the new user's id arrives in navigation state. */
 export default function OtpVerificationPage() {
-  usePageTitle('Verify OTP');
+  const t = useT();
+  const locale = useLocale();
+  usePageTitle(t('auth.otp.title'));
   const navigate = useNavigate();
   const state: unknown = useLocation().state;
   const userId = userIdFrom(state);
@@ -35,7 +38,7 @@ export default function OtpVerificationPage() {
   const verify = useMutation({
     mutationFn: (code: string) => apiPost('/api/users/verify-otp', { userId, otp: code }),
     onSuccess: () => {
-      toast.success('User Registered Successfully!');
+      toast.success(t('auth.otp.verified'));
       void navigate('/login', { replace: true });
     },
     onError: (error) => toast.error(errorMessage(error)),
@@ -47,7 +50,7 @@ export default function OtpVerificationPage() {
       startResend(OTP_RESEND_SECONDS);
     },
     onError: (error) => {
-      toast.error('Failed to send OTP. Please try again.');
+      toast.error(t('auth.otp.sendFailed'));
       const wait = (error instanceof ApiError && (error.body as { retryAfterSeconds?: unknown })?.retryAfterSeconds) || 0;
       if (typeof wait === 'number' && wait > 0) startResend(wait);
     },
@@ -55,13 +58,10 @@ export default function OtpVerificationPage() {
 
   if (userId === undefined) {
     return (
-      <FormCard title="Verify OTP" subtitle="This page is opened right after you register.">
-        <p className="text-center text-sm leading-relaxed text-slate-600">
-          We could not tell which account to verify. Log in and open your account page: you can send a new code and verify your
-          email there.
-        </p>
+      <FormCard title={t('auth.otp.title')} subtitle={t('auth.otp.noUser.subtitle')}>
+        <p className="text-center text-sm leading-relaxed text-slate-600">{t('auth.otp.noUser.text')}</p>
         <ButtonLink to="/login" size="lg" className="mt-6 w-full">
-          Go to login
+          {t('auth.otp.noUser.login')}
         </ButtonLink>
       </FormCard>
     );
@@ -73,48 +73,46 @@ export default function OtpVerificationPage() {
     if (code) verify.mutate(code);
   };
 
+  const length = formatCount(OTP_LENGTH, locale);
   return (
     <FormCard
-      title="Verify OTP"
-      subtitle={
-        otpQueued
-          ? 'We are emailing you a 6-digit code. Enter it below to activate your account.'
-          : 'We emailed you a 6-digit code. Enter it below to activate your account.'
-      }
+      title={t('auth.otp.title')}
+      subtitle={otpQueued ? t('auth.otp.subtitle.queued', { length }) : t('auth.otp.subtitle.sent', { length })}
       footer={
-        <>
-          Wrong email?{' '}
-          <Link to="/register" className="font-semibold text-amber-700 hover:text-amber-800 hover:underline">
-            Register again
-          </Link>
-        </>
+        <Msg
+          id="auth.otp.wrongEmail"
+          components={{
+            0: <Link to="/register" className="font-semibold text-amber-700 hover:text-amber-800 hover:underline" />,
+          }}
+        />
       }
     >
+      {/* The words of the server's ACCOUNT_MESSAGES.otpQueued, in the page's language. */}
       {otpQueued && (
         <p role="status" className="mb-4 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2.5 text-sm text-sky-900">
-          {ACCOUNT_MESSAGES.otpQueued}
+          {t('auth.otp.queued')}
         </p>
       )}
       <form onSubmit={submit} className="space-y-4">
         <TextField
           id="otp"
-          label="Enter OTP"
+          label={t('auth.otp.label')}
           required
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          placeholder="6-digit code"
+          placeholder={t('auth.otp.placeholder', { length })}
           value={otp}
           onChange={(event) => setOtp(event.target.value.replace(/\s/g, ''))}
           className="[&_input]:text-center [&_input]:text-lg [&_input]:tracking-[0.5em]"
         />
         <Button type="submit" size="lg" className="w-full" disabled={otp.trim() === ''} loading={verify.isPending}>
-          Verify
+          {t('auth.otp.submit')}
         </Button>
       </form>
       <div className="mt-5 text-center text-sm text-slate-600">
         {resendIn > 0 ? (
-          <p>Resend available in {resendIn} seconds</p>
+          <p>{t('auth.otp.resendIn', { seconds: formatCount(resendIn, locale) })}</p>
         ) : (
           <button
             type="button"
@@ -122,7 +120,7 @@ export default function OtpVerificationPage() {
             disabled={resend.isPending}
             className="font-semibold text-amber-700 hover:text-amber-800 hover:underline disabled:opacity-50"
           >
-            Send a new code
+            {t('auth.otp.resend')}
           </button>
         )}
       </div>

@@ -2,13 +2,16 @@ import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/account-limits';
 import { REGISTER_SUCCESS_MESSAGE, type RegisterInput, registerSchema } from '../../../shared/accounts';
 import { Button } from '../../components/ui/Button';
 import { FormCard } from '../../components/ui/FormCard';
 import { TextField } from '../../components/ui/TextField';
 import { ApiError, apiPost, errorMessage } from '../../lib/api';
 import { useSchemaForm } from '../../lib/forms';
+import { formatCount } from '../../lib/format';
 import { usePageTitle } from '../../lib/hooks';
+import { Msg, useLocale, useT } from '../../lib/i18n';
 
 interface RegisterReply {
   message?: string;
@@ -18,8 +21,14 @@ interface RegisterReply {
 
 const emptyForm = { firstName: '', lastName: '', email: '', phoneNumber: '', password: '', confirmPassword: '' };
 
+/** A phone number's length (shared/accounts.ts phoneField) and what one looks like. */
+const PHONE_DIGITS = 10;
+const PHONE_EXAMPLE = '98XXXXXXXX';
+
 export default function RegisterPage() {
-  usePageTitle('Create an account');
+  const t = useT();
+  const locale = useLocale();
+  usePageTitle(t('auth.register.pageTitle'));
   const navigate = useNavigate();
   const form = useSchemaForm(registerSchema, emptyForm);
   const register = useMutation({ mutationFn: (body: RegisterInput) => apiPost<RegisterReply>('/api/users/register', body) });
@@ -39,7 +48,7 @@ export default function RegisterPage() {
         if (reply?.message === REGISTER_SUCCESS_MESSAGE) {
           void navigate('/otp-verification', { state: { userId: reply.userId, otpQueued: reply.otpQueued === true } });
         } else {
-          toast.error(reply?.message || 'An error occurred');
+          toast.error(reply?.message || t('auth.error'));
         }
       },
       onError: (error) => {
@@ -55,41 +64,44 @@ export default function RegisterPage() {
 
   return (
     <FormCard
-      title="Create your account"
-      subtitle="Shop faster, track your orders and keep your cart on every device."
+      title={t('auth.register.title')}
+      subtitle={t('auth.register.subtitle')}
       footer={
-        <>
-          Already have an account?{' '}
-          <Link to="/login" className="font-semibold text-amber-700 hover:text-amber-800 hover:underline">
-            Sign In
-          </Link>
-        </>
+        <Msg
+          id="auth.register.haveAccount"
+          components={{ 0: <Link to="/login" className="font-semibold text-amber-700 hover:text-amber-800 hover:underline" /> }}
+        />
       }
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First Name" autoComplete="given-name" {...form.field('firstName')} />
-          <TextField label="Last Name" autoComplete="family-name" {...form.field('lastName')} />
+          <TextField label={t('auth.field.firstName')} autoComplete="given-name" {...form.field('firstName')} />
+          <TextField label={t('auth.field.lastName')} autoComplete="family-name" {...form.field('lastName')} />
         </div>
-        <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+        <TextField label={t('auth.field.email')} type="email" autoComplete="email" {...form.field('email')} />
         <TextField
-          label="Phone Number"
+          label={t('auth.field.phoneNumber')}
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
-          hint="10 digits, e.g. 98XXXXXXXX"
+          hint={t('auth.field.phoneNumber.hint', { digits: formatCount(PHONE_DIGITS, locale), example: PHONE_EXAMPLE })}
           {...form.field('phoneNumber')}
         />
         <TextField
-          label="Password"
+          label={t('auth.field.password')}
           type="password"
           autoComplete="new-password"
-          hint="At least 8 characters"
+          hint={t('auth.field.password.hint', { min: formatCount(PASSWORD_MIN_LENGTH, locale) })}
           {...form.field('password')}
         />
-        <TextField label="Confirm Password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+        <TextField
+          label={t('auth.field.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          {...form.field('confirmPassword')}
+        />
         <Button type="submit" size="lg" className="w-full" loading={register.isPending}>
-          Register
+          {t('auth.register.submit')}
         </Button>
       </form>
     </FormCard>

@@ -4,15 +4,18 @@ import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { type ReactNode, Suspense, lazy, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { localDigits } from '../../../shared/locale';
+import { PAYMENT_METHOD_MESSAGES } from '../../components/orders/order-labels';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatPrice } from '../../lib/format';
+import { Msg, useLocale, useT } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
 import { getToken } from '../../lib/session';
 import { STORAGE_KEYS, writeStorage } from '../../lib/storage';
 import { toast } from '../../lib/toast';
 import type { PublicUser } from '../../lib/user';
-import { CART_TEXTS, type CartItem, cartSum, lineTotal, useCart, useRemoveCartItem } from './api';
+import { type CartItem, cartSum, lineTotal, useCart, useRemoveCartItem } from './api';
 import { CartThumb } from './CartThumb';
 import type { CheckoutNext, CheckoutPrefill } from './CheckoutPanel';
 import {
@@ -37,6 +40,7 @@ type View =
  * and the confirmation, all inside the drawer (full width on phones).
  */
 export function CartDrawerContents({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
   const cart = useCart();
   const client = useQueryClient();
   const [view, setView] = useState<View>({ name: 'lines' });
@@ -52,7 +56,7 @@ export function CartDrawerContents({ open, onClose }: { open: boolean; onClose: 
   const startCheckout = async () => {
     const userId = cart.userId;
     if (!getToken('user') || userId === undefined) {
-      toast.error(CART_TEXTS.checkoutLogin);
+      toast.error(t('cart.toast.checkoutLogin'));
       return;
     }
     setStarting(true);
@@ -76,7 +80,7 @@ export function CartDrawerContents({ open, onClose }: { open: boolean; onClose: 
       });
     } catch {
       // The form's code did not arrive (offline): the shopper can press Checkout again.
-      toast.error(CART_TEXTS.orderFailed);
+      toast.error(t('cart.toast.orderFailed'));
     } finally {
       setStarting(false);
     }
@@ -86,7 +90,7 @@ export function CartDrawerContents({ open, onClose }: { open: boolean; onClose: 
 
   if (view.name === 'checkout' && cart.userId !== undefined) {
     return (
-      <Suspense fallback={<CenteredSpinner label="Loading checkout" />}>
+      <Suspense fallback={<CenteredSpinner label={t('cart.drawer.loadingCheckout')} />}>
         <CheckoutPanel
           userId={cart.userId}
           items={cart.items}
@@ -98,15 +102,15 @@ export function CartDrawerContents({ open, onClose }: { open: boolean; onClose: 
     );
   }
 
-  if (cart.isPending && cart.userId !== undefined) return <CenteredSpinner label="Loading cart" />;
+  if (cart.isPending && cart.userId !== undefined) return <CenteredSpinner label={t('cart.drawer.loading')} />;
 
   if (cart.isError && cart.items.length === 0) {
     return (
       <CartMessage
-        text="We could not load your cart."
+        text={t('cart.drawer.loadFailed')}
         action={
           <Button variant="outline" onClick={() => void cart.refetch()} loading={cart.isFetching}>
-            Try again
+            {t('cart.tryAgain')}
           </Button>
         }
       />
@@ -116,10 +120,10 @@ export function CartDrawerContents({ open, onClose }: { open: boolean; onClose: 
   if (cart.items.length === 0) {
     return (
       <CartMessage
-        text={CART_TEXTS.emptyDrawer}
+        text={t('cart.emptyDrawer')}
         action={
           <ButtonLink to="/products" onClick={onClose} variant="primary">
-            Start shopping
+            {t('cart.drawer.startShopping')}
           </ButtonLink>
         }
       />
@@ -140,11 +144,13 @@ function CartLines({
   onCheckout: () => void;
   starting: boolean;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const { remove, pendingId } = useRemoveCartItem();
   const total = cartSum(items);
   return (
     <div className="flex h-full flex-col">
-      <ul className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto px-4" aria-label="Cart items">
+      <ul className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto px-4" aria-label={t('cart.items.label')}>
         {items.map((item) => (
           <li key={item.id} className="flex gap-3 py-4" data-testid="cart-line">
             <CartThumb images={item.product.images} alt={item.product.name} />
@@ -157,25 +163,23 @@ function CartLines({
                 {item.product.name}
               </Link>
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-sm text-slate-600">
-                <dt>Quantity:</dt>
-                <dd>{item.quantity}</dd>
-                <dt>Price:</dt>
-                <dd>{formatPrice(item.product.price)}</dd>
-                <dt>Total:</dt>
-                <dd className="font-semibold text-slate-900">{formatPrice(lineTotal(item))}</dd>
+                <dt>{t('cart.line.quantity')}</dt>
+                <dd>{localDigits(String(item.quantity), locale)}</dd>
+                <dt>{t('cart.line.price')}</dt>
+                <dd>{formatPrice(item.product.price, locale)}</dd>
+                <dt>{t('cart.line.total')}</dt>
+                <dd className="font-semibold text-slate-900">{formatPrice(lineTotal(item), locale)}</dd>
               </dl>
-              {!item.product.isAvailable && (
-                <p className="mt-1 text-sm font-medium text-red-600">Not available any more: remove it to check out.</p>
-              )}
+              {!item.product.isAvailable && <p className="mt-1 text-sm font-medium text-red-600">{t('cart.line.unavailable')}</p>}
               <button
                 type="button"
                 onClick={() => remove(item.id)}
                 disabled={pendingId === item.id}
                 className="mt-2 -ml-1 inline-flex min-h-9 items-center gap-1.5 rounded-md px-1 text-sm font-medium text-red-600 hover:bg-red-50 hover:text-red-700 disabled:opacity-50"
-                aria-label={`Remove Item ${item.product.name}`}
+                aria-label={t('cart.line.removeLabel', { name: item.product.name })}
               >
                 {pendingId === item.id ? <Spinner /> : <Trash2 className="size-4" aria-hidden="true" />}
-                Remove Item
+                {t('cart.line.remove')}
               </button>
             </div>
           </li>
@@ -183,23 +187,25 @@ function CartLines({
       </ul>
       <div className="shrink-0 space-y-3 border-t border-slate-200 bg-white px-4 py-4">
         <div className="flex items-baseline justify-between">
-          <span className="text-base font-semibold text-slate-700">Total</span>
+          <span className="text-base font-semibold text-slate-700">{t('cart.total')}</span>
           <span className="text-lg font-bold text-slate-900" data-testid="cart-total">
-            {formatPrice(total)}
+            {formatPrice(total, locale)}
           </span>
         </div>
         <Button size="lg" className="w-full" onClick={onCheckout} loading={starting}>
-          Checkout
+          {t('cart.lines.checkout')}
         </Button>
       </div>
     </div>
   );
 }
 
-const GATEWAY_NAMES: Record<string, string> = { esewa: 'eSewa', khalti: 'Khalti' };
-
 function OrderPlaced({ order, next, onClose }: { order: Order; next: CheckoutNext; onClose: () => void }) {
+  const t = useT();
+  const locale = useLocale();
   const navigate = useNavigate();
+  const orderId = <span className="font-mono font-semibold text-slate-900" />;
+  const amount = formatPrice(order.totalAmount, locale);
   const viewOrders = () => {
     writeStorage(STORAGE_KEYS.userActiveTab, 'orders');
     // A dashboard that is open already switches on this event (see AccountPage).
@@ -209,16 +215,18 @@ function OrderPlaced({ order, next, onClose }: { order: Order; next: CheckoutNex
   };
   if (next === 'gateway') {
     // The browser is on its way to eSewa or Khalti.
+    const gateway = order.paymentMethod === 'esewa' || order.paymentMethod === 'khalti' ? order.paymentMethod : undefined;
     return (
       <div className="flex h-full flex-col items-center justify-center gap-4 px-6 py-12 text-center" role="status">
         <Spinner className="size-9 text-amber-500" />
         <div>
           <p className="text-lg font-semibold text-slate-900">
-            Taking you to {GATEWAY_NAMES[order.paymentMethod] ?? 'the payment page'}…
+            {gateway
+              ? t('cart.done.redirecting', { gateway: t(PAYMENT_METHOD_MESSAGES[gateway]) })
+              : t('cart.done.redirectingPaymentPage')}
           </p>
           <p className="mt-1 text-sm text-slate-600">
-            Order <span className="font-mono font-semibold text-slate-900">{order.id}</span> is saved. Pay{' '}
-            {formatPrice(order.totalAmount)} there and you come back to your orders.
+            <Msg id="cart.done.savedPayThere" values={{ orderId: order.id, amount }} components={{ 0: orderId }} />
           </p>
         </div>
       </div>
@@ -230,18 +238,21 @@ function OrderPlaced({ order, next, onClose }: { order: Order; next: CheckoutNex
         <CircleCheck className="size-9" aria-hidden="true" />
       </span>
       <div>
-        <p className="text-lg font-semibold text-slate-900">Thank you for your order!</p>
+        <p className="text-lg font-semibold text-slate-900">{t('cart.done.thanks')}</p>
         <p className="mt-1 text-sm text-slate-600">
-          Order <span className="font-mono font-semibold text-slate-900">{order.id}</span> is placed. Please keep{' '}
-          {formatPrice(order.totalAmount)} ready: you pay in cash when it is delivered to {order.city}.
+          <Msg
+            id="cart.done.placedPayCash"
+            values={{ orderId: order.id, amount, city: order.city }}
+            components={{ 0: orderId }}
+          />
         </p>
       </div>
       <div className="flex w-full flex-col gap-2">
         <Button variant="secondary" onClick={viewOrders} className="w-full">
-          View my orders
+          {t('cart.done.viewOrders')}
         </Button>
         <Button variant="outline" onClick={onClose} className="w-full">
-          Continue shopping
+          {t('cart.done.continueShopping')}
         </Button>
       </div>
     </div>

@@ -1,11 +1,13 @@
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import { Link } from 'react-router';
+import { localDigits } from '../../../shared/locale';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card, EmptyState } from '../../components/ui/Card';
 import { SortableHeader, sortRows, useTableSort } from '../../components/ui/SortableHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatPrice } from '../../lib/format';
-import { CART_TEXTS, type CartItem, cartSum, lineTotal, useCart, useRemoveCartItem } from './api';
+import { useLocale, useT } from '../../lib/i18n';
+import { type CartItem, cartSum, lineTotal, useCart, useRemoveCartItem } from './api';
 import { CartThumb } from './CartThumb';
 
 type Column = 'product' | 'unitPrice' | 'totalPrice';
@@ -21,6 +23,8 @@ function pick(item: CartItem, column: Column): string | number {
  * sortable, Remove per row and Total Amount below; stacked cards on phones.
  */
 export function CartTab() {
+  const t = useT();
+  const locale = useLocale();
   const cart = useCart();
   const { remove, pendingId } = useRemoveCartItem();
   const { sort, toggle } = useTableSort<Column>();
@@ -30,25 +34,25 @@ export function CartTab() {
     content = (
       <p role="status" className="flex items-center justify-center gap-2 py-10 text-slate-500">
         <Spinner className="size-5 text-amber-500" />
-        Loading...
+        {t('cart.tab.loading')}
       </p>
     );
   } else if (cart.isError) {
     content = (
       <div className="flex flex-col items-center gap-3 py-10 text-center">
         <p role="alert" className="font-medium text-red-600">
-          {CART_TEXTS.loadFailed}
+          {t('cart.loadFailed')}
         </p>
         <Button variant="outline" size="sm" onClick={() => void cart.refetch()} loading={cart.isFetching}>
-          Try again
+          {t('cart.tryAgain')}
         </Button>
       </div>
     );
   } else if (cart.items.length === 0) {
     content = (
-      <EmptyState icon={<ShoppingCart className="size-7" aria-hidden="true" />} title={CART_TEXTS.emptyTab}>
+      <EmptyState icon={<ShoppingCart className="size-7" aria-hidden="true" />} title={t('cart.emptyTab')}>
         <ButtonLink to="/products" variant="primary" size="sm" className="mt-2">
-          Browse products
+          {t('cart.tab.browse')}
         </ButtonLink>
       </EmptyState>
     );
@@ -57,7 +61,7 @@ export function CartTab() {
     content = (
       <>
         {/* Phones: one card per line. */}
-        <ul className="space-y-3 md:hidden" aria-label="Cart items">
+        <ul className="space-y-3 md:hidden" aria-label={t('cart.items.label')}>
           {rows.map((item) => (
             <li key={item.id} className="flex gap-3 rounded-xl border border-slate-200 p-3">
               <CartThumb images={item.product.images} alt={item.product.name} />
@@ -69,12 +73,12 @@ export function CartTab() {
                   {item.product.name}
                 </Link>
                 <dl className="mt-1.5 grid grid-cols-2 gap-x-3 gap-y-0.5 text-sm">
-                  <dt className="text-slate-500">Unit Price</dt>
-                  <dd className="text-right text-slate-800">{formatPrice(item.product.price)}</dd>
-                  <dt className="text-slate-500">Quantity</dt>
-                  <dd className="text-right text-slate-800">{item.quantity}</dd>
-                  <dt className="text-slate-500">Total Price</dt>
-                  <dd className="text-right font-semibold text-slate-900">{formatPrice(lineTotal(item))}</dd>
+                  <dt className="text-slate-500">{t('cart.tab.unitPrice')}</dt>
+                  <dd className="text-right text-slate-800">{formatPrice(item.product.price, locale)}</dd>
+                  <dt className="text-slate-500">{t('cart.tab.quantity')}</dt>
+                  <dd className="text-right text-slate-800">{localDigits(String(item.quantity), locale)}</dd>
+                  <dt className="text-slate-500">{t('cart.tab.totalPrice')}</dt>
+                  <dd className="text-right font-semibold text-slate-900">{formatPrice(lineTotal(item), locale)}</dd>
                 </dl>
                 <div className="mt-2 flex justify-end">
                   <Button
@@ -83,9 +87,9 @@ export function CartTab() {
                     onClick={() => remove(item.id)}
                     loading={pendingId === item.id}
                     className="border-red-200 text-red-600 hover:bg-red-50"
-                    aria-label={`Remove ${item.product.name}`}
+                    aria-label={t('cart.tab.removeLabel', { name: item.product.name })}
                   >
-                    Remove
+                    {t('cart.tab.remove')}
                   </Button>
                 </div>
               </div>
@@ -96,17 +100,17 @@ export function CartTab() {
         {/* Wider screens: the sortable table. */}
         <div className="hidden overflow-x-auto md:block">
           <table className="w-full text-sm">
-            <caption className="sr-only">Items in your cart</caption>
+            <caption className="sr-only">{t('cart.tab.caption')}</caption>
             <thead className="border-b border-slate-200 text-slate-600">
               <tr>
-                <SortableHeader label="Product" column="product" sort={sort} onSort={toggle} />
-                <SortableHeader label="Unit Price" column="unitPrice" sort={sort} onSort={toggle} align="right" />
+                <SortableHeader label={t('cart.tab.product')} column="product" sort={sort} onSort={toggle} />
+                <SortableHeader label={t('cart.tab.unitPrice')} column="unitPrice" sort={sort} onSort={toggle} align="right" />
                 <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  Quantity
+                  {t('cart.tab.quantity')}
                 </th>
-                <SortableHeader label="Total Price" column="totalPrice" sort={sort} onSort={toggle} align="right" />
+                <SortableHeader label={t('cart.tab.totalPrice')} column="totalPrice" sort={sort} onSort={toggle} align="right" />
                 <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  Actions
+                  {t('cart.tab.actions')}
                 </th>
               </tr>
             </thead>
@@ -121,10 +125,10 @@ export function CartTab() {
                       </Link>
                     </div>
                   </td>
-                  <td className="px-3 py-3 text-right whitespace-nowrap">{formatPrice(item.product.price)}</td>
-                  <td className="px-3 py-3 text-right">{item.quantity}</td>
+                  <td className="px-3 py-3 text-right whitespace-nowrap">{formatPrice(item.product.price, locale)}</td>
+                  <td className="px-3 py-3 text-right">{localDigits(String(item.quantity), locale)}</td>
                   <td className="px-3 py-3 text-right font-semibold whitespace-nowrap text-slate-900">
-                    {formatPrice(lineTotal(item))}
+                    {formatPrice(lineTotal(item), locale)}
                   </td>
                   <td className="px-3 py-3 text-right">
                     <Button
@@ -133,9 +137,9 @@ export function CartTab() {
                       onClick={() => remove(item.id)}
                       loading={pendingId === item.id}
                       className="border-red-200 text-red-600 hover:bg-red-50"
-                      aria-label={`Remove ${item.product.name}`}
+                      aria-label={t('cart.tab.removeLabel', { name: item.product.name })}
                     >
-                      Remove
+                      {t('cart.tab.remove')}
                     </Button>
                   </td>
                 </tr>
@@ -145,14 +149,14 @@ export function CartTab() {
         </div>
 
         <div className="mt-4 flex items-baseline justify-between gap-3 border-t border-slate-200 pt-4 md:justify-end">
-          <span className="text-base font-semibold text-slate-700">Total Amount</span>
+          <span className="text-base font-semibold text-slate-700">{t('cart.tab.totalAmount')}</span>
           <span className="text-xl font-bold text-slate-900" data-testid="cart-total-amount">
-            {formatPrice(cartSum(cart.items))}
+            {formatPrice(cartSum(cart.items), locale)}
           </span>
         </div>
       </>
     );
   }
 
-  return <Card title="Your Cart">{content}</Card>;
+  return <Card title={t('cart.tab.title')}>{content}</Card>;
 }

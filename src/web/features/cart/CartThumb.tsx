@@ -1,5 +1,6 @@
 import ImageOff from 'lucide-react/icons/image-off';
 import { useState } from 'react';
+import { useT } from '../../lib/i18n';
 
 /*
  * The drawer is part of every page's first load, so this file reads image addresses itself:
@@ -19,6 +20,7 @@ const smallVariant = (address: string) => address.replace(/-\d+\.webp$/, '-320.w
 
 /** A cart line's first product image (the small WebP width), or 'No Image Available'. */
 export function CartThumb({ images, alt, className = 'size-16' }: { images: string; alt: string; className?: string }) {
+  const t = useT();
   const src = firstImage(images);
   const [failed, setFailed] = useState<string | undefined>(undefined);
   const box = `shrink-0 overflow-hidden rounded-lg border border-slate-200 bg-slate-50 ${className}`;
@@ -26,7 +28,7 @@ export function CartThumb({ images, alt, className = 'size-16' }: { images: stri
     return (
       <div className={`${box} flex flex-col items-center justify-center gap-0.5 px-1 text-center text-slate-600`}>
         <ImageOff className="size-4" aria-hidden="true" />
-        <span className="text-[10px] leading-tight font-medium">No Image Available</span>
+        <span className="text-[10px] leading-tight font-medium">{t('cart.thumb.noImage')}</span>
       </div>
     );
   }

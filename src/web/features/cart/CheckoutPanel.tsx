@@ -4,26 +4,23 @@ import Banknote from 'lucide-react/icons/banknote';
 import Wallet from 'lucide-react/icons/wallet';
 import { type FormEvent, type SelectHTMLAttributes, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  NEPAL_PROVINCES,
-  PAYMENT_METHODS,
-  PAYMENT_METHOD_LABELS,
-  type PaymentMethodId,
-  checkoutFormSchema,
-} from '../../../shared/orders';
+import { localDigits } from '../../../shared/locale';
+import { NEPAL_PROVINCES, PAYMENT_METHODS, type PaymentMethodId, checkoutFormSchema } from '../../../shared/orders';
 import { type DeliveryRates, deliveryFeePaisa, isValleyDistrict } from '../../../shared/payments';
+import { PAYMENT_METHOD_MESSAGES, PROVINCE_MESSAGES, messageOf } from '../../components/orders/order-labels';
 import { ErrorBanner } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextField, inputClasses } from '../../components/ui/TextField';
 import { ApiError } from '../../lib/api';
-import { formatPrice } from '../../lib/format';
+import { formatDeliveryFee, formatPrice } from '../../lib/format';
 import { useSchemaForm } from '../../lib/forms';
+import { type MessageId, Msg, useLocale, useT } from '../../lib/i18n';
 import { goToPayment } from '../../lib/payment-redirect';
 import { queryKeys } from '../../lib/query-client';
 import { getToken } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { CART_TEXTS, type CartItem, cartKey, cartSum } from './api';
+import { type CartItem, cartKey, cartSum } from './api';
 import {
   type LastAddress,
   type Order,
@@ -38,11 +35,11 @@ import {
 
 type Field = 'fullName' | 'phone' | 'province' | 'district' | 'city' | 'address' | 'landmark' | 'paymentMethod';
 
-const METHOD_HINTS: Record<PaymentMethodId, string> = {
-  cod: 'Pay in cash when your order arrives',
-  esewa: 'Pay now with your eSewa wallet',
-  khalti: 'Pay now with Khalti',
-};
+const METHOD_HINTS = {
+  cod: 'cart.checkout.hint.cod',
+  esewa: 'cart.checkout.hint.esewa',
+  khalti: 'cart.checkout.hint.khalti',
+} as const satisfies Record<PaymentMethodId, MessageId>;
 
 /** What happens after the order is placed: the gateway (eSewa, Khalti), the orders list, or nothing more. */
 export type CheckoutNext = 'gateway' | 'orders' | 'none';
@@ -81,10 +78,8 @@ function initialValues(prefill: CheckoutPrefill): Record<Field, string> {
   };
 }
 
-interface Problem {
-  kind: 'unverified' | 'refused' | 'network';
-  message: string;
-}
+/** Why the order was not placed: our own texts, or the server's message (in the page's language). */
+type Problem = { kind: 'unverified' | 'network' } | { kind: 'refused'; message: string };
 
 /**
  * The checkout form of the cart drawer: where to deliver (a Nepali address), how to pay (cash on
@@ -106,6 +101,8 @@ export default function CheckoutPanel({
   onBack: () => void;
   onDone: (order: Order, next: CheckoutNext) => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const client = useQueryClient();
   const navigate = useNavigate();
   const [initial] = useState(() => initialValues(prefill));
@@ -137,7 +134,7 @@ export default function CheckoutPanel({
     event.preventDefault();
     if (sending.current) return;
     if (!getToken('user')) {
-      toast.error(CART_TEXTS.checkoutLogin);
+      toast.error(t('cart.toast.checkoutLogin'));
       return;
     }
     const data = form.validate();
@@ -152,7 +149,7 @@ export default function CheckoutPanel({
       });
       const { order, payment } = reply;
       attemptKey.current = null;
-      toast.success(CART_TEXTS.orderCreated);
+      toast.success(t('cart.toast.orderCreated'));
       client.setQueryData(cartKey(userId), []);
       void refetchCart();
       void client.invalidateQueries({ queryKey: queryKeys.orders });
@@ -178,21 +175,15 @@ export default function CheckoutPanel({
     const status = error instanceof ApiError ? error.status : 0;
     // No answer or a server fault: the order may exist. A retry of this attempt keeps its key.
     if (status === 0 || status >= 500) {
-      toast.error(CART_TEXTS.orderFailed);
-      setProblem({
-        kind: 'network',
-        message: 'We could not confirm your order. Check your connection and try again; it will not be placed twice.',
-      });
+      toast.error(t('cart.toast.orderFailed'));
+      setProblem({ kind: 'network' });
       return;
     }
     attemptKey.current = null;
     const body = error instanceof ApiError ? (error.body as { code?: unknown; currentTotal?: unknown } | undefined) : undefined;
     if (status === 403) {
-      toast.error(CART_TEXTS.notVerified);
-      setProblem({
-        kind: 'unverified',
-        message: 'Verify your account from the Account tab of My Account, then place your order.',
-      });
+      toast.error(t('cart.toast.notVerified'));
+      setProblem({ kind: 'unverified' });
       return;
     }
     if (status === 409 && body?.code === 'TOTAL_CHANGED' && typeof body.currentTotal === 'number') {
@@ -200,7 +191,7 @@ export default function CheckoutPanel({
       void refetchCart();
       return;
     }
-    toast.error(CART_TEXTS.orderFailed);
+    toast.error(t('cart.toast.orderFailed'));
     const fields = error instanceof ApiError ? error.fieldErrors : {};
     if (Object.keys(fields).length > 0) form.setErrors(fields);
     const message = error instanceof ApiError ? error.serverMessage : undefined;
@@ -219,57 +210,68 @@ export default function CheckoutPanel({
           className="-ml-1 inline-flex min-h-10 items-center gap-1.5 rounded-lg px-1 text-sm font-medium text-slate-600 hover:text-slate-900 disabled:opacity-50"
         >
           <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to cart
+          {t('cart.checkout.back')}
         </button>
         <div>
           <h3 id="checkout-heading" className="text-base font-semibold text-slate-900">
-            Delivery details
+            {t('cart.checkout.title')}
           </h3>
-          <p className="mt-0.5 text-sm text-slate-500">Where should we bring your order? We call before delivery.</p>
+          <p className="mt-0.5 text-sm text-slate-500">{t('cart.checkout.intro')}</p>
         </div>
 
-        {problem && <ErrorBanner>{problem.message}</ErrorBanner>}
+        {problem && (
+          <ErrorBanner>
+            {problem.kind === 'refused'
+              ? problem.message
+              : problem.kind === 'network'
+                ? t('cart.checkout.problem.network')
+                : t('cart.checkout.problem.unverified')}
+          </ErrorBanner>
+        )}
 
-        <TextField label="Full Name" autoComplete="name" maxLength={100} {...form.field('fullName')} />
+        <TextField label={t('cart.checkout.fullName')} autoComplete="name" maxLength={100} {...form.field('fullName')} />
         <TextField
-          label="Phone Number"
+          label={t('cart.checkout.phone')}
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
           maxLength={10}
+          // The number's form, written the same in both languages: the field takes the digits 0-9.
           placeholder="98XXXXXXXX"
-          hint="10 digits, for the delivery call"
+          hint={t('cart.checkout.phoneHint', { digits: localDigits('10', locale) })}
           {...form.field('phone')}
         />
-        <SelectField label="Province" autoComplete="address-level1" {...form.field('province')}>
-          <option value="">Choose a province</option>
+        <SelectField label={t('cart.checkout.province')} autoComplete="address-level1" {...form.field('province')}>
+          <option value="">{t('cart.checkout.provinceChoose')}</option>
           {NEPAL_PROVINCES.map((province) => (
             <option key={province} value={province}>
-              {province}
+              {t(PROVINCE_MESSAGES[province])}
             </option>
           ))}
         </SelectField>
-        <TextField label="District" autoComplete="address-level2" maxLength={60} {...form.field('district')} />
-        <TextField label="City or Municipality" autoComplete="address-level3" maxLength={100} {...form.field('city')} />
+        <TextField label={t('cart.checkout.district')} autoComplete="address-level2" maxLength={60} {...form.field('district')} />
+        <TextField label={t('cart.checkout.city')} autoComplete="address-level3" maxLength={100} {...form.field('city')} />
         <TextField
-          label="Street Address"
+          label={t('cart.checkout.address')}
           autoComplete="street-address"
           maxLength={200}
-          placeholder="Tole, ward number, house"
+          placeholder={t('cart.checkout.addressPlaceholder')}
           {...form.field('address')}
         />
         <TextField
-          label="Landmark (optional)"
+          label={t('cart.checkout.landmark')}
           maxLength={200}
-          placeholder="Near a school, temple, chowk…"
+          placeholder={t('cart.checkout.landmarkPlaceholder')}
           {...form.field('landmark')}
         />
 
         <fieldset>
-          <legend className="mb-1.5 block text-sm font-medium text-slate-700">Payment Method</legend>
+          <legend className="mb-1.5 block text-sm font-medium text-slate-700">{t('cart.checkout.paymentMethod')}</legend>
           <div className="space-y-2">
             {offered.map(({ id, label }) => {
               const checked = chosen === id;
+              const name = messageOf(PAYMENT_METHOD_MESSAGES, id);
+              const hint = messageOf(METHOD_HINTS, id);
               const Icon = id === 'cod' ? Banknote : Wallet;
               return (
                 <label
@@ -288,8 +290,8 @@ export default function CheckoutPanel({
                   />
                   <Icon className={`size-5 shrink-0 ${checked ? 'text-amber-700' : 'text-slate-400'}`} aria-hidden="true" />
                   <span className="min-w-0">
-                    <span className="block font-medium text-slate-900">{PAYMENT_METHOD_LABELS[id] ?? label}</span>
-                    <span className="block text-xs text-slate-500">{METHOD_HINTS[id]}</span>
+                    <span className="block font-medium text-slate-900">{name ? t(name) : label}</span>
+                    <span className="block text-xs text-slate-500">{hint ? t(hint) : undefined}</span>
                   </span>
                 </label>
               );
@@ -297,7 +299,7 @@ export default function CheckoutPanel({
             {options.isPending && (
               <p role="status" className="flex items-center gap-2 py-2 text-sm text-slate-500">
                 <Spinner className="size-4 text-amber-500" />
-                Loading payment methods...
+                {t('cart.checkout.loadingMethods')}
               </p>
             )}
           </div>
@@ -308,13 +310,16 @@ export default function CheckoutPanel({
       <div className="shrink-0 space-y-3 border-t border-slate-200 bg-white px-4 py-4">
         {changedTotal !== null && (
           <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
-            Prices in your cart have changed. The new total is <strong>{formatPrice(changedTotal)}</strong>. Please confirm your
-            order again.
+            <Msg
+              id="cart.checkout.priceChanged"
+              values={{ total: formatPrice(changedTotal, locale) }}
+              components={{ 0: <strong /> }}
+            />
           </div>
         )}
         {options.isError && !options.data ? (
           <div className="space-y-2">
-            <ErrorBanner>We could not load the delivery charges. Please try again.</ErrorBanner>
+            <ErrorBanner>{t('cart.checkout.chargesFailed')}</ErrorBanner>
             <Button
               variant="outline"
               size="sm"
@@ -322,7 +327,7 @@ export default function CheckoutPanel({
               onClick={() => void options.refetch()}
               loading={options.isFetching}
             >
-              Try again
+              {t('cart.tryAgain')}
             </Button>
           </div>
         ) : (
@@ -335,14 +340,14 @@ export default function CheckoutPanel({
           />
         )}
         <Button type="submit" size="lg" loading={busy} disabled={items.length === 0 || total === undefined} className="w-full">
-          {changedTotal !== null ? 'Confirm Order' : 'Place Order'}
+          {changedTotal !== null ? t('cart.checkout.confirm') : t('cart.checkout.place')}
         </Button>
         {online && total !== undefined && (
           <p className="text-center text-xs text-slate-500">
-            You pay {formatPrice(total)} on {PAYMENT_METHOD_LABELS[chosen]}&apos;s page next, then return to your orders.
+            {t('cart.checkout.payNext', { amount: formatPrice(total, locale), method: t(PAYMENT_METHOD_MESSAGES[chosen]) })}
           </p>
         )}
-        {items.length === 0 && !busy && <p className="text-center text-sm text-slate-500">{CART_TEXTS.emptyDrawer}</p>}
+        {items.length === 0 && !busy && <p className="text-center text-sm text-slate-500">{t('cart.emptyDrawer')}</p>}
       </div>
     </form>
   );
@@ -362,29 +367,34 @@ function OrderSummary({
   district: string;
   options: PaymentOptions | undefined;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const freeFrom = options?.delivery.freeFrom ?? 0;
   const free = deliveryPaisa === 0;
   // Until the district is known the charge is not either (unless the order is delivered free anyway).
   const known = deliveryPaisa !== undefined && (free || district !== '');
-  const place = district === '' ? '' : isValleyDistrict(district) ? ' (Kathmandu valley)' : ' (outside the valley)';
+  let deliveryLabel = t('cart.summary.delivery');
+  if (known && !free && district !== '') {
+    deliveryLabel = isValleyDistrict(district) ? t('cart.summary.deliveryValley') : t('cart.summary.deliveryOutside');
+  }
   let deliveryText: string;
   if (deliveryPaisa === undefined) deliveryText = '…';
-  else if (free) deliveryText = 'Free';
-  else if (!known) deliveryText = 'Enter your district';
-  else deliveryText = formatPrice(deliveryPaisa / 100);
+  else if (free) deliveryText = formatDeliveryFee(0, locale);
+  else if (!known) deliveryText = t('cart.summary.enterDistrict');
+  else deliveryText = formatPrice(deliveryPaisa / 100, locale);
   return (
-    <dl className="space-y-1 text-sm" aria-label="Order summary">
+    <dl className="space-y-1 text-sm" aria-label={t('cart.summary.label')}>
       <div className="flex items-baseline justify-between gap-3">
         <dt className="text-slate-600">
-          Subtotal ({units} {units === 1 ? 'item' : 'items'})
+          {t('cart.summary.subtotal', { count: units, units: localDigits(String(units), locale) })}
         </dt>
         <dd className="font-medium text-slate-900" data-testid="checkout-subtotal">
-          {formatPrice(subtotalPaisa / 100)}
+          {formatPrice(subtotalPaisa / 100, locale)}
         </dd>
       </div>
       {/* The free-delivery note is a second value of Delivery: a <dl> holds only terms and values. */}
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-        <dt className="text-slate-600">Delivery{known && !free ? place : ''}</dt>
+        <dt className="text-slate-600">{deliveryLabel}</dt>
         <dd
           className={`text-right font-medium ${free ? 'text-emerald-700' : known ? 'text-slate-900' : 'text-slate-500'}`}
           data-testid="checkout-delivery"
@@ -393,14 +403,16 @@ function OrderSummary({
         </dd>
         {freeFrom > 0 && (
           <dd className="basis-full text-xs text-slate-500">
-            {free ? 'Free delivery on orders' : 'Free delivery'} from {formatPrice(freeFrom)}
+            {free
+              ? t('cart.summary.freeOnOrdersFrom', { amount: formatPrice(freeFrom, locale) })
+              : t('cart.summary.freeFrom', { amount: formatPrice(freeFrom, locale) })}
           </dd>
         )}
       </div>
       <div className="flex items-baseline justify-between gap-3 border-t border-slate-200 pt-2">
-        <dt className="text-base font-semibold text-slate-900">Total</dt>
+        <dt className="text-base font-semibold text-slate-900">{t('cart.total')}</dt>
         <dd className="text-lg font-bold text-slate-900" data-testid="checkout-total">
-          {deliveryPaisa === undefined ? '…' : formatPrice((subtotalPaisa + (known ? deliveryPaisa : 0)) / 100)}
+          {deliveryPaisa === undefined ? '…' : formatPrice((subtotalPaisa + (known ? deliveryPaisa : 0)) / 100, locale)}
         </dd>
       </div>
     </dl>

@@ -4,6 +4,7 @@ import type { CartItem } from '../../../shared/cart';
 import { ApiError, api, apiGet, apiPost } from '../../lib/api';
 import { tokenUserId } from '../../lib/jwt';
 import { queryKeys } from '../../lib/query-client';
+import { useT } from '../../lib/i18n';
 import { getToken, useShopperToken } from '../../lib/session';
 import { toast } from '../../lib/toast';
 
@@ -14,23 +15,6 @@ export type { CartItem };
  * after every add and remove, emptied after a checkout, and never shown without a token (logout
  * removes every ['cart', …] query through the session's scoped keys).
  */
-
-/** SPEC §8 texts of the cart and the checkout. */
-export const CART_TEXTS = {
-  loginRequired: 'Please login',
-  added: 'Product added to cart successfully!',
-  addFailed: 'Failed to add product to cart.',
-  removed: 'Item removed from cart.',
-  removeFailed: 'Failed to remove item from cart.',
-  loadFailed: 'Failed to load cart items.',
-  emptyDrawer: 'Your Cart is empty',
-  emptyTab: 'Your cart is empty.',
-  loggedOut: 'Please login to view cart',
-  checkoutLogin: 'Please login to proceed to checkout.',
-  orderCreated: 'Order created successfully!',
-  notVerified: 'User Not Verified',
-  orderFailed: 'Failed to create order.',
-} as const;
 
 /** ['cart', userId]: a prefix match on queryKeys.cart reaches every shopper's cart. */
 export const cartKey = (userId: number | undefined) => [...queryKeys.cart, userId ?? 'guest'] as const;
@@ -98,13 +82,14 @@ export function normaliseQuantity(value: number | string | undefined): number {
  * `pendingId` is the product being added, for a button spinner.
  */
 export function useAddToCart() {
+  const t = useT();
   const loggedIn = useShopperToken() !== null;
   const refetchCart = useRefetchCart();
   const mutation = useMutation({
     mutationFn: addToCart,
-    onSuccess: () => toast.success(CART_TEXTS.added),
+    onSuccess: () => toast.success(t('cart.toast.added')),
     onError: (error) => {
-      toast.error(CART_TEXTS.addFailed);
+      toast.error(t('cart.toast.addFailed'));
       // Not enough stock and the like: the server says why (the SPEC's toast above stays as it is).
       if (error instanceof ApiError && error.status === 409 && error.serverMessage) toast.info(error.serverMessage);
     },
@@ -114,12 +99,12 @@ export function useAddToCart() {
   const add = useCallback(
     (productId: number, quantity?: number | string) => {
       if (!loggedIn) {
-        toast.error(CART_TEXTS.loginRequired);
+        toast.error(t('cart.toast.loginRequired'));
         return;
       }
       mutate({ productId, quantity: normaliseQuantity(quantity) });
     },
-    [loggedIn, mutate],
+    [loggedIn, mutate, t],
   );
   return { add, pendingId: mutation.isPending ? mutation.variables?.productId : undefined };
 }
@@ -134,11 +119,12 @@ export function removeCartItem(id: number): Promise<unknown> {
 
 /** `remove(lineId)` with the SPEC toasts and a cart refetch; `pendingId` is the line being removed. */
 export function useRemoveCartItem() {
+  const t = useT();
   const refetchCart = useRefetchCart();
   const mutation = useMutation({
     mutationFn: removeCartItem,
-    onSuccess: () => toast.success(CART_TEXTS.removed),
-    onError: () => toast.error(CART_TEXTS.removeFailed),
+    onSuccess: () => toast.success(t('cart.toast.removed')),
+    onError: () => toast.error(t('cart.toast.removeFailed')),
     onSettled: refetchCart,
   });
   const { mutate } = mutation;

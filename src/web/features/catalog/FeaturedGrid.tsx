@@ -1,6 +1,7 @@
 import { parseImages } from '../../../shared/catalog-media';
 import { ButtonLink } from '../../components/ui/Button';
 import { formatPrice } from '../../lib/format';
+import { useLocale, useT } from '../../lib/i18n';
 import type { Product } from './api';
 import { ProductImage } from './ProductImage';
 
@@ -9,6 +10,8 @@ const SIZES =
 
 /** The cards of Home's Featured Products (loaded on demand: it pulls in the shared catalogue helpers). */
 export default function FeaturedGrid({ products }: { products: Product[] }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <ul className="mt-10 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {products.map((product) => (
@@ -16,9 +19,9 @@ export default function FeaturedGrid({ products }: { products: Product[] }) {
           <ProductImage src={parseImages(product.images)[0]} alt={product.name} sizes={SIZES} className="h-[200px] w-full" />
           <div className="flex flex-1 flex-col p-4">
             <h3 className="line-clamp-2 text-base leading-snug font-semibold text-slate-900">{product.name}</h3>
-            <p className="mt-auto pt-2 text-lg font-bold text-slate-900">{formatPrice(product.price)}</p>
+            <p className="mt-auto pt-2 text-lg font-bold text-slate-900">{formatPrice(product.price, locale)}</p>
             <ButtonLink to={`/products/${product.id}`} variant="primary" size="sm" className="mt-3 w-full">
-              Shop Now
+              {t('catalog.featured.shopNow')}
             </ButtonLink>
           </div>
         </li>

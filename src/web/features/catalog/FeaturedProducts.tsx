@@ -1,12 +1,14 @@
 import { Suspense, lazy, useEffect } from 'react';
+import { useT } from '../../lib/i18n';
 import { useFeaturedProducts } from './api';
 
 const FeaturedGrid = lazy(() => import('./FeaturedGrid'));
 
 function Loading() {
+  const t = useT();
   return (
     <p role="status" className="mt-10 text-center text-slate-500">
-      Loading...
+      {t('catalog.loading')}
     </p>
   );
 }
@@ -18,6 +20,7 @@ function Loading() {
  * This part stays in Home's bundle and starts the request at once; the cards load as their own chunk.
  */
 export function FeaturedProducts() {
+  const t = useT();
   const featured = useFeaturedProducts();
   const { error } = featured;
   useEffect(() => {
@@ -27,7 +30,7 @@ export function FeaturedProducts() {
   return (
     <section aria-labelledby="featured-products-heading" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20">
       <h2 id="featured-products-heading" className="text-center text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-        Featured Products
+        {t('catalog.featured.title')}
       </h2>
       {featured.isPending ? (
         <Loading />

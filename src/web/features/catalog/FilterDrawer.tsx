@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Drawer } from '../../components/ui/Drawer';
 import { useCategories } from '../../lib/categories';
-import { PRICE_RANGES, type PriceRange } from './filters';
+import { useLocale, useT } from '../../lib/i18n';
+import { PRICE_RANGES, type PriceRange, priceRangeLabel } from './filters';
 
 interface FilterDrawerProps {
   open: boolean;
@@ -21,6 +22,8 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
  * Every change applies at once (the list behind updates); the overlay, Escape or the close button close it.
  */
 export function FilterDrawer({ open, onClose, price, checked, onPriceChange, onCheckedChange, onClear }: FilterDrawerProps) {
+  const t = useT();
+  const locale = useLocale();
   const categories = useCategories(open || checked.length > 0);
   const priceId = useId();
   const names = (categories.data ?? []).map((category) => category.name);
@@ -50,17 +53,17 @@ export function FilterDrawer({ open, onClose, price, checked, onPriceChange, onC
       open={open}
       onClose={onClose}
       side="left"
-      title="Filter by"
-      closeLabel="Close filters"
+      title={t('catalog.filters.title')}
+      closeLabel={t('catalog.filters.close')}
       widthClass="w-64"
       overlayTestId="filter-overlay"
       footer={
         <div className="flex gap-2">
           <Button variant="outline" size="sm" className="flex-1" onClick={onClear}>
-            Clear
+            {t('catalog.filters.clear')}
           </Button>
           <Button variant="secondary" size="sm" className="flex-1" onClick={onClose}>
-            Done
+            {t('catalog.filters.done')}
           </Button>
         </div>
       }
@@ -68,7 +71,7 @@ export function FilterDrawer({ open, onClose, price, checked, onPriceChange, onC
       <div className="space-y-6 p-4">
         <div>
           <label htmlFor={priceId} className="mb-1.5 block text-sm font-semibold text-slate-800">
-            Price Range
+            {t('catalog.filters.price')}
           </label>
           <select
             id={priceId}
@@ -78,17 +81,17 @@ export function FilterDrawer({ open, onClose, price, checked, onPriceChange, onC
           >
             {PRICE_RANGES.map((range) => (
               <option key={range.id} value={range.id}>
-                {range.label}
+                {priceRangeLabel(range, t, locale)}
               </option>
             ))}
           </select>
         </div>
         <fieldset>
-          <legend className="mb-2 text-sm font-semibold text-slate-800">Categories</legend>
+          <legend className="mb-2 text-sm font-semibold text-slate-800">{t('catalog.filters.categories')}</legend>
           {categories.isPending && categories.fetchStatus !== 'idle' ? (
-            <p className="text-sm text-slate-500">Loading...</p>
+            <p className="text-sm text-slate-500">{t('catalog.loading')}</p>
           ) : names.length === 0 ? (
-            <p className="text-sm text-slate-500">No categories yet.</p>
+            <p className="text-sm text-slate-500">{t('catalog.filters.noCategories')}</p>
           ) : (
             <ul className="space-y-0.5">
               {names.map((name) => (

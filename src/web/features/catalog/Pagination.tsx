@@ -2,6 +2,8 @@ import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { localDigits } from '../../../shared/locale';
+import { useLocale, useT } from '../../lib/i18n';
 
 /** The page numbers to show: first, last, and two either side of the current one, with gaps as null. */
 export function pageWindow(page: number, totalPages: number): (number | null)[] {
@@ -28,12 +30,17 @@ interface PaginationProps {
   hrefFor?: (page: number) => string;
   /** Buttons instead of links: called with the chosen page. */
   onSelect?: (page: number) => void;
+  /** The navigation's accessible name; 'Pagination' by default. */
   label?: string;
 }
 
 /** Server-driven pages: Previous, numbers (wider screens) or 'Page X of Y' (phones), Next. */
-export function Pagination({ page, totalPages, hrefFor, onSelect, label = 'Pagination' }: PaginationProps) {
+export function Pagination({ page, totalPages, hrefFor, onSelect, label }: PaginationProps) {
+  const t = useT();
+  const locale = useLocale();
   if (totalPages <= 1) return null;
+  // Page numbers in the language's digits, without grouping (as the address writes them).
+  const number = (n: number) => localDigits(String(n), locale);
   const item = (target: number, className: string, children: ReactNode, extra: Record<string, string | undefined> = {}) =>
     hrefFor ? (
       <Link to={hrefFor(target)} className={className} {...extra}>
@@ -47,17 +54,17 @@ export function Pagination({ page, totalPages, hrefFor, onSelect, label = 'Pagin
   const prevLabel = (
     <>
       <ChevronLeft className="size-4" aria-hidden="true" />
-      Previous
+      {t('catalog.pagination.previous')}
     </>
   );
   const nextLabel = (
     <>
-      Next
+      {t('catalog.pagination.next')}
       <ChevronRight className="size-4" aria-hidden="true" />
     </>
   );
   return (
-    <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-1.5">
+    <nav aria-label={label ?? t('catalog.pagination.label')} className="flex flex-wrap items-center justify-center gap-1.5">
       {page > 1 ? (
         item(page - 1, edge, prevLabel, { rel: hrefFor ? 'prev' : undefined })
       ) : (
@@ -73,8 +80,8 @@ export function Pagination({ page, totalPages, hrefFor, onSelect, label = 'Pagin
             </li>
           ) : (
             <li key={n}>
-              {item(n, `${base} ${n === page ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100'}`, n, {
-                'aria-label': `Page ${n}`,
+              {item(n, `${base} ${n === page ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100'}`, number(n), {
+                'aria-label': t('catalog.pagination.page', { page: number(n) }),
                 'aria-current': n === page ? 'page' : undefined,
               })}
             </li>
@@ -82,7 +89,7 @@ export function Pagination({ page, totalPages, hrefFor, onSelect, label = 'Pagin
         )}
       </ol>
       <span className="px-2 text-sm text-slate-600 sm:hidden">
-        Page {page} of {totalPages}
+        {t('catalog.pagination.pageOf', { page: number(page), total: number(totalPages) })}
       </span>
       {page < totalPages ? (
         item(page + 1, edge, nextLabel, { rel: hrefFor ? 'next' : undefined })

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { CARD_IMAGE_SIZES, parseImages } from '../../../shared/catalog-media';
 import { Button } from '../../components/ui/Button';
 import { formatPrice } from '../../lib/format';
+import { useLocale, useT } from '../../lib/i18n';
 import type { Product } from './api';
 import { shortDescription } from './filters';
 import { ProductImage } from './ProductImage';
@@ -21,6 +22,8 @@ interface ProductCardProps {
 
 /** SPEC §2 product list card: image link, name, short description, 'Rs. {price}', like heart and 'Add to Cart'. */
 export function ProductCard({ product, liked, onToggleLike, onAddToCart, adding, eager = false }: ProductCardProps) {
+  const t = useT();
+  const locale = useLocale();
   const image = parseImages(product.images)[0];
   const href = `/products/${product.id}`;
   const nameId = useId();
@@ -45,8 +48,8 @@ export function ProductCard({ product, liked, onToggleLike, onAddToCart, adding,
           <button
             type="button"
             aria-pressed={liked}
-            aria-label={`Like ${product.name}`}
-            title={liked ? 'Liked' : 'Like'}
+            aria-label={t('catalog.card.likeLabel', { name: product.name })}
+            title={liked ? t('catalog.card.liked') : t('catalog.card.like')}
             onClick={() => onToggleLike(product.id)}
             className={`-mt-1.5 -mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full transition-colors ${liked ? 'text-rose-600 hover:bg-rose-50' : 'text-slate-500 hover:bg-slate-100 hover:text-slate-700'}`}
           >
@@ -54,7 +57,7 @@ export function ProductCard({ product, liked, onToggleLike, onAddToCart, adding,
           </button>
         </div>
         <p className="text-sm text-slate-500">{shortDescription(product.description)}</p>
-        <p className="mt-auto pt-2 text-lg font-bold text-slate-900">{formatPrice(product.price)}</p>
+        <p className="mt-auto pt-2 text-lg font-bold text-slate-900">{formatPrice(product.price, locale)}</p>
         <Button
           variant="secondary"
           size="sm"
@@ -64,7 +67,7 @@ export function ProductCard({ product, liked, onToggleLike, onAddToCart, adding,
           aria-describedby={nameId}
         >
           {!adding && <ShoppingCart className="size-4" aria-hidden="true" />}
-          Add to Cart
+          {t('catalog.addToCart')}
         </Button>
       </div>
     </article>

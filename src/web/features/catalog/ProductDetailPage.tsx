@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { parseImages } from '../../../shared/catalog-media';
 import { Button } from '../../components/ui/Button';
-import { formatPrice, productsUrl } from '../../lib/format';
+import { formatCount, formatPrice, productsUrl } from '../../lib/format';
 import { usePageTitle } from '../../lib/hooks';
+import { useLocale, useT } from '../../lib/i18n';
 import { type Product, useProduct } from './api';
 import { useAddToCart } from '../cart/api';
 import { ProductGallery } from './ProductGallery';
@@ -18,10 +19,11 @@ function productId(raw: string | undefined): number | undefined {
 
 /** SPEC §2 Product detail. */
 export default function ProductDetailPage() {
+  const t = useT();
   const id = productId(useParams().id);
   const { data: product, isPending, fetchStatus } = useProduct(id);
   const loading = isPending && fetchStatus !== 'idle';
-  usePageTitle(product?.name ?? (loading ? 'Product' : 'Product not found'));
+  usePageTitle(product?.name ?? (loading ? t('catalog.detail.pageTitle') : t('catalog.detail.notFoundTitle')));
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
@@ -30,7 +32,7 @@ export default function ProductDetailPage() {
         className="inline-flex min-h-10 items-center gap-1.5 rounded-md text-sm font-semibold text-amber-700 hover:text-amber-800 hover:underline"
       >
         <ArrowLeft className="size-4" aria-hidden="true" />
-        View all products
+        {t('catalog.detail.back')}
       </Link>
       {product ? (
         <ProductDetail key={product.id} product={product} />
@@ -38,7 +40,7 @@ export default function ProductDetailPage() {
         <DetailSkeleton />
       ) : (
         <p className="mt-10 rounded-2xl border border-slate-200 bg-white px-4 py-16 text-center text-lg font-semibold text-slate-800">
-          Product not found!
+          {t('catalog.detail.notFound')}
         </p>
       )}
     </div>
@@ -46,6 +48,8 @@ export default function ProductDetailPage() {
 }
 
 function ProductDetail({ product }: { product: Product }) {
+  const t = useT();
+  const locale = useLocale();
   const [quantity, setQuantity] = useState(1);
   const cart = useAddToCart();
   const images = parseImages(product.images);
@@ -60,7 +64,7 @@ function ProductDetail({ product }: { product: Product }) {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{product.name}</h1>
         <dl className="mt-4 space-y-1 text-sm text-slate-600">
           <div className="flex gap-1.5">
-            <dt className="font-medium text-slate-500">Category:</dt>
+            <dt className="font-medium text-slate-500">{t('catalog.detail.category')}</dt>
             <dd>
               <Link
                 to={categoryLink(product.category)}
@@ -72,7 +76,7 @@ function ProductDetail({ product }: { product: Product }) {
           </div>
           {product.subCategory && (
             <div className="flex gap-1.5">
-              <dt className="font-medium text-slate-500">Subcategory:</dt>
+              <dt className="font-medium text-slate-500">{t('catalog.detail.subcategory')}</dt>
               <dd>
                 <Link
                   to={categoryLink(product.category, product.subCategory)}
@@ -84,10 +88,19 @@ function ProductDetail({ product }: { product: Product }) {
             </div>
           )}
         </dl>
-        <p className="mt-6 text-2xl font-bold text-slate-900">Price: {formatPrice(product.price).replace(/^Rs\./, 'Nrs.')}</p>
+        <p className="mt-6 text-2xl font-bold text-slate-900">
+          {t('catalog.detail.price', {
+            // In English this one price reads 'Nrs. …' (as it always has); in Nepali 'रू …' like every other.
+            price: locale === 'en' ? formatPrice(product.price).replace(/^Rs\./, 'Nrs.') : formatPrice(product.price, locale),
+          })}
+        </p>
         {product.stock !== null && (
           <p className={`mt-1 text-sm font-medium ${outOfStock ? 'text-red-600' : 'text-emerald-700'}`}>
-            {outOfStock ? 'Out of stock' : product.stock <= 5 ? `Only ${product.stock} left in stock` : 'In stock'}
+            {outOfStock
+              ? t('catalog.detail.outOfStock')
+              : product.stock <= 5
+                ? t('catalog.detail.lowStock', { count: formatCount(product.stock, locale) })
+                : t('catalog.detail.inStock')}
           </p>
         )}
         <div className="mt-6 flex flex-wrap items-end gap-4">
@@ -101,12 +114,12 @@ function ProductDetail({ product }: { product: Product }) {
             onClick={() => cart.add(product.id, quantity)}
           >
             {cart.pendingId !== product.id && <ShoppingCart className="size-5" aria-hidden="true" />}
-            Add to Cart
+            {t('catalog.addToCart')}
           </Button>
         </div>
         <section aria-labelledby="description-heading" className="mt-8 border-t border-slate-200 pt-6">
           <h2 id="description-heading" className="text-base font-semibold text-slate-900">
-            Description
+            {t('catalog.detail.description')}
           </h2>
           {/* Plain text, never HTML: a '<script>' in a description is shown as written. */}
           <p data-testid="product-description" className="mt-2 leading-relaxed break-words whitespace-pre-line text-slate-700">
@@ -119,8 +132,9 @@ function ProductDetail({ product }: { product: Product }) {
 }
 
 function DetailSkeleton() {
+  const t = useT();
   return (
-    <div role="status" aria-label="Loading..." className="mt-4 grid animate-pulse gap-8 lg:grid-cols-2 lg:gap-12">
+    <div role="status" aria-label={t('catalog.loading')} className="mt-4 grid animate-pulse gap-8 lg:grid-cols-2 lg:gap-12">
       <div className="aspect-square w-full rounded-2xl bg-slate-200" />
       <div className="space-y-4">
         <div className="h-8 w-3/4 rounded bg-slate-200" />

@@ -1,6 +1,7 @@
 import ImageOff from 'lucide-react/icons/image-off';
 import { useState } from 'react';
 import { DEFAULT_IMAGE_WIDTH, imageSrcSet, imageVariant } from '../../../shared/catalog-media';
+import { useT } from '../../lib/i18n';
 
 interface ProductImageProps {
   /** One address of the product image (any width); undefined shows 'No Image Available'. */
@@ -32,13 +33,14 @@ export function ProductImage({
   priority = false,
   width = DEFAULT_IMAGE_WIDTH,
 }: ProductImageProps) {
+  const t = useT();
   const [failed, setFailed] = useState<string | undefined>(undefined);
   const box = `relative overflow-hidden bg-slate-100 ${className}`;
   if (!src || failed === src) {
     return (
       <div className={`${box} flex flex-col items-center justify-center gap-1.5 text-slate-600`}>
         <ImageOff className="size-7" aria-hidden="true" />
-        <span className="text-sm font-medium">No Image Available</span>
+        <span className="text-sm font-medium">{t('catalog.image.none')}</span>
       </div>
     );
   }

@@ -3,12 +3,24 @@ import X from 'lucide-react/icons/x';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/Button';
+import { formatCount } from '../../lib/format';
 import { usePageTitle } from '../../lib/hooks';
+import { Msg, useLocale, useT } from '../../lib/i18n';
 import { ProductCount } from '../../components/ProductCount';
 import { type ProductPage, useProductPage } from './api';
 import { useAddToCart } from '../cart/api';
 import { FilterDrawer } from './FilterDrawer';
-import { type ProductFilters, SORTS, apiQuery, displayName, hasFilters, readFilters, writeFilters } from './filters';
+import {
+  type ProductFilters,
+  SORTS,
+  SORT_LABELS,
+  apiQuery,
+  displayName,
+  hasFilters,
+  priceRangeLabel,
+  readFilters,
+  writeFilters,
+} from './filters';
 import { Pagination } from './Pagination';
 import { ProductCard } from './ProductCard';
 import { SearchBox } from './SearchBox';
@@ -21,6 +33,8 @@ const EAGER_CARDS = 4;
  * empty texts. Filters, search, sort and page live in the URL and are applied by the server.
  */
 export default function ProductsPage() {
+  const t = useT();
+  const locale = useLocale();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
   const list = useProductPage(apiQuery(filters));
@@ -30,7 +44,7 @@ export default function ProductsPage() {
   const sortId = useId();
 
   const path = [filters.category, filters.subcategory, filters.childcategory].filter((name): name is string => Boolean(name));
-  usePageTitle(path.length > 0 ? path.map(displayName).join(' – ') : 'Our Products');
+  usePageTitle(path.length > 0 ? path.map(displayName).join(' – ') : t('catalog.list.title'));
 
   /** A new set of filters starts again at page 1; typing replaces the history entry instead of adding one. */
   const update = useCallback(
@@ -66,7 +80,7 @@ export default function ProductsPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
       <div className="flex flex-wrap items-end justify-between gap-2">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Our Products</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('catalog.list.title')}</h1>
         {data && (
           <p className="text-sm text-slate-500" aria-live="polite">
             <ProductCount page={data} />
@@ -84,12 +98,14 @@ export default function ProductsPage() {
             className="shrink-0"
           >
             <SlidersHorizontal className="size-4" aria-hidden="true" />
-            Filter by
+            {t('catalog.filters.title')}
             {drawerCount > 0 && (
               <span className="rounded-full bg-amber-500 px-1.5 text-xs font-bold text-slate-950">
-                <span className="sr-only">(</span>
-                {drawerCount}
-                <span className="sr-only"> active)</span>
+                <Msg
+                  id="catalog.filters.activeCount"
+                  values={{ count: formatCount(drawerCount, locale) }}
+                  components={{ 0: <span className="sr-only" />, 1: <span className="sr-only" /> }}
+                />
               </span>
             )}
           </Button>
@@ -112,7 +128,7 @@ export default function ProductsPage() {
 
       <ActiveFilters filters={filters} onChange={update} />
 
-      <section aria-label="Products" aria-busy={list.isFetching} className="mt-6">
+      <section aria-label={t('catalog.list.label')} aria-busy={list.isFetching} className="mt-6">
         <ListBody
           page={data}
           pending={list.isPending}
@@ -127,7 +143,7 @@ export default function ProductsPage() {
 
       {data && data.products.length > 0 && (
         <div className="mt-10">
-          <Pagination page={data.page} totalPages={data.totalPages} hrefFor={hrefFor} label="Product pages" />
+          <Pagination page={data.page} totalPages={data.totalPages} hrefFor={hrefFor} label={t('catalog.list.pages')} />
         </div>
       )}
 
@@ -156,11 +172,12 @@ function SortSelect({
   searching: boolean;
   onChange: (sort: ProductFilters['sort']) => void;
 }) {
+  const t = useT();
   const fallback = searching ? 'relevance' : 'newest';
   return (
     <>
       <label htmlFor={id} className="sr-only">
-        Sort by
+        {t('catalog.sort.label')}
       </label>
       <select
         id={id}
@@ -171,10 +188,10 @@ function SortSelect({
         }}
         className="block h-11 w-full rounded-lg border border-control bg-white px-2 text-sm text-slate-900 focus-visible:border-focus"
       >
-        {searching && <option value="relevance">Sort: Best match</option>}
+        {searching && <option value="relevance">{t(SORT_LABELS.relevance)}</option>}
         {SORTS.map((option) => (
           <option key={option.value} value={option.value}>
-            Sort: {option.label}
+            {t(SORT_LABELS[option.value])}
           </option>
         ))}
       </select>
@@ -184,25 +201,27 @@ function SortSelect({
 
 /** Removable chips for what narrows the list, from the URL's query parameters and the drawer. */
 function ActiveFilters({ filters, onChange }: { filters: ProductFilters; onChange: (patch: Partial<ProductFilters>) => void }) {
+  const t = useT();
+  const locale = useLocale();
   const chips: { key: string; label: string; remove: Partial<ProductFilters> }[] = [];
   if (filters.category) {
     chips.push({
       key: 'category',
-      label: `Category: ${displayName(filters.category)}`,
+      label: t('catalog.chips.category', { name: displayName(filters.category) }),
       remove: { category: undefined, subcategory: undefined, childcategory: undefined },
     });
   }
   if (filters.subcategory) {
     chips.push({
       key: 'subcategory',
-      label: `Subcategory: ${displayName(filters.subcategory)}`,
+      label: t('catalog.chips.subcategory', { name: displayName(filters.subcategory) }),
       remove: { subcategory: undefined, childcategory: undefined },
     });
   }
   if (filters.childcategory) {
     chips.push({
       key: 'childcategory',
-      label: `Child category: ${displayName(filters.childcategory)}`,
+      label: t('catalog.chips.childcategory', { name: displayName(filters.childcategory) }),
       remove: { childcategory: undefined },
     });
   }
@@ -210,17 +229,21 @@ function ActiveFilters({ filters, onChange }: { filters: ProductFilters; onChang
     chips.push({ key: `c-${name}`, label: name, remove: { categories: filters.categories.filter((item) => item !== name) } });
   }
   if (filters.price.id !== 'all')
-    chips.push({ key: 'price', label: filters.price.label, remove: { price: readFilters(new URLSearchParams()).price } });
+    chips.push({
+      key: 'price',
+      label: priceRangeLabel(filters.price, t, locale),
+      remove: { price: readFilters(new URLSearchParams()).price },
+    });
   if (filters.q) chips.push({ key: 'q', label: `“${filters.q}”`, remove: { q: '' } });
   if (chips.length === 0) return null;
   return (
-    <ul aria-label="Active filters" className="mt-4 flex flex-wrap items-center gap-2">
+    <ul aria-label={t('catalog.chips.label')} className="mt-4 flex flex-wrap items-center gap-2">
       {chips.map((chip) => (
         <li key={chip.key}>
           <button
             type="button"
             onClick={() => onChange(chip.remove)}
-            aria-label={`Remove filter ${chip.label}`}
+            aria-label={t('catalog.chips.remove', { label: chip.label })}
             className="inline-flex h-8 items-center gap-1.5 rounded-full border border-amber-200 bg-amber-50 pr-2 pl-3 text-sm font-medium text-amber-900 hover:bg-amber-100"
           >
             {chip.label}
@@ -244,7 +267,7 @@ function ActiveFilters({ filters, onChange }: { filters: ProductFilters; onChang
             }
             className="h-8 rounded-full px-3 text-sm font-semibold text-slate-600 underline-offset-2 hover:text-slate-900 hover:underline"
           >
-            Clear all
+            {t('catalog.chips.clearAll')}
           </button>
         </li>
       )}
@@ -271,17 +294,18 @@ function ListBody({
   onAddToCart: (id: number) => void;
   addingId: number | undefined;
 }) {
+  const t = useT();
   if (error) {
     return (
       <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-6 text-center text-red-700">
-        Error loading data: {error.message}
+        {t('catalog.list.error', { message: error.message })}
       </p>
     );
   }
   if (pending || !page) {
     return (
       <p role="status" className="py-16 text-center text-slate-500">
-        Loading...
+        {t('catalog.loading')}
       </p>
     );
   }
@@ -291,7 +315,7 @@ function ListBody({
         role="status"
         className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-16 text-center text-slate-600"
       >
-        No products found matching your filters.
+        {t('catalog.list.empty')}
       </p>
     );
   }

@@ -1,12 +1,14 @@
 import Search from 'lucide-react/icons/search';
 import X from 'lucide-react/icons/x';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../../lib/i18n';
 
 interface SearchBoxProps {
   /** The search in the URL; the box follows it (back/forward) unless the shopper is typing. */
   value: string;
   /** Called with the trimmed text: on Enter at once, while typing after a short pause. */
   onSearch: (text: string, options: { typing: boolean }) => void;
+  /** The field's label (hidden) and placeholder; 'Search products' by default. */
   label?: string;
   placeholder?: string;
 }
@@ -14,7 +16,8 @@ interface SearchBoxProps {
 const TYPING_PAUSE_MS = 350;
 
 /** A search field that searches as you type (debounced) and on Enter, with a clear button. */
-export function SearchBox({ value, onSearch, label = 'Search products', placeholder = 'Search products' }: SearchBoxProps) {
+export function SearchBox({ value, onSearch, label, placeholder }: SearchBoxProps) {
+  const t = useT();
   const [text, setText] = useState(value);
   const [synced, setSynced] = useState(value);
   const id = useId();
@@ -44,7 +47,7 @@ export function SearchBox({ value, onSearch, label = 'Search products', placehol
   return (
     <form role="search" onSubmit={submit} className="relative w-full">
       <label htmlFor={id} className="sr-only">
-        {label}
+        {label ?? t('catalog.search.label')}
       </label>
       <Search className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400" aria-hidden="true" />
       <input
@@ -52,7 +55,7 @@ export function SearchBox({ value, onSearch, label = 'Search products', placehol
         type="search"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder={placeholder}
+        placeholder={placeholder ?? t('catalog.search.placeholder')}
         enterKeyHint="search"
         autoComplete="off"
         maxLength={200}
@@ -61,7 +64,7 @@ export function SearchBox({ value, onSearch, label = 'Search products', placehol
       {text && (
         <button
           type="button"
-          aria-label="Clear search"
+          aria-label={t('catalog.search.clear')}
           onClick={() => {
             setText('');
             onSearch('', { typing: false });

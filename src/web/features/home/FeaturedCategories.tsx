@@ -6,30 +6,33 @@ import Laptop from 'lucide-react/icons/laptop';
 import Smartphone from 'lucide-react/icons/smartphone';
 import { Link } from 'react-router';
 import { productsUrl } from '../../lib/format';
+import { type MessageId, useT } from '../../lib/i18n';
 
-const featured = [
-  { name: 'Laptops', icon: Laptop },
-  { name: 'Gaming', icon: Gamepad2 },
-  { name: 'Smartphones', icon: Smartphone },
-  { name: 'Audio', icon: Headphones },
-  { name: 'Accessories', icon: Keyboard },
-  { name: 'Components', icon: Cpu },
+// `name` is the category's name in the catalogue (the link's filter); `label` what the page says.
+const featured: { name: string; label: MessageId; icon: typeof Laptop }[] = [
+  { name: 'Laptops', label: 'common.category.laptops', icon: Laptop },
+  { name: 'Gaming', label: 'common.category.gaming', icon: Gamepad2 },
+  { name: 'Smartphones', label: 'common.category.smartphones', icon: Smartphone },
+  { name: 'Audio', label: 'common.category.audio', icon: Headphones },
+  { name: 'Accessories', label: 'common.category.accessories', icon: Keyboard },
+  { name: 'Components', label: 'common.category.components', icon: Cpu },
 ];
 
 /** The "featured categories" block of SPEC §2 (its content is ours to choose). */
 export function FeaturedCategories() {
+  const t = useT();
   return (
     <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
       <div className="flex items-end justify-between gap-4">
         <h2 id="categories-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-          Shop by Category
+          {t('home.categories.heading')}
         </h2>
         <Link to="/products" className="shrink-0 text-sm font-semibold text-amber-700 hover:text-amber-800">
-          View all <span aria-hidden="true">→</span>
+          {t('home.categories.viewAll')} <span aria-hidden="true">→</span>
         </Link>
       </div>
       <ul className="mt-6 grid grid-cols-3 gap-3 sm:grid-cols-6 sm:gap-4">
-        {featured.map(({ name, icon: Icon }) => (
+        {featured.map(({ name, label, icon: Icon }) => (
           <li key={name}>
             <Link
               to={productsUrl({ category: name })}
@@ -38,7 +41,7 @@ export function FeaturedCategories() {
               <span className="flex size-12 items-center justify-center rounded-xl bg-slate-100 text-slate-700 transition-colors group-hover:bg-amber-100 group-hover:text-amber-700 sm:size-14">
                 <Icon className="size-6 sm:size-7" aria-hidden="true" />
               </span>
-              <span className="text-xs font-semibold text-slate-800 sm:text-sm">{name}</span>
+              <span className="text-xs font-semibold text-slate-800 sm:text-sm">{t(label)}</span>
             </Link>
           </li>
         ))}

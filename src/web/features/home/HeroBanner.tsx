@@ -1,15 +1,19 @@
+import Pause from 'lucide-react/icons/pause';
+import Play from 'lucide-react/icons/play';
 import { type FocusEvent, type PointerEvent, useEffect, useState } from 'react';
 import { ButtonLink } from '../../components/ui/Button';
+import { formatCount } from '../../lib/format';
 import { usePrefersReducedMotion } from '../../lib/hooks';
+import { type MessageId, useLocale, useT } from '../../lib/i18n';
 
-/** Static hero content (SPEC §3: id, background style, image, heading, text). */
+/** Static hero content (SPEC §3: id, background style, image, heading, text); the texts are message ids. */
 export interface HeroSlide {
   id: number;
   background: string;
   image: string;
-  imageAlt: string;
-  heading: string;
-  text: string;
+  imageAlt: MessageId;
+  heading: MessageId;
+  text: MessageId;
 }
 
 export const heroSlides: HeroSlide[] = [
@@ -17,25 +21,25 @@ export const heroSlides: HeroSlide[] = [
     id: 1,
     background: 'bg-[radial-gradient(circle_at_75%_40%,#1e3a8a_0%,#0f172a_65%)]',
     image: '/hero/technology.svg',
-    imageAlt: 'A laptop and a smartphone',
-    heading: 'Discover Cutting-Edge Technology',
-    text: 'The newest laptops, phones and accessories, at fair prices and delivered across Nepal.',
+    imageAlt: 'home.hero.technology.alt',
+    heading: 'home.hero.technology.heading',
+    text: 'home.hero.technology.text',
   },
   {
     id: 2,
     background: 'bg-[radial-gradient(circle_at_75%_40%,#581c87_0%,#0f172a_65%)]',
     image: '/hero/performance.svg',
-    imageAlt: 'A gaming PC with glowing fans and a game controller',
-    heading: 'Experience Ultimate Performance',
-    text: 'Gaming rigs, consoles and components built to keep up with every match you play.',
+    imageAlt: 'home.hero.performance.alt',
+    heading: 'home.hero.performance.heading',
+    text: 'home.hero.performance.text',
   },
   {
     id: 3,
     background: 'bg-[radial-gradient(circle_at_75%_40%,#065f46_0%,#0f172a_65%)]',
     image: '/hero/upgrade.svg',
-    imageAlt: 'A headset above a mechanical keyboard',
-    heading: 'Upgrade Your Tech Game',
-    text: 'Headsets, keyboards and gear that make every session faster, louder and more fun.',
+    imageAlt: 'home.hero.upgrade.alt',
+    heading: 'home.hero.upgrade.heading',
+    text: 'home.hero.upgrade.text',
   },
 ];
 
@@ -44,23 +48,24 @@ export const HERO_HEIGHT = 'h-[600px] sm:h-[520px] md:h-[440px] lg:h-[500px]';
 
 /** One slide's content; the first slide's image is the page's LCP element (preloaded by the page head). */
 function HeroSlideContent({ slide, first, showImage }: { slide: HeroSlide; first: boolean; showImage: boolean }) {
+  const t = useT();
   return (
     <div className="mx-auto grid h-full max-w-7xl grid-rows-[auto_1fr] items-center gap-4 px-5 pt-10 pb-16 sm:px-8 md:grid-cols-2 md:grid-rows-1 md:gap-10 md:py-12">
       <div className="text-center text-white md:text-left">
-        <p className="mb-3 text-xs font-semibold tracking-[0.2em] text-amber-400 uppercase">Pasal · Kathmandu</p>
+        <p className="mb-3 text-xs font-semibold tracking-[0.2em] text-amber-400 uppercase">{t('home.hero.eyebrow')}</p>
         <h2 className="text-3xl leading-tight font-extrabold tracking-tight text-balance sm:text-4xl lg:text-5xl">
-          {slide.heading}
+          {t(slide.heading)}
         </h2>
-        <p className="mx-auto mt-4 max-w-md text-base text-slate-300 sm:text-lg md:mx-0">{slide.text}</p>
+        <p className="mx-auto mt-4 max-w-md text-base text-slate-300 sm:text-lg md:mx-0">{t(slide.text)}</p>
         <ButtonLink to="/products" size="lg" className="mt-6">
-          Shop Now
+          {t('home.shopNow')}
         </ButtonLink>
       </div>
       <div className="flex h-full min-h-0 items-center justify-center">
         {showImage && (
           <img
             src={slide.image}
-            alt={slide.imageAlt}
+            alt={t(slide.imageAlt)}
             width={560}
             height={420}
             className="h-full max-h-[230px] w-auto max-w-full object-contain sm:max-h-[240px] md:max-h-[340px] lg:max-h-[400px]"
@@ -91,10 +96,13 @@ function barClasses(active: boolean): string {
  *
  * Autoplay waits while a mouse is over the banner or the keyboard's focus is in it (WCAG 2.2.2), and
  * starts a full 8 s again when they leave; a tap or a click alone does not stop it (SPEC: it goes
- * on after an interaction). With reduced motion there is no autoplay and no fade: the slides change
- * only when picked.
+ * on after an interaction). Its own button stops it until pressed again (2.2.2 asks for a visible
+ * way to pause, which a phone, with no hover, has no other). With reduced motion there is no autoplay
+ * and no fade: the slides change only when picked.
  */
 export function HeroBanner() {
+  const t = useT();
+  const locale = useLocale();
   const [active, setActive] = useState(0);
   // Restarted by a pick, so the picked slide stays its full time.
   const [cycle, setCycle] = useState(0);
@@ -103,8 +111,9 @@ export function HeroBanner() {
   const [loadRest, setLoadRest] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
+  const [stopped, setStopped] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
-  const paused = hovered || focused || reducedMotion;
+  const paused = hovered || focused || reducedMotion || stopped;
 
   useEffect(() => {
     if (paused) return;
@@ -137,8 +146,8 @@ export function HeroBanner() {
 
   return (
     <section
-      aria-roledescription="carousel"
-      aria-label="Featured offers"
+      aria-roledescription={t('home.hero.carousel')}
+      aria-label={t('home.hero.label')}
       onPointerEnter={onPointerEnter}
       onPointerLeave={onPointerLeave}
       onFocus={onFocus}
@@ -151,8 +160,11 @@ export function HeroBanner() {
           <div
             key={slide.id}
             className={`absolute inset-0 transition-opacity duration-700 ease-in-out motion-reduce:transition-none ${slide.background} ${isActive ? 'z-[1] opacity-100' : 'opacity-0'}`}
-            aria-roledescription="slide"
-            aria-label={`${index + 1} of ${heroSlides.length}`}
+            aria-roledescription={t('home.hero.slideRole')}
+            aria-label={t('home.hero.slide', {
+              number: formatCount(index + 1, locale),
+              total: formatCount(heroSlides.length, locale),
+            })}
             aria-hidden={!isActive}
             inert={!isActive}
           >
@@ -164,12 +176,22 @@ export function HeroBanner() {
           </div>
         );
       })}
-      <div className="absolute inset-x-0 bottom-5 z-10 flex justify-center gap-2">
+      <div className="absolute inset-x-0 bottom-5 z-10 flex items-center justify-center gap-2">
+        {!reducedMotion && (
+          <button
+            type="button"
+            aria-label={t(stopped ? 'home.hero.play' : 'home.hero.pause')}
+            onClick={() => setStopped((value) => !value)}
+            className="mr-2 inline-flex size-8 items-center justify-center rounded-full text-white/80 transition-colors hover:bg-white/10 hover:text-white"
+          >
+            {stopped ? <Play className="size-4" aria-hidden="true" /> : <Pause className="size-4" aria-hidden="true" />}
+          </button>
+        )}
         {heroSlides.map((slide, index) => (
           <button
             key={slide.id}
             type="button"
-            aria-label={`Go to slide ${index + 1}`}
+            aria-label={t('home.hero.goTo', { number: formatCount(index + 1, locale) })}
             aria-current={index === active ? 'true' : undefined}
             onClick={() => show(index)}
             className="group flex h-8 items-center px-1"

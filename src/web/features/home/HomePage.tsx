@@ -1,4 +1,5 @@
 import { usePageTitle } from '../../lib/hooks';
+import { useT } from '../../lib/i18n';
 import { FeaturedCategories } from './FeaturedCategories';
 import { FeaturedProducts } from './FeaturedProducts';
 import { HeroBanner } from './HeroBanner';
@@ -9,10 +10,11 @@ import { WhyChooseUs } from './WhyChooseUs';
 
 /** SPEC §2 Home, in its order: hero, featured categories, promos, why-choose-us, testimonials, newsletter, featured products. */
 export default function HomePage() {
-  usePageTitle('Pasal | Electronics and gaming gear in Nepal');
+  const t = useT();
+  usePageTitle(t('home.title'));
   return (
     <>
-      <h1 className="sr-only">Pasal: electronics and gaming gear in Nepal</h1>
+      <h1 className="sr-only">{t('home.heading')}</h1>
       <HeroBanner />
       <FeaturedCategories />
       <PromoBanners />

@@ -1,10 +1,12 @@
 import MailCheck from 'lucide-react/icons/mail-check';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useT } from '../../lib/i18n';
 
 export const NEWSLETTER_THANKS_MS = 3000;
 
 /** SPEC §2/§4: nothing is sent anywhere; a thank-you shows for 3 s, then hides and the field clears. */
 export function Newsletter() {
+  const t = useT();
   const [email, setEmail] = useState('');
   const [thanked, setThanked] = useState(false);
 
@@ -29,19 +31,19 @@ export function Newsletter() {
           <MailCheck className="size-6" aria-hidden="true" />
         </span>
         <h2 id="newsletter-heading" className="mt-4 text-2xl font-bold tracking-tight text-white sm:text-3xl">
-          Subscribe to Our Newsletter
+          {t('home.newsletter.heading')}
         </h2>
-        <p className="mt-3 text-slate-300">New arrivals, restocks and member-only deals, once or twice a month. No spam.</p>
+        <p className="mt-3 text-slate-300">{t('home.newsletter.text')}</p>
         <form onSubmit={submit} className="mx-auto mt-8 flex max-w-lg flex-col gap-3 sm:flex-row">
           <label htmlFor="newsletter-email" className="sr-only">
-            Email address
+            {t('home.newsletter.label')}
           </label>
           <input
             id="newsletter-email"
             type="email"
             required
             autoComplete="email"
-            placeholder="Enter your email"
+            placeholder={t('home.newsletter.placeholder')}
             value={email}
             onChange={(event) => setEmail(event.target.value)}
             className="h-12 w-full min-w-0 rounded-lg sm:flex-1 border border-slate-500 bg-slate-800 px-4 text-base text-white placeholder:text-slate-400 focus-visible:border-focus-on-dark"
@@ -50,11 +52,11 @@ export function Newsletter() {
             type="submit"
             className="h-12 rounded-lg bg-amber-500 px-6 font-semibold text-slate-950 transition-colors hover:bg-amber-400 active:bg-amber-600"
           >
-            Subscribe
+            {t('home.newsletter.submit')}
           </button>
         </form>
         <p role="status" className="mt-4 min-h-6 text-sm font-medium text-emerald-400">
-          {thanked ? 'Thank you for subscribing!' : ''}
+          {thanked ? t('home.newsletter.thanks') : ''}
         </p>
       </div>
     </section>

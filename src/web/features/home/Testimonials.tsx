@@ -3,13 +3,15 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import Quote from 'lucide-react/icons/quote';
 import Star from 'lucide-react/icons/star';
 import { useState } from 'react';
+import { formatCount } from '../../lib/format';
+import { type MessageId, useLocale, useT } from '../../lib/i18n';
 
-/** SPEC §3: static testimonials (id, name, role, content, rating); no server entity. */
+/** SPEC §3: static testimonials (id, name, role, content, rating); no server entity. Role and content are message ids. */
 interface Testimonial {
   id: number;
   name: string;
-  role: string;
-  content: string;
+  role: MessageId;
+  content: MessageId;
   rating: number;
   avatarColor: string;
 }
@@ -18,27 +20,24 @@ export const testimonials: Testimonial[] = [
   {
     id: 1,
     name: 'Aarav Shrestha',
-    role: 'Competitive gamer, Lalitpur',
-    content:
-      'My gaming laptop arrived in two days, sealed and with the official warranty card. The team even helped me tune it for tournaments.',
+    role: 'home.testimonials.1.role',
+    content: 'home.testimonials.1.content',
     rating: 5,
     avatarColor: 'bg-sky-600',
   },
   {
     id: 2,
     name: 'Sita Gurung',
-    role: 'Software engineer, Pokhara',
-    content:
-      'Fair prices and honest advice. I asked which monitor suits coding and they recommended a cheaper one than I had picked. Great service.',
+    role: 'home.testimonials.2.role',
+    content: 'home.testimonials.2.content',
     rating: 4,
     avatarColor: 'bg-emerald-600',
   },
   {
     id: 3,
     name: 'Bikash Thapa',
-    role: 'Content creator, Kathmandu',
-    content:
-      'Ordered a microphone and a capture card late at night and support answered my questions right away. Everything worked out of the box.',
+    role: 'home.testimonials.3.role',
+    content: 'home.testimonials.3.content',
     rating: 5,
     avatarColor: 'bg-violet-500',
   },
@@ -47,8 +46,14 @@ export const testimonials: Testimonial[] = [
 type Direction = 'next' | 'prev';
 
 function Stars({ rating }: { rating: number }) {
+  const t = useT();
+  const locale = useLocale();
   return (
-    <div className="flex justify-center gap-0.5" role="img" aria-label={`Rated ${rating} out of 5`}>
+    <div
+      className="flex justify-center gap-0.5"
+      role="img"
+      aria-label={t('home.testimonials.rating', { rating: formatCount(rating, locale), max: formatCount(5, locale) })}
+    >
       {[1, 2, 3, 4, 5].map((n) => (
         <Star
           key={n}
@@ -66,6 +71,8 @@ function Stars({ rating }: { rating: number }) {
  * changes the testimonial, which the live region then reads out.
  */
 export function Testimonials() {
+  const t = useT();
+  const locale = useLocale();
   const [{ index, direction }, setState] = useState<{ index: number; direction: Direction }>({ index: 0, direction: 'next' });
   const count = testimonials.length;
   const go = (target: number, dir: Direction) => setState({ index: (target + count) % count, direction: dir });
@@ -77,14 +84,16 @@ export function Testimonials() {
   return (
     <section aria-labelledby="testimonials-heading" className="bg-white py-14 sm:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <p className="text-center text-sm font-semibold tracking-wider text-amber-700 uppercase">Testimonials</p>
+        <p className="text-center text-sm font-semibold tracking-wider text-amber-700 uppercase">
+          {t('home.testimonials.eyebrow')}
+        </p>
         <h2 id="testimonials-heading" className="mt-2 text-center text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-          What Our Customers Say
+          {t('home.testimonials.heading')}
         </h2>
         <div className="mx-auto mt-10 flex max-w-3xl items-center gap-2 sm:gap-4">
           <button
             type="button"
-            aria-label="Previous testimonial"
+            aria-label={t('home.testimonials.previous')}
             className={`${arrow} hidden sm:flex`}
             onClick={() => go(index - 1, 'prev')}
           >
@@ -114,16 +123,16 @@ export function Testimonials() {
               <div className="mt-4">
                 <Stars rating={current.rating} />
               </div>
-              <blockquote className="mt-4 text-base leading-relaxed text-slate-700 sm:text-lg">“{current.content}”</blockquote>
+              <blockquote className="mt-4 text-base leading-relaxed text-slate-700 sm:text-lg">“{t(current.content)}”</blockquote>
               <figcaption className="mt-5">
                 <span className="block font-semibold text-slate-900">{current.name}</span>
-                <span className="block text-sm text-slate-500">{current.role}</span>
+                <span className="block text-sm text-slate-500">{t(current.role)}</span>
               </figcaption>
             </figure>
           </div>
           <button
             type="button"
-            aria-label="Next testimonial"
+            aria-label={t('home.testimonials.next')}
             className={`${arrow} hidden sm:flex`}
             onClick={() => go(index + 1, 'next')}
           >
@@ -133,18 +142,18 @@ export function Testimonials() {
         <div className="mt-6 flex items-center justify-center gap-3">
           <button
             type="button"
-            aria-label="Previous testimonial"
+            aria-label={t('home.testimonials.previous')}
             className={`${arrow} sm:hidden`}
             onClick={() => go(index - 1, 'prev')}
           >
             <ChevronLeft className="size-5" aria-hidden="true" />
           </button>
           <div className="flex items-center">
-            {testimonials.map((t, i) => (
+            {testimonials.map((item, i) => (
               <button
-                key={t.id}
+                key={item.id}
                 type="button"
-                aria-label={`Show testimonial ${i + 1}`}
+                aria-label={t('home.testimonials.show', { number: formatCount(i + 1, locale) })}
                 aria-current={i === index ? 'true' : undefined}
                 onClick={() => i !== index && go(i, i > index ? 'next' : 'prev')}
                 className="flex size-8 items-center justify-center"
@@ -157,7 +166,7 @@ export function Testimonials() {
           </div>
           <button
             type="button"
-            aria-label="Next testimonial"
+            aria-label={t('home.testimonials.next')}
             className={`${arrow} sm:hidden`}
             onClick={() => go(index + 1, 'next')}
           >

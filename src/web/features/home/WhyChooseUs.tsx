@@ -2,41 +2,43 @@ import Headset from 'lucide-react/icons/headset';
 import Leaf from 'lucide-react/icons/leaf';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import Zap from 'lucide-react/icons/zap';
+import { type MessageId, useT } from '../../lib/i18n';
 
-const reasons = [
+const reasons: { title: MessageId; text: MessageId; icon: typeof Zap; tint: string }[] = [
   {
-    title: 'Energy Efficient',
-    text: 'We favour devices that sip power, so they cost less to run and last longer on your inverter or battery backup.',
+    title: 'home.why.energy.title',
+    text: 'home.why.energy.text',
     icon: Zap,
     tint: 'bg-amber-100 text-amber-700',
   },
   {
-    title: 'Warranty',
-    text: 'Genuine products with the official warranty, and our help whenever you need to make a claim.',
+    title: 'home.why.warranty.title',
+    text: 'home.why.warranty.text',
     icon: ShieldCheck,
     tint: 'bg-sky-100 text-sky-700',
   },
   {
-    title: '24/7 Tech Support',
-    text: 'Questions before or after you buy? Our team answers any time of the day or night.',
+    title: 'home.why.support.title',
+    text: 'home.why.support.text',
     icon: Headset,
     tint: 'bg-violet-100 text-violet-700',
   },
   {
-    title: 'Eco-Friendly',
-    text: 'Minimal, recyclable packaging and responsible recycling of the old electronics you bring us.',
+    title: 'home.why.eco.title',
+    text: 'home.why.eco.text',
     icon: Leaf,
     tint: 'bg-emerald-100 text-emerald-700',
   },
 ];
 
 export function WhyChooseUs() {
+  const t = useT();
   return (
     <section aria-labelledby="why-heading" className="py-14 sm:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <p className="text-center text-sm font-semibold tracking-wider text-amber-700 uppercase">Why Pasal</p>
+        <p className="text-center text-sm font-semibold tracking-wider text-amber-700 uppercase">{t('home.why.eyebrow')}</p>
         <h2 id="why-heading" className="mt-2 text-center text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-          Why Choose Us
+          {t('home.why.heading')}
         </h2>
         <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {reasons.map(({ title, text, icon: Icon, tint }) => (
@@ -48,8 +50,8 @@ export function WhyChooseUs() {
                 <Icon className="size-6" aria-hidden="true" />
               </span>
               <div>
-                <h3 className="text-lg font-semibold text-slate-900 sm:mt-4">{title}</h3>
-                <p className="mt-1 text-sm leading-relaxed text-slate-600 sm:mt-2">{text}</p>
+                <h3 className="text-lg font-semibold text-slate-900 sm:mt-4">{t(title)}</h3>
+                <p className="mt-1 text-sm leading-relaxed text-slate-600 sm:mt-2">{t(text)}</p>
               </div>
             </li>
           ))}

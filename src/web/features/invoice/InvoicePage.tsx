@@ -1,13 +1,16 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Printer from 'lucide-react/icons/printer';
 import { Link, useParams } from 'react-router';
+import { localDigits } from '../../../shared/locale';
 import { VAT_PERCENT } from '../../../shared/payments';
 import { PaymentBadge, paymentMethodLabel } from '../../components/orders/PaymentBadge';
+import { provinceName } from '../../components/orders/order-labels';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { LoadingBlock } from '../../components/ui/Spinner';
 import { ApiError } from '../../lib/api';
-import { formatDeliveryFee, formatNepalDateTime, formatPrice, lineTotal } from '../../lib/format';
+import { formatDeliveryFee, formatOrderDate, formatPrice, lineTotal } from '../../lib/format';
 import { usePageTitle } from '../../lib/hooks';
+import { useLocale, useT } from '../../lib/i18n';
 import { GuardRedirect } from '../../lib/routing';
 import { useAdminToken, useShopperToken } from '../../lib/session';
 import { useStoreFacts } from '../../lib/store-facts';
@@ -20,29 +23,30 @@ import { type Order, useInvoiceOrder } from './api';
  * gives an A4 page without the shop's header, footer and buttons (print: styles).
  */
 export default function InvoicePage() {
+  const t = useT();
   const { orderId = '' } = useParams();
   const shopper = useShopperToken();
   const admin = useAdminToken();
   const signedIn = shopper !== null || admin !== null;
   const order = useInvoiceOrder(orderId, signedIn);
-  usePageTitle(order.data ? `Invoice ${order.data.invoiceNumber}` : 'Invoice');
+  usePageTitle(order.data ? t('invoice.pageTitle', { number: order.data.invoiceNumber }) : t('invoice.pageTitleLoading'));
 
   if (!signedIn) return <GuardRedirect to="/login" />;
 
   const back = shopper ? '/account' : '/admin';
   let content;
   if (order.isPending) {
-    content = <LoadingBlock label="Loading invoice" className="py-24" />;
+    content = <LoadingBlock label={t('invoice.loading')} className="py-24" />;
   } else if (order.isError) {
     const missing = order.error instanceof ApiError && (order.error.status === 403 || order.error.status === 404);
     content = (
       <div className="flex flex-col items-center gap-4 rounded-2xl border border-slate-200 bg-white px-6 py-16 text-center">
         <p role="alert" className="font-medium text-red-600">
-          {missing ? 'This invoice was not found.' : 'Failed to load the invoice.'}
+          {missing ? t('invoice.notFound') : t('invoice.loadFailed')}
         </p>
         {!missing && (
           <Button variant="outline" onClick={() => void order.refetch()} loading={order.isFetching}>
-            Try again
+            {t('invoice.tryAgain')}
           </Button>
         )}
       </div>
@@ -56,12 +60,12 @@ export default function InvoicePage() {
       <div className="mb-4 flex items-center justify-between gap-3 print:hidden">
         <Link to={back} className={buttonClasses('ghost', 'sm', '-ml-2')}>
           <ArrowLeft className="size-4" aria-hidden="true" />
-          {shopper ? 'My orders' : 'Admin'}
+          {shopper ? t('invoice.back.orders') : t('invoice.back.admin')}
         </Link>
         {order.data && (
           <Button variant="secondary" size="sm" onClick={() => window.print()}>
             <Printer className="size-4" aria-hidden="true" />
-            Print
+            {t('invoice.print')}
           </Button>
         )}
       </div>
@@ -71,7 +75,10 @@ export default function InvoicePage() {
 }
 
 function Invoice({ order }: { order: Order }) {
+  const t = useT();
+  const locale = useLocale();
   const store = useStoreFacts();
+  const vatPercent = localDigits(String(VAT_PERCENT), locale);
   const label = 'text-xs font-semibold tracking-wide text-slate-500 uppercase';
   return (
     <article
@@ -90,58 +97,58 @@ function Invoice({ order }: { order: Order }) {
             ))}
           </p>
           <p className="break-all text-slate-600">{store.email}</p>
-          {store.pan && <p className="mt-1 font-medium text-slate-900">PAN: {store.pan}</p>}
+          {store.pan && <p className="mt-1 font-medium text-slate-900">{t('invoice.pan', { pan: store.pan })}</p>}
         </div>
         <div className="sm:text-right print:text-right">
           <h1 id="invoice-title" className="text-2xl font-bold tracking-tight text-slate-900">
-            Tax Invoice
+            {t('invoice.title')}
           </h1>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 sm:justify-end print:justify-end">
-            <dt className="whitespace-nowrap text-slate-500">Invoice No.</dt>
+            <dt className="whitespace-nowrap text-slate-500">{t('invoice.number')}</dt>
             <dd className="font-semibold text-slate-900" data-testid="invoice-number">
               {order.invoiceNumber}
             </dd>
-            <dt className="text-slate-500">Date</dt>
-            <dd className="whitespace-nowrap">{formatNepalDateTime(order.createdAt)}</dd>
-            <dt className="whitespace-nowrap text-slate-500">Order ID</dt>
+            <dt className="text-slate-500">{t('invoice.date')}</dt>
+            <dd className="whitespace-nowrap">{formatOrderDate(order.createdAt, locale, true)}</dd>
+            <dt className="whitespace-nowrap text-slate-500">{t('invoice.orderId')}</dt>
             <dd className="font-mono text-xs leading-5 break-all">{order.id}</dd>
           </dl>
         </div>
       </header>
 
       <div className="grid gap-4 border-b border-slate-200 py-5 sm:grid-cols-2 print:grid-cols-2">
-        <section aria-label="Buyer">
-          <h2 className={label}>Buyer</h2>
+        <section aria-label={t('invoice.buyer')}>
+          <h2 className={label}>{t('invoice.buyer')}</h2>
           <p className="mt-1 font-medium text-slate-900">{order.fullName}</p>
           <p>{order.phone}</p>
           <p className="break-all">{order.user.email}</p>
         </section>
-        <section aria-label="Delivery address">
-          <h2 className={label}>Deliver to</h2>
+        <section aria-label={t('invoice.deliveryAddress')}>
+          <h2 className={label}>{t('invoice.deliverTo')}</h2>
           <p className="mt-1">{order.address}</p>
-          {order.landmark && <p>Landmark: {order.landmark}</p>}
+          {order.landmark && <p>{t('invoice.landmark', { landmark: order.landmark })}</p>}
           <p>
             {order.city}, {order.district}
           </p>
-          <p>{order.province} Province</p>
+          <p>{t('invoice.province', { province: provinceName(order.province, t) })}</p>
         </section>
       </div>
 
       <table className="mt-5 w-full text-sm">
-        <caption className="sr-only">Items of invoice {order.invoiceNumber}</caption>
+        <caption className="sr-only">{t('invoice.itemsCaption', { number: order.invoiceNumber })}</caption>
         <thead>
           <tr className="border-b border-slate-300 text-slate-600">
             <th scope="col" className="py-2 pr-2 text-left font-semibold">
-              Product
+              {t('invoice.product')}
             </th>
             <th scope="col" className="px-2 py-2 text-right font-semibold">
-              Qty
+              {t('invoice.quantity')}
             </th>
             <th scope="col" className="px-2 py-2 text-right font-semibold">
-              Unit price
+              {t('invoice.unitPrice')}
             </th>
             <th scope="col" className="py-2 pl-2 text-right font-semibold">
-              Amount
+              {t('invoice.amount')}
             </th>
           </tr>
         </thead>
@@ -149,10 +156,10 @@ function Invoice({ order }: { order: Order }) {
           {order.orderItems.map((item) => (
             <tr key={item.id} className="align-top">
               <td className="py-2 pr-2 text-slate-900">{item.product.name}</td>
-              <td className="px-2 py-2 text-right">{item.quantity}</td>
-              <td className="px-2 py-2 text-right whitespace-nowrap">{formatPrice(item.price)}</td>
+              <td className="px-2 py-2 text-right">{localDigits(String(item.quantity), locale)}</td>
+              <td className="px-2 py-2 text-right whitespace-nowrap">{formatPrice(item.price, locale)}</td>
               <td className="py-2 pl-2 text-right whitespace-nowrap text-slate-900">
-                {formatPrice(lineTotal(item.price, item.quantity))}
+                {formatPrice(lineTotal(item.price, item.quantity), locale)}
               </td>
             </tr>
           ))}
@@ -163,44 +170,45 @@ function Invoice({ order }: { order: Order }) {
         <div className="w-full max-w-xs space-y-1">
           <dl className="space-y-1">
             <div className="flex justify-between gap-4">
-              <dt className="text-slate-600">Subtotal</dt>
-              <dd>{formatPrice(order.subtotal)}</dd>
+              <dt className="text-slate-600">{t('invoice.subtotal')}</dt>
+              <dd>{formatPrice(order.subtotal, locale)}</dd>
             </div>
             <div className="flex justify-between gap-4">
-              <dt className="text-slate-600">Delivery</dt>
-              <dd>{formatDeliveryFee(order.deliveryFee)}</dd>
+              <dt className="text-slate-600">{t('invoice.delivery')}</dt>
+              <dd>{formatDeliveryFee(order.deliveryFee, locale)}</dd>
             </div>
             <div className="flex justify-between gap-4 border-t border-slate-200 pt-1 text-base font-bold text-slate-900">
-              <dt>Total</dt>
-              <dd data-testid="invoice-total">{formatPrice(order.totalAmount)}</dd>
+              <dt>{t('invoice.total')}</dt>
+              <dd data-testid="invoice-total">{formatPrice(order.totalAmount, locale)}</dd>
             </div>
           </dl>
           {/* Beside the list, not in it: a <dl> holds only its terms and their values. */}
           <p className="text-right text-xs text-slate-600" data-testid="invoice-vat">
-            VAT ({VAT_PERCENT}%) included: {formatPrice(order.vatAmount)}
+            {t('invoice.vatIncluded', { percent: vatPercent, amount: formatPrice(order.vatAmount, locale) })}
           </p>
         </div>
       </div>
 
-      <section aria-label="Payment" className="mt-5 flex flex-wrap items-center gap-x-6 gap-y-2 border-t border-slate-200 pt-4">
+      <section
+        aria-label={t('invoice.payment')}
+        className="mt-5 flex flex-wrap items-center gap-x-6 gap-y-2 border-t border-slate-200 pt-4"
+      >
         <p>
-          <span className="text-slate-500">Payment method: </span>
-          <span className="font-medium text-slate-900">{paymentMethodLabel(order.paymentMethod)}</span>
+          <span className="text-slate-500">{t('invoice.paymentMethod')} </span>
+          <span className="font-medium text-slate-900">{paymentMethodLabel(order.paymentMethod, t)}</span>
         </p>
         <p className="flex items-center gap-2">
-          <span className="text-slate-500">Payment status:</span>
+          <span className="text-slate-500">{t('invoice.paymentStatus')}</span>
           <PaymentBadge status={order.paymentStatus} />
         </p>
         {order.paymentRef && (
           <p className="break-all">
-            <span className="text-slate-500">Reference: </span>
+            <span className="text-slate-500">{t('invoice.reference')} </span>
             <span className="font-mono text-xs">{order.paymentRef}</span>
           </p>
         )}
       </section>
-      <p className="mt-6 text-center text-xs text-slate-500">
-        Prices include VAT at {VAT_PERCENT}%. Thank you for shopping with {store.name}.
-      </p>
+      <p className="mt-6 text-center text-xs text-slate-500">{t('invoice.footer', { percent: vatPercent, store: store.name })}</p>
     </article>
   );
 }

@@ -2,20 +2,23 @@ import CircleAlert from 'lucide-react/icons/circle-alert';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import FileText from 'lucide-react/icons/file-text';
 import { Link } from 'react-router';
-import type { PaymentResult } from '../../../shared/payments';
+import { localDigits } from '../../../shared/locale';
+import { type PaymentResult, VAT_PERCENT } from '../../../shared/payments';
 import { PaymentBadge, paymentMethodLabel } from '../../components/orders/PaymentBadge';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatDeliveryFee, formatPrice } from '../../lib/format';
-import { type Order, type OrderItem, PAYMENT_TEXTS, itemTotal, statusClasses, statusLabel } from './api';
+import { Msg, useLocale, useT } from '../../lib/i18n';
+import { type Order, type OrderItem, itemTotal, statusClasses, statusLabel } from './api';
 
 export function StatusBadge({ status }: { status: string }) {
+  const t = useT();
   return (
     <span
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${statusClasses(status)}`}
       data-testid="order-status"
     >
-      {statusLabel(status)}
+      {statusLabel(status, t)}
     </span>
   );
 }
@@ -35,11 +38,13 @@ export function OrderItemsList({
   error?: string;
   caption: string;
 }) {
+  const t = useT();
+  const locale = useLocale();
   if (loading) {
     return (
       <p role="status" className="flex items-center gap-2 py-3 text-sm text-slate-500">
         <Spinner className="size-4 text-amber-500" />
-        Loading items...
+        {t('orders.items.loading')}
       </p>
     );
   }
@@ -50,7 +55,7 @@ export function OrderItemsList({
       </p>
     );
   }
-  if (items.length === 0) return <p className="py-3 text-sm text-slate-500">No items found.</p>;
+  if (items.length === 0) return <p className="py-3 text-sm text-slate-500">{t('orders.items.none')}</p>;
   return (
     <>
       <ul className="space-y-2 md:hidden" aria-label={caption}>
@@ -60,9 +65,9 @@ export function OrderItemsList({
             <p className="text-xs text-slate-500">{item.product.category}</p>
             <p className="mt-1 flex justify-between text-slate-700">
               <span>
-                {formatPrice(item.price)} × {item.quantity}
+                {formatPrice(item.price, locale)} × {localDigits(String(item.quantity), locale)}
               </span>
-              <span className="font-semibold text-slate-900">{formatPrice(itemTotal(item))}</span>
+              <span className="font-semibold text-slate-900">{formatPrice(itemTotal(item), locale)}</span>
             </p>
           </li>
         ))}
@@ -72,19 +77,19 @@ export function OrderItemsList({
         <thead className="text-slate-600">
           <tr className="border-b border-slate-200">
             <th scope="col" className="px-3 py-2 text-left font-semibold">
-              Product Name
+              {t('orders.items.productName')}
             </th>
             <th scope="col" className="px-3 py-2 text-left font-semibold">
-              Category
+              {t('orders.items.category')}
             </th>
             <th scope="col" className="px-3 py-2 text-right font-semibold">
-              Price
+              {t('orders.items.price')}
             </th>
             <th scope="col" className="px-3 py-2 text-right font-semibold">
-              Quantity
+              {t('orders.items.quantity')}
             </th>
             <th scope="col" className="px-3 py-2 text-right font-semibold">
-              Total
+              {t('orders.items.total')}
             </th>
           </tr>
         </thead>
@@ -93,10 +98,10 @@ export function OrderItemsList({
             <tr key={item.id ?? index}>
               <td className="px-3 py-2 font-medium text-slate-900">{item.product.name}</td>
               <td className="px-3 py-2 text-slate-600">{item.product.category}</td>
-              <td className="px-3 py-2 text-right whitespace-nowrap">{formatPrice(item.price)}</td>
-              <td className="px-3 py-2 text-right">{item.quantity}</td>
+              <td className="px-3 py-2 text-right whitespace-nowrap">{formatPrice(item.price, locale)}</td>
+              <td className="px-3 py-2 text-right">{localDigits(String(item.quantity), locale)}</td>
               <td className="px-3 py-2 text-right font-semibold whitespace-nowrap text-slate-900">
-                {formatPrice(itemTotal(item))}
+                {formatPrice(itemTotal(item), locale)}
               </td>
             </tr>
           ))}
@@ -117,13 +122,14 @@ function PayButtons({
   retrying: boolean;
   switching: boolean;
 }) {
+  const t = useT();
   return (
     <div className="flex flex-col gap-2 sm:flex-row">
       <Button size="sm" onClick={onRetry} loading={retrying} disabled={switching}>
-        {PAYMENT_TEXTS.tryAgain}
+        {t('orders.payment.tryAgain')}
       </Button>
       <Button variant="outline" size="sm" onClick={onPayOnDelivery} loading={switching} disabled={retrying}>
-        {PAYMENT_TEXTS.payOnDelivery}
+        {t('orders.payment.payOnDelivery')}
       </Button>
     </div>
   );
@@ -149,6 +155,9 @@ export function PaymentResultBanner({
   retrying: boolean;
   switching: boolean;
 }) {
+  const t = useT();
+  const locale = useLocale();
+  const orderId = <span className="font-mono" />;
   const status = order?.paymentStatus;
   const shown: PaymentResult =
     result === 'pending' && status === 'paid' ? 'paid' : result === 'pending' && status === 'failed' ? 'failed' : result;
@@ -161,10 +170,14 @@ export function PaymentResultBanner({
       >
         <CircleCheck className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden="true" />
         <div>
-          <p className="font-semibold">{PAYMENT_TEXTS.paid}</p>
+          <p className="font-semibold">{t('orders.payment.paid')}</p>
           {order && (
             <p className="mt-0.5 text-sm text-emerald-800">
-              {formatPrice(order.totalAmount)} for order <span className="font-mono">{order.id}</span>.
+              <Msg
+                id="orders.payment.paidFor"
+                values={{ amount: formatPrice(order.totalAmount, locale), orderId: order.id }}
+                components={{ 0: orderId }}
+              />
             </p>
           )}
         </div>
@@ -179,7 +192,7 @@ export function PaymentResultBanner({
         data-testid="payment-banner"
       >
         <Spinner className="mt-0.5 size-5 shrink-0 text-amber-600" />
-        <p className="font-medium">{PAYMENT_TEXTS.pending}</p>
+        <p className="font-medium">{t('orders.payment.pending')}</p>
       </div>
     );
   }
@@ -193,11 +206,14 @@ export function PaymentResultBanner({
       <CircleAlert className="mt-0.5 size-5 shrink-0 text-red-600" aria-hidden="true" />
       <div className="min-w-0 flex-1 space-y-3">
         <div>
-          <p className="font-semibold">{PAYMENT_TEXTS.failed}</p>
+          <p className="font-semibold">{t('orders.payment.failed')}</p>
           {canPay && (
             <p className="mt-0.5 text-sm text-red-800">
-              Your order <span className="font-mono">{order.id}</span> is saved. Pay {formatPrice(order.totalAmount)} now, or in
-              cash when it is delivered.
+              <Msg
+                id="orders.payment.failedSaved"
+                values={{ orderId: order.id, amount: formatPrice(order.totalAmount, locale) }}
+                components={{ 0: orderId }}
+              />
             </p>
           )}
         </div>
@@ -224,20 +240,26 @@ export function OrderPayment({
   retrying: boolean;
   switching: boolean;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const row = 'flex items-baseline justify-between gap-3';
+  const method = paymentMethodLabel(order.paymentMethod, t);
   return (
-    <section aria-label={`Payment of order ${order.id}`} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
+    <section
+      aria-label={t('orders.payment.label', { orderId: order.id })}
+      className="rounded-lg border border-slate-200 bg-white p-3 text-sm"
+    >
       {/* Two lists side by side (a <dl> holds only its terms and values, grouped in <div>s one deep). */}
       <div className="grid gap-x-10 gap-y-1.5 md:grid-cols-2">
         <dl className="space-y-1.5">
           <div className={row}>
-            <dt className="whitespace-nowrap text-slate-500">Payment method</dt>
+            <dt className="whitespace-nowrap text-slate-500">{t('orders.payment.method')}</dt>
             <dd className="font-medium text-slate-900" data-testid="payment-method">
-              {paymentMethodLabel(order.paymentMethod)}
+              {method}
             </dd>
           </div>
           <div className={row}>
-            <dt className="whitespace-nowrap text-slate-500">Payment status</dt>
+            <dt className="whitespace-nowrap text-slate-500">{t('orders.payment.status')}</dt>
             <dd>
               <PaymentBadge status={order.paymentStatus} />
             </dd>
@@ -246,27 +268,32 @@ export function OrderPayment({
         <div className="space-y-1.5 border-t border-slate-100 pt-1.5 md:border-t-0 md:pt-0">
           <dl className="space-y-1.5">
             <div className={row}>
-              <dt className="text-slate-500">Subtotal</dt>
-              <dd className="text-slate-900">{formatPrice(order.subtotal)}</dd>
+              <dt className="text-slate-500">{t('orders.payment.subtotal')}</dt>
+              <dd className="text-slate-900">{formatPrice(order.subtotal, locale)}</dd>
             </div>
             <div className={row}>
-              <dt className="text-slate-500">Delivery</dt>
+              <dt className="text-slate-500">{t('orders.payment.delivery')}</dt>
               <dd className={order.deliveryFee === 0 ? 'font-medium text-emerald-700' : 'text-slate-900'}>
-                {formatDeliveryFee(order.deliveryFee)}
+                {formatDeliveryFee(order.deliveryFee, locale)}
               </dd>
             </div>
             <div className={row}>
-              <dt className="font-semibold text-slate-900">Total</dt>
-              <dd className="font-semibold text-slate-900">{formatPrice(order.totalAmount)}</dd>
+              <dt className="font-semibold text-slate-900">{t('orders.payment.total')}</dt>
+              <dd className="font-semibold text-slate-900">{formatPrice(order.totalAmount, locale)}</dd>
             </div>
           </dl>
-          <p className="text-right text-xs text-slate-500">VAT (13%) included: {formatPrice(order.vatAmount)}</p>
+          <p className="text-right text-xs text-slate-500">
+            {t('orders.payment.vatIncluded', {
+              percent: localDigits(String(VAT_PERCENT), locale),
+              amount: formatPrice(order.vatAmount, locale),
+            })}
+          </p>
         </div>
       </div>
       {order.paymentStatus === 'awaiting_payment' && order.status !== 'cancelled' && (
         <div className="mt-3 space-y-2 border-t border-slate-100 pt-3">
           <p className="text-slate-700">
-            This order awaits its payment of {formatPrice(order.totalAmount)} with {paymentMethodLabel(order.paymentMethod)}.
+            {t('orders.payment.awaiting', { amount: formatPrice(order.totalAmount, locale), method })}
           </p>
           <PayButtons onRetry={onRetry} onPayOnDelivery={onPayOnDelivery} retrying={retrying} switching={switching} />
         </div>
@@ -274,7 +301,7 @@ export function OrderPayment({
       <div className="mt-3 border-t border-slate-100 pt-3">
         <Link to={`/orders/${encodeURIComponent(order.id)}/invoice`} className={buttonClasses('ghost', 'sm', '-ml-2')}>
           <FileText className="size-4" aria-hidden="true" />
-          Invoice
+          {t('orders.payment.invoice')}
         </Link>
       </div>
     </section>

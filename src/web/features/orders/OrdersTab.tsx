@@ -6,7 +6,8 @@ import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card, EmptyState } from '../../components/ui/Card';
 import { SortableHeader, sortRows, useTableSort } from '../../components/ui/SortableHeader';
 import { Spinner } from '../../components/ui/Spinner';
-import { formatDateTime, formatPrice } from '../../lib/format';
+import { formatOrderDate, formatPrice } from '../../lib/format';
+import { useLocale, useT } from '../../lib/i18n';
 import { type Order, type PaymentLanding, readPaymentLanding, useOrderItems, useOrders, usePaymentActions } from './api';
 import { OrderItemsList, OrderPayment, PaymentResultBanner, StatusBadge } from './OrderParts';
 
@@ -18,7 +19,6 @@ function pick(order: Order, column: Column): string | number {
   return Date.parse(order.createdAt) || 0;
 }
 
-const ITEMS_FAILED = 'Failed to load the items of this order.';
 /** While the shopper waits for a gateway's confirmation, the list is asked again this often. */
 const PENDING_POLL_MS = 3_000;
 const LANDING_PARAMS = ['tab', 'order', 'payment'] as const;
@@ -29,6 +29,8 @@ const LANDING_PARAMS = ['tab', 'order', 'payment'] as const;
  * from the order's own address. Phones get stacked cards and the two sort buttons.
  */
 export function OrdersTab() {
+  const t = useT();
+  const locale = useLocale();
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const [expanded, setExpanded] = useState<string | null>(null);
@@ -74,8 +76,8 @@ export function OrdersTab() {
       <OrderItemsList
         items={items.data ?? []}
         loading={items.isPending}
-        error={items.isError ? ITEMS_FAILED : undefined}
-        caption={`Items of order ${order.id}`}
+        error={items.isError ? t('orders.itemsFailed') : undefined}
+        caption={t('orders.items.caption', { orderId: order.id })}
       />
       <OrderPayment
         order={order}
@@ -92,25 +94,25 @@ export function OrdersTab() {
     content = (
       <p role="status" className="flex items-center justify-center gap-2 py-10 text-slate-500">
         <Spinner className="size-5 text-amber-500" />
-        Loading...
+        {t('orders.loading')}
       </p>
     );
   } else if (orders.isError) {
     content = (
       <div className="flex flex-col items-center gap-3 py-10 text-center">
         <p role="alert" className="font-medium text-red-600">
-          Failed to load orders.
+          {t('orders.loadFailed')}
         </p>
         <Button variant="outline" size="sm" onClick={() => void orders.refetch()} loading={orders.isFetching}>
-          Try again
+          {t('orders.tryAgain')}
         </Button>
       </div>
     );
   } else if (orders.data.length === 0) {
     content = (
-      <EmptyState icon={<Package className="size-7" aria-hidden="true" />} title="No orders found.">
+      <EmptyState icon={<Package className="size-7" aria-hidden="true" />} title={t('orders.empty')}>
         <ButtonLink to="/products" variant="primary" size="sm" className="mt-2">
-          Start shopping
+          {t('orders.startShopping')}
         </ButtonLink>
       </EmptyState>
     );
@@ -134,28 +136,28 @@ export function OrdersTab() {
       <>
         {/* Phones: sort buttons and one card per order. */}
         <div className="md:hidden">
-          <div className="mb-4 flex gap-2" role="group" aria-label="Sort orders">
-            {mobileSort('date', 'Newest to Oldest')}
-            {mobileSort('total', 'Highest to Lowest')}
+          <div className="mb-4 flex gap-2" role="group" aria-label={t('orders.sort.label')}>
+            {mobileSort('date', t('orders.sort.newest'))}
+            {mobileSort('total', t('orders.sort.highest'))}
           </div>
-          <ul className="space-y-3" aria-label="Your orders">
+          <ul className="space-y-3" aria-label={t('orders.list.label')}>
             {rows.map((order) => {
               const open = expanded === order.id;
               return (
                 <li key={order.id} className="rounded-xl border border-slate-200 p-4" data-testid="order-card">
                   <div className="flex items-start justify-between gap-3">
                     <div className="min-w-0">
-                      <p className="text-xs text-slate-500">Order ID</p>
+                      <p className="text-xs text-slate-500">{t('orders.orderId')}</p>
                       <p className="truncate font-mono text-sm font-semibold text-slate-900">{order.id}</p>
                     </div>
                     <StatusBadge status={order.status} />
                   </div>
                   <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                    <dt className="text-slate-500">Order Date</dt>
-                    <dd className="text-right whitespace-nowrap text-slate-800">{formatDateTime(order.createdAt)}</dd>
-                    <dt className="text-slate-500">Total Amount</dt>
-                    <dd className="text-right font-semibold text-slate-900">{formatPrice(order.totalAmount)}</dd>
-                    <dt className="text-slate-500">Payment</dt>
+                    <dt className="text-slate-500">{t('orders.orderDate')}</dt>
+                    <dd className="text-right whitespace-nowrap text-slate-800">{formatOrderDate(order.createdAt, locale)}</dd>
+                    <dt className="text-slate-500">{t('orders.totalAmount')}</dt>
+                    <dd className="text-right font-semibold text-slate-900">{formatPrice(order.totalAmount, locale)}</dd>
+                    <dt className="text-slate-500">{t('orders.card.payment')}</dt>
                     <dd className="text-right">
                       <PaymentBadge status={order.paymentStatus} />
                     </dd>
@@ -168,7 +170,7 @@ export function OrdersTab() {
                     aria-controls={`order-items-m-${order.id}`}
                     onClick={() => toggleItems(order.id)}
                   >
-                    {open ? 'Hide Items' : 'View Items'}
+                    {open ? t('orders.hideItems') : t('orders.viewItems')}
                   </Button>
                   {open && (
                     <div id={`order-items-m-${order.id}`} className="mt-3">
@@ -184,17 +186,17 @@ export function OrdersTab() {
         {/* Wider screens: the sortable table with an items row under the open order. */}
         <div className="hidden overflow-x-auto md:block">
           <table className="w-full text-sm">
-            <caption className="sr-only">Your orders</caption>
+            <caption className="sr-only">{t('orders.list.label')}</caption>
             <thead className="border-b border-slate-200 text-slate-600">
               <tr>
-                <SortableHeader label="Order ID" column="id" sort={sort} onSort={toggle} />
-                <SortableHeader label="Total Amount" column="total" sort={sort} onSort={toggle} align="right" />
-                <SortableHeader label="Order Date" column="date" sort={sort} onSort={toggle} />
+                <SortableHeader label={t('orders.orderId')} column="id" sort={sort} onSort={toggle} />
+                <SortableHeader label={t('orders.totalAmount')} column="total" sort={sort} onSort={toggle} align="right" />
+                <SortableHeader label={t('orders.orderDate')} column="date" sort={sort} onSort={toggle} />
                 <th scope="col" className="px-3 py-2 text-left font-semibold">
-                  Status
+                  {t('orders.table.status')}
                 </th>
                 <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  Actions
+                  {t('orders.table.actions')}
                 </th>
               </tr>
             </thead>
@@ -206,9 +208,9 @@ export function OrdersTab() {
                     <tr className={open ? 'bg-amber-50/40' : undefined}>
                       <td className="px-3 py-3 font-mono text-xs font-semibold text-slate-900">{order.id}</td>
                       <td className="px-3 py-3 text-right font-semibold whitespace-nowrap text-slate-900">
-                        {formatPrice(order.totalAmount)}
+                        {formatPrice(order.totalAmount, locale)}
                       </td>
-                      <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatDateTime(order.createdAt)}</td>
+                      <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatOrderDate(order.createdAt, locale)}</td>
                       <td className="px-3 py-3">
                         <div className="flex flex-wrap items-center gap-1.5">
                           <StatusBadge status={order.status} />
@@ -223,7 +225,7 @@ export function OrdersTab() {
                           aria-controls={`order-items-${order.id}`}
                           onClick={() => toggleItems(order.id)}
                         >
-                          {open ? 'Hide Items' : 'View Items'}
+                          {open ? t('orders.hideItems') : t('orders.viewItems')}
                         </Button>
                       </td>
                     </tr>
@@ -245,7 +247,7 @@ export function OrdersTab() {
   }
 
   return (
-    <Card title="Your Orders">
+    <Card title={t('orders.title')}>
       {landing?.result && (
         <PaymentResultBanner
           result={landing.result}

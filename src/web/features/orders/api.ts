@@ -1,13 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type CreateOrderResponse,
-  ORDER_STATUS_LABELS,
-  type Order,
-  type OrderItem,
-  type OrderStatus,
-} from '../../../shared/orders';
+import type { CreateOrderResponse, Order, OrderItem, OrderStatus } from '../../../shared/orders';
 import type { PaymentResult } from '../../../shared/payments';
+import { messageOf } from '../../components/orders/order-labels';
 import { ApiError, apiGet, apiPost } from '../../lib/api';
+import { type MessageId, type Translate, useT } from '../../lib/i18n';
 import { tokenUserId } from '../../lib/jwt';
 import { goToPayment } from '../../lib/payment-redirect';
 import { queryKeys } from '../../lib/query-client';
@@ -78,17 +74,6 @@ export function useOrders({ pollMs }: { pollMs?: number } = {}) {
 // ---------------------------------------------------------------------------------------------
 // Paying an order that awaits its online payment (issue 16)
 
-export const PAYMENT_TEXTS = {
-  paid: 'Payment received. Thank you!',
-  pending: 'We are waiting for the payment to be confirmed. This page updates by itself.',
-  failed: 'The payment was not completed.',
-  tryAgain: 'Try again',
-  payOnDelivery: 'Pay on delivery instead',
-  switchedToCod: 'You will pay in cash on delivery.',
-  retryFailed: 'Could not start the payment. Please try again.',
-  codFailed: 'Could not switch to pay on delivery. Please try again.',
-} as const;
-
 /** Where a gateway's return lands: /account?tab=orders&order=…&payment=paid|pending|failed. */
 export interface PaymentLanding {
   orderId: string | null;
@@ -135,6 +120,7 @@ function replaceInList(client: ReturnType<typeof useQueryClient>, userId: number
  * `onSwitched` runs once an order is cash on delivery.
  */
 export function usePaymentActions(userId: number | undefined, onSwitched?: (order: Order) => void) {
+  const t = useT();
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: orderKeys.list(userId) });
   const retry = useMutation({
@@ -145,12 +131,12 @@ export function usePaymentActions(userId: number | undefined, onSwitched?: (orde
         return;
       }
       replaceInList(client, userId!, reply.order);
-      toast.info(reply.paymentMessage ?? PAYMENT_TEXTS.retryFailed);
+      toast.info(reply.paymentMessage ?? t('orders.payment.retryFailed'));
       void refresh();
     },
     onError: (error) => {
       // 409: the order no longer awaits payment (paid meanwhile, cancelled): the server says which.
-      toast.error(error instanceof ApiError && error.serverMessage ? error.serverMessage : PAYMENT_TEXTS.retryFailed);
+      toast.error(error instanceof ApiError && error.serverMessage ? error.serverMessage : t('orders.payment.retryFailed'));
       void refresh();
     },
   });
@@ -158,12 +144,12 @@ export function usePaymentActions(userId: number | undefined, onSwitched?: (orde
     mutationFn: (orderId: string) => payOrderOnDelivery(userId!, orderId),
     onSuccess: (order) => {
       replaceInList(client, userId!, order);
-      toast.success(PAYMENT_TEXTS.switchedToCod);
+      toast.success(t('orders.payment.switchedToCod'));
       onSwitched?.(order);
       void refresh();
     },
     onError: (error) => {
-      toast.error(error instanceof ApiError && error.serverMessage ? error.serverMessage : PAYMENT_TEXTS.codFailed);
+      toast.error(error instanceof ApiError && error.serverMessage ? error.serverMessage : t('orders.payment.codFailed'));
       void refresh();
     },
   });
@@ -197,8 +183,19 @@ const STATUS_STYLES: Record<OrderStatus, string> = {
   cancelled: 'bg-slate-100 text-slate-600 ring-slate-200',
 };
 
-export function statusLabel(status: string): string {
-  return ORDER_STATUS_LABELS[status as OrderStatus] ?? status;
+/** ORDER_STATUS_LABELS of shared/orders.ts, in the page's language. */
+const STATUS_MESSAGES = {
+  pending: 'orders.status.pending',
+  confirmed: 'orders.status.confirmed',
+  shipped: 'orders.status.shipped',
+  delivered: 'orders.status.delivered',
+  cancelled: 'orders.status.cancelled',
+} as const satisfies Record<OrderStatus, MessageId>;
+
+/** An order status's label; a value the app does not know shows as it is stored. */
+export function statusLabel(status: string, t: Translate): string {
+  const id = messageOf(STATUS_MESSAGES, status);
+  return id ? t(id) : status;
 }
 
 export function statusClasses(status: string): string {

@@ -1,12 +1,14 @@
 import Heart from 'lucide-react/icons/heart';
 import { Card, EmptyState } from '../../../components/ui/Card';
+import { useT } from '../../../lib/i18n';
 
 /** SPEC §1: a placeholder only; there is no favourites backend. */
 export function FavouritesTab() {
+  const t = useT();
   return (
-    <Card title="Favourites">
-      <EmptyState icon={<Heart className="size-7" aria-hidden="true" />} title="Your favourite items will appear here.">
-        <p>Favourites are not saved yet: there is no backend for them so far.</p>
+    <Card title={t('account.favourites.title')}>
+      <EmptyState icon={<Heart className="size-7" aria-hidden="true" />} title={t('account.favourites.empty')}>
+        <p>{t('account.favourites.notSaved')}</p>
       </EmptyState>
     </Card>
   );

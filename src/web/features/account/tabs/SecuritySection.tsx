@@ -12,11 +12,14 @@ import {
   confirmEmailSchema,
 } from '../../../../shared/account-recovery';
 import { ACCOUNT_MESSAGES } from '../../../../shared/accounts';
+import { OTP_LENGTH } from '../../../../shared/account-limits';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/TextField';
 import { apiPost } from '../../../lib/api';
 import { showRefusal, useSchemaForm, validateNewPassword } from '../../../lib/forms';
+import { formatCount } from '../../../lib/format';
+import { Msg, useLocale, useT } from '../../../lib/i18n';
 import { queryKeys } from '../../../lib/query-client';
 import type { PublicUser } from '../../../lib/user';
 import { NewPasswordFields } from '../../../components/ui/NewPasswordFields';
@@ -27,6 +30,10 @@ import { NewPasswordFields } from '../../../components/ui/NewPasswordFields';
  * Loaded with its forms' validation (zod) only after the profile has painted (ProfileTab).
  */
 
+/**
+ * The server's answers on success are in English whatever the page's language (only its refusals
+ * are translated): the section says the same (RECOVERY_MESSAGES) in the page's words.
+ */
 interface MessageReply {
   message?: string;
 }
@@ -45,9 +52,14 @@ const FIELD_OF_MESSAGE = {
   [ACCOUNT_MESSAGES.phoneTaken]: 'phoneNumber',
 } as const;
 
+/** A phone number's length (shared/accounts.ts phoneField) and what one looks like. */
+const PHONE_DIGITS = 10;
+const PHONE_EXAMPLE = '98XXXXXXXX';
+
 export function SecuritySection({ user }: { user: PublicUser }) {
+  const t = useT();
   return (
-    <Card title="Sign-in and security">
+    <Card title={t('account.security.title')}>
       <div className="divide-y divide-slate-100">
         <ChangePassword user={user} />
         <ChangeEmail user={user} />
@@ -90,6 +102,7 @@ function useStoreUser(userId: number) {
 const PASSWORD_FORM = { currentPassword: '', password: '', confirmPassword: '' };
 
 function ChangePassword({ user }: { user: PublicUser }) {
+  const t = useT();
   const form = useSchemaForm(changePasswordSchema, PASSWORD_FORM, { idPrefix: 'change-password-' });
   const change = useMutation({
     mutationFn: (body: ChangePasswordInput) => apiPost<MessageReply>('/api/users/change-password', body, { auth: 'user' }),
@@ -100,8 +113,8 @@ function ChangePassword({ user }: { user: PublicUser }) {
     const data = validateNewPassword(form);
     if (!data) return;
     change.mutate(data, {
-      onSuccess: (reply) => {
-        toast.success(reply?.message || RECOVERY_MESSAGES.passwordChanged);
+      onSuccess: () => {
+        toast.success(t('account.password.changed'));
         form.reset();
       },
       onError: (error) => showRefusal(form, error, FIELD_OF_MESSAGE),
@@ -109,13 +122,18 @@ function ChangePassword({ user }: { user: PublicUser }) {
   };
 
   return (
-    <Part title="Change password" description="Your other devices are logged out; this one stays logged in.">
+    <Part title={t('account.password.title')} description={t('account.password.description')}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <UsernameForPasswordManagers email={user.email} />
-        <TextField label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
+        <TextField
+          label={t('account.currentPassword')}
+          type="password"
+          autoComplete="current-password"
+          {...form.field('currentPassword')}
+        />
         <NewPasswordFields password={form.field('password')} confirmPassword={form.field('confirmPassword')} />
         <Button type="submit" className="w-full sm:w-auto" loading={change.isPending}>
-          Change password
+          {t('account.password.submit')}
         </Button>
       </form>
     </Part>
@@ -126,11 +144,13 @@ const EMAIL_FORM = { email: '', currentPassword: '' };
 const CODE_FORM = { otp: '' };
 
 function ChangeEmail({ user }: { user: PublicUser }) {
+  const t = useT();
+  const locale = useLocale();
   const storeUser = useStoreUser(user.id);
   const form = useSchemaForm(changeEmailSchema, EMAIL_FORM, { idPrefix: 'change-email-' });
   const codeForm = useSchemaForm(confirmEmailSchema, CODE_FORM, { idPrefix: 'confirm-email-' });
-  /** The address a code was sent to, and what the server said about it, while the change waits for the code. */
-  const [pending, setPending] = useState<{ email: string; message: string } | null>(null);
+  /** The address a code was sent to, and whether the code is still on its way, while the change waits for the code. */
+  const [pending, setPending] = useState<{ email: string; queued: boolean } | null>(null);
   // The form in view changes: the keyboard goes to its first field (not back to the top of the page).
   const switched = useRef(false);
   useEffect(() => {
@@ -151,11 +171,11 @@ function ChangeEmail({ user }: { user: PublicUser }) {
     if (!data) return;
     change.mutate(data, {
       onSuccess: (reply) => {
-        const message = reply?.message || RECOVERY_MESSAGES.emailCodeSent(data.email);
         // 202: the mail server did not take the code at once; it is on its way, not an error.
-        if (message === RECOVERY_MESSAGES.emailCodeQueued(data.email)) toast.info(message);
-        else toast.success(message);
-        setPending({ email: data.email, message });
+        const queued = reply?.message === RECOVERY_MESSAGES.emailCodeQueued(data.email);
+        if (queued) toast.info(t('account.email.codeQueued', { email: data.email }));
+        else toast.success(t('account.email.codeSent', { email: data.email }));
+        setPending({ email: data.email, queued });
         form.reset();
         codeForm.reset();
       },
@@ -170,7 +190,7 @@ function ChangeEmail({ user }: { user: PublicUser }) {
     confirm.mutate(data.otp, {
       onSuccess: (reply) => {
         storeUser(reply?.user);
-        toast.success(reply?.message || RECOVERY_MESSAGES.emailChanged);
+        toast.success(t('account.email.changed'));
         setPending(null);
         codeForm.reset();
       },
@@ -180,49 +200,58 @@ function ChangeEmail({ user }: { user: PublicUser }) {
 
   return (
     <Part
-      title="Change email"
+      title={t('account.email.title')}
       description={
-        <>
-          Now <strong className="font-medium break-all text-slate-700">{user.email}</strong>. We send a code to the new address to
-          confirm it.
-        </>
+        <Msg
+          id="account.email.description"
+          values={{ email: user.email }}
+          components={{ 0: <strong className="font-medium break-all text-slate-700" /> }}
+        />
       }
     >
       {pending ? (
         <form onSubmit={submitCode} noValidate className="space-y-4">
           <p className="rounded-lg border border-sky-200 bg-sky-50 px-3 py-2.5 text-sm break-words text-sky-900">
-            {pending.message}
+            {pending.queued
+              ? t('account.email.codeQueued', { email: pending.email })
+              : t('account.email.codeSent', { email: pending.email })}
           </p>
           <TextField
-            label="OTP from the new email"
+            label={t('account.email.otp')}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
-            placeholder="6-digit code"
+            placeholder={t('auth.otp.placeholder', { length: formatCount(OTP_LENGTH, locale) })}
             className="sm:max-w-xs"
             {...codeForm.field('otp')}
             onChange={(event) => codeForm.setValue('otp', event.target.value.replace(/\s/g, ''))}
           />
           <div className="flex flex-col gap-3 sm:flex-row">
             <Button type="submit" loading={confirm.isPending}>
-              Confirm
+              {t('account.email.confirm')}
             </Button>
             <Button variant="outline" onClick={() => setPending(null)}>
-              Cancel
+              {t('account.email.cancel')}
             </Button>
           </div>
         </form>
       ) : (
         <form onSubmit={submit} noValidate className="space-y-4">
-          <TextField label="New email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
           <TextField
-            label="Current password"
+            label={t('account.email.new')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            {...form.field('email')}
+          />
+          <TextField
+            label={t('account.currentPassword')}
             type="password"
             autoComplete="current-password"
             {...form.field('currentPassword')}
           />
           <Button type="submit" className="w-full sm:w-auto" loading={change.isPending}>
-            Send code
+            {t('account.email.submit')}
           </Button>
         </form>
       )}
@@ -233,6 +262,8 @@ function ChangeEmail({ user }: { user: PublicUser }) {
 const PHONE_FORM = { phoneNumber: '', currentPassword: '' };
 
 function ChangePhone({ user }: { user: PublicUser }) {
+  const t = useT();
+  const locale = useLocale();
   const storeUser = useStoreUser(user.id);
   const form = useSchemaForm(changePhoneSchema, PHONE_FORM, { idPrefix: 'change-phone-' });
   const change = useMutation({
@@ -246,7 +277,7 @@ function ChangePhone({ user }: { user: PublicUser }) {
     change.mutate(data, {
       onSuccess: (reply) => {
         storeUser(reply?.user);
-        toast.success(reply?.message || RECOVERY_MESSAGES.phoneChanged);
+        toast.success(t('account.phone.changed'));
         form.reset();
       },
       onError: (error) => showRefusal(form, error, FIELD_OF_MESSAGE),
@@ -255,25 +286,32 @@ function ChangePhone({ user }: { user: PublicUser }) {
 
   return (
     <Part
-      title="Change phone number"
+      title={t('account.phone.title')}
       description={
-        <>
-          Now <strong className="font-medium text-slate-700">{user.phoneNumber}</strong>. You can log in with it too.
-        </>
+        <Msg
+          id="account.phone.description"
+          values={{ phone: user.phoneNumber }}
+          components={{ 0: <strong className="font-medium text-slate-700" /> }}
+        />
       }
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <TextField
-          label="New phone number"
+          label={t('account.phone.new')}
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
-          hint="10 digits, e.g. 98XXXXXXXX"
+          hint={t('auth.field.phoneNumber.hint', { digits: formatCount(PHONE_DIGITS, locale), example: PHONE_EXAMPLE })}
           {...form.field('phoneNumber')}
         />
-        <TextField label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
+        <TextField
+          label={t('account.currentPassword')}
+          type="password"
+          autoComplete="current-password"
+          {...form.field('currentPassword')}
+        />
         <Button type="submit" className="w-full sm:w-auto" loading={change.isPending}>
-          Change phone number
+          {t('account.phone.submit')}
         </Button>
       </form>
     </Part>

@@ -3,11 +3,14 @@ import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { createCategorySchema, createChildCategorySchema, createSubCategorySchema } from '../../../../shared/catalog';
+import { localDigits } from '../../../../shared/locale';
+import { validationMessage } from '../../../../shared/validation-ne';
 import { ErrorBanner } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/TextField';
 import { ApiError } from '../../../lib/api';
+import { type MessageId, useLocale, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import {
   addCategory,
@@ -20,25 +23,28 @@ import {
   useCatalogInvalidation,
 } from './api';
 
-/** SPEC §8 category toasts. */
+/** SPEC §8 category toasts (message ids; the English texts are SPEC's). */
 export const CATEGORY_TOASTS = {
-  categoryAdded: 'Category added successfully',
-  categoryAddFailed: 'Error adding category',
-  categoryRemoved: 'Category removed successfully',
-  categoryRemoveFailed: 'Error removing category',
-  subAdded: 'Subcategory added successfully',
-  subAddFailed: 'Error adding subcategory',
-  subRemoved: 'Subcategory removed successfully',
-  subRemoveFailed: 'Error removing subcategory',
-  childAdded: 'Child category added successfully',
-  childAddFailed: 'Error adding child category',
-  childRemoved: 'Child category removed successfully',
-  childRemoveFailed: 'Error removing child category',
-} as const;
+  categoryAdded: 'admin-catalog.categories.toast.added',
+  categoryAddFailed: 'admin-catalog.categories.toast.addFailed',
+  categoryRemoved: 'admin-catalog.categories.toast.removed',
+  categoryRemoveFailed: 'admin-catalog.categories.toast.removeFailed',
+  subAdded: 'admin-catalog.subcategories.toast.added',
+  subAddFailed: 'admin-catalog.subcategories.toast.addFailed',
+  subRemoved: 'admin-catalog.subcategories.toast.removed',
+  subRemoveFailed: 'admin-catalog.subcategories.toast.removeFailed',
+  childAdded: 'admin-catalog.children.toast.added',
+  childAddFailed: 'admin-catalog.children.toast.addFailed',
+  childRemoved: 'admin-catalog.children.toast.removed',
+  childRemoveFailed: 'admin-catalog.children.toast.removeFailed',
+} as const satisfies Record<string, MessageId>;
 
 type Level = 'category' | 'sub' | 'child';
 
-/** The server's reason for a refusal (409 "still has products", 400 name rules), shown beside the toast. */
+/**
+ * The server's reason for a refusal (409 "still has products", 400 name rules), shown beside the
+ * toast; it comes in the page's language (the API client sends it as Accept-Language).
+ */
 function reasonOf(error: unknown): string | undefined {
   return error instanceof ApiError && error.isClientError && error.status !== 401 && error.status !== 403
     ? error.serverMessage
@@ -51,6 +57,8 @@ function reasonOf(error: unknown): string | undefined {
  * selected subcategory (leaving the tab unmounts this panel, which clears the selected category).
  */
 export function CategoriesPanel() {
+  const t = useT();
+  const locale = useLocale();
   const tree = useAdminCategoryTree();
   const invalidate = useCatalogInvalidation();
   const [categoryId, setCategoryId] = useState<number | null>(null);
@@ -89,18 +97,18 @@ export function CategoriesPanel() {
     level: Level,
     key: string,
     call: () => Promise<unknown>,
-    ok: string,
-    failed: string,
+    ok: MessageId,
+    failed: MessageId,
     after?: () => void,
   ) => {
     setBusy(key);
     setRefusal(null);
     try {
       await call();
-      toast.info(ok);
+      toast.info(t(ok));
       after?.();
     } catch (error) {
-      toast.error(failed);
+      toast.error(t(failed));
       const message = reasonOf(error);
       if (message) setRefusal({ level, message });
     } finally {
@@ -116,7 +124,7 @@ export function CategoriesPanel() {
           <span className="flex flex-wrap items-start justify-between gap-2">
             <span>{refusal.message}</span>
             <button type="button" onClick={() => setRefusal(null)} className="text-xs font-semibold underline">
-              Dismiss
+              {t('admin-catalog.categories.dismiss')}
             </button>
           </span>
         </ErrorBanner>
@@ -125,10 +133,10 @@ export function CategoriesPanel() {
 
   return (
     <div className="space-y-6">
-      <Card title="Categories">
+      <Card title={t('admin-catalog.categories.title')}>
         <AddForm
-          label="Category name"
-          button="Add Category"
+          label={t('admin-catalog.categories.nameLabel')}
+          button={t('admin-catalog.categories.add')}
           schema={createCategorySchema}
           onAdd={async (name) => {
             await addCategory(name);
@@ -140,24 +148,24 @@ export function CategoriesPanel() {
         <div className="mt-6">
           {refusalFor('category')}
           {tree.isPending ? (
-            <p className="py-6 text-center text-sm text-slate-500">Loading...</p>
+            <p className="py-6 text-center text-sm text-slate-500">{t('admin-catalog.loading')}</p>
           ) : tree.isError ? (
-            <p className="py-6 text-center text-sm text-red-600">The categories could not be loaded.</p>
+            <p className="py-6 text-center text-sm text-red-600">{t('admin-catalog.categories.loadFailed')}</p>
           ) : categories.length === 0 ? (
-            <p className="py-6 text-center text-sm text-slate-500">No categories yet. Add the first one above.</p>
+            <p className="py-6 text-center text-sm text-slate-500">{t('admin-catalog.categories.empty')}</p>
           ) : (
             <div className="-mx-5 sm:-mx-6">
               <table className="w-full text-left text-sm">
                 <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase max-sm:sr-only">
                   <tr>
                     <th scope="col" className="px-5 py-2.5 sm:px-6">
-                      Name
+                      {t('admin-catalog.categories.column.name')}
                     </th>
                     <th scope="col" className="px-3 py-2.5">
-                      Subcategories
+                      {t('admin-catalog.categories.column.subcategories')}
                     </th>
                     <th scope="col" className="px-5 py-2.5 text-right sm:px-6">
-                      Actions
+                      {t('admin-catalog.categories.column.actions')}
                     </th>
                   </tr>
                 </thead>
@@ -173,8 +181,8 @@ export function CategoriesPanel() {
                           {item.name}
                         </th>
                         <td className="px-3 py-2.5 text-slate-600 max-sm:pb-1 max-sm:text-xs">
-                          <span className="sm:hidden">Subcategories: </span>
-                          {item.subCategories?.length ?? 0}
+                          <span className="sm:hidden">{t('admin-catalog.categories.subcategoryCount')} </span>
+                          {localDigits(String(item.subCategories?.length ?? 0), locale)}
                         </td>
                         <td className="px-5 py-2.5 max-sm:w-full max-sm:pt-1 sm:px-6">
                           <div className="flex justify-end gap-2 whitespace-nowrap max-sm:justify-start">
@@ -184,7 +192,7 @@ export function CategoriesPanel() {
                               aria-pressed={selected}
                               onClick={() => selectCategory(item.id)}
                             >
-                              Manage Subcategories
+                              {t('admin-catalog.categories.manageSubcategories')}
                             </Button>
                             <Button
                               size="sm"
@@ -208,7 +216,7 @@ export function CategoriesPanel() {
                               }
                             >
                               {busy !== `c${item.id}` && <Trash2 className="size-4" aria-hidden="true" />}
-                              Delete
+                              {t('admin-catalog.categories.delete')}
                             </Button>
                           </div>
                         </td>
@@ -224,11 +232,11 @@ export function CategoriesPanel() {
 
       <div ref={subPanel} className="scroll-mt-20 empty:hidden">
         {category && (
-          <Card title={<Trail names={[category.name]} suffix="Subcategories" />}>
+          <Card title={<Trail names={[category.name]} suffix={t('admin-catalog.subcategories.title')} />}>
             <AddForm
               key={category.id}
-              label="Subcategory name"
-              button="Add Subcategory"
+              label={t('admin-catalog.subcategories.nameLabel')}
+              button={t('admin-catalog.subcategories.add')}
               schema={createSubCategorySchema}
               onAdd={async (name) => {
                 await addSubCategory(category.id, name);
@@ -240,10 +248,10 @@ export function CategoriesPanel() {
             <div className="mt-6">
               {refusalFor('sub')}
               {subCategories.length === 0 ? (
-                <p className="py-4 text-center text-sm text-slate-500">No subcategories yet.</p>
+                <p className="py-4 text-center text-sm text-slate-500">{t('admin-catalog.subcategories.empty')}</p>
               ) : (
                 <ul
-                  aria-label={`Subcategories of ${category.name}`}
+                  aria-label={t('admin-catalog.subcategories.listLabel', { category: category.name })}
                   className="divide-y divide-slate-100 rounded-xl border border-slate-200"
                 >
                   {subCategories.map((item) => {
@@ -256,9 +264,10 @@ export function CategoriesPanel() {
                         <span className="font-medium text-slate-900">
                           {item.name}
                           <span className="ml-2 text-xs font-normal text-slate-500">
-                            {(item.childCategories?.length ?? 0) === 1
-                              ? '1 child category'
-                              : `${item.childCategories?.length ?? 0} child categories`}
+                            {t('admin-catalog.subcategories.childCount', {
+                              count: item.childCategories?.length ?? 0,
+                              total: localDigits(String(item.childCategories?.length ?? 0), locale),
+                            })}
                           </span>
                         </span>
                         <span className="flex gap-2">
@@ -268,7 +277,7 @@ export function CategoriesPanel() {
                             aria-pressed={selected}
                             onClick={() => selectSub(item.id)}
                           >
-                            Manage Child Category
+                            {t('admin-catalog.subcategories.manageChildren')}
                           </Button>
                           <Button
                             size="sm"
@@ -288,7 +297,7 @@ export function CategoriesPanel() {
                               )
                             }
                           >
-                            Remove
+                            {t('admin-catalog.subcategories.remove')}
                           </Button>
                         </span>
                       </li>
@@ -303,11 +312,11 @@ export function CategoriesPanel() {
 
       <div ref={childPanel} className="scroll-mt-20 empty:hidden">
         {category && sub && (
-          <Card title={<Trail names={[category.name, sub.name]} suffix="Child categories" />}>
+          <Card title={<Trail names={[category.name, sub.name]} suffix={t('admin-catalog.children.title')} />}>
             <AddForm
               key={sub.id}
-              label="Child category name"
-              button="Add Child Category"
+              label={t('admin-catalog.children.nameLabel')}
+              button={t('admin-catalog.children.add')}
               schema={createChildCategorySchema}
               onAdd={async (name) => {
                 await addChildCategory(category.id, sub.id, name);
@@ -319,10 +328,10 @@ export function CategoriesPanel() {
             <div className="mt-6">
               {refusalFor('child')}
               {childCategories.length === 0 ? (
-                <p className="py-4 text-center text-sm text-slate-500">No child categories available.</p>
+                <p className="py-4 text-center text-sm text-slate-500">{t('admin-catalog.children.empty')}</p>
               ) : (
                 <ul
-                  aria-label={`Child categories of ${sub.name}`}
+                  aria-label={t('admin-catalog.children.listLabel', { subcategory: sub.name })}
                   className="divide-y divide-slate-100 rounded-xl border border-slate-200"
                 >
                   {childCategories.map((item) => (
@@ -343,7 +352,7 @@ export function CategoriesPanel() {
                           )
                         }
                       >
-                        Delete
+                        {t('admin-catalog.categories.delete')}
                       </Button>
                     </li>
                   ))}
@@ -390,9 +399,11 @@ function AddForm({
   button: string;
   schema: NameSchema;
   onAdd: (name: string) => Promise<void>;
-  ok: string;
-  failed: string;
+  ok: MessageId;
+  failed: MessageId;
 }): ReactNode {
+  const t = useT();
+  const locale = useLocale();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
@@ -401,17 +412,18 @@ function AddForm({
     event.preventDefault();
     const parsed = schema.safeParse({ name: value });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      const message = parsed.error.issues[0]?.message;
+      setError(message === undefined ? undefined : validationMessage(message, locale));
       return;
     }
     setPending(true);
     try {
       await onAdd(parsed.data.name);
-      toast.success(ok);
+      toast.success(t(ok));
       setValue('');
       setError(undefined);
     } catch (caught) {
-      toast.error(failed);
+      toast.error(t(failed));
       setError(reasonOf(caught));
     } finally {
       setPending(false);

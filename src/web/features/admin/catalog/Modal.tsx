@@ -1,6 +1,7 @@
 import X from 'lucide-react/icons/x';
 import { type ReactNode, useId, useRef } from 'react';
 import { tabbables, useDialogFocus } from '../../../components/ui/dialog-focus';
+import { useT } from '../../../lib/i18n';
 
 interface ModalProps {
   open: boolean;
@@ -22,6 +23,7 @@ const firstField = (panel: HTMLElement) => tabbables(panel).find((element) => el
  * that report errors from inside.)
  */
 export function Modal({ open, onClose, title, children, footer, widthClass = 'max-w-2xl' }: ModalProps) {
+  const t = useT();
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useDialogFocus(open, panelRef, onClose, firstField);
@@ -45,7 +47,7 @@ export function Modal({ open, onClose, title, children, footer, widthClass = 'ma
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close"
+            aria-label={t('admin-catalog.modal.close')}
             className="inline-flex size-11 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900"
           >
             <X className="size-5" aria-hidden="true" />

@@ -14,21 +14,24 @@ import {
   productFieldsSchema,
   productUploadFormSchema,
 } from '../../../../shared/catalog';
+import { localDigits } from '../../../../shared/locale';
+import { validationMessage } from '../../../../shared/validation-ne';
 import { Button } from '../../../components/ui/Button';
 import { TextField, inputClasses } from '../../../components/ui/TextField';
 import { ApiError } from '../../../lib/api';
 import { firstErrors } from '../../../lib/forms';
+import { type MessageId, useLocale, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { type Category, type Product, updateProduct, uploadProduct } from './api';
 import { Modal } from './Modal';
 
-/** SPEC §8 upload toasts, and the edit ones (edit is beyond the SPEC). */
+/** SPEC §8 upload toasts, and the edit ones (edit is beyond the SPEC): message ids. */
 export const PRODUCT_FORM_TOASTS = {
-  uploaded: 'Product uploaded',
-  uploadFailed: 'Error uploading product',
-  updated: 'Product updated',
-  updateFailed: 'Error updating product',
-} as const;
+  uploaded: 'admin-catalog.productForm.toast.uploaded',
+  uploadFailed: 'admin-catalog.productForm.toast.uploadFailed',
+  updated: 'admin-catalog.productForm.toast.updated',
+  updateFailed: 'admin-catalog.productForm.toast.updateFailed',
+} as const satisfies Record<string, MessageId>;
 
 type Field = 'name' | 'description' | 'price' | 'category' | 'subCategory' | 'childCategory' | 'stock' | 'images';
 type Errors = Partial<Record<Field, string>>;
@@ -53,11 +56,12 @@ interface ProductFormModalProps {
  * selects, optional stock and several images with previews. Mounted fresh each time it opens.
  */
 export function ProductFormModal(props: ProductFormModalProps) {
+  const t = useT();
   return (
     <Modal
       open={props.open}
       onClose={props.onClose}
-      title={props.product ? 'Edit Product' : 'Upload New Product'}
+      title={props.product ? t('admin-catalog.productForm.titleEdit') : t('admin-catalog.productForm.titleUpload')}
       widthClass="max-w-2xl"
     >
       {props.open && <ProductForm {...props} />}
@@ -68,6 +72,8 @@ export function ProductFormModal(props: ProductFormModalProps) {
 let keySeq = 0;
 
 function ProductForm({ product, categories, onClose, onSaved }: ProductFormModalProps) {
+  const t = useT();
+  const locale = useLocale();
   const formId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [name, setName] = useState(product?.name ?? '');
@@ -113,8 +119,16 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
       .filter((file) => typeOk(file) && file.size <= MAX_IMAGE_BYTES)
       .map((file) => ({ key: `img-${++keySeq}`, file, url: URL.createObjectURL(file) }));
     setAdded((current) => [...current, ...fresh]);
-    if (refused) setErrors((current) => ({ ...current, images: `${refused.name}: ${CATALOG_MESSAGES.imageType}` }));
-    else if (tooBig) setErrors((current) => ({ ...current, images: `${tooBig.name}: ${CATALOG_MESSAGES.imageTooLarge}` }));
+    if (refused)
+      setErrors((current) => ({
+        ...current,
+        images: `${refused.name}: ${validationMessage(CATALOG_MESSAGES.imageType, locale)}`,
+      }));
+    else if (tooBig)
+      setErrors((current) => ({
+        ...current,
+        images: `${tooBig.name}: ${validationMessage(CATALOG_MESSAGES.imageTooLarge, locale)}`,
+      }));
     else clear('images');
   };
 
@@ -141,6 +155,11 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
     const found: Errors = result.success ? {} : firstErrors(result.error.issues);
     if (product && existing.length + added.length === 0) found.images ??= CATALOG_MESSAGES.imageRequired;
     if (product && added.length > MAX_IMAGES_PER_UPLOAD) found.images ??= CATALOG_MESSAGES.tooManyImages;
+    // The shared schema's messages are English: shown in the page's language.
+    for (const field of Object.keys(found) as Field[]) {
+      const message = found[field];
+      if (message !== undefined) found[field] = validationMessage(message, locale);
+    }
     setErrors(found);
     const first = (['name', 'description', 'price', 'category', 'stock', 'images'] as const).find((field) => field in found);
     if (first) document.getElementById(`${formId}-${first}`)?.focus();
@@ -171,11 +190,11 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
     setPending(true);
     try {
       const saved = product ? await updateProduct(product.id, form) : await uploadProduct(form);
-      toast.success(product ? PRODUCT_FORM_TOASTS.updated : PRODUCT_FORM_TOASTS.uploaded);
+      toast.success(t(product ? PRODUCT_FORM_TOASTS.updated : PRODUCT_FORM_TOASTS.uploaded));
       onSaved(saved);
       onClose();
     } catch (error) {
-      toast.error(product ? PRODUCT_FORM_TOASTS.updateFailed : PRODUCT_FORM_TOASTS.uploadFailed);
+      toast.error(t(product ? PRODUCT_FORM_TOASTS.updateFailed : PRODUCT_FORM_TOASTS.uploadFailed));
       if (error instanceof ApiError) {
         const fields = error.fieldErrors as Errors;
         const known = Object.keys(fields).length > 0;
@@ -203,7 +222,7 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
     <form id={formId} onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
       <TextField
         id={`${formId}-name`}
-        label="Name"
+        label={t('admin-catalog.productForm.name')}
         value={name}
         onChange={(event) => {
           setName(event.target.value);
@@ -215,7 +234,7 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
       />
       <div>
         <label htmlFor={`${formId}-description`} className="mb-1.5 block text-sm font-medium text-slate-700">
-          Description
+          {t('admin-catalog.productForm.description')}
         </label>
         <textarea
           id={`${formId}-description`}
@@ -235,7 +254,7 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           id={`${formId}-price`}
-          label="Price (Rs.)"
+          label={t('admin-catalog.productForm.price')}
           inputMode="decimal"
           value={price}
           onChange={(event) => {
@@ -247,7 +266,7 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
         />
         <TextField
           id={`${formId}-stock`}
-          label="Stock (optional)"
+          label={t('admin-catalog.productForm.stock')}
           inputMode="numeric"
           value={stock}
           onChange={(event) => {
@@ -255,14 +274,14 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
             clear('stock');
           }}
           error={errors.stock}
-          hint="Leave empty if stock is not tracked"
+          hint={t('admin-catalog.productForm.stockHint')}
           autoComplete="off"
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
         <div>
           <label htmlFor={`${formId}-category`} className="mb-1.5 block text-sm font-medium text-slate-700">
-            Category
+            {t('admin-catalog.productForm.category')}
           </label>
           <select
             id={`${formId}-category`}
@@ -277,7 +296,7 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
             aria-describedby={describedBy('category')}
             className={selectClasses(errors.category)}
           >
-            <option value="">Select a category</option>
+            <option value="">{t('admin-catalog.productForm.selectCategory')}</option>
             {categories.map((item) => (
               <option key={item.id} value={item.name}>
                 {item.name}
@@ -289,7 +308,7 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
         {category && (
           <div>
             <label htmlFor={`${formId}-subCategory`} className="mb-1.5 block text-sm font-medium text-slate-700">
-              Subcategory
+              {t('admin-catalog.productForm.subCategory')}
             </label>
             <select
               id={`${formId}-subCategory`}
@@ -302,7 +321,7 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
               aria-describedby={describedBy('subCategory')}
               className={selectClasses(errors.subCategory)}
             >
-              <option value="">None</option>
+              <option value="">{t('admin-catalog.productForm.none')}</option>
               {subCategories.map((item) => (
                 <option key={item.id} value={item.name}>
                   {item.name}
@@ -315,7 +334,7 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
         {category && subCategory && (
           <div>
             <label htmlFor={`${formId}-childCategory`} className="mb-1.5 block text-sm font-medium text-slate-700">
-              Child Category
+              {t('admin-catalog.productForm.childCategory')}
             </label>
             <select
               id={`${formId}-childCategory`}
@@ -327,7 +346,7 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
               aria-describedby={describedBy('childCategory')}
               className={selectClasses(errors.childCategory)}
             >
-              <option value="">None</option>
+              <option value="">{t('admin-catalog.productForm.none')}</option>
               {childCategories.map((item) => (
                 <option key={item.id} value={item.name}>
                   {item.name}
@@ -340,13 +359,13 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
       </div>
 
       <fieldset aria-describedby={describedBy('images')}>
-        <legend className="mb-1.5 text-sm font-medium text-slate-700">Images</legend>
+        <legend className="mb-1.5 text-sm font-medium text-slate-700">{t('admin-catalog.productForm.images')}</legend>
         <div className="flex flex-wrap gap-3">
           {existing.map((address, index) => (
             <Thumb
               key={address}
               src={imageVariant(address, 320)}
-              label={`Image ${index + 1}`}
+              label={t('admin-catalog.productForm.image', { number: localDigits(String(index + 1), locale) })}
               first={index === 0}
               onLeft={index > 0 ? () => setExisting((list) => swap(list, index, index - 1)) : undefined}
               onRight={index < existing.length - 1 ? () => setExisting((list) => swap(list, index, index + 1)) : undefined}
@@ -357,7 +376,11 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
             <Thumb
               key={image.key}
               src={image.url}
-              label={product ? `New image ${index + 1}` : `Image ${index + 1}`}
+              label={
+                product
+                  ? t('admin-catalog.productForm.newImage', { number: localDigits(String(index + 1), locale) })
+                  : t('admin-catalog.productForm.image', { number: localDigits(String(index + 1), locale) })
+              }
               first={existing.length === 0 && index === 0}
               isNew={Boolean(product)}
               onLeft={index > 0 ? () => setAdded((list) => swap(list, index, index - 1)) : undefined}
@@ -372,11 +395,11 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
             className={`flex size-28 flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed text-xs font-medium transition-colors ${errors.images ? 'border-red-400 text-red-600' : 'border-slate-300 text-slate-500 hover:border-amber-500 hover:text-amber-700'}`}
           >
             <ImagePlus className="size-6" aria-hidden="true" />
-            {imageCount === 0 ? 'Choose images' : 'Add images'}
+            {imageCount === 0 ? t('admin-catalog.productForm.chooseImages') : t('admin-catalog.productForm.addImages')}
           </button>
         </div>
         <label className="sr-only" htmlFor={`${formId}-file`}>
-          Product images
+          {t('admin-catalog.productForm.fileLabel')}
         </label>
         <input
           ref={fileInput}
@@ -393,16 +416,19 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
         />
         {fieldError('images')}
         <p className="mt-2 text-xs text-slate-500">
-          JPEG, PNG, WebP, AVIF or GIF, up to 10 MB each and {MAX_IMAGES_PER_UPLOAD} at a time. The first image is shown on cards.
+          {t('admin-catalog.productForm.imagesHint', {
+            size: localDigits(String(MAX_IMAGE_BYTES / (1024 * 1024)), locale),
+            count: localDigits(String(MAX_IMAGES_PER_UPLOAD), locale),
+          })}
         </p>
       </fieldset>
 
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
         <Button variant="outline" onClick={onClose} disabled={pending}>
-          Cancel
+          {t('admin-catalog.productForm.cancel')}
         </Button>
         <Button type="submit" variant="secondary" loading={pending}>
-          {product ? 'Save Changes' : 'Upload Product'}
+          {product ? t('admin-catalog.productForm.save') : t('admin-catalog.productForm.upload')}
         </Button>
       </div>
     </form>
@@ -435,23 +461,49 @@ function Thumb({
   onRight?: () => void;
   onRemove: () => void;
 }) {
+  const t = useT();
   const small =
     'inline-flex size-7 items-center justify-center rounded-md bg-white/90 text-slate-700 shadow-sm hover:bg-white disabled:opacity-30';
   return (
     <figure className="relative size-28 overflow-hidden rounded-xl border border-slate-200 bg-slate-100">
       <img src={src} alt={label} width={112} height={112} className="size-full object-cover" />
       <figcaption className="absolute top-1 left-1 flex gap-1">
-        {first && <span className="rounded bg-slate-900/80 px-1.5 py-0.5 text-[10px] font-semibold text-white">Main</span>}
-        {isNew && <span className="rounded bg-amber-500 px-1.5 py-0.5 text-[10px] font-semibold text-slate-950">New</span>}
+        {first && (
+          <span className="rounded bg-slate-900/80 px-1.5 py-0.5 text-[10px] font-semibold text-white">
+            {t('admin-catalog.productForm.thumb.main')}
+          </span>
+        )}
+        {isNew && (
+          <span className="rounded bg-amber-500 px-1.5 py-0.5 text-[10px] font-semibold text-slate-950">
+            {t('admin-catalog.productForm.thumb.new')}
+          </span>
+        )}
       </figcaption>
-      <button type="button" onClick={onRemove} aria-label={`Remove ${label}`} className={`${small} absolute top-1 right-1`}>
+      <button
+        type="button"
+        onClick={onRemove}
+        aria-label={t('admin-catalog.productForm.thumb.remove', { image: label })}
+        className={`${small} absolute top-1 right-1`}
+      >
         <X className="size-4" aria-hidden="true" />
       </button>
       <div className="absolute inset-x-1 bottom-1 flex justify-between">
-        <button type="button" onClick={onLeft} disabled={!onLeft} aria-label={`Move ${label} earlier`} className={small}>
+        <button
+          type="button"
+          onClick={onLeft}
+          disabled={!onLeft}
+          aria-label={t('admin-catalog.productForm.thumb.earlier', { image: label })}
+          className={small}
+        >
           <ArrowLeft className="size-4" aria-hidden="true" />
         </button>
-        <button type="button" onClick={onRight} disabled={!onRight} aria-label={`Move ${label} later`} className={small}>
+        <button
+          type="button"
+          onClick={onRight}
+          disabled={!onRight}
+          aria-label={t('admin-catalog.productForm.thumb.later', { image: label })}
+          className={small}
+        >
           <ArrowRight className="size-4" aria-hidden="true" />
         </button>
       </div>

@@ -5,11 +5,13 @@ import StarOff from 'lucide-react/icons/star-off';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { FEATURED_MESSAGE, imageVariant, parseImages } from '../../../../shared/catalog';
+import { imageVariant, parseImages } from '../../../../shared/catalog';
+import { localDigits } from '../../../../shared/locale';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { ProductCount } from '../../../components/ProductCount';
 import { formatPrice } from '../../../lib/format';
+import { type MessageId, useLocale, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { Pagination } from '../../catalog/Pagination';
 import { SearchBox } from '../../catalog/SearchBox';
@@ -23,20 +25,21 @@ import {
 } from './api';
 import { ProductFormModal } from './ProductFormModal';
 
-/** SPEC §8 product toasts of the admin table. */
+/** SPEC §8 product toasts of the admin table (message ids; the English texts are SPEC's). */
 export const PRODUCT_TOASTS = {
-  featured: 'Product is now featured',
-  unfeatured: 'Product is no longer featured',
-  featureFailed: 'Error featuring product',
-  deleted: 'Product deleted successfully',
-  deleteFailed: 'Error deleting product',
-} as const;
+  featured: 'admin-catalog.products.toast.featured',
+  unfeatured: 'admin-catalog.products.toast.unfeatured',
+  featureFailed: 'admin-catalog.products.toast.featureFailed',
+  deleted: 'admin-catalog.products.toast.deleted',
+  deleteFailed: 'admin-catalog.products.toast.deleteFailed',
+} as const satisfies Record<string, MessageId>;
 
 /**
  * SPEC §2 admin Products tab: 'Upload New Product' (modal), and a table of products with
  * Feature/Unfeature and Delete per row, plus Edit. The table is paged and searched by the server.
  */
 export function ProductsPanel() {
+  const t = useT();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const list = useAdminProducts(q, page);
@@ -59,10 +62,11 @@ export function ProductsPanel() {
     run(`f${product.id}`, async () => {
       try {
         const reply = await toggleFeatured(product.id);
-        if (reply.message === FEATURED_MESSAGE) toast.success(PRODUCT_TOASTS.featured);
-        else toast.info(PRODUCT_TOASTS.unfeatured);
+        // By the flag, not the message: the server writes its message in the page's language.
+        if (reply.isFeatured) toast.success(t(PRODUCT_TOASTS.featured));
+        else toast.info(t(PRODUCT_TOASTS.unfeatured));
       } catch {
-        toast.error(PRODUCT_TOASTS.featureFailed);
+        toast.error(t(PRODUCT_TOASTS.featureFailed));
       }
     });
 
@@ -70,20 +74,20 @@ export function ProductsPanel() {
     run(`d${product.id}`, async () => {
       try {
         await deleteProduct(product.id);
-        toast.success(PRODUCT_TOASTS.deleted);
+        toast.success(t(PRODUCT_TOASTS.deleted));
       } catch {
-        toast.error(PRODUCT_TOASTS.deleteFailed);
+        toast.error(t(PRODUCT_TOASTS.deleteFailed));
       }
     });
 
   const data = list.data;
   return (
     <Card
-      title="Products"
+      title={t('admin-catalog.products.title')}
       actions={
         <Button variant="primary" onClick={() => setModal({})}>
           <Plus className="size-4" aria-hidden="true" />
-          Upload New Product
+          {t('admin-catalog.products.upload')}
         </Button>
       }
     >
@@ -91,7 +95,7 @@ export function ProductsPanel() {
         <div className="sm:w-80">
           <SearchBox
             value={q}
-            label="Search products by name or description"
+            label={t('admin-catalog.products.searchLabel')}
             onSearch={(text) => {
               setQ(text);
               setPage(1);
@@ -107,12 +111,14 @@ export function ProductsPanel() {
 
       <div className="mt-4" aria-busy={list.isFetching}>
         {list.isPending ? (
-          <p className="py-10 text-center text-sm text-slate-500">Loading...</p>
+          <p className="py-10 text-center text-sm text-slate-500">{t('admin-catalog.loading')}</p>
         ) : list.isError && !data ? (
-          <p className="py-10 text-center text-sm text-red-600">The products could not be loaded: {list.error.message}</p>
+          <p className="py-10 text-center text-sm text-red-600">
+            {t('admin-catalog.products.loadFailed', { error: list.error.message })}
+          </p>
         ) : !data || data.products.length === 0 ? (
           <p className="py-10 text-center text-sm text-slate-500">
-            {q ? 'No products match this search.' : 'No products yet. Upload the first one.'}
+            {q ? t('admin-catalog.products.noMatch') : t('admin-catalog.products.empty')}
           </p>
         ) : (
           <div className={`-mx-5 sm:-mx-6 ${list.isPlaceholderData ? 'opacity-60' : ''}`}>
@@ -120,19 +126,19 @@ export function ProductsPanel() {
               <thead className="border-y border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase max-md:sr-only">
                 <tr>
                   <th scope="col" className="py-2.5 pr-3 pl-5 sm:pl-6">
-                    Product
+                    {t('admin-catalog.products.column.product')}
                   </th>
                   <th scope="col" className="px-3 py-2.5">
-                    Price
+                    {t('admin-catalog.products.column.price')}
                   </th>
                   <th scope="col" className="px-3 py-2.5">
-                    Stock
+                    {t('admin-catalog.products.column.stock')}
                   </th>
                   <th scope="col" className="px-3 py-2.5">
-                    Featured
+                    {t('admin-catalog.products.column.featured')}
                   </th>
                   <th scope="col" className="py-2.5 pr-5 pl-3 text-right sm:pr-6">
-                    Actions
+                    {t('admin-catalog.products.column.actions')}
                   </th>
                 </tr>
               </thead>
@@ -155,7 +161,12 @@ export function ProductsPanel() {
 
       {data && (
         <div className="mt-6">
-          <Pagination page={data.page} totalPages={data.totalPages} onSelect={setPage} label="Product table pages" />
+          <Pagination
+            page={data.page}
+            totalPages={data.totalPages}
+            onSelect={setPage}
+            label={t('admin-catalog.products.pagesLabel')}
+          />
         </div>
       )}
 
@@ -190,6 +201,8 @@ function Row({
   onFeature: () => void;
   onDelete: () => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const image = parseImages(product.images)[0];
   const path = [product.category, product.subCategory, product.childCategory].filter(Boolean).join(' › ');
   return (
@@ -216,26 +229,28 @@ function Row({
           </div>
         </div>
       </td>
-      <td className="px-3 py-2.5 font-medium whitespace-nowrap text-slate-900 max-md:p-0">{formatPrice(product.price)}</td>
+      <td className="px-3 py-2.5 font-medium whitespace-nowrap text-slate-900 max-md:p-0">
+        {formatPrice(product.price, locale)}
+      </td>
       <td className="px-3 py-2.5 whitespace-nowrap text-slate-600 max-md:p-0 max-md:text-xs">
-        <span className="md:hidden">Stock: </span>
-        {product.stock === null ? 'Not tracked' : product.stock}
+        <span className="md:hidden">{t('admin-catalog.products.row.stock')} </span>
+        {product.stock === null ? t('admin-catalog.products.row.notTracked') : localDigits(String(product.stock), locale)}
       </td>
       <td className="px-3 py-2.5 max-md:hidden">
         {product.isFeatured ? (
           <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">
             <Star className="size-3" fill="currentColor" aria-hidden="true" />
-            Featured
+            {t('admin-catalog.products.row.featured')}
           </span>
         ) : (
-          <span className="text-xs text-slate-500">No</span>
+          <span className="text-xs text-slate-500">{t('admin-catalog.products.row.no')}</span>
         )}
       </td>
       <td className="py-2.5 pr-5 pl-3 max-md:col-span-3 max-md:p-0 max-md:pt-1 sm:pr-6">
         <div className="flex justify-end gap-1.5 max-md:flex-wrap max-md:justify-start">
           <Button size="sm" variant="outline" onClick={onEdit}>
             <Pencil className="size-4" aria-hidden="true" />
-            Edit
+            {t('admin-catalog.products.row.edit')}
           </Button>
           <Button
             size="sm"
@@ -249,7 +264,7 @@ function Row({
               ) : (
                 <Star className="size-4" aria-hidden="true" />
               ))}
-            {product.isFeatured ? 'Unfeature' : 'Feature'}
+            {product.isFeatured ? t('admin-catalog.products.row.unfeature') : t('admin-catalog.products.row.feature')}
           </Button>
           <Button
             size="sm"
@@ -259,7 +274,7 @@ function Row({
             onClick={onDelete}
           >
             {busy !== `d${product.id}` && <Trash2 className="size-4" aria-hidden="true" />}
-            Delete
+            {t('admin-catalog.products.row.delete')}
           </Button>
         </div>
       </td>

@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Card, EmptyState } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
-import { formatDateTime, groupDigits } from '../../../lib/format';
+import { formatCount, formatDateTime } from '../../../lib/format';
+import { type MessageId, type Translate, useLocale, useT } from '../../../lib/i18n';
+import type { Locale } from '../../../../shared/locale';
 import { ADMIN_JOB_TEXTS, JOB_FILTERS, type JobStatus, type JobSummary, jobKindLabel, useAdminJobs, useRetryJob } from './api';
 
 /**
@@ -13,6 +15,8 @@ import { ADMIN_JOB_TEXTS, JOB_FILTERS, type JobStatus, type JobSummary, jobKindL
  * the last error (masked by the server) and a Retry; the other statuses behind a filter.
  */
 export function JobsPanel() {
+  const t = useT();
+  const locale = useLocale();
   const [status, setStatus] = useState<JobStatus>('failed');
   const list = useAdminJobs(status);
   const { retry, pendingId } = useRetryJob();
@@ -24,15 +28,15 @@ export function JobsPanel() {
     body = (
       <p role="status" className="flex items-center justify-center gap-2 py-10 text-slate-500">
         <Spinner className="size-5 text-amber-500" />
-        {ADMIN_JOB_TEXTS.loading}
+        {t(ADMIN_JOB_TEXTS.loading)}
       </p>
     );
   } else if (list.isError && !data) {
     body = (
       <div className="flex flex-col items-center gap-3 py-10 text-center">
-        <p className="font-medium text-red-600">{ADMIN_JOB_TEXTS.loadFailed}</p>
+        <p className="font-medium text-red-600">{t(ADMIN_JOB_TEXTS.loadFailed)}</p>
         <Button variant="outline" size="sm" onClick={() => void list.refetch()} loading={list.isFetching}>
-          Try again
+          {t('admin.jobs.tryAgain')}
         </Button>
       </div>
     );
@@ -40,7 +44,7 @@ export function JobsPanel() {
     body = (
       <EmptyState
         icon={<MailCheck className="size-7" aria-hidden="true" />}
-        title={status === 'failed' ? ADMIN_JOB_TEXTS.emptyFailed : ADMIN_JOB_TEXTS.empty}
+        title={status === 'failed' ? t(ADMIN_JOB_TEXTS.emptyFailed) : t(ADMIN_JOB_TEXTS.empty)}
       />
     );
   } else {
@@ -52,26 +56,26 @@ export function JobsPanel() {
           loading={pendingId === job.id}
           disabled={pendingId !== undefined}
           onClick={() => retry(job.id)}
-          aria-label={`Retry ${jobKindLabel(job.kind).toLowerCase()}: ${job.summary}`}
+          aria-label={t('admin.jobs.retryLabel', { kind: jobKindLabel(job.kind, t).toLowerCase(), summary: job.summary })}
           className={wide ? 'w-full' : ''}
         >
           {pendingId !== job.id && <RotateCcw className="size-4" aria-hidden="true" />}
-          Retry
+          {t('admin.jobs.retry')}
         </Button>
       );
     body = (
       <div className={list.isPlaceholderData ? 'opacity-60' : undefined}>
         {/* Phones: one card per job. */}
-        <ul className="space-y-3 md:hidden" aria-label="Jobs">
+        <ul className="space-y-3 md:hidden" aria-label={t('admin.jobs.list')}>
           {jobs.map((job) => (
             <li key={job.id} className="rounded-xl border border-slate-200 p-4" data-testid="admin-job-card">
               <What job={job} />
               <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
-                <dt className="text-slate-500">Attempts</dt>
-                <dd className="text-slate-900">{attemptsText(job)}</dd>
-                <dt className="text-slate-500">Last change</dt>
-                <dd className="text-slate-900">{formatDateTime(job.updatedAt)}</dd>
-                <dt className="text-slate-500">Last error</dt>
+                <dt className="text-slate-500">{t('admin.jobs.attempts')}</dt>
+                <dd className="text-slate-900">{attemptsText(job, t, locale)}</dd>
+                <dt className="text-slate-500">{t('admin.jobs.lastChange')}</dt>
+                <dd className="text-slate-900">{formatDateTime(job.updatedAt, locale)}</dd>
+                <dt className="text-slate-500">{t('admin.jobs.lastError')}</dt>
                 <dd className="min-w-0">
                   <LastError job={job} />
                 </dd>
@@ -84,23 +88,23 @@ export function JobsPanel() {
         {/* Wider screens: a table. */}
         <div className="hidden overflow-x-auto md:block">
           <table className="w-full text-sm">
-            <caption className="sr-only">{JOB_FILTERS.find((filter) => filter.status === status)?.label} jobs</caption>
+            <caption className="sr-only">{t(CAPTIONS[status])}</caption>
             <thead className="border-b border-slate-200 text-slate-600">
               <tr>
                 <th scope="col" className="px-3 py-2 text-left font-semibold">
-                  What
+                  {t('admin.jobs.what')}
                 </th>
                 <th scope="col" className="px-3 py-2 text-left font-semibold whitespace-nowrap">
-                  Attempts
+                  {t('admin.jobs.attempts')}
                 </th>
                 <th scope="col" className="px-3 py-2 text-left font-semibold">
-                  Last error
+                  {t('admin.jobs.lastError')}
                 </th>
                 <th scope="col" className="px-3 py-2 text-left font-semibold whitespace-nowrap">
-                  Last change
+                  {t('admin.jobs.lastChange')}
                 </th>
                 <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t('admin.jobs.actions')}</span>
                 </th>
               </tr>
             </thead>
@@ -110,11 +114,11 @@ export function JobsPanel() {
                   <td className="min-w-40 px-3 py-3">
                     <What job={job} />
                   </td>
-                  <td className="px-3 py-3 whitespace-nowrap text-slate-700">{attemptsText(job)}</td>
+                  <td className="px-3 py-3 whitespace-nowrap text-slate-700">{attemptsText(job, t, locale)}</td>
                   <td className="min-w-40 px-3 py-3">
                     <LastError job={job} />
                   </td>
-                  <td className="min-w-24 px-3 py-3 text-slate-700">{formatDateTime(job.updatedAt)}</td>
+                  <td className="min-w-24 px-3 py-3 text-slate-700">{formatDateTime(job.updatedAt, locale)}</td>
                   <td className="px-3 py-3 text-right whitespace-nowrap">{action(job)}</td>
                 </tr>
               ))}
@@ -127,7 +131,7 @@ export function JobsPanel() {
 
   return (
     <Card
-      title="Mail & jobs"
+      title={t('admin.tabs.jobs')}
       actions={
         <Button variant="ghost" size="sm" onClick={() => void list.refetch()} disabled={list.isFetching}>
           {list.isFetching && !list.isPending ? (
@@ -135,15 +139,17 @@ export function JobsPanel() {
           ) : (
             <RefreshCw className="size-4" aria-hidden="true" />
           )}
-          Refresh
+          {t('admin.jobs.refresh')}
         </Button>
       }
     >
-      <p className="mb-4 text-sm text-slate-600">
-        Mail and background work the shop does after a change. What failed for good waits here until you retry it.
-      </p>
+      <p className="mb-4 text-sm text-slate-600">{t('admin.jobs.intro')}</p>
       <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
-        <div role="group" aria-label="Show jobs" className="grid w-full grid-cols-4 gap-1 rounded-lg bg-slate-100 p-1 sm:w-auto">
+        <div
+          role="group"
+          aria-label={t('admin.jobs.show')}
+          className="grid w-full grid-cols-4 gap-1 rounded-lg bg-slate-100 p-1 sm:w-auto"
+        >
           {JOB_FILTERS.map((filter) => (
             <button
               key={filter.status}
@@ -154,13 +160,13 @@ export function JobsPanel() {
                 filter.status === status ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'
               }`}
             >
-              {filter.label}
+              {t(filter.label)}
             </button>
           ))}
         </div>
         {data && !list.isPlaceholderData && data.total > 0 && (
           <p className="text-sm text-slate-500" aria-live="polite">
-            {countText(data.total, jobs.length)}
+            {countText(data.total, jobs.length, t, locale)}
           </p>
         )}
       </div>
@@ -170,22 +176,33 @@ export function JobsPanel() {
 }
 
 function What({ job }: { job: JobSummary }) {
+  const t = useT();
   return (
     <>
-      <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{jobKindLabel(job.kind)}</p>
+      <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{jobKindLabel(job.kind, t)}</p>
       <p className="font-medium wrap-anywhere text-slate-900">{job.summary}</p>
     </>
   );
 }
 
 function LastError({ job }: { job: JobSummary }) {
-  if (!job.lastError) return <span className="text-slate-500">None</span>;
+  const t = useT();
+  if (!job.lastError) return <span className="text-slate-500">{t('admin.jobs.noError')}</span>;
   return <p className="font-mono text-xs wrap-anywhere text-red-700">{job.lastError}</p>;
 }
 
-const attemptsText = (job: JobSummary) => `${job.attempts} of ${job.maxAttempts}`;
+/** The table's caption: the jobs of the filter shown. */
+const CAPTIONS = {
+  failed: 'admin.jobs.caption.failed',
+  queued: 'admin.jobs.caption.queued',
+  running: 'admin.jobs.caption.running',
+  done: 'admin.jobs.caption.done',
+} as const satisfies Record<JobStatus, MessageId>;
 
-function countText(total: number, shown: number): string {
-  const jobs = total === 1 ? '1 job' : `${groupDigits(total)} jobs`;
-  return shown < total ? `The newest ${groupDigits(shown)} of ${jobs}` : jobs;
+const attemptsText = (job: JobSummary, t: Translate, locale: Locale) =>
+  t('admin.jobs.attemptsOf', { attempts: formatCount(job.attempts, locale), max: formatCount(job.maxAttempts, locale) });
+
+function countText(total: number, shown: number, t: Translate, locale: Locale): string {
+  const jobs = t('admin.jobs.count', { count: total, total: formatCount(total, locale) });
+  return shown < total ? t('admin.jobs.newest', { shown: formatCount(shown, locale), jobs }) : jobs;
 }

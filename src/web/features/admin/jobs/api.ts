@@ -1,25 +1,26 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { JOB_KIND_LABELS, type JobStatus, type JobSummary } from '../../../../shared/jobs';
+import type { JobStatus, JobSummary } from '../../../../shared/jobs';
 import { apiGet, apiPost, errorMessage } from '../../../lib/api';
+import { type MessageId, type Translate, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 
 export type { JobStatus, JobSummary };
 
-/** Texts of the admin's Mail & jobs tab (issue 15). */
+/** Texts of the admin's Mail & jobs tab (issue 15): their message ids. */
 export const ADMIN_JOB_TEXTS = {
-  loading: 'Loading jobs…',
-  loadFailed: 'The jobs could not be loaded. Please try again.',
-  emptyFailed: 'Nothing has failed. Every mail and job went through.',
-  empty: 'No jobs here.',
-  retryFailed: 'The job could not be retried. Please try again.',
-} as const;
+  loading: 'admin.jobs.loading',
+  loadFailed: 'admin.jobs.loadFailed',
+  emptyFailed: 'admin.jobs.emptyFailed',
+  empty: 'admin.jobs.empty',
+  retryFailed: 'admin.jobs.retryFailed',
+} as const satisfies Record<string, MessageId>;
 
 /** The filter's choices, in the order shown: what failed for good first. */
-export const JOB_FILTERS: readonly { status: JobStatus; label: string }[] = [
-  { status: 'failed', label: 'Failed' },
-  { status: 'queued', label: 'Waiting' },
-  { status: 'running', label: 'Running' },
-  { status: 'done', label: 'Sent' },
+export const JOB_FILTERS: readonly { status: JobStatus; label: MessageId }[] = [
+  { status: 'failed', label: 'admin.jobs.filter.failed' },
+  { status: 'queued', label: 'admin.jobs.filter.queued' },
+  { status: 'running', label: 'admin.jobs.filter.running' },
+  { status: 'done', label: 'admin.jobs.filter.done' },
 ];
 
 export const ADMIN_JOBS_LIMIT = 50;
@@ -30,7 +31,15 @@ export const adminJobKeys = {
   list: (status: JobStatus) => ['admin', 'jobs', status] as const,
 };
 
-export const jobKindLabel = (kind: string): string => JOB_KIND_LABELS[kind] ?? kind;
+/** The kinds of job the shop knows (shared/jobs.ts JOB_KIND_LABELS); another shows as its name. */
+const JOB_KIND_LABELS: Readonly<Record<string, MessageId>> = {
+  mail: 'admin.jobs.kind.mail',
+};
+
+export const jobKindLabel = (kind: string, t: Translate): string => {
+  const label = JOB_KIND_LABELS[kind];
+  return label ? t(label) : kind;
+};
 
 /** GET /api/admin/jobs?status=&limit= → the newest jobs of one status and how many there are. */
 export function useAdminJobs(status: JobStatus) {
@@ -49,12 +58,13 @@ export function useAdminJobs(status: JobStatus) {
 
 /** POST /api/admin/jobs/:id/retry: a failed job back in the queue; every list is fetched again after. */
 export function useRetryJob() {
+  const t = useT();
   const client = useQueryClient();
   const mutation = useMutation({
     mutationFn: (id: number) =>
       apiPost<{ message: string; job: JobSummary }>(`/api/admin/jobs/${id}/retry`, undefined, { auth: 'admin' }),
     onSuccess: (reply) => toast.success(reply.message),
-    onError: (error) => toast.error(errorMessage(error, ADMIN_JOB_TEXTS.retryFailed)),
+    onError: (error) => toast.error(errorMessage(error, t(ADMIN_JOB_TEXTS.retryFailed))),
     onSettled: () => client.invalidateQueries({ queryKey: adminJobKeys.all }),
   });
   return { retry: mutation.mutate, pendingId: mutation.isPending ? mutation.variables : undefined };

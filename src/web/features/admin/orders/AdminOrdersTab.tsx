@@ -5,15 +5,18 @@ import Search from 'lucide-react/icons/search';
 import FileText from 'lucide-react/icons/file-text';
 import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { localDigits } from '../../../../shared/locale';
 import { ORDER_STATUSES } from '../../../../shared/orders';
 import { PAYMENT_STATUSES, VAT_PERCENT } from '../../../../shared/payments';
 import { PaymentBadge, paymentMethodLabel, paymentStatusLabel } from '../../../components/orders/PaymentBadge';
+import { provinceName } from '../../../components/orders/order-labels';
 import { Button, buttonClasses } from '../../../components/ui/Button';
 import { Card, EmptyState } from '../../../components/ui/Card';
 import { SortableHeader } from '../../../components/ui/SortableHeader';
 import { Spinner } from '../../../components/ui/Spinner';
 import { inputClasses } from '../../../components/ui/TextField';
-import { formatDateTime, formatDeliveryFee, formatPrice, groupDigits } from '../../../lib/format';
+import { formatCount, formatDeliveryFee, formatOrderDate, formatPrice } from '../../../lib/format';
+import { useLocale, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { orderItemsOf, statusLabel } from '../../orders/api';
 import { OrderItemsList, StatusBadge } from '../../orders/OrderParts';
@@ -46,6 +49,8 @@ function useDebounced<T>(value: T, delay: number): T {
  * one order open at a time with its customer, delivery address and items; a status select per order.
  */
 export function AdminOrdersTab() {
+  const t = useT();
+  const locale = useLocale();
   const ids = useId();
   const [search, setSearch] = useState('');
   const [from, setFrom] = useState('');
@@ -81,8 +86,8 @@ export function AdminOrdersTab() {
 
   const failed = list.isError;
   useEffect(() => {
-    if (failed) toast.error(ADMIN_ORDER_TEXTS.loadFailed, { toastId: 'admin-orders-load' });
-  }, [failed]);
+    if (failed) toast.error(t(ADMIN_ORDER_TEXTS.loadFailed), { toastId: 'admin-orders-load' });
+  }, [failed, t]);
 
   const data = list.data;
   const orders = data?.orders ?? [];
@@ -93,29 +98,29 @@ export function AdminOrdersTab() {
   if (rangeInvalid) {
     body = (
       <p role="alert" className="py-8 text-center text-sm font-medium text-red-600">
-        The start date must be on or before the end date.
+        {t('admin.orders.rangeInvalid')}
       </p>
     );
   } else if (list.isPending) {
     body = (
       <p role="status" className="flex items-center justify-center gap-2 py-10 text-slate-500">
         <Spinner className="size-5 text-amber-500" />
-        {ADMIN_ORDER_TEXTS.loading}
+        {t(ADMIN_ORDER_TEXTS.loading)}
       </p>
     );
   } else if (list.isError && !data) {
     body = (
       <div className="flex flex-col items-center gap-3 py-10 text-center">
-        <p className="font-medium text-red-600">{ADMIN_ORDER_TEXTS.loadFailed}</p>
+        <p className="font-medium text-red-600">{t(ADMIN_ORDER_TEXTS.loadFailed)}</p>
         <Button variant="outline" size="sm" onClick={() => void list.refetch()} loading={list.isFetching}>
-          Try again
+          {t('admin.orders.tryAgain')}
         </Button>
       </div>
     );
   } else if (orders.length === 0) {
     body = (
-      <EmptyState icon={<ClipboardList className="size-7" aria-hidden="true" />} title={ADMIN_ORDER_TEXTS.empty}>
-        {filtering && <p>Nothing matches this search or these filters.</p>}
+      <EmptyState icon={<ClipboardList className="size-7" aria-hidden="true" />} title={t(ADMIN_ORDER_TEXTS.empty)}>
+        {filtering && <p>{t('admin.orders.noMatch')}</p>}
       </EmptyState>
     );
   } else {
@@ -134,29 +139,29 @@ export function AdminOrdersTab() {
         onClick={() => toggleOrder(order.id)}
         className={wide ? 'w-full' : 'whitespace-nowrap'}
       >
-        {expanded === order.id ? 'Hide Items' : 'View Items'}
+        {expanded === order.id ? t('admin.orders.hideItems') : t('admin.orders.viewItems')}
       </Button>
     );
     body = (
       <>
         {/* Phones: one card per order. */}
-        <ul className="space-y-3 md:hidden" aria-label="Orders">
+        <ul className="space-y-3 md:hidden" aria-label={t('admin.orders.title')}>
           {orders.map((order) => (
             <li key={order.id} className="rounded-xl border border-slate-200 p-4" data-testid="admin-order-card">
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
                   <p className="truncate font-mono text-sm font-semibold text-slate-900">{order.id}</p>
-                  <p className="text-xs text-slate-500">{formatDateTime(order.createdAt)}</p>
+                  <p className="text-xs text-slate-500">{formatOrderDate(order.createdAt, locale)}</p>
                 </div>
-                <p className="font-semibold whitespace-nowrap text-slate-900">{formatPrice(order.totalAmount)}</p>
+                <p className="font-semibold whitespace-nowrap text-slate-900">{formatPrice(order.totalAmount, locale)}</p>
               </div>
               <p className="mt-2 text-sm text-slate-700">
                 {order.user.firstName} {order.user.lastName} · {order.user.phoneNumber}
               </p>
               <dl className="mt-2 grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-1 text-sm">
-                <dt className="text-slate-500">Payment</dt>
-                <dd className="text-right text-slate-800">{paymentMethodLabel(order.paymentMethod)}</dd>
-                <dt className="text-slate-500">Payment status</dt>
+                <dt className="text-slate-500">{t('admin.orders.payment')}</dt>
+                <dd className="text-right text-slate-800">{paymentMethodLabel(order.paymentMethod, t)}</dd>
+                <dt className="text-slate-500">{t('admin.orders.paymentStatus')}</dt>
                 <dd className="text-right">
                   <PaymentBadge status={order.paymentStatus} />
                 </dd>
@@ -175,35 +180,35 @@ export function AdminOrdersTab() {
         {/* Wider screens: the table, the open order's details in a row under it. */}
         <div className="hidden overflow-x-auto md:block">
           <table className="w-full text-sm">
-            <caption className="sr-only">All orders</caption>
+            <caption className="sr-only">{t('admin.orders.caption')}</caption>
             <thead className="border-b border-slate-200 text-slate-600">
               <tr>
                 <th scope="col" className="px-2 py-2 text-left font-semibold">
-                  Order ID
+                  {t('admin.orders.orderId')}
                 </th>
                 <th scope="col" className="px-2 py-2 text-left font-semibold">
-                  Customer
+                  {t('admin.orders.customer')}
                 </th>
                 <SortableHeader
-                  label="Order Date"
+                  label={t('admin.orders.orderDate')}
                   column="date"
                   sort={{ key: 'date', direction }}
                   onSort={() => setDirection((current) => (current === 'desc' ? 'asc' : 'desc'))}
                 />
                 <th scope="col" className="px-2 py-2 text-right font-semibold">
-                  Total Amount
+                  {t('admin.orders.totalAmount')}
                 </th>
                 <th scope="col" className="px-2 py-2 text-left font-semibold">
-                  Payment
+                  {t('admin.orders.payment')}
                 </th>
                 <th scope="col" className="px-2 py-2 text-left font-semibold">
-                  Payment status
+                  {t('admin.orders.paymentStatus')}
                 </th>
                 <th scope="col" className="px-2 py-2 text-left font-semibold">
-                  Status
+                  {t('admin.orders.status')}
                 </th>
                 <th scope="col" className="px-2 py-2 text-right font-semibold">
-                  Actions
+                  {t('admin.orders.actions')}
                 </th>
               </tr>
             </thead>
@@ -218,11 +223,11 @@ export function AdminOrdersTab() {
                       </p>
                       <p className="text-xs text-slate-500">{order.user.phoneNumber}</p>
                     </td>
-                    <td className="min-w-24 px-2 py-3 text-slate-700">{formatDateTime(order.createdAt)}</td>
+                    <td className="min-w-24 px-2 py-3 text-slate-700">{formatOrderDate(order.createdAt, locale)}</td>
                     <td className="px-2 py-3 text-right font-semibold whitespace-nowrap text-slate-900">
-                      {formatPrice(order.totalAmount)}
+                      {formatPrice(order.totalAmount, locale)}
                     </td>
-                    <td className="px-2 py-3 whitespace-nowrap text-slate-700">{paymentMethodLabel(order.paymentMethod)}</td>
+                    <td className="px-2 py-3 whitespace-nowrap text-slate-700">{paymentMethodLabel(order.paymentMethod, t)}</td>
                     <td className="px-2 py-3">
                       <PaymentBadge status={order.paymentStatus} />
                     </td>
@@ -250,11 +255,14 @@ export function AdminOrdersTab() {
   const last = data ? Math.min(data.total, first + orders.length - 1) : 0;
 
   return (
-    <Card title="Orders" actions={list.isFetching && !list.isPending ? <Spinner className="size-4 text-amber-500" /> : undefined}>
+    <Card
+      title={t('admin.orders.title')}
+      actions={list.isFetching && !list.isPending ? <Spinner className="size-4 text-amber-500" /> : undefined}
+    >
       <div className="mb-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 2xl:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto]">
         <div className="sm:col-span-2 lg:col-span-4 2xl:col-span-1">
           <label htmlFor={`${ids}-q`} className="mb-1.5 block text-sm font-medium text-slate-700">
-            Search orders
+            {t('admin.orders.search')}
           </label>
           <div className="relative">
             <Search
@@ -266,7 +274,7 @@ export function AdminOrdersTab() {
               type="search"
               value={search}
               onChange={(event) => setSearch(event.target.value)}
-              placeholder="Order ID, name, email or phone"
+              placeholder={t('admin.orders.searchPlaceholder')}
               maxLength={200}
               className={`${inputClasses} border-control pl-9`}
             />
@@ -274,7 +282,7 @@ export function AdminOrdersTab() {
         </div>
         <div>
           <label htmlFor={`${ids}-from`} className="mb-1.5 block text-sm font-medium text-slate-700">
-            From
+            {t('admin.orders.from')}
           </label>
           <input
             id={`${ids}-from`}
@@ -287,7 +295,7 @@ export function AdminOrdersTab() {
         </div>
         <div>
           <label htmlFor={`${ids}-to`} className="mb-1.5 block text-sm font-medium text-slate-700">
-            To
+            {t('admin.orders.to')}
           </label>
           <input
             id={`${ids}-to`}
@@ -300,7 +308,7 @@ export function AdminOrdersTab() {
         </div>
         <div>
           <label htmlFor={`${ids}-status`} className="mb-1.5 block text-sm font-medium text-slate-700">
-            Status
+            {t('admin.orders.status')}
           </label>
           <select
             id={`${ids}-status`}
@@ -308,17 +316,17 @@ export function AdminOrdersTab() {
             onChange={(event) => setStatus(event.target.value as OrderStatus | '')}
             className={`${inputClasses} border-control`}
           >
-            <option value="">All statuses</option>
+            <option value="">{t('admin.orders.allStatuses')}</option>
             {ORDER_STATUSES.map((value) => (
               <option key={value} value={value}>
-                {statusLabel(value)}
+                {statusLabel(value, t)}
               </option>
             ))}
           </select>
         </div>
         <div>
           <label htmlFor={`${ids}-payment`} className="mb-1.5 block text-sm font-medium text-slate-700">
-            Payment status
+            {t('admin.orders.paymentStatus')}
           </label>
           <select
             id={`${ids}-payment`}
@@ -326,10 +334,10 @@ export function AdminOrdersTab() {
             onChange={(event) => setPaymentStatus(event.target.value as PaymentStatus | '')}
             className={`${inputClasses} border-control`}
           >
-            <option value="">All payments</option>
+            <option value="">{t('admin.orders.allPayments')}</option>
             {PAYMENT_STATUSES.map((value) => (
               <option key={value} value={value}>
-                {paymentStatusLabel(value)}
+                {paymentStatusLabel(value, t)}
               </option>
             ))}
           </select>
@@ -339,9 +347,9 @@ export function AdminOrdersTab() {
             variant="outline"
             className="flex-1 md:hidden"
             onClick={() => setDirection((current) => (current === 'desc' ? 'asc' : 'desc'))}
-            aria-label={`Sort by order date, ${direction === 'desc' ? 'newest' : 'oldest'} first`}
+            aria-label={direction === 'desc' ? t('admin.orders.sortNewestLabel') : t('admin.orders.sortOldestLabel')}
           >
-            {direction === 'desc' ? 'Newest first' : 'Oldest first'}
+            {direction === 'desc' ? t('admin.orders.newestFirst') : t('admin.orders.oldestFirst')}
           </Button>
           {filtering && (
             <Button
@@ -355,7 +363,7 @@ export function AdminOrdersTab() {
                 setPaymentStatus('');
               }}
             >
-              Clear
+              {t('admin.orders.clear')}
             </Button>
           )}
         </div>
@@ -365,11 +373,15 @@ export function AdminOrdersTab() {
 
       {data && data.total > 0 && !rangeInvalid && (
         <nav
-          aria-label="Orders pages"
+          aria-label={t('admin.orders.pages')}
           className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4"
         >
           <p className="text-sm text-slate-600" aria-live="polite">
-            {first}–{last} of {groupDigits(data.total)} orders
+            {t('admin.orders.range', {
+              first: localDigits(String(first), locale),
+              last: localDigits(String(last), locale),
+              total: formatCount(data.total, locale),
+            })}
           </p>
           <div className="flex items-center gap-2">
             <Button
@@ -382,10 +394,13 @@ export function AdminOrdersTab() {
               }}
             >
               <ChevronLeft className="size-4" aria-hidden="true" />
-              Previous
+              {t('admin.orders.previous')}
             </Button>
             <span className="text-sm text-slate-600">
-              Page {data.page} of {Math.max(1, totalPages)}
+              {t('admin.orders.page', {
+                page: localDigits(String(data.page), locale),
+                pages: localDigits(String(Math.max(1, totalPages)), locale),
+              })}
             </span>
             <Button
               variant="outline"
@@ -396,7 +411,7 @@ export function AdminOrdersTab() {
                 setExpanded(null);
               }}
             >
-              Next
+              {t('admin.orders.next')}
               <ChevronRight className="size-4" aria-hidden="true" />
             </Button>
           </div>
@@ -408,12 +423,14 @@ export function AdminOrdersTab() {
 
 /** The open order: who bought it, where it goes, how it is paid, and its items (fetched fresh). */
 function OrderDetails({ order }: { order: Order }) {
+  const t = useT();
+  const locale = useLocale();
   const fresh = useAdminOrder(order.id);
   const { markRefunded, refundingId } = useMarkRefunded();
   const failed = fresh.isError;
   useEffect(() => {
-    if (failed) toast.error(ADMIN_ORDER_TEXTS.itemsFailed, { toastId: `admin-order-items-${order.id}` });
-  }, [failed, order.id]);
+    if (failed) toast.error(t(ADMIN_ORDER_TEXTS.itemsFailed), { toastId: `admin-order-items-${order.id}` });
+  }, [failed, order.id, t]);
   const shown = fresh.data ?? order;
   // A failed fetch empties the list (SPEC §8).
   const items = failed ? [] : orderItemsOf(fresh.data);
@@ -421,70 +438,73 @@ function OrderDetails({ order }: { order: Order }) {
   return (
     <div className="space-y-4">
       <div className="grid gap-4 text-sm sm:grid-cols-3">
-        <section aria-label="Customer">
-          <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Customer</h4>
+        <section aria-label={t('admin.orders.customer')}>
+          <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('admin.orders.customer')}</h4>
           <p className="mt-1 font-medium text-slate-900">
             {shown.user.firstName} {shown.user.lastName}
           </p>
           <p className="break-all text-slate-700">{shown.user.email}</p>
           <p className="text-slate-700">{shown.user.phoneNumber}</p>
         </section>
-        <section aria-label="Delivery address">
-          <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Deliver to</h4>
+        <section aria-label={t('admin.orders.deliveryAddress')}>
+          <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('admin.orders.deliverTo')}</h4>
           <p className="mt-1 font-medium text-slate-900">
             {shown.fullName}, {shown.phone}
           </p>
           <p className="text-slate-700">{shown.address}</p>
-          {shown.landmark && <p className="text-slate-700">Landmark: {shown.landmark}</p>}
+          {shown.landmark && <p className="text-slate-700">{t('admin.orders.landmark', { landmark: shown.landmark })}</p>}
           <p className="text-slate-700">
             {shown.city}, {shown.district}
           </p>
-          <p className="text-slate-700">{shown.province} Province</p>
+          <p className="text-slate-700">{t('admin.orders.province', { province: provinceName(shown.province, t) })}</p>
         </section>
-        <section aria-label="Payment">
-          <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Payment</h4>
-          <p className="mt-1 text-slate-900">{paymentMethodLabel(shown.paymentMethod)}</p>
+        <section aria-label={t('admin.orders.payment')}>
+          <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('admin.orders.payment')}</h4>
+          <p className="mt-1 text-slate-900">{paymentMethodLabel(shown.paymentMethod, t)}</p>
           <p className="mt-1 flex flex-wrap items-center gap-1.5">
             <PaymentBadge status={shown.paymentStatus} />
             <StatusBadge status={shown.status} />
           </p>
           <p className="mt-1 text-slate-700">
-            Reference:{' '}
+            {t('admin.orders.reference')}{' '}
             {shown.paymentRef ? (
               <span className="font-mono text-xs break-all text-slate-900" data-testid="payment-ref">
                 {shown.paymentRef}
               </span>
             ) : (
-              <span className="text-slate-500">none</span>
+              <span className="text-slate-500">{t('admin.orders.noReference')}</span>
             )}
           </p>
           {shown.paymentStatus === 'refund_due' && (
             <div className="mt-2 space-y-1">
               <p className="text-xs text-orange-800">
-                Paid, then cancelled: give back {formatPrice(shown.totalAmount)}, then mark it.
+                {t('admin.orders.refundDue', { amount: formatPrice(shown.totalAmount, locale) })}
               </p>
               <Button variant="outline" size="sm" onClick={() => markRefunded(shown.id)} loading={refundingId === shown.id}>
-                Mark refunded
+                {t('admin.orders.markRefunded')}
               </Button>
             </div>
           )}
         </section>
       </div>
-      <OrderItemsList items={items} loading={fresh.isPending} caption={`Items of order ${order.id}`} />
+      <OrderItemsList items={items} loading={fresh.isPending} caption={t('admin.orders.itemsCaption', { id: order.id })} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-end sm:justify-between">
         <Link to={`/orders/${encodeURIComponent(shown.id)}/invoice`} className={buttonClasses('outline', 'sm', 'self-start')}>
           <FileText className="size-4" aria-hidden="true" />
-          Invoice
+          {t('admin.orders.invoice')}
         </Link>
         <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 text-sm sm:min-w-64">
-          <dt className="text-slate-500">Subtotal</dt>
-          <dd className="text-right text-slate-900">{formatPrice(shown.subtotal)}</dd>
-          <dt className="text-slate-500">Delivery</dt>
-          <dd className="text-right text-slate-900">{formatDeliveryFee(shown.deliveryFee)}</dd>
-          <dt className="font-semibold text-slate-900">Total Amount</dt>
-          <dd className="text-right font-semibold text-slate-900">{formatPrice(shown.totalAmount)}</dd>
+          <dt className="text-slate-500">{t('admin.orders.subtotal')}</dt>
+          <dd className="text-right text-slate-900">{formatPrice(shown.subtotal, locale)}</dd>
+          <dt className="text-slate-500">{t('admin.orders.delivery')}</dt>
+          <dd className="text-right text-slate-900">{formatDeliveryFee(shown.deliveryFee, locale)}</dd>
+          <dt className="font-semibold text-slate-900">{t('admin.orders.totalAmount')}</dt>
+          <dd className="text-right font-semibold text-slate-900">{formatPrice(shown.totalAmount, locale)}</dd>
           <dd className="col-span-2 text-right text-xs text-slate-500">
-            VAT ({VAT_PERCENT}%) included: {formatPrice(shown.vatAmount)}
+            {t('admin.orders.vatIncluded', {
+              percent: localDigits(String(VAT_PERCENT), locale),
+              amount: formatPrice(shown.vatAmount, locale),
+            })}
           </dd>
         </dl>
       </div>
@@ -500,6 +520,7 @@ function OrderDetails({ order }: { order: Order }) {
  * control would drop the keyboard's focus to the page's start) and ignores changes.
  */
 function StatusSelect({ order, saving, onSave }: { order: Order; saving: boolean; onSave: (status: OrderStatus) => void }) {
+  const t = useT();
   const [draft, setDraft] = useState<OrderStatus | null>(null);
   const byKeyboard = useRef(false);
   const commit = (next: OrderStatus) => {
@@ -508,7 +529,7 @@ function StatusSelect({ order, saving, onSave }: { order: Order; saving: boolean
   };
   return (
     <select
-      aria-label={`Status of order ${order.id}`}
+      aria-label={t('admin.orders.statusOf', { id: order.id })}
       aria-disabled={saving || undefined}
       value={draft ?? order.status}
       onPointerDown={() => {
@@ -539,7 +560,7 @@ function StatusSelect({ order, saving, onSave }: { order: Order; saving: boolean
     >
       {ORDER_STATUSES.map((value) => (
         <option key={value} value={value}>
-          {statusLabel(value)}
+          {statusLabel(value, t)}
         </option>
       ))}
     </select>

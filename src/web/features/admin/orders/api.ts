@@ -2,21 +2,22 @@ import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClie
 import type { Order, OrderSort, OrderStatus, OrdersPage } from '../../../../shared/orders';
 import type { PaymentStatus } from '../../../../shared/payments';
 import { ApiError, api, apiGet } from '../../../lib/api';
+import { type MessageId, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 
 export type { Order, OrderSort, OrderStatus, OrdersPage, PaymentStatus };
 
-/** SPEC §8 texts of the admin's Orders tab. */
+/** SPEC §8 texts of the admin's Orders tab: their message ids. */
 export const ADMIN_ORDER_TEXTS = {
-  loading: 'Loading orders...',
-  empty: 'No orders available.',
-  loadFailed: 'Failed to load orders. Please try again later.',
-  statusUpdated: 'Order status updated successfully.',
-  statusFailed: 'Failed to update status. Please try again.',
-  itemsFailed: 'Failed to fetch order items. Please try again.',
-  markedRefunded: 'Marked as refunded',
-  refundFailed: 'Failed to mark the order refunded. Please try again.',
-} as const;
+  loading: 'admin.orders.loading',
+  empty: 'admin.orders.empty',
+  loadFailed: 'admin.orders.loadFailed',
+  statusUpdated: 'admin.orders.statusUpdated',
+  statusFailed: 'admin.orders.statusFailed',
+  itemsFailed: 'admin.orders.itemsFailed',
+  markedRefunded: 'admin.orders.markedRefunded',
+  refundFailed: 'admin.orders.refundFailed',
+} as const satisfies Record<string, MessageId>;
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 
@@ -124,15 +125,16 @@ function replaceOrder(client: QueryClient, order: Order): void {
 }
 
 export function useUpdateOrderStatus() {
+  const t = useT();
   const client = useQueryClient();
   const mutation = useMutation({
     mutationFn: updateOrderStatus,
     onSuccess: (order) => {
       replaceOrder(client, order);
-      toast.success(ADMIN_ORDER_TEXTS.statusUpdated);
+      toast.success(t(ADMIN_ORDER_TEXTS.statusUpdated));
     },
     onError: (error) => {
-      toast.error(ADMIN_ORDER_TEXTS.statusFailed);
+      toast.error(t(ADMIN_ORDER_TEXTS.statusFailed));
       // Re-opening a cancelled order whose units are gone: the server names the product.
       if (error instanceof ApiError && error.status === 409 && error.serverMessage) toast.info(error.serverMessage);
     },
@@ -151,16 +153,17 @@ export async function markRefunded(id: string): Promise<Order> {
 }
 
 export function useMarkRefunded() {
+  const t = useT();
   const client = useQueryClient();
   const mutation = useMutation({
     mutationFn: markRefunded,
     onSuccess: (order) => {
       replaceOrder(client, order);
-      toast.success(ADMIN_ORDER_TEXTS.markedRefunded);
+      toast.success(t(ADMIN_ORDER_TEXTS.markedRefunded));
       void client.invalidateQueries({ queryKey: adminOrderKeys.pages });
     },
     onError: (error) => {
-      toast.error(error instanceof ApiError && error.serverMessage ? error.serverMessage : ADMIN_ORDER_TEXTS.refundFailed);
+      toast.error(error instanceof ApiError && error.serverMessage ? error.serverMessage : t(ADMIN_ORDER_TEXTS.refundFailed));
       void client.invalidateQueries({ queryKey: adminOrderKeys.all });
     },
   });

@@ -5,6 +5,7 @@ import { type ChangePasswordInput, RECOVERY_MESSAGES, changePasswordSchema } fro
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
 import { apiPost } from '../../../lib/api';
+import { useT } from '../../../lib/i18n';
 import { showRefusal, useSchemaForm, validateNewPassword } from '../../../lib/forms';
 import { Modal } from '../catalog/Modal';
 import { NewPasswordFields } from '../../../components/ui/NewPasswordFields';
@@ -21,8 +22,9 @@ interface ChangePasswordModalProps {
  * The admin's other sessions end; this one stays. Mounted fresh each time it opens.
  */
 export function ChangePasswordModal({ open, onClose, username }: ChangePasswordModalProps) {
+  const t = useT();
   return (
-    <Modal open={open} onClose={onClose} title="Change password" widthClass="max-w-md">
+    <Modal open={open} onClose={onClose} title={t('admin.password.change')} widthClass="max-w-md">
       {open && <ChangePasswordForm onClose={onClose} username={username} />}
     </Modal>
   );
@@ -37,6 +39,7 @@ const FIELD_OF_MESSAGE = {
 };
 
 function ChangePasswordForm({ onClose, username }: { onClose: () => void; username?: string }) {
+  const t = useT();
   const form = useSchemaForm(changePasswordSchema, EMPTY_FORM, { idPrefix: 'admin-password-' });
   const change = useMutation({
     mutationFn: (body: ChangePasswordInput) =>
@@ -49,7 +52,7 @@ function ChangePasswordForm({ onClose, username }: { onClose: () => void; userna
     if (!data) return;
     change.mutate(data, {
       onSuccess: (reply) => {
-        toast.success(reply?.message || RECOVERY_MESSAGES.passwordChanged);
+        toast.success(reply?.message || t('admin.password.changed'));
         onClose();
       },
       onError: (error) => showRefusal(form, error, FIELD_OF_MESSAGE),
@@ -58,17 +61,22 @@ function ChangePasswordForm({ onClose, username }: { onClose: () => void; userna
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
+      <TextField
+        label={t('admin.password.current')}
+        type="password"
+        autoComplete="current-password"
+        {...form.field('currentPassword')}
+      />
       <NewPasswordFields password={form.field('password')} confirmPassword={form.field('confirmPassword')} />
       {/* The admin's name for password managers, which file the new password under it (after the
           fields: the modal focuses its first input). */}
       {username && <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />}
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
         <Button variant="outline" onClick={onClose} disabled={change.isPending}>
-          Cancel
+          {t('admin.password.cancel')}
         </Button>
         <Button type="submit" variant="secondary" loading={change.isPending}>
-          Change password
+          {t('admin.password.change')}
         </Button>
       </div>
     </form>
