@@ -314,7 +314,7 @@ describe('a shopper’s language', () => {
         purpose: 'change-email',
         locale: 'ne',
       });
-      expect(code.subject).toBe('तपाईंको नयाँ इमेल पक्का गर्ने Pasal कोड');
+      expect(code.subject).toBe('तपाईंको नयाँ इमेल पुष्टि गर्ने Pasal कोड');
       expect(code.text).toContain('\n012345\n');
     });
   });
@@ -344,7 +344,7 @@ describe('a shopper’s language', () => {
         expect(part).toContain(total);
         expect(part).toContain(formatPrice(61_728.25, 'ne'));
         expect(part).toContain(bikramSambat);
-        expect(part).toContain('क्यास अन डेलिभरी');
+        expect(part).toContain('डेलिभरीमा नगद भुक्तानी');
         expect(part).toContain('बागमती प्रदेश, नेपाल');
         expect(part).not.toMatch(/Rs\.|Namaste|Thank you|Delivery address/);
       }
@@ -373,7 +373,7 @@ describe('a shopper’s language', () => {
       const mail = await mailTo(sita.email, before);
       expect(mail.subject).toBe(`तपाईंको Pasal अर्डर ${order.id}: पठाइएको`);
       expect(mail.text).toContain(`तपाईंको अर्डर ${order.id} अब पठाइएको छ।`);
-      expect(mail.text).toContain('(पहिले पेन्डिङ थियो।)');
+      expect(mail.text).toContain('(पहिले पुष्टि हुन बाँकी थियो।)');
       expect(mail.text).toContain(`जम्मा: ${formatPrice(order.totalAmount, 'ne')}`);
       expect(mail.html).toContain(`तपाईंको अर्डर <strong>${order.id}</strong> अब <strong>पठाइएको</strong> छ।`);
     });
@@ -459,7 +459,7 @@ describe('a shopper’s language', () => {
       expect(mail.subject).toBe(`तपाईंको Pasal अर्डर ${body.order.id} को भुक्तानी प्राप्त भयो`);
       const amount = formatPrice(body.order.totalAmount, 'ne');
       expect(mail.text).toContain(`अर्डर ${body.order.id} का लागि खल्ती मार्फत गर्नुभएको ${amount} भुक्तानी हामीले पाएका छौं।`);
-      expect(mail.text).toMatch(/^खल्ती कारोबार नम्बर: \S+$/m);
+      expect(mail.text).toMatch(/^खल्ती सन्दर्भ नम्बर: \S+$/m);
       expect(mail.html).toContain(`<strong>${amount}</strong>`);
     });
 

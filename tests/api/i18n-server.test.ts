@@ -168,7 +168,7 @@ describe('error answers in the request’s language', () => {
     };
     const ne = await untilRefused(NE);
     expect(ne.body).toEqual({
-      message: `धेरैपटक लगइन गर्ने प्रयास भयो। कृपया ${toNepaliDigits(String(ne.minutes))} मिनेटपछि फेरि प्रयास गर्नुहोस्।`,
+      message: `धेरै पटक लगइन गर्ने प्रयास भयो। कृपया ${toNepaliDigits(String(ne.minutes))} मिनेटपछि फेरि प्रयास गर्नुहोस्।`,
       sourceMessage: ACCOUNT_MESSAGES.tooManyLogins(ne.minutes),
       code: 'TOO_MANY_REQUESTS',
       retryAfterSeconds: ne.wait,
@@ -260,13 +260,13 @@ describe('messages with amounts and counts', () => {
   it('writes rupees and numbers in Nepali digits and keeps names as they are', () => {
     expect(serverMessage(PAYMENT_MESSAGES.tooSmallForKhalti, 'ne')).toBe('खल्तीबाट रू १० वा सोभन्दा बढी मात्र तिर्न सकिन्छ');
     expect(serverMessage(ORDER_MESSAGES.totalChanged(123456.5), 'ne')).toBe(
-      `तपाईंको कार्टका सामानको मूल्य बदलिएको छ: अब जम्मा ${formatPrice(123456.5, 'ne')} भयो। कृपया कार्ट हेरेर फेरि प्रयास गर्नुहोस्।`,
+      `तपाईंको कार्टका सामानको मूल्य परिवर्तन भएको छ: अब जम्मा ${formatPrice(123456.5, 'ne')} भयो। कृपया कार्ट हेरेर फेरि प्रयास गर्नुहोस्।`,
     );
     expect(serverMessage(ACCOUNT_MESSAGES.otpWrong(2), 'ne')).toBe('OTP मिलेन। अब २ पटक मात्र प्रयास गर्न सकिन्छ।');
     expect(serverMessage(ACCOUNT_MESSAGES.otpWrong(1), 'ne')).toBe('OTP मिलेन। अब १ पटक मात्र प्रयास गर्न सकिन्छ।');
     expect(serverMessage(ACCOUNT_MESSAGES.otpWrong(0), 'ne')).toBe('OTP मिलेन। अब प्रयास गर्ने मौका बाँकी छैन; कृपया नयाँ OTP माग्नुहोस्।');
     expect(serverMessage(ACCOUNT_MESSAGES.tooManyOtpRequests(12), 'ne')).toBe(
-      'यहाँबाट धेरैपटक कोड मागियो। कृपया १२ मिनेटपछि फेरि प्रयास गर्नुहोस्।',
+      'यहाँबाट धेरै पटक कोड मागियो। कृपया १२ मिनेटपछि फेरि प्रयास गर्नुहोस्।',
     );
     expect(serverMessage(CART_MESSAGES.notEnoughStock('Xbox 360 "S"', 3, 1), 'ne')).toBe(
       'स्टकमा "Xbox 360 "S"" ३ वटा मात्र बाँकी छ, र तपाईंको कार्टमा पहिल्यै १ वटा छ',

@@ -24,7 +24,7 @@ export const ERRORS_NE: MessageCatalogue = {
   'Invalid value': 'मान मिलेन',
   'Invalid request': 'अनुरोध मिलेन',
   'Internal server error': 'सर्भरमा समस्या आयो। कृपया केही बेरपछि फेरि प्रयास गर्नुहोस्।',
-  'Text contains characters that cannot be stored': 'लेखाइमा राख्न नमिल्ने अक्षर छन्',
+  'Text contains characters that cannot be stored': 'तपाईंले लेखेकोमा सेभ गर्न नमिल्ने अक्षर छन्',
   'The shop is busy for a moment. Please try again shortly.': 'पसल अहिले केही बेर व्यस्त छ। कृपया छिट्टै फेरि प्रयास गर्नुहोस्।',
   'Route {method} {path} not found': '{method} {path} भन्ने ठेगाना भेटिएन',
   'Malformed JSON body': 'अनुरोधको JSON बिग्रिएको छ',
@@ -34,28 +34,28 @@ export const ERRORS_NE: MessageCatalogue = {
   // Accounts, sessions and sign-in limits (shared/accounts.ts, shared/account-recovery.ts)
   'Email is already registered': 'यो इमेल पहिल्यै दर्ता भइसकेको छ',
   'Phone number is already registered': 'यो फोन नम्बर पहिल्यै दर्ता भइसकेको छ',
-  'User not found': 'प्रयोगकर्ता भेटिएन',
+  'User not found': 'खाता भेटिएन',
   'Email is already verified': 'इमेल पहिल्यै प्रमाणित भइसकेको छ',
   'Please wait {seconds} seconds before requesting a new OTP': 'नयाँ OTP माग्नुअघि कृपया {seconds} सेकेन्ड पर्खनुहोस्',
   'Too many OTP requests. Please try again in {minutes} minute{s}.':
-    'धेरैपटक OTP माग्नुभयो। कृपया {minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।',
+    'धेरै पटक OTP माग्नुभयो। कृपया {minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।',
   'No OTP has been requested. Please request a new one.': 'अहिलेसम्म कुनै OTP मागिएको छैन। कृपया नयाँ OTP माग्नुहोस्।',
   'OTP has expired. Please request a new one.': 'OTP को म्याद सकियो। कृपया नयाँ OTP माग्नुहोस्।',
   'Invalid OTP. {attempts} attempt{s} left.': 'OTP मिलेन। अब {attempts} पटक मात्र प्रयास गर्न सकिन्छ।',
   'Invalid OTP. No attempts left; please request a new OTP.': 'OTP मिलेन। अब प्रयास गर्ने मौका बाँकी छैन; कृपया नयाँ OTP माग्नुहोस्।',
-  'Too many incorrect attempts. Please request a new OTP.': 'धेरैपटक गलत OTP हालियो। कृपया नयाँ OTP माग्नुहोस्।',
+  'Too many incorrect attempts. Please request a new OTP.': 'धेरै पटक गलत OTP लेखियो। कृपया नयाँ OTP माग्नुहोस्।',
   'Invalid email/phone or password': 'इमेल/फोन वा पासवर्ड मिलेन',
   'Invalid username or password': 'युजरनेम वा पासवर्ड मिलेन',
   'Too many login attempts. Please try again in {minutes} minute{s}.':
-    'धेरैपटक लगइन गर्ने प्रयास भयो। कृपया {minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।',
+    'धेरै पटक लगइन गर्ने प्रयास भयो। कृपया {minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।',
   'Too many sign-ups from here. Please try again in {minutes} minute{s}.':
     'यहाँबाट धेरै खाता खोलिए। कृपया {minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।',
   'Too many code requests from here. Please try again in {minutes} minute{s}.':
-    'यहाँबाट धेरैपटक कोड मागियो। कृपया {minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।',
+    'यहाँबाट धेरै पटक कोड मागियो। कृपया {minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।',
   'We are busy right now. Please try again in a minute.': 'अहिले हामी व्यस्त छौं। कृपया एक मिनेटपछि फेरि प्रयास गर्नुहोस्।',
   'You can only access your own account': 'तपाईं आफ्नै खाता मात्र हेर्न सक्नुहुन्छ',
   'Only an admin can do this': 'यो काम एडमिनले मात्र गर्न सक्छ',
-  'User id must be a positive whole number': 'प्रयोगकर्ताको id शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
+  'User id must be a positive whole number': 'खाताको id शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
   'Invalid or expired token': 'तपाईंको लगइन मान्य छैन वा यसको म्याद सकियो',
   'Invalid token': 'तपाईंको लगइन मान्य छैन',
   'This token was already used. Please log in again.': 'यो लगइन पहिल्यै प्रयोग भइसकेको छ। कृपया फेरि लगइन गर्नुहोस्।',
@@ -67,7 +67,7 @@ export const ERRORS_NE: MessageCatalogue = {
   'This admin’s password is set by ADMIN_PASSWORD on the server. Change it there.':
     'यो एडमिनको पासवर्ड सर्भरको ADMIN_PASSWORD ले तय गर्छ। त्यहीँ परिवर्तन गर्नुहोस्।',
   'Too many reset requests. Please try again in {minutes} minute{s}.':
-    'पासवर्ड रिसेट गर्न धेरैपटक अनुरोध भयो। कृपया {minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।',
+    'पासवर्ड रिसेट गर्न धेरै पटक अनुरोध भयो। कृपया {minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।',
 
   // Cart (shared/cart.ts)
   'Cart item not found': 'कार्टमा यो सामान भेटिएन',
@@ -119,7 +119,7 @@ export const ERRORS_NE: MessageCatalogue = {
   'Subcategory does not exist in that category': 'त्यो क्याटेगोरीमा यो सब-क्याटेगोरी छैन',
   'Child category does not exist in that subcategory': 'त्यो सब-क्याटेगोरीमा यो चाइल्ड क्याटेगोरी छैन',
   "imageOrder lists an image that is not one of this product's images: {image}": 'imageOrder मा यो सामानको नभएको फोटो छ: {image}',
-  'imageOrder lists an image twice': 'imageOrder मा एउटै फोटो दुईपटक छ',
+  'imageOrder lists an image twice': 'imageOrder मा एउटै फोटो दुई पटक छ',
   'Child category "{name}" does not exist in that subcategory': 'त्यो सब-क्याटेगोरीमा "{name}" नामको चाइल्ड क्याटेगोरी छैन',
   'Send the product as multipart/form-data': 'सामान multipart/form-data का रूपमा पठाउनुहोस्',
   'Unexpected file field "{field}": send images as "images"': 'नचिनिएको फाइल फिल्ड "{field}": फोटोहरू "images" फिल्डमा पठाउनुहोस्',
@@ -141,7 +141,7 @@ export const ERRORS_NE: MessageCatalogue = {
   'Please verify your email before placing an order': 'अर्डर गर्नुअघि कृपया आफ्नो इमेल प्रमाणित गर्नुहोस्',
   'Your cart is empty': 'तपाईंको कार्ट खाली छ',
   'Prices in your cart have changed: the total is now {total}. Please review your cart and try again.':
-    'तपाईंको कार्टका सामानको मूल्य बदलिएको छ: अब जम्मा {total} भयो। कृपया कार्ट हेरेर फेरि प्रयास गर्नुहोस्।',
+    'तपाईंको कार्टका सामानको मूल्य परिवर्तन भएको छ: अब जम्मा {total} भयो। कृपया कार्ट हेरेर फेरि प्रयास गर्नुहोस्।',
   '"{name}" is no longer available. Please remove it from your cart.': '"{name}" अब उपलब्ध छैन। कृपया यसलाई कार्टबाट हटाउनुहोस्।',
   'This order is too large to place online. Please contact the store.':
     'यो अर्डर अनलाइनबाट गर्न धेरै ठूलो भयो। कृपया पसलमा सम्पर्क गर्नुहोस्।',
@@ -157,10 +157,11 @@ export const ERRORS_NE: MessageCatalogue = {
     'भुक्तानी सेवाले अहिले जवाफ दिइरहेको छैन। तपाईंको अर्डर सुरक्षित छ: केही मिनेटपछि फेरि प्रयास गर्नुहोस्।',
   'This order is already paid': 'यो अर्डरको भुक्तानी भइसकेको छ',
   'This order has had too many payment tries. Please pay on delivery or contact the store.':
-    'यो अर्डरमा धेरैपटक भुक्तानी गर्ने प्रयास भइसक्यो। कृपया सामान आइपुग्दा नगद तिर्नुहोस् वा पसलमा सम्पर्क गर्नुहोस्।',
+    'यो अर्डरमा धेरै पटक भुक्तानी गर्ने प्रयास भइसक्यो। कृपया सामान आइपुग्दा नगद तिर्नुहोस् वा पसलमा सम्पर्क गर्नुहोस्।',
   'This payment method is not available': 'यो भुक्तानी विधि उपलब्ध छैन',
   'Khalti takes payments of {amount} or more': 'खल्तीबाट {amount} वा सोभन्दा बढी मात्र तिर्न सकिन्छ',
-  'Only an order with a refund due can be marked refunded': 'रकम फिर्ता दिन बाँकी भएको अर्डरलाई मात्र "फिर्ता गरियो" भन्न सकिन्छ',
+  'Only an order with a refund due can be marked refunded':
+    'रकम फिर्ता गर्न बाँकी भएको अर्डरमा मात्र "रकम फिर्ता भयो" भनी चिनो लगाउन सकिन्छ',
 };
 
 const lookup = nepaliLookup(ERRORS_NE, VALIDATION_NE, ZOD_DEFAULTS_NE);

@@ -1,4 +1,3 @@
-import { formatBikramSambat } from '../../shared/bikram-sambat';
 import { DATE_TIME_LOCALE, DATE_TIME_OPTIONS } from '../../shared/dates';
 import { type Locale, localDigits } from '../../shared/locale';
 import { groupDigits } from '../../shared/money';
@@ -24,7 +23,8 @@ function dateTimeFormat(locale: Locale, timeZone?: string): Intl.DateTimeFormat 
   return format;
 }
 
-function toDate(value: string | number | Date): Date {
+/** A value as the API or a caller gives it (ISO text, epoch ms or a Date) as a Date. */
+export function toDate(value: string | number | Date): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
@@ -38,18 +38,6 @@ export function formatDateTime(value: string | number | Date, locale: Locale = '
 export function formatNepalDateTime(value: string | number | Date, locale: Locale = 'en'): string {
   const date = toDate(value);
   return Number.isNaN(date.getTime()) ? '' : dateTimeFormat(locale, 'Asia/Kathmandu').format(date);
-}
-
-/**
- * An order's date: formatDateTime in English; in Nepali the Bikram Sambat date first, then the
- * Gregorian one ('२०८३ मंसिर १० (२०२६-११-२६, ०२:०५ अपराह्न)').
- */
-export function formatOrderDate(value: string | number | Date, locale: Locale = 'en', nepalTime = false): string {
-  const date = toDate(value);
-  const gregorian = nepalTime ? formatNepalDateTime(date, locale) : formatDateTime(date, locale);
-  if (locale !== 'ne' || !gregorian) return gregorian;
-  const bikramSambat = formatBikramSambat(date);
-  return bikramSambat ? `${bikramSambat} (${gregorian})` : gregorian;
 }
 
 /** Category names travel in URLs with spaces written as hyphens (SPEC §2). */

@@ -43,7 +43,7 @@ const NEPALI_WORDING: Record<CodePurpose, { subject: string; intro: string; igno
     ignore: 'यो कोड प्रयोग नभएसम्म तपाईंको पासवर्ड जस्ताको तस्तै रहन्छ।',
   },
   'change-email': {
-    subject: 'तपाईंको नयाँ इमेल पक्का गर्ने {store} कोड',
+    subject: 'तपाईंको नयाँ इमेल पुष्टि गर्ने {store} कोड',
     intro: 'यो इमेललाई तपाईंको {store} खाताको इमेल बनाउने कोड यो हो:',
     ignore: 'यो कोड प्रयोग नभएसम्म केही पनि परिवर्तन हुँदैन।',
   },

@@ -37,15 +37,15 @@ function nepaliPlacedAt(date: Date): string {
 
 // The admin panel's names of the statuses (admin.orders.status.*), so shop and shopper say the same.
 const NEPALI_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'पेन्डिङ',
-  confirmed: 'कन्फर्म भएको',
+  pending: 'पुष्टि हुन बाँकी',
+  confirmed: 'पुष्टि भएको',
   shipped: 'पठाइएको',
   delivered: 'डेलिभर भएको',
-  cancelled: 'रद्द भएको',
+  cancelled: 'रद्द गरिएको',
 };
 
 const NEPALI_PAYMENT_METHOD_LABELS: Record<PaymentMethodId, string> = {
-  cod: 'क्यास अन डेलिभरी',
+  cod: 'डेलिभरीमा नगद भुक्तानी',
   esewa: 'इसेवा',
   khalti: 'खल्ती',
 };
@@ -165,12 +165,12 @@ const ENGLISH: Words = {
 const NEPALI: Words = {
   locale: 'ne',
   greeting: (name) => `नमस्ते ${name} जी,`,
-  landmark: (landmark) => `नजिकैको चिनो: ${landmark}`,
+  landmark: (landmark) => `नजिकको चिनो: ${landmark}`,
   province: (province) => `${NEPALI_PROVINCES[province as NepalProvince] ?? province} प्रदेश, नेपाल`,
   itemLine: (item) => `${item.name}: ${item.quantity} वटा × ${item.price} = ${item.total}`,
   table: {
     product: 'सामान',
-    quantity: 'संख्या',
+    quantity: 'परिमाण',
     price: 'मूल्य',
     total: 'रकम',
     delivery: 'डेलिभरी शुल्क',
@@ -190,8 +190,8 @@ const NEPALI: Words = {
     total: (total, vat) => `जम्मा: ${total} (भ्याट ${vat} समावेश)`,
     vatIncluded: (vat) => `यसमा भ्याट ${escapeHtml(vat)} समावेश छ।`,
     payment: 'भुक्तानी:',
-    invoice: (invoiceNumber) => `इनभ्वाइस ${invoiceNumber}:`,
-    invoiceLink: (invoiceNumber) => `तपाईंको इनभ्वाइस ${invoiceNumber}`,
+    invoice: (invoiceNumber) => `बीजक ${invoiceNumber}:`,
+    invoiceLink: (invoiceNumber) => `तपाईंको बीजक ${invoiceNumber}`,
     address: 'डेलिभरी ठेगाना:',
   },
   statusChange: {
@@ -206,7 +206,7 @@ const NEPALI: Words = {
     received: (amount, method, orderId) => `अर्डर ${orderId} का लागि ${method} मार्फत गर्नुभएको ${amount} भुक्तानी हामीले पाएका छौं।`,
     receivedHtml: (amount, method, orderId) =>
       `अर्डर ${strong(orderId)} का लागि ${escapeHtml(method)} मार्फत गर्नुभएको ${strong(amount)} भुक्तानी हामीले पाएका छौं।`,
-    reference: (method, ref) => `${method} कारोबार नम्बर: ${ref}`,
+    reference: (method, ref) => `${method} सन्दर्भ नम्बर: ${ref}`,
     call: 'डेलिभरी गर्नुअघि हामी तपाईंलाई फोन गर्नेछौं।',
   },
   unpaid: {
@@ -214,7 +214,7 @@ const NEPALI: Words = {
     cancelled: (orderId, method) => `तपाईंको ${method} भुक्तानी समयमै हामीसम्म नआइपुगेकाले अर्डर ${orderId} रद्द गरिएको छ।`,
     cancelledHtml: (orderId, method) =>
       `तपाईंको ${escapeHtml(method)} भुक्तानी समयमै हामीसम्म नआइपुगेकाले अर्डर ${strong(orderId)} रद्द गरिएको छ।`,
-    refund: 'तपाईंबाट कुनै रकम लिइएको छैन। तपाईंको वालेटबाट पैसा काटिएको रहेछ भने फिर्ता गरिनेछ: यो इमेलको जवाफ दिनुहोस्।',
+    refund: 'तपाईंबाट कुनै रकम लिइएको छैन। तपाईंको वालेटबाट पैसा काटिएको रहेछ भने रकम फिर्ता गरिनेछ: यो इमेलको जवाफ दिनुहोस्।',
     welcome: 'जुनसुकै बेला फेरि अर्डर गर्न सक्नुहुन्छ।',
   },
 };
