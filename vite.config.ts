@@ -92,22 +92,57 @@ function compileHints(): Plugin {
   };
 }
 
+const MESSAGES_DIR = path.resolve(import.meta.dirname, 'src/web/i18n/messages');
+
+/**
+ * Every message id (src/web/i18n/messages/en/*.json), sorted, to a short one: '0', '1' … 'a1'. Built
+ * from the files alone, so the browser's build and the server renderer's agree.
+ */
+function shortMessageIds(): Map<string, string> {
+  const ids = fs
+    .readdirSync(path.join(MESSAGES_DIR, 'en'))
+    .filter((file) => file.endsWith('.json'))
+    .flatMap((file) => Object.keys(JSON.parse(fs.readFileSync(path.join(MESSAGES_DIR, 'en', file), 'utf8')) as object))
+    .sort();
+  return new Map(ids.map((id, index) => [id, index.toString(36)]));
+}
+
 /**
  * The message catalogues (src/web/i18n/messages/<locale>/<area>.json, ICU messages) compiled when
  * built: each message becomes Lingui's compiled form (JSON still), so the browser gets no message
  * parser (~6 KB) and does no parsing at start-up. The output stays JSON for Vite's own JSON plugin.
+ *
+ * A build also gives each message a short id, in the catalogues and in the code that names it
+ * ('common.cartDrawer.loginRequired' → '2f'): the long ids are for people, and were about 4 KB of
+ * every first visit (in the code and in the catalogue). The code's ids are whole string literals
+ * (docs/i18n.md), which is what is replaced; the tests, which run the sources, use the long ones.
  */
 function compiledMessages(): Plugin {
   const catalogue = /[\\/]src[\\/]web[\\/]i18n[\\/]messages[\\/](en|ne)[\\/][\w-]+\.json$/;
+  const webCode = /[\\/]src[\\/]web[\\/].*\.tsx?$/;
+  let short: Map<string, string> | undefined;
   return {
     name: 'pasal:compiled-messages',
     enforce: 'pre',
+    configResolved(config) {
+      short = config.command === 'build' ? shortMessageIds() : undefined;
+    },
     async transform(code, id) {
-      if (!catalogue.test(id)) return undefined;
-      const { compileMessage } = await import('@lingui/message-utils/compileMessage');
-      const messages = JSON.parse(code) as Record<string, string>;
-      const compiled = Object.fromEntries(Object.entries(messages).map(([key, message]) => [key, compileMessage(message)]));
-      return { code: JSON.stringify(compiled), map: null };
+      if (catalogue.test(id)) {
+        const { compileMessage } = await import('@lingui/message-utils/compileMessage');
+        const messages = JSON.parse(code) as Record<string, string>;
+        const compiled = Object.fromEntries(
+          Object.entries(messages).map(([key, message]) => [short?.get(key) ?? key, compileMessage(message)]),
+        );
+        return { code: JSON.stringify(compiled), map: null };
+      }
+      if (!short || !webCode.test(id)) return undefined;
+      const ids = short;
+      const replaced = code.replace(/(['"])([a-z][\w-]*(?:\.[\w-]+)+)\1/g, (literal, quote: string, key: string) => {
+        const to = ids.get(key);
+        return to === undefined ? literal : `${quote}${to}${quote}`;
+      });
+      return replaced === code ? undefined : { code: replaced, map: null };
     },
   };
 }
@@ -120,6 +155,9 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 // React's production build whatever NODE_ENV the shop is started with.
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
+  resolve: {
+    alias: { 'use-sync-external-store/shim': path.resolve(import.meta.dirname, 'src/web/lib/react-sync-external-store.ts') },
+  },
   publicDir: isSsrBuild ? false : 'public',
   plugins: [compiledMessages(), react(), tailwindcss(), ...(isSsrBuild ? [] : [compileHints(), precompress()])],
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') }, ssr: { noExternal: true } } : {}),

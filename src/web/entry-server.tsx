@@ -4,7 +4,9 @@ import type { Messages } from '@lingui/core';
 import type { Locale } from '../shared/locale';
 import { readFilters, writeFilters } from '../shared/product-list';
 import { App } from './app/App';
+import enCart from './i18n/messages/en-cart';
 import en from './i18n/messages/en-main';
+import neCart from './i18n/messages/ne-cart';
 import ne from './i18n/messages/ne-main';
 import { createI18n } from './lib/i18n';
 import { AppRoutes, preloadPage } from './app/router';
@@ -43,7 +45,9 @@ export function renderedAddress(url: string): string | undefined {
   return query ? `${pathname}?${query}` : pathname;
 }
 
-const CATALOGUES: Record<Locale, Messages> = { en: en, ne: ne };
+// The server renders the pages of the main part, some of which name the cart part (the products
+// pages): both, in one catalogue per language.
+const CATALOGUES: Record<Locale, Messages> = { en: { ...en, ...enCart }, ne: { ...ne, ...neCart } };
 
 /**
  * The markup of the page at `address` (a renderedAddress) inside #root, in `locale`, from the API

@@ -50,13 +50,18 @@ const MANIFEST = {
   'features/account/AccountPage.tsx': { file: 'assets/AccountPage-D1.js', imports: ['_react-R1.js'] },
   'features/auth/LoginPage.tsx': { file: 'assets/LoginPage-E1.js' },
   'features/home/HomePage.tsx': { file: 'assets/HomePage-H1.js', imports: ['_image-I1.js'] },
+  // The message catalogue's parts, one chunk per language (src/web/lib/i18n.tsx).
+  'i18n/messages/en-main.ts': { file: 'assets/en-main-L1.js' },
+  'i18n/messages/ne-main.ts': { file: 'assets/ne-main-L2.js' },
+  'i18n/messages/en-cart.ts': { file: 'assets/en-cart-L3.js' },
+  'i18n/messages/ne-cart.ts': { file: 'assets/ne-cart-L4.js' },
 };
 
 describe('module preloads of lazily loaded pages', () => {
   const preloads = modulePreloader(MANIFEST);
   const files = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
 
-  const stages = ['assets/user-U1.js', 'assets/query-Q1.js', 'assets/start-S1.js', 'assets/router-T1.js'];
+  const stages = ['assets/user-U1.js', 'assets/query-Q1.js', 'assets/start-S1.js', 'assets/router-T1.js', 'assets/en-main-L1.js'];
 
   it("names the entry's stages, then a page's chunk and the chunks it imports, but nothing index.html loads already", () => {
     expect(files(preloads('/products'))).toEqual([
@@ -64,15 +69,17 @@ describe('module preloads of lazily loaded pages', () => {
       'assets/ProductsPage-B1.js',
       'assets/image-I1.js',
       'assets/media-M1.js',
+      'assets/en-cart-L3.js',
     ]);
     expect(files(preloads('/products/42'))).toEqual([
       ...stages,
       'assets/ProductDetailPage-C1.js',
       'assets/image-I1.js',
       'assets/media-M1.js',
+      'assets/en-cart-L3.js',
     ]);
     // Not the login page's code, though /account sends a visitor without a session there.
-    expect(files(preloads('/account'))).toEqual([...stages, 'assets/AccountPage-D1.js']);
+    expect(files(preloads('/account'))).toEqual([...stages, 'assets/AccountPage-D1.js', 'assets/en-cart-L3.js']);
   });
 
   it('Home gets its own chunk like any page; unknown pages get the stages alone; a build without a manifest gets none', () => {
@@ -81,6 +88,25 @@ describe('module preloads of lazily loaded pages', () => {
     expect(files(preloads('/about'))).not.toContain('assets/HomePage-H1.js');
     expect(files(preloads('/no-such-page'))).toEqual(stages);
     expect(modulePreloader(undefined)('/products')).toBe('');
+  });
+
+  it("names the page's language's messages, and only those: the main part, and the parts its page loads", () => {
+    const nepali = files(preloads('/products', 'ne'));
+    expect(nepali).toContain('assets/ne-main-L2.js');
+    expect(nepali).toContain('assets/ne-cart-L4.js');
+    expect(nepali.filter((file) => file?.startsWith('assets/en-'))).toEqual([]);
+    // Home needs the main part alone (the cart's messages come with the drawer's contents).
+    expect(files(preloads('/', 'ne')).filter((file) => file?.includes('-L'))).toEqual(['assets/ne-main-L2.js']);
+  });
+
+  it('loads the same parts of the catalogue with a page as the router does', () => {
+    for (const { modules, parts = [] } of PAGE_MODULES) {
+      const page = modules[0]!.replace(/\.tsx$/, '');
+      const declared = new RegExp(`import\\('\\.\\./${page}'\\)(?:, \\[([^\\]]*)\\])?\\)`).exec(ROUTER);
+      expect(declared, page).not.toBeNull();
+      const inRouter = [...(declared![1] ?? '').matchAll(/'(\w+)'/g)].map((m) => m[1]);
+      expect(inRouter, page).toEqual([...parts]);
+    }
   });
 
   it('names the stages src/web/main.tsx imports', () => {

@@ -83,7 +83,8 @@ describe('the language switch', () => {
       const page = await context.newPage();
       await page.goto('/about');
       expect(await htmlLang(page)).toBe('ne');
-      await expectVisible(page.getByRole('heading', { level: 1, name: 'हाम्रो बारेमा' }));
+      await expectVisible(page.locator('main').getByText('हाम्रो बारेमा', { exact: true }));
+      await expectVisible(page.getByRole('heading', { level: 1 }));
     } finally {
       await context.close();
     }

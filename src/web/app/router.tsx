@@ -1,6 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { Route, Routes, matchRoutes } from 'react-router';
-import { type MessagePart, activeI18n, ensureMessages } from '../lib/i18n';
+import { type MessagePart, ensureActiveMessages } from '../lib/i18n';
 import { Layout } from './layout/Layout';
 
 /**
@@ -24,8 +24,7 @@ function lazyPage(loadCode: () => Promise<{ default: ComponentType }>, parts: Me
   let loaded: { default: ComponentType } | undefined;
   let loading: Promise<{ default: ComponentType }> | undefined;
   const load = async () => {
-    const i18n = activeI18n(); // none on the server, which renders only pages of the main part
-    const [module] = await Promise.all([loadCode(), ...(i18n ? parts.map((part) => ensureMessages(i18n, part)) : [])]);
+    const [module] = await Promise.all([loadCode(), ensureActiveMessages(parts)]);
     return module;
   };
   const preload = () =>
@@ -51,16 +50,16 @@ const pages: { path: string; page: Page }[] = [
   { path: 'about', page: lazyPage(() => import('../features/pages/AboutPage')) },
   { path: 'privacy-policy', page: lazyPage(() => import('../features/pages/PrivacyPolicyPage')) },
   { path: 'terms-and-conditions', page: lazyPage(() => import('../features/pages/TermsPage')) },
-  { path: 'products', page: lazyPage(() => import('../features/catalog/ProductsPage')) },
-  { path: 'products/:id', page: lazyPage(() => import('../features/catalog/ProductDetailPage')) },
+  { path: 'products', page: lazyPage(() => import('../features/catalog/ProductsPage'), ['cart']) },
+  { path: 'products/:id', page: lazyPage(() => import('../features/catalog/ProductDetailPage'), ['cart']) },
   { path: 'login', page: lazyPage(() => import('../features/auth/LoginPage'), ['account']) },
   { path: 'register', page: lazyPage(() => import('../features/auth/RegisterPage'), ['account']) },
   { path: 'otp-verification', page: lazyPage(() => import('../features/auth/OtpVerificationPage'), ['account']) },
   { path: 'forgot-password', page: lazyPage(() => import('../features/auth/ForgotPasswordPage'), ['account']) },
-  { path: 'account', page: lazyPage(() => import('../features/account/AccountPage'), ['account']) },
-  { path: 'orders/:orderId/invoice', page: lazyPage(() => import('../features/invoice/InvoicePage'), ['account']) },
+  { path: 'account', page: lazyPage(() => import('../features/account/AccountPage'), ['account', 'cart']) },
+  { path: 'orders/:orderId/invoice', page: lazyPage(() => import('../features/invoice/InvoicePage'), ['account', 'cart']) },
   { path: 'admin/login', page: lazyPage(() => import('../features/admin/AdminLoginPage'), ['account', 'admin']) },
-  { path: 'admin', page: lazyPage(() => import('../features/admin/AdminPage'), ['account', 'admin']) },
+  { path: 'admin', page: lazyPage(() => import('../features/admin/AdminPage'), ['account', 'admin', 'cart']) },
   { path: '*', page: lazyPage(() => import('../features/pages/NotFoundPage')) },
 ];
 

@@ -2,7 +2,7 @@ import Languages from 'lucide-react/icons/languages';
 import { useState } from 'react';
 import { LANGUAGE_NAMES, type Locale } from '../../shared/locale';
 import { apiPut } from '../lib/api';
-import { switchLocale, useI18n, useLocale, useT } from '../lib/i18n';
+import { switchLocale, useLocale, useT } from '../lib/i18n';
 import { useShopperToken } from '../lib/session';
 
 /**
@@ -12,7 +12,6 @@ import { useShopperToken } from '../lib/session';
  */
 export function LanguageSwitch({ className, onSwitched }: { className: string; onSwitched?: () => void }) {
   const t = useT();
-  const i18n = useI18n();
   const locale = useLocale();
   const loggedIn = useShopperToken() !== null;
   const [busy, setBusy] = useState(false);
@@ -21,7 +20,7 @@ export function LanguageSwitch({ className, onSwitched }: { className: string; o
   const onClick = async () => {
     setBusy(true);
     try {
-      await switchLocale(i18n, other);
+      await switchLocale(other);
       // The account's language is a convenience (mails): a failure here leaves the page switched.
       if (loggedIn) await apiPut('/api/users/language', { language: other }, { auth: 'user' }).catch(() => undefined);
       onSwitched?.();

@@ -1,9 +1,10 @@
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
-import { I18nProvider, Trans, useLingui } from '@lingui/react';
-import { type ReactElement, type ReactNode } from 'react';
+import { I18nProvider, useLingui } from '@lingui/react';
+import type { ReactNode } from 'react';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, type Locale, isLocale } from '../../shared/locale';
 import type enAccount from '../i18n/messages/en-account';
 import type enAdmin from '../i18n/messages/en-admin';
+import type enCart from '../i18n/messages/en-cart';
 import type enMain from '../i18n/messages/en-main';
 
 /**
@@ -11,29 +12,32 @@ import type enMain from '../i18n/messages/en-main';
  * (plurals, values, <0>tags</0>) kept in src/web/i18n/messages/<locale>/<area>.json, compiled when
  * built (vite.config.ts, compiledMessages), and only the page's language loaded.
  *
- * Components call useT() (`t('cart.empty')`) or render <Msg id=… /> for a message with markup.
+ * Components call useT() (`t('home.shopNow')`) or render <Msg id=… /> (lib/msg.tsx) for a message with markup.
  * The ids are typed: an id missing from the English catalogue does not compile, and
  * tests/api/i18n-catalogue.test.ts fails on one missing in Nepali or used nowhere.
  *
- * The catalogue comes in three parts, so that Home's first visit carries only what the shop's
- * public pages say: `main` (layout, home, catalogue, cart; every page), `account` (login, account,
- * orders, invoice) and `admin`. app/router.tsx loads a page's parts with its code.
+ * The catalogue comes in parts, so that Home's first visit carries only what Home and the layout
+ * say: `main` (layout, home, catalogue, content pages; every page), `cart` (the cart drawer, the
+ * checkout, payment and province names), `account` (login, account, orders, invoice) and `admin`.
+ * app/router.tsx loads a page's parts with its code, the cart drawer its part with its contents.
  */
-export type MessageId = keyof (typeof enMain & typeof enAccount & typeof enAdmin);
+export type MessageId = keyof (typeof enMain & typeof enCart & typeof enAccount & typeof enAdmin);
 export type MessageValues = Record<string, string | number | undefined>;
 export type Translate = (id: MessageId, values?: MessageValues) => string;
 
-export type MessagePart = 'main' | 'account' | 'admin';
+export type MessagePart = 'main' | 'cart' | 'account' | 'admin';
 
 type CatalogueModule = Promise<{ default: unknown }>;
 const CATALOGUES: Record<Locale, Record<MessagePart, () => CatalogueModule>> = {
   en: {
     main: () => import('../i18n/messages/en-main'),
+    cart: () => import('../i18n/messages/en-cart'),
     account: () => import('../i18n/messages/en-account'),
     admin: () => import('../i18n/messages/en-admin'),
   },
   ne: {
     main: () => import('../i18n/messages/ne-main'),
+    cart: () => import('../i18n/messages/ne-cart'),
     account: () => import('../i18n/messages/ne-account'),
     admin: () => import('../i18n/messages/ne-admin'),
   },
@@ -45,6 +49,10 @@ export function loadMessages(locale: Locale, part: MessagePart = 'main'): Promis
 }
 
 let active: I18n | undefined;
+let activate: ((i18n: I18n) => void) | undefined;
+/** The browser's I18n, once app/start.tsx has made it; the server renders each page with its own. */
+const activeReady: Promise<I18n> | undefined =
+  typeof window === 'undefined' ? undefined : new Promise<I18n>((resolve) => (activate = resolve));
 /** The parts each I18n holds, so a language switch loads the same parts in the other language. */
 const partsOf = new WeakMap<I18n, Map<MessagePart, Promise<void>>>();
 
@@ -52,7 +60,10 @@ const partsOf = new WeakMap<I18n, Map<MessagePart, Promise<void>>>();
 export function createI18n(locale: Locale, messages: Messages): I18n {
   const i18n = setupI18n({ locale, messages: { [locale]: messages } });
   partsOf.set(i18n, new Map([['main', Promise.resolve()]]));
-  if (typeof window !== 'undefined') active = i18n;
+  if (typeof window !== 'undefined') {
+    active = i18n;
+    activate?.(i18n);
+  }
   return i18n;
 }
 
@@ -70,9 +81,14 @@ export function ensureMessages(i18n: I18n, part: MessagePart): Promise<void> {
   return loaded;
 }
 
-/** The active I18n in the browser (app/router.tsx preloads a page's part into it). */
-export function activeI18n(): I18n | undefined {
-  return active;
+/**
+ * Loads parts of the catalogue into the browser's I18n, waiting for it to be made when a page's code
+ * is fetched before (app/start.tsx fetches both at once); nothing on the server, whose renders have
+ * what they need.
+ */
+export async function ensureActiveMessages(parts: readonly MessagePart[]): Promise<void> {
+  const i18n = active ?? (await activeReady);
+  if (i18n) await Promise.all(parts.map((part) => ensureMessages(i18n, part)));
 }
 
 /** The language the server wrote the page in (<html lang>), the one the app starts in. */
@@ -109,36 +125,18 @@ export function useLocale(): Locale {
 }
 
 /**
- * A message with markup: `<0>…</0>` in the message is rendered as `components[0]` around the text
- * ("Agree to our <0>Terms</0>", components={{ 0: <Link to="/terms-and-conditions" /> }}).
+ * Switches the page to `locale` without a reload: loads its catalogue (the parts the page holds),
+ * remembers the choice in a cookie (the server renders the next first paint in it) and sets
+ * <html lang>. Browser only. The app's own I18n is switched: useLingui() hands out a proxy of it,
+ * which is no key of partsOf.
  */
-export function Msg({
-  id,
-  values,
-  components,
-}: {
-  id: MessageId;
-  values?: MessageValues;
-  components?: Record<string, ReactElement>;
-}) {
-  return <Trans id={id} values={values} components={components} />;
-}
-
-/**
- * Switches the page to `locale` without a reload: loads its catalogue, remembers the choice in a
- * cookie (the server renders the next first paint in it) and sets <html lang>.
- */
-export async function switchLocale(i18n: I18n, locale: Locale): Promise<void> {
-  const parts = partsOf.get(i18n) ?? new Map<MessagePart, Promise<void>>();
-  const names = [...parts.keys()];
+export async function switchLocale(locale: Locale): Promise<void> {
+  const i18n = active ?? (await activeReady);
+  if (!i18n) return;
+  const names = [...(partsOf.get(i18n)?.keys() ?? ['main' as const])];
   const loaded = await Promise.all(names.map((part) => loadMessages(locale, part)));
   document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
   document.documentElement.lang = locale;
   partsOf.set(i18n, new Map(names.map((part) => [part, Promise.resolve()])));
   i18n.loadAndActivate({ locale, messages: Object.assign({}, ...loaded) as Messages });
-}
-
-/** The I18n of the tree, for switchLocale. */
-export function useI18n(): I18n {
-  return useLingui().i18n;
 }

@@ -12,29 +12,39 @@ import { escapeHtml } from '../../lib/escape-html.js';
  * The chunk files come from Vite's manifest (dist/web/.vite/manifest.json, build.manifest).
  */
 
-/** Page paths → the modules the router loads lazily for them (keys of Vite's manifest, relative to src/web). */
-export const PAGE_MODULES: readonly { path: RegExp; modules: readonly string[] }[] = [
+/** The parts of the message catalogue (src/web/lib/i18n.tsx) beyond `main`, which every page loads. */
+type MessagePart = 'cart' | 'account' | 'admin';
+
+/**
+ * Page paths → the modules the router loads lazily for them (keys of Vite's manifest, relative to
+ * src/web), and the parts of the message catalogue it loads with them (src/web/app/router.tsx).
+ */
+export const PAGE_MODULES: readonly { path: RegExp; modules: readonly string[]; parts?: readonly MessagePart[] }[] = [
   { path: /^\/$/, modules: ['features/home/HomePage.tsx'] },
   { path: /^\/about\/?$/, modules: ['features/pages/AboutPage.tsx'] },
   { path: /^\/privacy-policy\/?$/, modules: ['features/pages/PrivacyPolicyPage.tsx'] },
   { path: /^\/terms-and-conditions\/?$/, modules: ['features/pages/TermsPage.tsx'] },
-  { path: /^\/products\/?$/, modules: ['features/catalog/ProductsPage.tsx'] },
-  { path: /^\/products\/[^/]+\/?$/, modules: ['features/catalog/ProductDetailPage.tsx'] },
-  { path: /^\/login\/?$/, modules: ['features/auth/LoginPage.tsx'] },
-  { path: /^\/register\/?$/, modules: ['features/auth/RegisterPage.tsx'] },
-  { path: /^\/otp-verification\/?$/, modules: ['features/auth/OtpVerificationPage.tsx'] },
-  { path: /^\/forgot-password\/?$/, modules: ['features/auth/ForgotPasswordPage.tsx'] },
+  { path: /^\/products\/?$/, modules: ['features/catalog/ProductsPage.tsx'], parts: ['cart'] },
+  { path: /^\/products\/[^/]+\/?$/, modules: ['features/catalog/ProductDetailPage.tsx'], parts: ['cart'] },
+  { path: /^\/login\/?$/, modules: ['features/auth/LoginPage.tsx'], parts: ['account'] },
+  { path: /^\/register\/?$/, modules: ['features/auth/RegisterPage.tsx'], parts: ['account'] },
+  { path: /^\/otp-verification\/?$/, modules: ['features/auth/OtpVerificationPage.tsx'], parts: ['account'] },
+  { path: /^\/forgot-password\/?$/, modules: ['features/auth/ForgotPasswordPage.tsx'], parts: ['account'] },
   // Without a session /account sends the visitor on to /login, whose code is not fetched ahead here:
   // its forms bring zod (~25 KB), which would slow every logged-in shopper's account page instead.
-  { path: /^\/account\/?$/, modules: ['features/account/AccountPage.tsx'] },
-  { path: /^\/orders\/[^/]+\/invoice\/?$/, modules: ['features/invoice/InvoicePage.tsx'] },
-  { path: /^\/admin\/login\/?$/, modules: ['features/admin/AdminLoginPage.tsx'] },
+  { path: /^\/account\/?$/, modules: ['features/account/AccountPage.tsx'], parts: ['account', 'cart'] },
+  { path: /^\/orders\/[^/]+\/invoice\/?$/, modules: ['features/invoice/InvoicePage.tsx'], parts: ['account', 'cart'] },
+  { path: /^\/admin\/login\/?$/, modules: ['features/admin/AdminLoginPage.tsx'], parts: ['account', 'admin'] },
   // Without a session /admin sends the visitor on to its login page: fetch that one too.
-  { path: /^\/admin\/?$/, modules: ['features/admin/AdminPage.tsx', 'features/admin/AdminLoginPage.tsx'] },
+  {
+    path: /^\/admin\/?$/,
+    modules: ['features/admin/AdminPage.tsx', 'features/admin/AdminLoginPage.tsx'],
+    parts: ['account', 'admin', 'cart'],
+  },
 ];
 
-/** Each language's message catalogue (src/web/lib/i18n.tsx loadMessages): a page preloads its own language's. */
-const CATALOGUE_MODULES: Readonly<Record<Locale, string>> = { en: 'i18n/messages/en.ts', ne: 'i18n/messages/ne.ts' };
+/** A part of a language's message catalogue (src/web/lib/i18n.tsx loadMessages): a page preloads its own language's. */
+const catalogueModule = (locale: Locale, part: MessagePart | 'main') => `i18n/messages/${locale}-${part}.ts`;
 
 interface ManifestChunk {
   file: string;
@@ -75,25 +85,31 @@ export function modulePreloader(manifest: Manifest | undefined): (pathname: stri
   // The entry and its imports are in index.html already.
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   const inIndex = closure(entries);
-  const catalogues = new Set(Object.values(CATALOGUE_MODULES));
   const stages = [...closure(entries.flatMap((key) => manifest[key]?.dynamicImports ?? []))].filter(
-    (key) => !inIndex.has(key) && !catalogues.has(key),
+    (key) => !inIndex.has(key) && !/^i18n\/messages\//.test(key),
   );
   const everyPage = new Set([...inIndex, ...stages]);
   const boot = Object.fromEntries(
     LOCALES.map((locale) => [
       locale,
-      [tagsOf(stages), tagsOf([...closure([CATALOGUE_MODULES[locale]])].filter((key) => !everyPage.has(key)))]
+      [tagsOf(stages), tagsOf([...closure([catalogueModule(locale, 'main')])].filter((key) => !everyPage.has(key)))]
         .filter(Boolean)
         .join('\n    '),
     ]),
   ) as Record<Locale, string>;
-  const own = PAGE_MODULES.map(({ path: pattern, modules }) => ({
+  const own = PAGE_MODULES.map(({ path: pattern, modules, parts = [] }) => ({
     pattern,
-    html: tagsOf([...closure(modules)].filter((key) => !everyPage.has(key))),
+    html: Object.fromEntries(
+      LOCALES.map((locale) => [
+        locale,
+        tagsOf(
+          [...closure([...modules, ...parts.map((part) => catalogueModule(locale, part))])].filter((key) => !everyPage.has(key)),
+        ),
+      ]),
+    ) as Record<Locale, string>,
   }));
   return (pathname, locale = 'en') => {
-    const page = own.find(({ pattern }) => pattern.test(pathname))?.html ?? '';
+    const page = own.find(({ pattern }) => pattern.test(pathname))?.html[locale] ?? '';
     return [boot[locale], page].filter(Boolean).join('\n    ');
   };
 }

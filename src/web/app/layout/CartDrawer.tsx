@@ -4,15 +4,18 @@ import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Drawer } from '../../components/ui/Drawer';
 import { LoadingBlock } from '../../components/ui/Spinner';
-import { useT } from '../../lib/i18n';
+import { ensureActiveMessages, useT } from '../../lib/i18n';
 import { useShopperToken } from '../../lib/session';
 
 /**
  * The logged-in contents (cart lines, checkout) load with the drawer, which follows the first paint
- * (lib/first-paint.ts): their code is not in the JavaScript every page needs before it can show.
+ * (lib/first-paint.ts): their code, and their messages (the cart part, lib/i18n.tsx), are not in what
+ * every page needs before it can show.
  */
-const loadContents = () =>
-  import('../../features/cart/CartDrawerContents').then((module) => ({ default: module.CartDrawerContents }));
+const loadContents = async () => {
+  const [module] = await Promise.all([import('../../features/cart/CartDrawerContents'), ensureActiveMessages(['cart'])]);
+  return { default: module.CartDrawerContents };
+};
 
 /** The logged-in contents; a failed load is tried anew with a fresh React.lazy (it keeps a failure). */
 let CartDrawerContents = lazy(loadContents);

@@ -16,7 +16,8 @@ import { ApiError, apiPost, errorMessage } from '../../lib/api';
 import { showRefusal, useSchemaForm, validateNewPassword } from '../../lib/forms';
 import { formatCount } from '../../lib/format';
 import { useCountdown, usePageTitle } from '../../lib/hooks';
-import { Msg, useLocale, useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
+import { Msg } from '../../lib/msg';
 import { getToken, logout } from '../../lib/session';
 import { NewPasswordFields } from '../../components/ui/NewPasswordFields';
 

@@ -10,7 +10,8 @@ import { TextField } from '../../components/ui/TextField';
 import { apiPost, errorMessage } from '../../lib/api';
 import { useSchemaForm } from '../../lib/forms';
 import { usePageTitle } from '../../lib/hooks';
-import { Msg, useT } from '../../lib/i18n';
+import { useT } from '../../lib/i18n';
+import { Msg } from '../../lib/msg';
 import { setToken, useShopperToken } from '../../lib/session';
 
 interface LoginReply {

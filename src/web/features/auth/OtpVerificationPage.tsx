@@ -9,7 +9,8 @@ import { TextField } from '../../components/ui/TextField';
 import { ApiError, apiPost, errorMessage } from '../../lib/api';
 import { formatCount } from '../../lib/format';
 import { useCountdown, usePageTitle } from '../../lib/hooks';
-import { Msg, useLocale, useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
+import { Msg } from '../../lib/msg';
 import { type SendOtpReply, announceOtpSent } from '../../lib/otp-sent';
 
 /** Registration answered otpQueued: the mail server did not take the code at once, it is on its way. */

@@ -11,7 +11,8 @@ import { ApiError, apiPost, errorMessage } from '../../lib/api';
 import { useSchemaForm } from '../../lib/forms';
 import { formatCount } from '../../lib/format';
 import { usePageTitle } from '../../lib/hooks';
-import { Msg, useLocale, useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
+import { Msg } from '../../lib/msg';
 
 interface RegisterReply {
   message?: string;

@@ -8,7 +8,8 @@ import { PaymentBadge, paymentMethodLabel } from '../../components/orders/Paymen
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatDeliveryFee, formatPrice } from '../../lib/format';
-import { Msg, useLocale, useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
+import { Msg } from '../../lib/msg';
 import { type Order, type OrderItem, itemTotal, statusClasses, statusLabel } from './api';
 
 export function StatusBadge({ status }: { status: string }) {

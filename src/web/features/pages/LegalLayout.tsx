@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { localDigits } from '../../../shared/locale';
-import { Msg, useLocale, useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
+import { Msg } from '../../lib/msg';
 import { useStoreFacts } from '../../lib/store-facts';
 
 export const EFFECTIVE_DATE = '2024/06/23';
