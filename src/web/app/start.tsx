@@ -35,7 +35,9 @@ export async function start(root: HTMLElement): Promise<void> {
     // hydration would not be sliced.
     startTransition(() => {
       hydrateRoot(root, app, {
-        onRecoverableError: (error) => console.error('Pasal: the page was rendered again in the browser:', error),
+        // Where it happened (the component stack) says which part of the page differed from the server's.
+        onRecoverableError: (error, info) =>
+          console.error('Pasal: the page was rendered again in the browser:', error, info.componentStack),
       });
     });
   } else {

@@ -49,6 +49,9 @@ export async function seriousViolations(page: Page, options: { disableRules?: st
         (element) => getComputedStyle(element).contentVisibility === 'auto',
       );
       for (const element of skipped) element.style.setProperty('content-visibility', 'visible');
+      // Laid out for the first time, its links start their colour transition (transition-colors)
+      // from the browser's default link blue: let it end before colours are read.
+      if (skipped.length > 0) await new Promise((resolve) => setTimeout(resolve, 300));
       try {
         const run: AxeResults = await axe.run(document, { resultTypes: ['violations'], rules });
         return run.violations;

@@ -53,7 +53,7 @@ export function Navbar({ onOpenMenu, onOpenCart }: { onOpenMenu: () => void; onO
           <DesktopLink to="/about">{t('common.nav.about')}</DesktopLink>
         </div>
         <div className="ml-auto flex items-center">
-          <LanguageSwitch className="inline-flex h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-slate-200 transition-colors hover:bg-white/10 hover:text-white max-sm:[&>span]:sr-only" />
+          <LanguageSwitch className="inline-flex h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-slate-200 transition-colors hover:bg-white/10 hover:text-white max-sm:px-1.5 max-sm:[&>svg]:hidden" />
           <Link to="/products" aria-label={t('common.nav.products')} title={t('common.nav.products')} className={iconButton}>
             <Icon icon={Search} />
           </Link>

@@ -1,0 +1,12 @@
+import { chromium } from 'playwright-core';
+const base = 'http://127.0.0.1:3111';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+await context.addCookies([{ name: 'pasal_lang', value: process.argv[3] ?? 'ne', url: base }]);
+const page = await context.newPage();
+page.on('response', (r) => { if (r.status() >= 400) console.log('http', r.status(), r.url()); });
+page.on('pageerror', (e) => console.log('pageerror', e.stack?.slice(0, 800)));
+await page.goto(base + process.argv[2]);
+await page.waitForTimeout(3000);
+console.log((await page.locator('body').innerText()).slice(0, 300));
+await browser.close();
