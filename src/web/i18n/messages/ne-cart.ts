@@ -1,8 +1,7 @@
 import type en from './en-cart';
 import cart from './ne/cart.json';
-import products from './ne/products.json';
 
 /** Nepali messages of the cart part: en-cart.ts's ids. */
-const messages: Record<keyof typeof en, string> = { ...products, ...cart };
+const messages: Record<keyof typeof en, string> = { ...cart };
 
 export default messages;
