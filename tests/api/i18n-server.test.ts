@@ -1,13 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { catalogMetaResolver } from '../../src/server/features/catalog/meta.js';
-import { CatalogService } from '../../src/server/features/catalog/service.js';
 import { staticPageMeta } from '../../src/server/features/web/meta.js';
-import { webRoutes } from '../../src/server/features/web/routes.js';
 import { ERRORS_NE, serverMessage } from '../../src/server/i18n/errors-ne.js';
 import { ACCOUNT_MESSAGES } from '../../src/shared/accounts.js';
 import { CART_MESSAGES } from '../../src/shared/cart.js';
@@ -18,6 +14,7 @@ import { ORDER_MESSAGES } from '../../src/shared/orders.js';
 import { PAYMENT_MESSAGES } from '../../src/shared/payments.js';
 import { VALIDATION_NE, ZOD_DEFAULTS_NE, validationMessage } from '../../src/shared/validation-ne.js';
 import { type TestApp, buildTestApp } from '../helpers/app.js';
+import { catalogWeb } from '../helpers/web.js';
 import { adminToken, registerShopper } from '../helpers/accounts.js';
 import { bearer, categoryId, makeProduct, makeShopper } from '../helpers/orders.js';
 
@@ -305,25 +302,18 @@ describe('messages with amounts and counts', () => {
 describe('page heads in the page’s language', () => {
   let t: TestApp;
   let web: FastifyInstance;
-  let webRoot: string;
+  let closeWeb: () => Promise<void>;
   const PUBLIC_URL = 'https://pasal.example';
 
   beforeAll(async () => {
     t = await buildTestApp({ PUBLIC_URL });
-    webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'pasal-i18n-web-'));
-    fs.writeFileSync(
-      path.join(webRoot, 'index.html'),
+    ({ web, close: closeWeb } = await catalogWeb(
+      t,
       '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pasal</title><!--app-head--></head><body><div id="root"></div></body></html>',
-    );
-    web = Fastify({ logger: false });
-    await web.register(
-      webRoutes(t.app.ctx, { root: webRoot, metaResolvers: [catalogMetaResolver(t.app.ctx, new CatalogService(t.app.ctx))] }),
-    );
-    await web.ready();
+    ));
   });
   afterAll(async () => {
-    await web.close();
-    fs.rmSync(webRoot, { recursive: true, force: true });
+    await closeWeb();
     await t.close();
   });
 

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CARD_IMAGE_SIZES,
@@ -11,12 +10,10 @@ import {
   parseImages,
 } from '../../src/shared/catalog-media.js';
 import { apiQuery, readFilters } from '../../src/shared/product-list.js';
-import { catalogMetaResolver } from '../../src/server/features/catalog/meta.js';
-import { CatalogService } from '../../src/server/features/catalog/service.js';
 import { escapeHtml } from '../../src/server/lib/escape-html.js';
 import { PAGE_MODULES, modulePreloader } from '../../src/server/features/web/preload.js';
-import { webRoutes } from '../../src/server/features/web/routes.js';
 import { type TestApp, buildTestApp } from '../helpers/app.js';
+import { catalogWeb } from '../helpers/web.js';
 import { adminToken, createPath, pngFile, uploadProduct } from '../helpers/catalog.js';
 
 /** What the page HTML asks the browser to fetch early (a page's own chunks, the product page's image) and the data it carries. */
@@ -129,7 +126,7 @@ describe('module preloads of lazily loaded pages', () => {
 describe('the product page head', () => {
   let t: TestApp;
   let web: FastifyInstance;
-  let webRoot: string;
+  let closeWeb: () => Promise<void>;
   let product: { id: number; images: string };
 
   beforeAll(async () => {
@@ -144,20 +141,13 @@ describe('the product page head', () => {
     );
     expect(res.statusCode).toBe(201);
     product = res.json();
-    webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'pasal-web-'));
-    fs.writeFileSync(
-      path.join(webRoot, 'index.html'),
+    ({ web, close: closeWeb } = await catalogWeb(
+      t,
       '<!doctype html><html><head><title>Pasal</title><!--app-head--></head><body></body></html>',
-    );
-    web = Fastify({ logger: false });
-    await web.register(
-      webRoutes(t.app.ctx, { root: webRoot, metaResolvers: [catalogMetaResolver(t.app.ctx, new CatalogService(t.app.ctx))] }),
-    );
-    await web.ready();
+    ));
   });
   afterAll(async () => {
-    await web.close();
-    fs.rmSync(webRoot, { recursive: true, force: true });
+    await closeWeb();
     await t.close();
   });
 

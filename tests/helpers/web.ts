@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { catalogMetaResolver } from '../../src/server/features/catalog/meta.js';
+import { CatalogService } from '../../src/server/features/catalog/service.js';
+import { webRoutes } from '../../src/server/features/web/routes.js';
+import type { TestApp } from './app.js';
+
+/**
+ * The web feature over a test app's shop, with a stand-in for the built index.html (`template`)
+ * and the catalogue's head resolver, as the server wires them; no page renderer. `close()` ends
+ * it and removes its folder (not the test app).
+ */
+export async function catalogWeb(t: TestApp, template: string): Promise<{ web: FastifyInstance; close: () => Promise<void> }> {
+  const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'pasal-web-'));
+  fs.writeFileSync(path.join(webRoot, 'index.html'), template);
+  const web = Fastify({ logger: false });
+  await web.register(
+    webRoutes(t.app.ctx, { root: webRoot, metaResolvers: [catalogMetaResolver(t.app.ctx, new CatalogService(t.app.ctx))] }),
+  );
+  await web.ready();
+  return {
+    web,
+    close: async () => {
+      await web.close();
+      fs.rmSync(webRoot, { recursive: true, force: true });
+    },
+  };
+}
