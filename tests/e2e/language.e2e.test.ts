@@ -90,6 +90,29 @@ describe('the language switch', () => {
     }
   });
 
+  test('a tap on the switch while a slow phone is still taking the page over', async ({ page }) => {
+    // Hydration sliced over many tasks (a phone six times slower than this machine): the tap lands
+    // while parts of the page are still the server's HTML. React must hydrate them in the language
+    // the server wrote them in and switch after, not report a mismatch (error #418) and redo them.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    for (const path of ['/', `/products/${product.id}`]) {
+      await page.context().clearCookies();
+      // Not page.goto, which waits for <html data-ready>: the tap comes as soon as the switch is seen.
+      await page.evaluate((to) => window.location.assign(to), new URL(path, inject('baseUrl')).href);
+      await page.waitForURL((url) => url.pathname === path);
+      await page.getByRole('button', { name: 'Language: नेपाली' }).click();
+      await eventually(
+        () => htmlLang(page),
+        (lang) => lang === 'ne',
+        '<html lang="ne">',
+      );
+      await expectVisible(page.getByRole('button', { name: 'भाषा: English' }));
+      if (path !== '/') await expectVisible(page.getByRole('button', { name: 'कार्टमा थप्नुहोस्' }));
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  });
+
   test('prices in Nepali digits, and a shopper’s choice kept on the account for the mails', async ({ page }) => {
     const shopper: Shopper = await loggedInBeforeLoad(page);
     await page.goto(`/products/${product.id}`);

@@ -1,6 +1,6 @@
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { I18nProvider, useLingui } from '@lingui/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, type Locale, isLocale } from '../../shared/locale';
 import type enAccount from '../i18n/messages/en-account';
 import type enAdmin from '../i18n/messages/en-admin';
@@ -109,7 +109,24 @@ export function currentLocale(): Locale {
  */
 export const translate: Translate = (id, values) => (active ? active._(id, values) : id);
 
-export function LocaleProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+/** Hands the app the I18n of a language switched to (switchLocale); set while a LocaleProvider is mounted. */
+let showLocale: ((i18n: I18n) => void) | undefined;
+
+/**
+ * The page's language to the components below. A switch replaces the I18n (React state) instead of
+ * changing the one on screen in place: parts of the page the browser has not hydrated yet are then
+ * hydrated with the language the server wrote them in, and switched after (a tap on the switch while
+ * a slow phone still hydrates gave React a page in the other language to hydrate against the
+ * server's HTML: error #418).
+ */
+export function LocaleProvider({ i18n: first, children }: { i18n: I18n; children: ReactNode }) {
+  const [i18n, setI18n] = useState(first);
+  useEffect(() => {
+    showLocale = (next) => startTransition(() => setI18n(next));
+    return () => {
+      showLocale = undefined;
+    };
+  }, []);
   return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
 }
 
@@ -126,17 +143,17 @@ export function useLocale(): Locale {
 
 /**
  * Switches the page to `locale` without a reload: loads its catalogue (the parts the page holds),
- * remembers the choice in a cookie (the server renders the next first paint in it) and sets
- * <html lang>. Browser only. The app's own I18n is switched: useLingui() hands out a proxy of it,
- * which is no key of partsOf.
+ * remembers the choice in a cookie (the server renders the next first paint in it), sets <html lang>
+ * and hands the app a new I18n in that language. Browser only.
  */
 export async function switchLocale(locale: Locale): Promise<void> {
-  const i18n = active ?? (await activeReady);
-  if (!i18n) return;
-  const names = [...(partsOf.get(i18n)?.keys() ?? ['main' as const])];
+  const current = active ?? (await activeReady);
+  if (!current) return;
+  const names = [...(partsOf.get(current)?.keys() ?? ['main' as const])];
   const loaded = await Promise.all(names.map((part) => loadMessages(locale, part)));
   document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
   document.documentElement.lang = locale;
-  partsOf.set(i18n, new Map(names.map((part) => [part, Promise.resolve()])));
-  i18n.loadAndActivate({ locale, messages: Object.assign({}, ...loaded) as Messages });
+  const next = createI18n(locale, Object.assign({}, ...loaded) as Messages);
+  partsOf.set(next, new Map(names.map((part) => [part, Promise.resolve()])));
+  showLocale?.(next);
 }
