@@ -17,8 +17,9 @@ import type enMain from '../i18n/messages/en-main';
  * tests/api/i18n-catalogue.test.ts fails on one missing in Nepali or used nowhere.
  *
  * The catalogue comes in parts, so that Home's first visit carries only what Home and the layout
- * say: `main` (layout, home, catalogue, content pages; every page), `cart` (the cart drawer, the
- * checkout, payment and province names), `account` (login, account, orders, invoice) and `admin`.
+ * say: `main` (layout, home, product cards, content pages; every page), `cart` (the products
+ * pages, the cart drawer, the checkout, payment and province names), `account` (login, account,
+ * orders, invoice) and `admin`.
  * app/router.tsx loads a page's parts with its code, the cart drawer its part with its contents.
  */
 export type MessageId = keyof (typeof enMain & typeof enCart & typeof enAccount & typeof enAdmin);

@@ -53,17 +53,17 @@ export function FilterDrawer({ open, onClose, price, checked, onPriceChange, onC
       open={open}
       onClose={onClose}
       side="left"
-      title={t('catalog.filters.title')}
-      closeLabel={t('catalog.filters.close')}
+      title={t('products.filters.title')}
+      closeLabel={t('products.filters.close')}
       widthClass="w-64"
       overlayTestId="filter-overlay"
       footer={
         <div className="flex gap-2">
           <Button variant="outline" size="sm" className="flex-1" onClick={onClear}>
-            {t('catalog.filters.clear')}
+            {t('products.filters.clear')}
           </Button>
           <Button variant="secondary" size="sm" className="flex-1" onClick={onClose}>
-            {t('catalog.filters.done')}
+            {t('products.filters.done')}
           </Button>
         </div>
       }
@@ -71,7 +71,7 @@ export function FilterDrawer({ open, onClose, price, checked, onPriceChange, onC
       <div className="space-y-6 p-4">
         <div>
           <label htmlFor={priceId} className="mb-1.5 block text-sm font-semibold text-slate-800">
-            {t('catalog.filters.price')}
+            {t('products.filters.price')}
           </label>
           <select
             id={priceId}
@@ -87,11 +87,11 @@ export function FilterDrawer({ open, onClose, price, checked, onPriceChange, onC
           </select>
         </div>
         <fieldset>
-          <legend className="mb-2 text-sm font-semibold text-slate-800">{t('catalog.filters.categories')}</legend>
+          <legend className="mb-2 text-sm font-semibold text-slate-800">{t('products.filters.categories')}</legend>
           {categories.isPending && categories.fetchStatus !== 'idle' ? (
             <p className="text-sm text-slate-500">{t('catalog.loading')}</p>
           ) : names.length === 0 ? (
-            <p className="text-sm text-slate-500">{t('catalog.filters.noCategories')}</p>
+            <p className="text-sm text-slate-500">{t('products.filters.noCategories')}</p>
           ) : (
             <ul className="space-y-0.5">
               {names.map((name) => (

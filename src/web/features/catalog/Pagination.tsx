@@ -54,17 +54,17 @@ export function Pagination({ page, totalPages, hrefFor, onSelect, label }: Pagin
   const prevLabel = (
     <>
       <ChevronLeft className="size-4" aria-hidden="true" />
-      {t('catalog.pagination.previous')}
+      {t('products.pagination.previous')}
     </>
   );
   const nextLabel = (
     <>
-      {t('catalog.pagination.next')}
+      {t('products.pagination.next')}
       <ChevronRight className="size-4" aria-hidden="true" />
     </>
   );
   return (
-    <nav aria-label={label ?? t('catalog.pagination.label')} className="flex flex-wrap items-center justify-center gap-1.5">
+    <nav aria-label={label ?? t('products.pagination.label')} className="flex flex-wrap items-center justify-center gap-1.5">
       {page > 1 ? (
         item(page - 1, edge, prevLabel, { rel: hrefFor ? 'prev' : undefined })
       ) : (
@@ -81,7 +81,7 @@ export function Pagination({ page, totalPages, hrefFor, onSelect, label }: Pagin
           ) : (
             <li key={n}>
               {item(n, `${base} ${n === page ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100'}`, number(n), {
-                'aria-label': t('catalog.pagination.page', { page: number(n) }),
+                'aria-label': t('products.pagination.page', { page: number(n) }),
                 'aria-current': n === page ? 'page' : undefined,
               })}
             </li>
@@ -89,7 +89,7 @@ export function Pagination({ page, totalPages, hrefFor, onSelect, label }: Pagin
         )}
       </ol>
       <span className="px-2 text-sm text-slate-600 sm:hidden">
-        {t('catalog.pagination.pageOf', { page: number(page), total: number(totalPages) })}
+        {t('products.pagination.pageOf', { page: number(page), total: number(totalPages) })}
       </span>
       {page < totalPages ? (
         item(page + 1, edge, nextLabel, { rel: hrefFor ? 'next' : undefined })

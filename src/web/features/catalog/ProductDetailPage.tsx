@@ -23,7 +23,7 @@ export default function ProductDetailPage() {
   const id = productId(useParams().id);
   const { data: product, isPending, fetchStatus } = useProduct(id);
   const loading = isPending && fetchStatus !== 'idle';
-  usePageTitle(product?.name ?? (loading ? t('catalog.detail.pageTitle') : t('catalog.detail.notFoundTitle')));
+  usePageTitle(product?.name ?? (loading ? t('products.detail.pageTitle') : t('products.detail.notFoundTitle')));
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
@@ -32,7 +32,7 @@ export default function ProductDetailPage() {
         className="inline-flex min-h-10 items-center gap-1.5 rounded-md text-sm font-semibold text-amber-700 hover:text-amber-800 hover:underline"
       >
         <ArrowLeft className="size-4" aria-hidden="true" />
-        {t('catalog.detail.back')}
+        {t('products.detail.back')}
       </Link>
       {product ? (
         <ProductDetail key={product.id} product={product} />
@@ -40,7 +40,7 @@ export default function ProductDetailPage() {
         <DetailSkeleton />
       ) : (
         <p className="mt-10 rounded-2xl border border-slate-200 bg-white px-4 py-16 text-center text-lg font-semibold text-slate-800">
-          {t('catalog.detail.notFound')}
+          {t('products.detail.notFound')}
         </p>
       )}
     </div>
@@ -64,7 +64,7 @@ function ProductDetail({ product }: { product: Product }) {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{product.name}</h1>
         <dl className="mt-4 space-y-1 text-sm text-slate-600">
           <div className="flex gap-1.5">
-            <dt className="font-medium text-slate-500">{t('catalog.detail.category')}</dt>
+            <dt className="font-medium text-slate-500">{t('products.detail.category')}</dt>
             <dd>
               <Link
                 to={categoryLink(product.category)}
@@ -76,7 +76,7 @@ function ProductDetail({ product }: { product: Product }) {
           </div>
           {product.subCategory && (
             <div className="flex gap-1.5">
-              <dt className="font-medium text-slate-500">{t('catalog.detail.subcategory')}</dt>
+              <dt className="font-medium text-slate-500">{t('products.detail.subcategory')}</dt>
               <dd>
                 <Link
                   to={categoryLink(product.category, product.subCategory)}
@@ -89,7 +89,7 @@ function ProductDetail({ product }: { product: Product }) {
           )}
         </dl>
         <p className="mt-6 text-2xl font-bold text-slate-900">
-          {t('catalog.detail.price', {
+          {t('products.detail.price', {
             // In English this one price reads 'Nrs. …' (as it always has); in Nepali 'रू …' like every other.
             price: locale === 'en' ? formatPrice(product.price).replace(/^Rs\./, 'Nrs.') : formatPrice(product.price, locale),
           })}
@@ -97,10 +97,10 @@ function ProductDetail({ product }: { product: Product }) {
         {product.stock !== null && (
           <p className={`mt-1 text-sm font-medium ${outOfStock ? 'text-red-600' : 'text-emerald-700'}`}>
             {outOfStock
-              ? t('catalog.detail.outOfStock')
+              ? t('products.detail.outOfStock')
               : product.stock <= 5
-                ? t('catalog.detail.lowStock', { count: formatCount(product.stock, locale) })
-                : t('catalog.detail.inStock')}
+                ? t('products.detail.lowStock', { count: formatCount(product.stock, locale) })
+                : t('products.detail.inStock')}
           </p>
         )}
         <div className="mt-6 flex flex-wrap items-end gap-4">
@@ -119,7 +119,7 @@ function ProductDetail({ product }: { product: Product }) {
         </div>
         <section aria-labelledby="description-heading" className="mt-8 border-t border-slate-200 pt-6">
           <h2 id="description-heading" className="text-base font-semibold text-slate-900">
-            {t('catalog.detail.description')}
+            {t('products.detail.description')}
           </h2>
           {/* Plain text, never HTML: a '<script>' in a description is shown as written. */}
           <p data-testid="product-description" className="mt-2 leading-relaxed break-words whitespace-pre-line text-slate-700">

@@ -22,19 +22,19 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
       <ProductImage
         key={main ?? 'none'}
         src={main}
-        alt={images.length > 1 ? t('catalog.gallery.imageAlt', { name, index: position(index), count }) : name}
+        alt={images.length > 1 ? t('products.gallery.imageAlt', { name, index: position(index), count }) : name}
         sizes={PRODUCT_MAIN_IMAGE_SIZES}
         priority
         width={PRODUCT_MAIN_IMAGE_WIDTH}
         className="aspect-square w-full rounded-2xl border border-slate-200 bg-white"
       />
       {images.length > 1 && (
-        <ul aria-label={t('catalog.gallery.label')} className="-mx-1 -mt-1 flex gap-2 overflow-x-auto px-1 pt-1 pb-1">
+        <ul aria-label={t('products.gallery.label')} className="-mx-1 -mt-1 flex gap-2 overflow-x-auto px-1 pt-1 pb-1">
           {images.map((address, i) => (
             <li key={address} className="shrink-0">
               <button
                 type="button"
-                aria-label={t('catalog.gallery.show', { index: position(i), count })}
+                aria-label={t('products.gallery.show', { index: position(i), count })}
                 aria-pressed={i === index}
                 onClick={() => setSelected(i)}
                 className={`block overflow-hidden rounded-xl border-2 bg-white p-0.5 transition-colors ${i === index ? 'border-amber-600 ring-2 ring-amber-600/30' : 'border-slate-200 hover:border-slate-400'}`}

@@ -45,7 +45,7 @@ export default function ProductsPage() {
   const sortId = useId();
 
   const path = [filters.category, filters.subcategory, filters.childcategory].filter((name): name is string => Boolean(name));
-  usePageTitle(path.length > 0 ? path.map(displayName).join(' – ') : t('catalog.list.title'));
+  usePageTitle(path.length > 0 ? path.map(displayName).join(' – ') : t('products.list.title'));
 
   /** A new set of filters starts again at page 1; typing replaces the history entry instead of adding one. */
   const update = useCallback(
@@ -81,7 +81,7 @@ export default function ProductsPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
       <div className="flex flex-wrap items-end justify-between gap-2">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('catalog.list.title')}</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('products.list.title')}</h1>
         {data && (
           <p className="text-sm text-slate-500" aria-live="polite">
             <ProductCount page={data} />
@@ -99,11 +99,11 @@ export default function ProductsPage() {
             className="shrink-0"
           >
             <SlidersHorizontal className="size-4" aria-hidden="true" />
-            {t('catalog.filters.title')}
+            {t('products.filters.title')}
             {drawerCount > 0 && (
               <span className="rounded-full bg-amber-500 px-1.5 text-xs font-bold text-slate-950">
                 <Msg
-                  id="catalog.filters.activeCount"
+                  id="products.filters.activeCount"
                   values={{ count: formatCount(drawerCount, locale) }}
                   components={{ 0: <span className="sr-only" />, 1: <span className="sr-only" /> }}
                 />
@@ -129,7 +129,7 @@ export default function ProductsPage() {
 
       <ActiveFilters filters={filters} onChange={update} />
 
-      <section aria-label={t('catalog.list.label')} aria-busy={list.isFetching} className="mt-6">
+      <section aria-label={t('products.list.label')} aria-busy={list.isFetching} className="mt-6">
         <ListBody
           page={data}
           pending={list.isPending}
@@ -144,7 +144,7 @@ export default function ProductsPage() {
 
       {data && data.products.length > 0 && (
         <div className="mt-10">
-          <Pagination page={data.page} totalPages={data.totalPages} hrefFor={hrefFor} label={t('catalog.list.pages')} />
+          <Pagination page={data.page} totalPages={data.totalPages} hrefFor={hrefFor} label={t('products.list.pages')} />
         </div>
       )}
 
@@ -178,7 +178,7 @@ function SortSelect({
   return (
     <>
       <label htmlFor={id} className="sr-only">
-        {t('catalog.sort.label')}
+        {t('products.sort.label')}
       </label>
       <select
         id={id}
@@ -208,21 +208,21 @@ function ActiveFilters({ filters, onChange }: { filters: ProductFilters; onChang
   if (filters.category) {
     chips.push({
       key: 'category',
-      label: t('catalog.chips.category', { name: displayName(filters.category) }),
+      label: t('products.chips.category', { name: displayName(filters.category) }),
       remove: { category: undefined, subcategory: undefined, childcategory: undefined },
     });
   }
   if (filters.subcategory) {
     chips.push({
       key: 'subcategory',
-      label: t('catalog.chips.subcategory', { name: displayName(filters.subcategory) }),
+      label: t('products.chips.subcategory', { name: displayName(filters.subcategory) }),
       remove: { subcategory: undefined, childcategory: undefined },
     });
   }
   if (filters.childcategory) {
     chips.push({
       key: 'childcategory',
-      label: t('catalog.chips.childcategory', { name: displayName(filters.childcategory) }),
+      label: t('products.chips.childcategory', { name: displayName(filters.childcategory) }),
       remove: { childcategory: undefined },
     });
   }
@@ -238,13 +238,13 @@ function ActiveFilters({ filters, onChange }: { filters: ProductFilters; onChang
   if (filters.q) chips.push({ key: 'q', label: `“${filters.q}”`, remove: { q: '' } });
   if (chips.length === 0) return null;
   return (
-    <ul aria-label={t('catalog.chips.label')} className="mt-4 flex flex-wrap items-center gap-2">
+    <ul aria-label={t('products.chips.label')} className="mt-4 flex flex-wrap items-center gap-2">
       {chips.map((chip) => (
         <li key={chip.key}>
           <button
             type="button"
             onClick={() => onChange(chip.remove)}
-            aria-label={t('catalog.chips.remove', { label: chip.label })}
+            aria-label={t('products.chips.remove', { label: chip.label })}
             className="inline-flex h-8 items-center gap-1.5 rounded-full border border-amber-200 bg-amber-50 pr-2 pl-3 text-sm font-medium text-amber-900 hover:bg-amber-100"
           >
             {chip.label}
@@ -268,7 +268,7 @@ function ActiveFilters({ filters, onChange }: { filters: ProductFilters; onChang
             }
             className="h-8 rounded-full px-3 text-sm font-semibold text-slate-600 underline-offset-2 hover:text-slate-900 hover:underline"
           >
-            {t('catalog.chips.clearAll')}
+            {t('products.chips.clearAll')}
           </button>
         </li>
       )}
@@ -299,7 +299,7 @@ function ListBody({
   if (error) {
     return (
       <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-6 text-center text-red-700">
-        {t('catalog.list.error', { message: error.message })}
+        {t('products.list.error', { message: error.message })}
       </p>
     );
   }
@@ -316,7 +316,7 @@ function ListBody({
         role="status"
         className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-16 text-center text-slate-600"
       >
-        {t('catalog.list.empty')}
+        {t('products.list.empty')}
       </p>
     );
   }

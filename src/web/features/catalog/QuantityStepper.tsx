@@ -12,13 +12,13 @@ export function QuantityStepper({ value, onChange }: { value: number; onChange: 
   return (
     <div>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
-        {t('catalog.quantity.label')}
+        {t('products.quantity.label')}
       </label>
       {/* The rings of its three parts are drawn inside them: the rounded frame clips what is outside. */}
       <div className="inline-flex items-center overflow-hidden rounded-lg border border-control bg-white [&_:focus-visible]:-outline-offset-2">
         <button
           type="button"
-          aria-label={t('catalog.quantity.decrease')}
+          aria-label={t('products.quantity.decrease')}
           onClick={() => onChange(Math.max(1, value - 1))}
           disabled={value <= 1}
           className={button}
@@ -34,7 +34,7 @@ export function QuantityStepper({ value, onChange }: { value: number; onChange: 
           aria-live="polite"
           className="h-11 w-14 border-x border-control text-center text-base font-semibold text-slate-900 [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
         />
-        <button type="button" aria-label={t('catalog.quantity.increase')} onClick={() => onChange(value + 1)} className={button}>
+        <button type="button" aria-label={t('products.quantity.increase')} onClick={() => onChange(value + 1)} className={button}>
           <Plus className="size-4" aria-hidden="true" />
         </button>
       </div>

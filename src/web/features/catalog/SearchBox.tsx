@@ -47,7 +47,7 @@ export function SearchBox({ value, onSearch, label, placeholder }: SearchBoxProp
   return (
     <form role="search" onSubmit={submit} className="relative w-full">
       <label htmlFor={id} className="sr-only">
-        {label ?? t('catalog.search.label')}
+        {label ?? t('products.search.label')}
       </label>
       <Search className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400" aria-hidden="true" />
       <input
@@ -55,7 +55,7 @@ export function SearchBox({ value, onSearch, label, placeholder }: SearchBoxProp
         type="search"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder={placeholder ?? t('catalog.search.placeholder')}
+        placeholder={placeholder ?? t('products.search.placeholder')}
         enterKeyHint="search"
         autoComplete="off"
         maxLength={200}
@@ -64,7 +64,7 @@ export function SearchBox({ value, onSearch, label, placeholder }: SearchBoxProp
       {text && (
         <button
           type="button"
-          aria-label={t('catalog.search.clear')}
+          aria-label={t('products.search.clear')}
           onClick={() => {
             setText('');
             onSearch('', { typing: false });

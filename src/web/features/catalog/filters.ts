@@ -30,26 +30,26 @@ export function shortDescription(description: string): string {
  * `relevance` (best match) is offered only with a search.
  */
 export const SORT_LABELS = {
-  relevance: 'catalog.sort.relevance',
-  newest: 'catalog.sort.newest',
-  price_asc: 'catalog.sort.priceAsc',
-  price_desc: 'catalog.sort.priceDesc',
-  name: 'catalog.sort.name',
+  relevance: 'products.sort.relevance',
+  newest: 'products.sort.newest',
+  price_asc: 'products.sort.priceAsc',
+  price_desc: 'products.sort.priceDesc',
+  name: 'products.sort.name',
 } satisfies Record<NonNullable<ProductFilters['sort']>, MessageId>;
 
 /** How each price range (by its URL id) reads; its amounts come from the range, in the page's language. */
 const PRICE_RANGE_LABELS: Readonly<Record<string, MessageId>> = {
-  all: 'catalog.price.all',
-  '0-5000': 'catalog.price.upTo',
-  '5000-10000': 'catalog.price.between',
-  '10000-20000': 'catalog.price.between',
-  '20000-50000': 'catalog.price.between',
-  '50000-100000': 'catalog.price.above',
+  all: 'products.price.all',
+  '0-5000': 'products.price.upTo',
+  '5000-10000': 'products.price.between',
+  '10000-20000': 'products.price.between',
+  '20000-50000': 'products.price.between',
+  '50000-100000': 'products.price.above',
 };
 
 /** 'Up to Rs. 5,000', 'Rs. 5,000 to Rs. 10,000'… ('रू ५,००० सम्म' in Nepali): SPEC §9's price range labels. */
 export function priceRangeLabel(range: PriceRange, t: Translate, locale: Locale): string {
-  return t(PRICE_RANGE_LABELS[range.id] ?? 'catalog.price.between', {
+  return t(PRICE_RANGE_LABELS[range.id] ?? 'products.price.between', {
     min: formatPrice(range.min, locale),
     max: formatPrice(range.max, locale),
   });

@@ -1,10 +1,11 @@
 import cart from './en/cart.json';
+import products from './en/products.json';
 
 /**
- * English messages of the cart part (lib/i18n.tsx): the cart drawer, the checkout and the labels they
- * share with the orders (payment methods, provinces); loaded with the drawer and the pages that use
- * them, not on Home's first visit.
+ * English messages of the cart part (lib/i18n.tsx): the products pages (list, filters, detail), the
+ * cart drawer, the checkout and the labels they share with the orders (payment methods, provinces);
+ * loaded with the drawer and the pages that use them, not on Home's first visit.
  */
-const messages = { ...cart };
+const messages = { ...products, ...cart };
 
 export default messages;
