@@ -34,7 +34,8 @@ export function PrivacyBodyEn() {
         </li>
         <li>
           <strong>Data stored on your device</strong>: your browser keeps your login session and a few preferences (such as the
-          dashboard tab you last opened) in local storage. We do not use advertising trackers.
+          dashboard tab you last opened) in local storage, and the language you chose in a cookie (pasal_lang) so the next page
+          opens in it. We do not use advertising trackers.
         </li>
       </ul>
 
