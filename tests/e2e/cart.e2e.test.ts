@@ -9,8 +9,8 @@ import {
   registerVerifiedShopper,
   uploadProduct,
 } from './support/api.js';
-import { DESKTOP, PHONE, allowConsoleErrors, beforeAll, describe, expect, test } from './support/fixtures.js';
-import { loginViaUi } from './support/flows.js';
+import { DESKTOP, PHONE, allowConsoleErrors, beforeAll, describe, expect, inject, test } from './support/fixtures.js';
+import { loggedInBeforeLoad, loginViaUi } from './support/flows.js';
 import { eventually, expectHidden, expectPath, expectToast, expectVisible } from './support/ui.js';
 
 /**
@@ -298,6 +298,26 @@ describe('a verified shopper', () => {
     await cart.getByRole('button', { name: `Remove Item ${products.cable.name}` }).click();
     await expectToast(page, 'Item removed from cart.');
     await expectVisible(cart.getByText('Your Cart is empty', { exact: true }));
+  });
+});
+
+describe('a quick tap', () => {
+  test('a logged-in shopper’s Add to Cart, tapped while a slow phone still takes the page over, adds', async ({ page }) => {
+    // The server's render knows no session (the token is in local storage): a tap that makes React
+    // hydrate the button at once must still act for the logged-in shopper, not say 'Please login'.
+    const shopper = await loggedInBeforeLoad(page);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    // Not page.goto, which waits for <html data-ready>: the tap comes as soon as the button is seen.
+    await page.evaluate((to) => window.location.assign(to), new URL(`/products/${products.pad.id}`, inject('baseUrl')).href);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expectToast(page, 'Product added to cart successfully!');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const token = await shopperToken(shopper);
+    const cart = await api<{ cartItems: { product: { id: number } }[] }>('GET', `/api/cart/view-cart/${shopper.userId}`, {
+      token,
+    });
+    expect(cart.body.cartItems.map((item) => item.product.id)).toEqual([products.pad.id]);
   });
 });
 

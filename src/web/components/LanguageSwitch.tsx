@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { LANGUAGE_NAMES, type Locale } from '../../shared/locale';
 import { apiPut } from '../lib/api';
 import { switchLocale, useLocale, useT } from '../lib/i18n';
-import { useShopperToken } from '../lib/session';
+import { getToken } from '../lib/session';
 
 /**
  * The language switch of the header and the menu: names the other language in its own script
@@ -13,7 +13,6 @@ import { useShopperToken } from '../lib/session';
 export function LanguageSwitch({ className, onSwitched }: { className: string; onSwitched?: () => void }) {
   const t = useT();
   const locale = useLocale();
-  const loggedIn = useShopperToken() !== null;
   const [busy, setBusy] = useState(false);
   const other: Locale = locale === 'ne' ? 'en' : 'ne';
 
@@ -22,7 +21,9 @@ export function LanguageSwitch({ className, onSwitched }: { className: string; o
     try {
       await switchLocale(other);
       // The account's language is a convenience (mails): a failure here leaves the page switched.
-      if (loggedIn) await apiPut('/api/users/language', { language: other }, { auth: 'user' }).catch(() => undefined);
+      // The session as it is now: a tap during hydration runs this with the server's render (no session).
+      if (getToken('user') !== null)
+        await apiPut('/api/users/language', { language: other }, { auth: 'user' }).catch(() => undefined);
       onSwitched?.();
     } finally {
       setBusy(false);

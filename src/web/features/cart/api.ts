@@ -83,7 +83,6 @@ export function normaliseQuantity(value: number | string | undefined): number {
  */
 export function useAddToCart() {
   const t = useT();
-  const loggedIn = useShopperToken() !== null;
   const refetchCart = useRefetchCart();
   const mutation = useMutation({
     mutationFn: addToCart,
@@ -98,13 +97,15 @@ export function useAddToCart() {
   const { mutate } = mutation;
   const add = useCallback(
     (productId: number, quantity?: number | string) => {
-      if (!loggedIn) {
+      // The session as it is now, not as it was rendered: a tap that makes React hydrate the button
+      // runs this with the server's render, which knows no session (the token is in local storage).
+      if (getToken('user') === null) {
         toast.error(t('cart.toast.loginRequired'));
         return;
       }
       mutate({ productId, quantity: normaliseQuantity(quantity) });
     },
-    [loggedIn, mutate, t],
+    [mutate, t],
   );
   return { add, pendingId: mutation.isPending ? mutation.variables?.productId : undefined };
 }
