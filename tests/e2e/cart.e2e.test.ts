@@ -311,7 +311,7 @@ describe('a quick tap', () => {
     // Not page.goto, which waits for <html data-ready>: the tap comes as soon as the button is seen.
     await page.evaluate((to) => window.location.assign(to), new URL(`/products/${products.pad.id}`, inject('baseUrl')).href);
     await page.getByRole('button', { name: 'Add to Cart' }).click();
-    await expectToast(page, 'Product added to cart successfully!');
+    await expectToast(page, 'Product added to cart successfully!', 20_000); // six times slower
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     const token = await shopperToken(shopper);
     const cart = await api<{ cartItems: { product: { id: number } }[] }>('GET', `/api/cart/view-cart/${shopper.userId}`, {
