@@ -9,12 +9,21 @@ import type { TestApp } from './app.js';
 
 /**
  * The web feature over a test app's shop, with a stand-in for the built index.html (`template`)
- * and the catalogue's head resolver, as the server wires them; no page renderer. `close()` ends
+ * and other built `files`, and the catalogue's head resolver, as the server wires them; no page renderer. `close()` ends
  * it and removes its folder (not the test app).
  */
-export async function catalogWeb(t: TestApp, template: string): Promise<{ web: FastifyInstance; close: () => Promise<void> }> {
+export async function catalogWeb(
+  t: TestApp,
+  template: string,
+  /** More built files, by their path under the web root ('assets/x-1.js'). */
+  files: Record<string, string | Buffer> = {},
+): Promise<{ web: FastifyInstance; close: () => Promise<void> }> {
   const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'pasal-web-'));
   fs.writeFileSync(path.join(webRoot, 'index.html'), template);
+  for (const [name, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(webRoot, name)), { recursive: true });
+    fs.writeFileSync(path.join(webRoot, name), content);
+  }
   const web = Fastify({ logger: false });
   await web.register(
     webRoutes(t.app.ctx, { root: webRoot, metaResolvers: [catalogMetaResolver(t.app.ctx, new CatalogService(t.app.ctx))] }),

@@ -47,6 +47,13 @@ export function webRoutes(ctx: AppContext, options: WebOptions = {}): FastifyPlu
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        if (immutable) {
+          // A hashed file is never asked for again nor in pieces: its validators and ranges are bytes
+          // every first visit pays for nothing (about 1.3 KB over Home's 19 scripts on HTTP/1.1).
+          res.removeHeader('etag');
+          res.removeHeader('last-modified');
+          res.removeHeader('accept-ranges');
+        }
       },
     });
 
