@@ -233,6 +233,16 @@ describe('the product list on a phone', () => {
     await expectCards(page, [products.actionCam.name, products.cinema.name], [products.strap.name]);
     await openDrawer(page);
     expect(await filters.getByRole('button', { name: sub, exact: true }).getAttribute('aria-pressed')).toBe('true');
+
+    // Clear empties what the drawer shows, the subcategory too.
+    await filters.getByRole('button', { name: 'Clear', exact: true }).click();
+    await eventually(
+      () => new URL(page.url()).searchParams.get('subcategory'),
+      (value) => value === null,
+      'the subcategory gone from the URL',
+    );
+    expect(new URL(page.url()).searchParams.get('category')).toBeNull();
+    expect(await filters.getByRole('button', { name: sub, exact: true }).getAttribute('aria-pressed')).toBe('false');
   });
 });
 

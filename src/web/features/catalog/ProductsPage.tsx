@@ -173,8 +173,17 @@ export default function ProductsPage() {
               : { category: undefined, subcategory: undefined, childcategory: undefined },
           )
         }
+        // Clear empties what the drawer shows (the tree shows the category narrowed to); search and sort stay.
         onClear={() =>
-          update({ categories: [], price: readFilters(new URLSearchParams()).price, minPrice: undefined, maxPrice: undefined })
+          update({
+            category: undefined,
+            subcategory: undefined,
+            childcategory: undefined,
+            categories: [],
+            price: readFilters(new URLSearchParams()).price,
+            minPrice: undefined,
+            maxPrice: undefined,
+          })
         }
       />
     </div>
