@@ -15,11 +15,13 @@ export const DEFAULT_IMAGE_WIDTH = 640;
 export const PRODUCT_MAIN_IMAGE_SIZES =
   '(min-width: 1280px) 608px, (min-width: 1024px) calc((100vw - 5rem) / 2), calc(100vw - 2rem)';
 /**
- * `sizes` of a product card's image on /products (ProductCard): 1, 2, 3 then 4 columns inside the
- * 80rem page. The server preloads the first card's image with it.
+ * `sizes` of a product card's image (ProductCard on /products, Home's FeaturedGrid): 2 columns on
+ * phones (0.75rem apart inside 1rem page margins, so about half the screen), 2, 3 then 4 columns from
+ * 640 px (1.25rem apart inside 1.5rem margins), 293 px inside the 80rem page. The server preloads the
+ * first card's image with it.
  */
 export const CARD_IMAGE_SIZES =
-  '(min-width: 1280px) 296px, (min-width: 1024px) calc((100vw - 7rem) / 3), (min-width: 640px) calc((100vw - 4rem) / 2), calc(100vw - 2rem)';
+  '(min-width: 1280px) 293px, (min-width: 1024px) calc((100vw - 6.75rem) / 4), (min-width: 768px) calc((100vw - 5.5rem) / 3), (min-width: 640px) calc((100vw - 4.25rem) / 2), calc((100vw - 2.75rem) / 2)';
 
 /** Width of the main image's `src` (for browsers without srcset); srcset offers every width. */
 export const PRODUCT_MAIN_IMAGE_WIDTH = 1024;

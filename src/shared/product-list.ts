@@ -8,6 +8,8 @@ import type { ProductSort } from './catalog.js';
  *   category, subcategory, childcategory  SPEC §2 (spaces written as hyphens; compared by the server)
  *   categories  the drawer's checked category names, comma separated
  *   price       one of PRICE_RANGES' ids (absent: All)
+ *   minPrice, maxPrice  the drawer's own bounds in whole rupees (either may be alone); they replace
+ *               `price` (SPEC's ranges stop at Rs. 1,00,000, these do not), same names as the API's
  *   q           search text;  sort  one of SORTS' values;  page  1-based page number
  */
 
@@ -32,6 +34,9 @@ export const PRICE_RANGES: readonly PriceRange[] = [
 ];
 const DEFAULT_RANGE = PRICE_RANGES[0]!;
 
+/** The drawer's own price bounds: whole rupees, at most 12 digits (the API takes up to 10^12). */
+const PRICE_BOUND = /^\d{1,12}$/;
+
 export const SORTS: readonly { value: Exclude<ProductSort, 'relevance'>; label: string }[] = [
   { value: 'newest', label: 'Newest first' },
   { value: 'price_asc', label: 'Price: low to high' },
@@ -45,16 +50,41 @@ export interface ProductFilters {
   childcategory?: string;
   categories: string[];
   price: PriceRange;
+  /** Own bounds in rupees; when either is set, `price` is All (one price filter at a time). */
+  minPrice?: number;
+  maxPrice?: number;
   q: string;
   sort?: ProductSort;
   page: number;
 }
 
 const text = (params: URLSearchParams, key: string) => params.get(key)?.trim() || undefined;
+const bound = (params: URLSearchParams, key: string) => {
+  const value = params.get(key)?.trim() ?? '';
+  return PRICE_BOUND.test(value) ? Number(value) : undefined;
+};
+
+/**
+ * The own bounds of a URL: a bound that is not a whole number is ignored, and a pair with min above
+ * max (a hand-edited link) is dropped, so a link never makes the list fail.
+ */
+function readBounds(params: URLSearchParams): { minPrice?: number; maxPrice?: number } {
+  const minPrice = bound(params, 'minPrice');
+  const maxPrice = bound(params, 'maxPrice');
+  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) return {};
+  return { minPrice, maxPrice };
+}
+
+/** True when the filters carry the drawer's own bounds. */
+export function hasOwnPrice(filters: Pick<ProductFilters, 'minPrice' | 'maxPrice'>): boolean {
+  return filters.minPrice !== undefined || filters.maxPrice !== undefined;
+}
 
 export function readFilters(params: URLSearchParams): ProductFilters {
   const page = Number(params.get('page'));
   const sort = params.get('sort');
+  const bounds = readBounds(params);
+  const own = hasOwnPrice(bounds);
   return {
     category: text(params, 'category'),
     subcategory: text(params, 'subcategory'),
@@ -63,7 +93,9 @@ export function readFilters(params: URLSearchParams): ProductFilters {
       .split(',')
       .map((name) => name.trim())
       .filter(Boolean),
-    price: PRICE_RANGES.find((range) => range.id === params.get('price')) ?? DEFAULT_RANGE,
+    price: (own ? undefined : PRICE_RANGES.find((range) => range.id === params.get('price'))) ?? DEFAULT_RANGE,
+    minPrice: bounds.minPrice,
+    maxPrice: bounds.maxPrice,
     q: params.get('q')?.trim() ?? '',
     sort: SORTS.some((option) => option.value === sort) ? (sort as ProductSort) : undefined,
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
@@ -78,6 +110,8 @@ export function writeFilters(filters: ProductFilters): URLSearchParams {
   if (filters.childcategory) params.set('childcategory', filters.childcategory);
   if (filters.categories.length > 0) params.set('categories', filters.categories.join(','));
   if (filters.price.id !== DEFAULT_RANGE.id) params.set('price', filters.price.id);
+  if (filters.minPrice !== undefined) params.set('minPrice', String(filters.minPrice));
+  if (filters.maxPrice !== undefined) params.set('maxPrice', String(filters.maxPrice));
   if (filters.q) params.set('q', filters.q);
   if (filters.sort) params.set('sort', filters.sort);
   if (filters.page > 1) params.set('page', String(filters.page));
@@ -92,7 +126,10 @@ export function apiQuery(filters: ProductFilters): string {
     if (value) params.set(key, value);
   }
   if (filters.categories.length > 0) params.set('categories', filters.categories.join(','));
-  if (filters.price.id !== DEFAULT_RANGE.id) {
+  if (hasOwnPrice(filters)) {
+    if (filters.minPrice !== undefined) params.set('minPrice', String(filters.minPrice));
+    if (filters.maxPrice !== undefined) params.set('maxPrice', String(filters.maxPrice));
+  } else if (filters.price.id !== DEFAULT_RANGE.id) {
     params.set('minPrice', String(filters.price.min));
     params.set('maxPrice', String(filters.price.max));
   }
@@ -111,6 +148,7 @@ export function hasFilters(filters: ProductFilters): boolean {
     filters.childcategory ||
     filters.categories.length > 0 ||
     filters.price.id !== DEFAULT_RANGE.id ||
+    hasOwnPrice(filters) ||
     filters.q,
   );
 }

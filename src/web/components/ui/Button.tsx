@@ -3,7 +3,7 @@ import { Link, type LinkProps } from 'react-router';
 import { Spinner } from './Spinner';
 
 type Variant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger' | 'light';
-type Size = 'sm' | 'md' | 'lg';
+type Size = 'xs' | 'sm' | 'md' | 'lg';
 
 const variants: Record<Variant, string> = {
   primary: 'bg-amber-500 text-slate-950 hover:bg-amber-400 active:bg-amber-600 shadow-sm',
@@ -14,6 +14,7 @@ const variants: Record<Variant, string> = {
   light: 'bg-white text-slate-900 hover:bg-amber-50 active:bg-amber-100 shadow-sm',
 };
 const sizes: Record<Size, string> = {
+  xs: 'h-8 px-2 text-xs',
   sm: 'h-9 px-3 text-sm',
   md: 'h-11 px-5 text-sm',
   lg: 'h-12 px-6 text-base',

@@ -3,37 +3,65 @@ import { Button } from '../../components/ui/Button';
 import { Drawer } from '../../components/ui/Drawer';
 import { useCategories } from '../../lib/categories';
 import { useLocale, useT } from '../../lib/i18n';
+import { CategoryTree, type Place } from './CategoryTree';
 import { PRICE_RANGES, type PriceRange, priceRangeLabel } from './filters';
+import { OwnPriceForm } from './OwnPriceForm';
 
 interface FilterDrawerProps {
   open: boolean;
   onClose: () => void;
   price: PriceRange;
+  /** The drawer's own bounds in rupees (either may be alone); with one, `price` is All. */
+  minPrice: number | undefined;
+  maxPrice: number | undefined;
   checked: string[];
+  place: Place;
+  /** A range replaces the own bounds. */
   onPriceChange: (range: PriceRange) => void;
+  /** Own bounds replace the range. */
+  onOwnPriceChange: (minPrice: number | undefined, maxPrice: number | undefined) => void;
   onCheckedChange: (names: string[]) => void;
+  /** A subcategory or child category chosen (undefined: none any more). */
+  onPlaceChange: (place: Place | undefined) => void;
   onClear: () => void;
 }
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+/** The select's entry while own bounds apply (they are not one of SPEC's ranges). */
+const OWN_PRICE = 'own';
 
 /**
- * SPEC §2 'Filter by' drawer (left, 64 units wide): the §9 price ranges and one checkbox per category.
+ * SPEC §2 'Filter by' drawer (left, 64 units wide): the §9 price ranges, the shopper's own minimum
+ * and maximum, and one checkbox per category with its subcategories and child categories under it.
  * Every change applies at once (the list behind updates); the overlay, Escape or the close button close it.
  */
-export function FilterDrawer({ open, onClose, price, checked, onPriceChange, onCheckedChange, onClear }: FilterDrawerProps) {
+export function FilterDrawer({
+  open,
+  onClose,
+  price,
+  minPrice,
+  maxPrice,
+  checked,
+  place,
+  onPriceChange,
+  onOwnPriceChange,
+  onCheckedChange,
+  onPlaceChange,
+  onClear,
+}: FilterDrawerProps) {
   const t = useT();
   const locale = useLocale();
-  const categories = useCategories(open || checked.length > 0);
+  const narrowed = Boolean(place.category || place.subcategory || place.childcategory);
+  const categories = useCategories(open || checked.length > 0 || narrowed);
   const priceId = useId();
-  const names = (categories.data ?? []).map((category) => category.name);
+  const ownPrice = minPrice !== undefined || maxPrice !== undefined;
 
   // The URL is the truth, but it changes a moment after a click (a navigation): show the choice at once.
-  const [shown, setShown] = useState({ checked, price });
-  const [from, setFrom] = useState({ checked, price });
-  if (from.checked !== checked || from.price !== price) {
-    setFrom({ checked, price });
-    setShown({ checked, price });
+  const [shown, setShown] = useState({ checked, price, place });
+  const [from, setFrom] = useState({ checked, price, place });
+  if (from.checked !== checked || from.price !== price || from.place !== place) {
+    setFrom({ checked, price, place });
+    setShown({ checked, price, place });
   }
 
   const toggle = (name: string, on: boolean) => {
@@ -46,6 +74,11 @@ export function FilterDrawer({ open, onClose, price, checked, onPriceChange, onC
     const range = PRICE_RANGES.find((item) => item.id === id) ?? PRICE_RANGES[0]!;
     setShown((current) => ({ ...current, price: range }));
     onPriceChange(range);
+  };
+  const choosePlace = (next: Place | undefined) => {
+    // A subcategory narrows inside one category: the checkboxes (any of several) would fight it.
+    setShown((current) => ({ ...current, place: next ?? {}, checked: next ? [] : current.checked }));
+    onPlaceChange(next);
   };
 
   return (
@@ -69,45 +102,45 @@ export function FilterDrawer({ open, onClose, price, checked, onPriceChange, onC
       }
     >
       <div className="space-y-6 p-4">
-        <div>
-          <label htmlFor={priceId} className="mb-1.5 block text-sm font-semibold text-slate-800">
-            {t('products.filters.price')}
-          </label>
-          <select
-            id={priceId}
-            value={shown.price.id}
-            onChange={(event) => choosePrice(event.target.value)}
-            className="block h-11 w-full rounded-lg border border-control bg-white px-2 text-sm text-slate-900 focus-visible:border-focus"
-          >
-            {PRICE_RANGES.map((range) => (
-              <option key={range.id} value={range.id}>
-                {priceRangeLabel(range, t, locale)}
-              </option>
-            ))}
-          </select>
+        <div className="space-y-4">
+          <div>
+            <label htmlFor={priceId} className="mb-1.5 block text-sm font-semibold text-slate-800">
+              {t('products.filters.price')}
+            </label>
+            <select
+              id={priceId}
+              value={ownPrice ? OWN_PRICE : shown.price.id}
+              onChange={(event) => choosePrice(event.target.value)}
+              className="block h-11 w-full rounded-lg border border-control bg-white px-2 text-sm text-slate-900 focus-visible:border-focus"
+            >
+              {ownPrice && (
+                <option value={OWN_PRICE} disabled>
+                  {t('products.price.own')}
+                </option>
+              )}
+              {PRICE_RANGES.map((range) => (
+                <option key={range.id} value={range.id}>
+                  {priceRangeLabel(range, t, locale)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <OwnPriceForm minPrice={minPrice} maxPrice={maxPrice} onApply={onOwnPriceChange} />
         </div>
         <fieldset>
           <legend className="mb-2 text-sm font-semibold text-slate-800">{t('products.filters.categories')}</legend>
           {categories.isPending && categories.fetchStatus !== 'idle' ? (
             <p className="text-sm text-slate-500">{t('catalog.loading')}</p>
-          ) : names.length === 0 ? (
+          ) : (categories.data ?? []).length === 0 ? (
             <p className="text-sm text-slate-500">{t('products.filters.noCategories')}</p>
           ) : (
-            <ul className="space-y-0.5">
-              {names.map((name) => (
-                <li key={name}>
-                  <label className="flex min-h-10 cursor-pointer items-center gap-3 rounded-md px-2 text-sm text-slate-700 hover:bg-slate-50">
-                    <input
-                      type="checkbox"
-                      checked={shown.checked.some((item) => sameName(item, name))}
-                      onChange={(event) => toggle(name, event.target.checked)}
-                      className="size-4 rounded accent-amber-700"
-                    />
-                    {name}
-                  </label>
-                </li>
-              ))}
-            </ul>
+            <CategoryTree
+              categories={categories.data ?? []}
+              checked={shown.checked}
+              onToggle={toggle}
+              place={shown.place}
+              onPlace={choosePlace}
+            />
           )}
         </fieldset>
       </div>

@@ -28,45 +28,49 @@ export function ProductCard({ product, liked, onToggleLike, onAddToCart, adding,
   const href = `/products/${product.id}`;
   const nameId = useId();
   return (
-    <article className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+    <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md sm:rounded-2xl">
       <Link to={href} className="block" aria-label={product.name} tabIndex={-1}>
         <ProductImage
           src={image}
           alt={product.name}
           sizes={CARD_IMAGE_SIZES}
           eager={eager}
+          cover
           className="aspect-square w-full transition-transform duration-300 group-hover:scale-[1.02] motion-reduce:transform-none"
         />
       </Link>
-      <div className="flex flex-1 flex-col gap-1 p-4">
-        <div className="flex items-start justify-between gap-2">
-          <h3 id={nameId} className="min-w-0 text-base leading-snug font-semibold text-slate-900">
-            <Link to={href} className="line-clamp-2 hover:text-amber-700 hover:underline">
-              {product.name}
-            </Link>
-          </h3>
-          <button
-            type="button"
-            aria-pressed={liked}
-            aria-label={t('catalog.card.likeLabel', { name: product.name })}
-            title={liked ? t('catalog.card.liked') : t('catalog.card.like')}
-            onClick={() => onToggleLike(product.id)}
-            className={`-mt-1.5 -mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full transition-colors ${liked ? 'text-rose-600 hover:bg-rose-50' : 'text-slate-500 hover:bg-slate-100 hover:text-slate-700'}`}
-          >
-            <Heart className="size-5" fill={liked ? 'currentColor' : 'none'} aria-hidden="true" />
-          </button>
-        </div>
-        <p className="text-sm text-slate-500">{shortDescription(product.description)}</p>
-        <p className="mt-auto pt-2 text-lg font-bold text-slate-900">{formatPrice(product.price, locale)}</p>
+      {/* Compact on phones (two cards a row, about 290 px tall): smaller type and paddings, the heart on the image. */}
+      <div className="flex flex-1 flex-col px-2.5 py-2 sm:p-4">
+        <h3 id={nameId} className="min-w-0 text-[13px] leading-4 font-semibold text-slate-900 sm:text-base sm:leading-snug">
+          <Link to={href} className="line-clamp-2 hover:text-amber-700 hover:underline">
+            {product.name}
+          </Link>
+        </h3>
+        <button
+          type="button"
+          aria-pressed={liked}
+          aria-label={t('catalog.card.likeLabel', { name: product.name })}
+          title={liked ? t('catalog.card.liked') : t('catalog.card.like')}
+          onClick={() => onToggleLike(product.id)}
+          className={`absolute top-1.5 right-1.5 inline-flex size-9 items-center justify-center rounded-full bg-white/90 shadow-sm transition-colors sm:top-2 sm:right-2 sm:size-10 ${liked ? 'text-rose-600 hover:bg-rose-50' : 'text-slate-600 hover:bg-white hover:text-slate-800'}`}
+        >
+          <Heart className="size-5" fill={liked ? 'currentColor' : 'none'} aria-hidden="true" />
+        </button>
+        <p className="mt-0.5 line-clamp-1 text-xs leading-4 text-slate-500 sm:mt-1 sm:text-sm sm:leading-5">
+          {shortDescription(product.description)}
+        </p>
+        <p className="mt-auto pt-0.5 text-sm leading-5 font-bold text-slate-900 sm:pt-2 sm:text-lg sm:leading-7">
+          {formatPrice(product.price, locale)}
+        </p>
         <Button
           variant="secondary"
-          size="sm"
-          className="mt-2 w-full"
+          size="xs"
+          className="mt-1 w-full sm:mt-2 sm:h-9 sm:px-3 sm:text-sm"
           loading={adding}
           onClick={() => onAddToCart(product.id)}
           aria-describedby={nameId}
         >
-          {!adding && <ShoppingCart className="size-4" aria-hidden="true" />}
+          {!adding && <ShoppingCart className="size-3.5 sm:size-4" aria-hidden="true" />}
           {t('catalog.addToCart')}
         </Button>
       </div>

@@ -15,6 +15,11 @@ interface ProductImageProps {
   eager?: boolean;
   /** The page's main image (LCP): fetchpriority high. */
   priority?: boolean;
+  /**
+   * Fill the box, cropping the edges (cards: a product centred in a square frame, no grey bars);
+   * otherwise the whole image is shown (the product page's gallery).
+   */
+  cover?: boolean;
   /** Width used for `src` (browsers without srcset support); srcset offers every width. */
   width?: number;
 }
@@ -31,6 +36,7 @@ export function ProductImage({
   className = '',
   eager = false,
   priority = false,
+  cover = false,
   width = DEFAULT_IMAGE_WIDTH,
 }: ProductImageProps) {
   const t = useT();
@@ -57,7 +63,7 @@ export function ProductImage({
         decoding={priority ? 'sync' : 'async'}
         fetchPriority={priority ? 'high' : undefined}
         onError={() => setFailed(src)}
-        className="absolute inset-0 size-full object-contain"
+        className={`absolute inset-0 size-full ${cover ? 'object-cover' : 'object-contain'}`}
       />
     </div>
   );

@@ -18,6 +18,8 @@ import {
   apiQuery,
   displayName,
   hasFilters,
+  hasOwnPrice,
+  ownPriceLabel,
   priceRangeLabel,
   readFilters,
   writeFilters,
@@ -26,7 +28,7 @@ import { Pagination } from './Pagination';
 import { ProductCard } from './ProductCard';
 import { SearchBox } from './SearchBox';
 
-/** Cards whose images load at once (the first row on the widest layout). */
+/** Cards whose images load at once (the first row on the widest layout, the first two rows on a phone). */
 const EAGER_CARDS = 4;
 
 /**
@@ -38,6 +40,10 @@ export default function ProductsPage() {
   const locale = useLocale();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
+  const place = useMemo(
+    () => ({ category: filters.category, subcategory: filters.subcategory, childcategory: filters.childcategory }),
+    [filters],
+  );
   const list = useProductPage(apiQuery(filters));
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [liked, setLiked] = useState<ReadonlySet<number>>(() => new Set());
@@ -76,7 +82,8 @@ export default function ProductsPage() {
     [],
   );
 
-  const drawerCount = filters.categories.length + (filters.price.id === 'all' ? 0 : 1);
+  const drawerCount =
+    filters.categories.length + (filters.price.id === 'all' && !hasOwnPrice(filters) ? 0 : 1) + (filters.subcategory ? 1 : 0);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
@@ -152,10 +159,32 @@ export default function ProductsPage() {
         open={drawerOpen}
         onClose={() => setDrawerOpen(false)}
         price={filters.price}
+        minPrice={filters.minPrice}
+        maxPrice={filters.maxPrice}
         checked={filters.categories}
-        onPriceChange={(price) => update({ price })}
+        place={place}
+        onPriceChange={(price) => update({ price, minPrice: undefined, maxPrice: undefined })}
+        onOwnPriceChange={(minPrice, maxPrice) => update({ price: readFilters(new URLSearchParams()).price, minPrice, maxPrice })}
         onCheckedChange={(categories) => update({ categories })}
-        onClear={() => update({ categories: [], price: readFilters(new URLSearchParams()).price })}
+        onPlaceChange={(next) =>
+          update(
+            next
+              ? { category: next.category, subcategory: next.subcategory, childcategory: next.childcategory, categories: [] }
+              : { category: undefined, subcategory: undefined, childcategory: undefined },
+          )
+        }
+        // Clear empties what the drawer shows (the tree shows the category narrowed to); search and sort stay.
+        onClear={() =>
+          update({
+            category: undefined,
+            subcategory: undefined,
+            childcategory: undefined,
+            categories: [],
+            price: readFilters(new URLSearchParams()).price,
+            minPrice: undefined,
+            maxPrice: undefined,
+          })
+        }
       />
     </div>
   );
@@ -235,6 +264,12 @@ function ActiveFilters({ filters, onChange }: { filters: ProductFilters; onChang
       label: priceRangeLabel(filters.price, t, locale),
       remove: { price: readFilters(new URLSearchParams()).price },
     });
+  if (hasOwnPrice(filters))
+    chips.push({
+      key: 'own-price',
+      label: ownPriceLabel(filters, t, locale),
+      remove: { minPrice: undefined, maxPrice: undefined },
+    });
   if (filters.q) chips.push({ key: 'q', label: `“${filters.q}”`, remove: { q: '' } });
   if (chips.length === 0) return null;
   return (
@@ -263,6 +298,8 @@ function ActiveFilters({ filters, onChange }: { filters: ProductFilters; onChang
                 childcategory: undefined,
                 categories: [],
                 price: readFilters(new URLSearchParams()).price,
+                minPrice: undefined,
+                maxPrice: undefined,
                 q: '',
               })
             }
@@ -322,7 +359,7 @@ function ListBody({
   }
   return (
     <ul
-      className={`grid grid-cols-1 gap-4 transition-opacity sm:grid-cols-2 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4 ${stale ? 'opacity-60' : ''}`}
+      className={`grid grid-cols-2 gap-3 transition-opacity sm:gap-5 md:grid-cols-3 lg:grid-cols-4 ${stale ? 'opacity-60' : ''}`}
     >
       {page.products.map((product, index) => (
         <li key={product.id} className="flex">

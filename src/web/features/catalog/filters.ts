@@ -10,6 +10,7 @@ export {
   SORTS,
   apiQuery,
   hasFilters,
+  hasOwnPrice,
   readFilters,
   writeFilters,
 } from '../../../shared/product-list';
@@ -53,4 +54,25 @@ export function priceRangeLabel(range: PriceRange, t: Translate, locale: Locale)
     min: formatPrice(range.min, locale),
     max: formatPrice(range.max, locale),
   });
+}
+
+/** 'Rs. 1,50,000 to Rs. 2,00,000', 'From Rs. 1,50,000' or 'Up to Rs. 2,00,000': the drawer's own bounds. */
+export function ownPriceLabel(bounds: Pick<ProductFilters, 'minPrice' | 'maxPrice'>, t: Translate, locale: Locale): string {
+  const { minPrice, maxPrice } = bounds;
+  if (maxPrice === undefined) return t('products.price.from', { min: formatPrice(minPrice ?? 0, locale) });
+  if (minPrice === undefined) return t('products.price.upTo', { max: formatPrice(maxPrice, locale) });
+  return t('products.price.between', { min: formatPrice(minPrice, locale), max: formatPrice(maxPrice, locale) });
+}
+
+const DEVANAGARI_ZERO = 0x966;
+
+/**
+ * A price typed in the drawer: whole rupees, digits only, read with lakh commas and spaces left out
+ * and Nepali digits (१५००००) as well as 0-9, since a phone's Nepali keyboard types those. Empty is
+ * "no bound"; anything else that is not a whole number of at most 12 digits is 'invalid'.
+ */
+export function readPriceInput(text: string): number | undefined | 'invalid' {
+  const digits = text.replace(/[\s,]/g, '').replace(/[०-९]/g, (digit) => String(digit.charCodeAt(0) - DEVANAGARI_ZERO));
+  if (digits === '') return undefined;
+  return /^\d{1,12}$/.test(digits) ? Number(digits) : 'invalid';
 }
