@@ -15,7 +15,7 @@ function Loading() {
 
 /**
  * SPEC §2 Home "Featured Products": featured products only (one small page from the server), in
- * 2/3/4 columns (two on phones, issue 20; SPEC says one), each with its first image 200 px high (or 'No Image Available'), name, price and
+ * 1/2/3/4 columns, each with its first image 200 px high (or 'No Image Available'), name, price and
  * Shop Now. 'Loading...' while fetching; a failed fetch is only logged (SPEC §8).
  * This part stays in Home's bundle and starts the request at once; the cards load as their own chunk.
  */
