@@ -23,8 +23,8 @@ const hyphen = (name: string) => name.replace(/\s+/g, '-');
 const products = {
   cinema: { name: `Cinema Camera ${tag}`, price: 245000, subCategory: sub, childCategory: mirrorless },
   actionCam: { name: `Action Cam ${tag}`, price: 85000, subCategory: sub, childCategory: action },
-  strap: { name: `Camera Strap ${tag}`, price: 1500 },
-  cap: { name: `Lens Cap ${tag}`, price: 900 },
+  strap: { name: `Camera Strap ${tag}`, price: 1500, stock: 0 },
+  cap: { name: `Lens Cap ${tag}`, price: 900, stock: 3 },
   tripod: { name: `Tripod ${tag}`, price: 4500 },
 };
 const inCategory = `/products?categories=${encodeURIComponent(category)}`;
@@ -124,6 +124,14 @@ describe('the product list on a phone', () => {
     await expectVisible(first.getByText(/^Tripod .{0,20}\.\.\.$/));
     await expectVisible(first.getByRole('button', { name: `Like ${products.tripod.name}` }));
     await expectVisible(first.getByRole('button', { name: 'Add to Cart' }));
+    expect(await first.getByText(/Out of stock|left$/).count(), 'stock not tracked: nothing said').toBe(0);
+    // Out of stock says so and cannot be added; a few left says how few.
+    const strap = card(page, products.strap.name);
+    await expectVisible(strap.getByText('Out of stock', { exact: true }));
+    expect(await strap.getByRole('button', { name: 'Add to Cart' }).isDisabled()).toBe(true);
+    const cap = card(page, products.cap.name);
+    await expectVisible(cap.getByText('Only 3 left', { exact: true }));
+    expect(await cap.getByRole('button', { name: 'Add to Cart' }).isDisabled()).toBe(false);
     await expectNoSeriousViolations(page, '/products, compact cards (phone)');
   });
 

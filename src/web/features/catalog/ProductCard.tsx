@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { CARD_IMAGE_SIZES, parseImages } from '../../../shared/catalog-media';
 import { Button } from '../../components/ui/Button';
-import { formatPrice } from '../../lib/format';
+import { formatCount, formatPrice } from '../../lib/format';
 import { useLocale, useT } from '../../lib/i18n';
 import type { Product } from './api';
 import { shortDescription } from './filters';
@@ -20,13 +20,19 @@ interface ProductCardProps {
   eager?: boolean;
 }
 
-/** SPEC §2 product list card: image link, name, short description, 'Rs. {price}', like heart and 'Add to Cart'. */
+/** At or under this many left, a card says how few (the product page says it from the same number). */
+const LOW_STOCK = 5;
+
+/** SPEC §2 product list card: image link, name, short description, 'Rs. {price}', like heart and 'Add to Cart';
+ * out of stock or only a few left, it says so on the image (issue 20), and an empty one cannot be added. */
 export function ProductCard({ product, liked, onToggleLike, onAddToCart, adding, eager = false }: ProductCardProps) {
   const t = useT();
   const locale = useLocale();
   const image = parseImages(product.images)[0];
   const href = `/products/${product.id}`;
   const nameId = useId();
+  const outOfStock = product.stock === 0;
+  const fewLeft = product.stock !== null && product.stock > 0 && product.stock <= LOW_STOCK;
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md sm:rounded-2xl">
       <Link to={href} className="block" aria-label={product.name} tabIndex={-1}>
@@ -39,6 +45,15 @@ export function ProductCard({ product, liked, onToggleLike, onAddToCart, adding,
           className="aspect-square w-full transition-transform duration-300 group-hover:scale-[1.02] motion-reduce:transform-none"
         />
       </Link>
+      {(outOfStock || fewLeft) && (
+        <p
+          className={`pointer-events-none absolute top-1.5 left-1.5 rounded-full px-2 py-0.5 text-[11px] leading-4 font-semibold shadow-sm sm:top-2 sm:left-2 sm:text-xs ${outOfStock ? 'bg-slate-900 text-white' : 'bg-amber-100 text-amber-900'}`}
+        >
+          {outOfStock
+            ? t('products.detail.outOfStock')
+            : t('products.card.fewLeft', { count: formatCount(product.stock ?? 0, locale) })}
+        </p>
+      )}
       {/* Compact on phones (two cards a row, about 290 px tall): smaller type and paddings, the heart on the image. */}
       <div className="flex flex-1 flex-col px-2.5 py-2 sm:p-4">
         <h3 id={nameId} className="min-w-0 text-[13px] leading-4 font-semibold text-slate-900 sm:text-base sm:leading-snug">
@@ -67,6 +82,7 @@ export function ProductCard({ product, liked, onToggleLike, onAddToCart, adding,
           size="xs"
           className="mt-1 w-full sm:mt-2 sm:h-9 sm:px-3 sm:text-sm"
           loading={adding}
+          disabled={outOfStock}
           onClick={() => onAddToCart(product.id)}
           aria-describedby={nameId}
         >
