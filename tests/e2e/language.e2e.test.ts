@@ -203,6 +203,11 @@ for (const [width, viewport] of [
       await page.getByRole('button', { name: 'सामानहरू', exact: true }).click();
       await settle();
       await audit.check(`Admin products in Nepali (${width})`);
+      await page.getByRole('button', { name: 'नयाँ सामान अपलोड गर्नुहोस्' }).click();
+      await expectVisible(page.getByRole('dialog', { name: 'नयाँ सामान अपलोड गर्नुहोस्' }));
+      await settle();
+      await audit.check(`Admin product form dialog in Nepali (${width})`);
+      await page.keyboard.press('Escape');
       audit.expectClean();
     });
   });
