@@ -6,8 +6,10 @@ import { userIdSchema } from './accounts.js';
  *   GET    /api/cart/view-cart/:userId  → {cartItems: CartItem[]}            (oldest line first)
  *   POST   /api/cart/add-to-cart        {userId, productId, quantity} → {message, cartItem}
  *          (a product already in the cart has its quantity raised; cartItem is the whole line)
+ *   PUT    /api/cart/update-quantity    {userId?, itemId, quantity} → {message, cartItem}
+ *          (sets one line's quantity: 1 up to the product's tracked stock)
  *   DELETE /api/cart/remove-item/:id    → {message}
- * All three need the shopper's bearer token; the user in the path or body must be its owner.
+ * All four need the shopper's bearer token; the user in the path or body must be its owner.
  * Prices are rupees; `images` is the catalogue's JSON-encoded list of addresses (parseImages()).
  */
 
@@ -17,6 +19,7 @@ export const CART_QUANTITY_MAX = 2 ** 31 - 1;
 export const CART_MESSAGES = {
   added: 'Product added to cart successfully',
   removed: 'Item removed from cart',
+  quantityUpdated: 'Cart quantity updated',
   itemNotFound: 'Cart item not found',
   productNotFound: 'Product not found',
   quantityWhole: 'Quantity must be a whole number of 1 or more',
@@ -38,30 +41,33 @@ export const CART_MESSAGES = {
 export const quantitySchema = z
   .union([z.number(), z.string(), z.null()], { error: CART_MESSAGES.quantityWhole })
   .optional()
-  .transform((raw, ctx): number => {
-    if (raw === undefined || raw === null) return 1;
-    let value: number;
-    if (typeof raw === 'string') {
-      const text = raw.trim();
-      if (text === '') return 1;
-      if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text)) {
-        ctx.addIssue({ code: 'custom', message: CART_MESSAGES.quantityWhole });
-        return z.NEVER;
-      }
-      value = Number(text);
-    } else {
-      value = raw;
-    }
-    if (value > CART_QUANTITY_MAX) {
-      ctx.addIssue({ code: 'custom', message: CART_MESSAGES.quantityTooLarge });
-      return z.NEVER;
-    }
-    if (!Number.isInteger(value) || value < 1) {
+  .transform(toQuantity);
+
+/** The quantity a number or a numeric string stands for; empty, null or absent is 1. */
+function toQuantity(raw: number | string | null | undefined, ctx: z.RefinementCtx): number {
+  if (raw === undefined || raw === null) return 1;
+  let value: number;
+  if (typeof raw === 'string') {
+    const text = raw.trim();
+    if (text === '') return 1;
+    if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text)) {
       ctx.addIssue({ code: 'custom', message: CART_MESSAGES.quantityWhole });
       return z.NEVER;
     }
-    return value;
-  });
+    value = Number(text);
+  } else {
+    value = raw;
+  }
+  if (value > CART_QUANTITY_MAX) {
+    ctx.addIssue({ code: 'custom', message: CART_MESSAGES.quantityTooLarge });
+    return z.NEVER;
+  }
+  if (!Number.isInteger(value) || value < 1) {
+    ctx.addIssue({ code: 'custom', message: CART_MESSAGES.quantityWhole });
+    return z.NEVER;
+  }
+  return value;
+}
 
 /** A product id as a number or a string of digits. */
 export const productIdSchema = z
@@ -93,6 +99,42 @@ export const addToCartSchema = z.object({
 });
 export type AddToCartInput = z.input<typeof addToCartSchema>;
 
+/** A cart line's id in a body: a number or a string of digits, within the id columns' 32 bits. */
+export const cartItemIdSchema = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,10}$/, CART_MESSAGES.badItemId)
+        .transform(Number),
+    ],
+    {
+      error: CART_MESSAGES.badItemId,
+    },
+  )
+  .pipe(
+    z
+      .number()
+      .int(CART_MESSAGES.badItemId)
+      .min(1, CART_MESSAGES.badItemId)
+      .max(2 ** 31 - 1, CART_MESSAGES.badItemId),
+  );
+
+/**
+ * Setting a line's quantity: the quantity is required (no default of 1 as when adding), the
+ * user is optional (the token says who it is; when sent it must be the token's owner).
+ */
+export const updateQuantitySchema = z.object({
+  userId: userIdSchema.optional(),
+  itemId: cartItemIdSchema,
+  quantity: z
+    .union([z.number(), z.string().trim().min(1, CART_MESSAGES.quantityWhole)], { error: CART_MESSAGES.quantityWhole })
+    .transform(toQuantity),
+});
+export type UpdateQuantityInput = z.input<typeof updateQuantitySchema>;
+
 export const cartProductSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -117,6 +159,8 @@ export const viewCartResponseSchema = z.object({ cartItems: z.array(cartItemSche
 export type ViewCartResponse = z.infer<typeof viewCartResponseSchema>;
 export const addToCartResponseSchema = z.object({ message: z.string(), cartItem: cartItemSchema });
 export type AddToCartResponse = z.infer<typeof addToCartResponseSchema>;
+export const updateQuantityResponseSchema = z.object({ message: z.string(), cartItem: cartItemSchema });
+export type UpdateQuantityResponse = z.infer<typeof updateQuantityResponseSchema>;
 export const removeCartItemResponseSchema = z.object({ message: z.string() });
 
 /** Sum of price × quantity of the lines, in rupees, computed in paisa so it never drifts. */

@@ -72,7 +72,6 @@ export const ERRORS_NE: MessageCatalogue = {
   // Cart (shared/cart.ts)
   'Cart item not found': 'कार्टमा यो सामान भेटिएन',
   'Product not found': 'सामान भेटिएन',
-  'Cart item id must be a positive whole number': 'कार्टको सामानको id शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
   'You can only access your own cart': 'तपाईं आफ्नै कार्ट मात्र हेर्न सक्नुहुन्छ',
   '"{name}" is out of stock': '"{name}" स्टकमा छैन',
   'Only {stock} of "{name}" left in stock, and your cart already has {inCart}':

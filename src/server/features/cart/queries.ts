@@ -182,6 +182,33 @@ function idOfUpsert(row: { id: number } | undefined): number {
   return row.id;
 }
 
+/**
+ * One of the shopper's lines with its product (deleted or not), read in the transaction that
+ * changes it; undefined when it is not theirs or does not exist. On PostgreSQL the shopper's row
+ * is locked first (lockUser), so the line cannot change under a checkout or an add.
+ */
+export async function shopperLine(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  userId: number,
+  itemId: number,
+): Promise<CartLineRow | undefined> {
+  if (dialect === 'postgres' && !(await lockUser(trx, dialect, userId))) return undefined;
+  const row = await trx
+    .selectFrom('cart_items as ci')
+    .innerJoin('products as p', 'p.id', 'ci.product_id')
+    .select(['ci.id', 'ci.quantity', 'p.id as product_id', 'p.name', 'p.price_paisa', 'p.stock', 'p.deleted_at'])
+    .where('ci.id', '=', itemId)
+    .where('ci.user_id', '=', userId)
+    .executeTakeFirst();
+  return row && { ...row, price_paisa: Number(row.price_paisa) };
+}
+
+/** Sets a line's quantity (its owner checked by shopperLine in the same transaction). */
+export async function setLineQuantity(db: Db, itemId: number, quantity: number, now: string): Promise<void> {
+  await db.updateTable('cart_items').set({ quantity, updated_at: now }).where('id', '=', itemId).execute();
+}
+
 /** Deletes one of the shopper's lines; false when it is not theirs or does not exist. */
 export async function deleteLine(db: Db, userId: number, itemId: number): Promise<boolean> {
   const result = await db.deleteFrom('cart_items').where('id', '=', itemId).where('user_id', '=', userId).executeTakeFirst();

@@ -6,6 +6,8 @@ import {
   addToCartResponseSchema,
   addToCartSchema,
   removeCartItemResponseSchema,
+  updateQuantityResponseSchema,
+  updateQuantitySchema,
   viewCartResponseSchema,
 } from '../../../shared/cart.js';
 import { idParam, userIdParam } from '../../../shared/path-params.js';
@@ -22,6 +24,7 @@ const itemParams = z.object({ id: idParam(CART_MESSAGES.badItemId) });
  * (onRequest) before anything else is looked at:
  *   GET    /view-cart/:userId   → {cartItems}
  *   POST   /add-to-cart         {userId, productId, quantity} → {message, cartItem}
+ *   PUT    /update-quantity     {userId?, itemId, quantity} → {message, cartItem}
  *   DELETE /remove-item/:id     → {message}
  */
 export function cartRoutes(ctx: AppContext, service = new CartService(ctx)): FastifyPluginAsyncZod {
@@ -47,6 +50,20 @@ export function cartRoutes(ctx: AppContext, service = new CartService(ctx)): Fas
         const { productId, quantity } = request.body;
         const userId = assertOwner(request, request.body.userId, CART_MESSAGES.ownCartOnly);
         return { message: CART_MESSAGES.added, cartItem: await service.add(userId, productId, quantity) };
+      },
+    );
+
+    app.put(
+      '/update-quantity',
+      {
+        ...shopper,
+        schema: { tags: ['cart'], body: updateQuantitySchema, response: { 200: updateQuantityResponseSchema } },
+      },
+      async (request) => {
+        const { userId, itemId, quantity } = request.body;
+        // The line is looked up among the token's owner's lines: someone else's is 404, as in remove-item.
+        const ownerId = userId === undefined ? principalOf(request).id : assertOwner(request, userId, CART_MESSAGES.ownCartOnly);
+        return { message: CART_MESSAGES.quantityUpdated, cartItem: await service.setQuantity(ownerId, itemId, quantity) };
       },
     );
 

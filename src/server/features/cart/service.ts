@@ -44,6 +44,23 @@ export class CartService {
     return writtenItem(id, wanted, product, await q.imagesOfProduct(this.ctx.db, product.id), this.ctx.config.imageBaseUrl);
   }
 
+  /**
+   * Sets the quantity of one of the shopper's lines (the steppers of the cart drawer and the Cart
+   * tab): 1 up to the product's tracked stock. Someone else's line, or none, is 404 and stays as
+   * it was. One transaction, the shopper's row locked first on PostgreSQL as in add().
+   */
+  async setQuantity(userId: number, itemId: number, quantity: number): Promise<CartItem> {
+    const now = isoNow(this.ctx.clock);
+    const written = await this.ctx.db.transaction().execute(async (trx) => {
+      const line = await q.shopperLine(trx, this.ctx.dialect, userId, itemId);
+      if (!line) throw notFound(CART_MESSAGES.itemNotFound);
+      checkQuantityToSet(line, quantity);
+      await q.setLineQuantity(trx, itemId, quantity, now);
+      return { ...line, quantity };
+    });
+    return toItem(written, await q.imagesOfProduct(this.ctx.db, written.product_id), this.ctx.config.imageBaseUrl);
+  }
+
   /** Removes one of the shopper's lines; someone else's line is 404 and stays. */
   async remove(userId: number, itemId: number): Promise<void> {
     if (!(await q.deleteLine(this.ctx.db, userId, itemId))) throw notFound(CART_MESSAGES.itemNotFound);
@@ -75,6 +92,19 @@ function lineToWrite(read: q.ShopperProductLine | undefined, quantity: number) {
     }
   }
   return { product, wanted };
+}
+
+/**
+ * The rules of setting a line to `quantity` units: its product still sold, and the quantity within
+ * the tracked stock (the same refusals as add(); the line's own units count as nothing here).
+ */
+function checkQuantityToSet(line: q.CartLineRow, quantity: number): void {
+  if (line.deleted_at !== null) throw notFound(CART_MESSAGES.productNotFound);
+  if (line.stock === null) return;
+  if (line.stock <= 0) throw stockConflict(CART_MESSAGES.outOfStock(line.name), line.product_id, 0, line.quantity);
+  if (quantity > line.stock) {
+    throw stockConflict(CART_MESSAGES.notEnoughStock(line.name, line.stock, 0), line.product_id, line.stock, line.quantity);
+  }
 }
 
 /** The line as add() wrote it. */

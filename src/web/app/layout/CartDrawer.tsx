@@ -20,7 +20,7 @@ const loadContents = async () => {
 /** The logged-in contents; a failed load is tried anew with a fresh React.lazy (it keeps a failure). */
 let CartDrawerContents = lazy(loadContents);
 
-function LoggedInContents({ open, onClose }: { open: boolean; onClose: () => void }) {
+function LoggedInContents({ open, onClose, checkoutRequest }: { open: boolean; onClose: () => void; checkoutRequest: number }) {
   const t = useT();
   const [attempt, setAttempt] = useState(0);
   const retry = () => {
@@ -45,7 +45,7 @@ function LoggedInContents({ open, onClose }: { open: boolean; onClose: () => voi
       )}
     >
       <Suspense fallback={<LoadingBlock label={t('common.cartDrawer.loading')} className="py-16" />}>
-        <CartDrawerContents open={open} onClose={onClose} />
+        <CartDrawerContents open={open} onClose={onClose} checkoutRequest={checkoutRequest} />
       </Suspense>
     </ErrorBoundary>
   );
@@ -56,7 +56,16 @@ function LoggedInContents({ open, onClose }: { open: boolean; onClose: () => voi
  * Logged out it asks the shopper to log in; logged in it shows the cart feature's CartDrawerContents
  * (lines, total, Checkout and the checkout form).
  */
-export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function CartDrawer({
+  open,
+  onClose,
+  checkoutRequest = 0,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** Goes up by one each time a page asks for the checkout form (lib/cart-drawer.ts). */
+  checkoutRequest?: number;
+}) {
   const t = useT();
   const loggedIn = useShopperToken() !== null;
   return (
@@ -72,7 +81,7 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
       overlayTestId="cart-overlay"
     >
       {loggedIn ? (
-        <LoggedInContents open={open} onClose={onClose} />
+        <LoggedInContents open={open} onClose={onClose} checkoutRequest={checkoutRequest} />
       ) : (
         <CartMessage
           text={t('common.cartDrawer.loginRequired')}

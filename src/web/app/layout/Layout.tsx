@@ -1,5 +1,6 @@
-import { type MouseEvent, useCallback, useState } from 'react';
+import { type MouseEvent, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { onOpenCartDrawer } from '../../lib/cart-drawer';
 import { useAfterFirstPaint } from '../../lib/first-paint';
 import { useT } from '../../lib/i18n';
 import { PageBoundary } from '../PageBoundary';
@@ -21,6 +22,8 @@ export function Layout() {
   const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
   const [cartOpen, setCartOpen] = useState(false);
+  // Counts the requests to open the drawer at its checkout (the Cart tab's 'Proceed to checkout').
+  const [checkoutRequest, setCheckoutRequest] = useState(0);
   const location = useLocation();
   // The footer starts below the fold and the drawers are closed: neither is in the first paint.
   const painted = useAfterFirstPaint();
@@ -37,6 +40,15 @@ export function Layout() {
   const openCart = useCallback(() => setCartOpen(true), []);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const closeCart = useCallback(() => setCartOpen(false), []);
+
+  useEffect(
+    () =>
+      onOpenCartDrawer(({ checkout }) => {
+        if (checkout) setCheckoutRequest((n) => n + 1);
+        setCartOpen(true);
+      }),
+    [],
+  );
 
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900 print:block print:min-h-0 print:bg-white">
@@ -64,7 +76,7 @@ export function Layout() {
       </main>
       {painted && <Footer />}
       {(painted || menuOpen) && <MenuDrawer open={menuOpen} onClose={closeMenu} onOpenCart={openCart} />}
-      {(painted || cartOpen) && <CartDrawer open={cartOpen} onClose={closeCart} />}
+      {(painted || cartOpen) && <CartDrawer open={cartOpen} onClose={closeCart} checkoutRequest={checkoutRequest} />}
       <ScrollManager />
     </div>
   );

@@ -2,7 +2,6 @@ import LogIn from 'lucide-react/icons/log-in';
 import LogOut from 'lucide-react/icons/log-out';
 import Menu from 'lucide-react/icons/menu';
 import Search from 'lucide-react/icons/search';
-import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import User from 'lucide-react/icons/user';
 import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { Link, NavLink } from 'react-router';
@@ -11,6 +10,7 @@ import { LogoMark } from '../../components/ui/Logo';
 import { useT } from '../../lib/i18n';
 import { useShopperToken } from '../../lib/session';
 import { useLogout } from '../../lib/use-logout';
+import { CartButton } from './CartButton';
 
 const iconButton =
   'relative inline-flex size-11 items-center justify-center rounded-lg text-slate-200 transition-colors hover:bg-white/10 hover:text-white';
@@ -57,15 +57,7 @@ export function Navbar({ onOpenMenu, onOpenCart }: { onOpenMenu: () => void; onO
           <Link to="/products" aria-label={t('common.nav.products')} title={t('common.nav.products')} className={iconButton}>
             <Icon icon={Search} />
           </Link>
-          <button
-            type="button"
-            onClick={onOpenCart}
-            aria-label={t('common.nav.openCart')}
-            title={t('common.nav.cart')}
-            className={iconButton}
-          >
-            <Icon icon={ShoppingCart} />
-          </button>
+          <CartButton onOpen={onOpenCart} className={iconButton} />
           {loggedIn ? (
             <>
               <Link to="/account" aria-label={t('common.nav.account')} title={t('common.nav.account')} className={iconButton}>

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { type ReactNode, Suspense, lazy, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { localDigits } from '../../../shared/locale';
 import { PAYMENT_METHOD_MESSAGES } from '../../components/orders/order-labels';
@@ -16,7 +16,8 @@ import { getToken } from '../../lib/session';
 import { STORAGE_KEYS, writeStorage } from '../../lib/storage';
 import { toast } from '../../lib/toast';
 import type { PublicUser } from '../../lib/user';
-import { type CartItem, cartSum, lineTotal, useCart, useRemoveCartItem } from './api';
+import { QuantityStepper } from '../../components/QuantityStepper';
+import { type CartItem, cartSum, lineTotal, useCart, useRemoveCartItem, useSetCartQuantity } from './api';
 import { CartThumb } from './CartThumb';
 import type { CheckoutNext, CheckoutPrefill } from './CheckoutPanel';
 import {
@@ -40,7 +41,16 @@ type View =
  * unit price, line total and 'Remove Item', the overall total and Checkout; then the checkout form
  * and the confirmation, all inside the drawer (full width on phones).
  */
-export function CartDrawerContents({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function CartDrawerContents({
+  open,
+  onClose,
+  checkoutRequest = 0,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** Goes up by one each time a page asks for the checkout form (the Cart tab's 'Proceed to checkout'). */
+  checkoutRequest?: number;
+}) {
   const t = useT();
   const cart = useCart();
   const client = useQueryClient();
@@ -86,6 +96,16 @@ export function CartDrawerContents({ open, onClose }: { open: boolean; onClose: 
       setStarting(false);
     }
   };
+
+  // A request for the checkout form, answered once the cart is in (the contents may mount with it,
+  // loaded for it); an empty cart has nothing to check out and stays at its message.
+  const answeredRequest = useRef(0);
+  useEffect(() => {
+    if (checkoutRequest <= answeredRequest.current || cart.isPending) return;
+    answeredRequest.current = checkoutRequest;
+    // Started after this commit, as a tap on Checkout would be (it sets state as it goes).
+    if (view.name === 'lines' && cart.items.length > 0) queueMicrotask(() => void startCheckout());
+  });
 
   if (view.name === 'done') return <OrderPlaced order={view.order} next={view.next} onClose={onClose} />;
 
@@ -148,6 +168,7 @@ function CartLines({
   const t = useT();
   const locale = useLocale();
   const { remove, pendingId } = useRemoveCartItem();
+  const quantity = useSetCartQuantity();
   const total = cartSum(items);
   return (
     <div className="flex h-full flex-col">
@@ -165,7 +186,25 @@ function CartLines({
               </Link>
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-sm text-slate-600">
                 <dt>{t('cart.line.quantity')}</dt>
-                <dd>{localDigits(String(item.quantity), locale)}</dd>
+                {/* The stepper on a row of its own: beside the label it is too wide for a phone's drawer. */}
+                <dd className={item.product.isAvailable ? 'col-span-2 mt-1 mb-2' : undefined}>
+                  {item.product.isAvailable ? (
+                    <>
+                      {/* The quantity as text too, for a screen reader reading the line's description. */}
+                      <span className="sr-only">{localDigits(String(item.quantity), locale)}</span>
+                      <QuantityStepper
+                        value={item.quantity}
+                        onChange={(value) => quantity.setQuantity(item.id, value)}
+                        max={item.product.stock}
+                        productName={item.product.name}
+                        showLabel={false}
+                        busy={quantity.pendingId === item.id}
+                      />
+                    </>
+                  ) : (
+                    localDigits(String(item.quantity), locale)
+                  )}
+                </dd>
                 <dt>{t('cart.line.price')}</dt>
                 <dd>{formatPrice(item.product.price, locale)}</dd>
                 <dt>{t('cart.line.total')}</dt>

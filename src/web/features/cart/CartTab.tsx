@@ -1,13 +1,15 @@
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import { Link } from 'react-router';
 import { localDigits } from '../../../shared/locale';
+import { QuantityStepper } from '../../components/QuantityStepper';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card, EmptyState } from '../../components/ui/Card';
 import { SortableHeader, sortRows, useTableSort } from '../../components/ui/SortableHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatPrice } from '../../lib/format';
 import { useLocale, useT } from '../../lib/i18n';
-import { type CartItem, cartSum, lineTotal, useCart, useRemoveCartItem } from './api';
+import { openCartDrawer } from '../../lib/cart-drawer';
+import { type CartItem, cartSum, lineTotal, useCart, useRemoveCartItem, useSetCartQuantity } from './api';
 import { CartThumb } from './CartThumb';
 
 type Column = 'product' | 'unitPrice' | 'totalPrice';
@@ -27,7 +29,25 @@ export function CartTab() {
   const locale = useLocale();
   const cart = useCart();
   const { remove, pendingId } = useRemoveCartItem();
+  const quantity = useSetCartQuantity();
   const { sort, toggle } = useTableSort<Column>();
+
+  /** The line's stepper (its product's stock the most); a line that cannot be bought shows its number. */
+  const quantityOf = (item: CartItem, className: string) =>
+    item.product.isAvailable ? (
+      <div className={className}>
+        <QuantityStepper
+          value={item.quantity}
+          onChange={(value) => quantity.setQuantity(item.id, value)}
+          max={item.product.stock}
+          productName={item.product.name}
+          showLabel={false}
+          busy={quantity.pendingId === item.id}
+        />
+      </div>
+    ) : (
+      localDigits(String(item.quantity), locale)
+    );
 
   let content;
   if (cart.isPending) {
@@ -76,7 +96,10 @@ export function CartTab() {
                   <dt className="text-slate-500">{t('cart.tab.unitPrice')}</dt>
                   <dd className="text-right text-slate-800">{formatPrice(item.product.price, locale)}</dd>
                   <dt className="text-slate-500">{t('cart.tab.quantity')}</dt>
-                  <dd className="text-right text-slate-800">{localDigits(String(item.quantity), locale)}</dd>
+                  {/* The stepper on a row of its own: beside the label it is too wide for a phone. */}
+                  <dd className={`text-right text-slate-800 ${item.product.isAvailable ? 'col-span-2 my-1' : ''}`}>
+                    {quantityOf(item, 'flex justify-end')}
+                  </dd>
                   <dt className="text-slate-500">{t('cart.tab.totalPrice')}</dt>
                   <dd className="text-right font-semibold text-slate-900">{formatPrice(lineTotal(item), locale)}</dd>
                 </dl>
@@ -126,7 +149,7 @@ export function CartTab() {
                     </div>
                   </td>
                   <td className="px-3 py-3 text-right whitespace-nowrap">{formatPrice(item.product.price, locale)}</td>
-                  <td className="px-3 py-3 text-right">{localDigits(String(item.quantity), locale)}</td>
+                  <td className="px-3 py-3 text-right">{quantityOf(item, 'flex justify-end')}</td>
                   <td className="px-3 py-3 text-right font-semibold whitespace-nowrap text-slate-900">
                     {formatPrice(lineTotal(item), locale)}
                   </td>
@@ -153,6 +176,12 @@ export function CartTab() {
           <span className="text-xl font-bold text-slate-900" data-testid="cart-total-amount">
             {formatPrice(cartSum(cart.items), locale)}
           </span>
+        </div>
+        {/* The checkout form lives in the cart drawer: this opens it there, at the form. */}
+        <div className="mt-4 flex md:justify-end">
+          <Button size="lg" className="w-full md:w-auto" onClick={() => openCartDrawer({ checkout: true })}>
+            {t('cart.tab.checkout')}
+          </Button>
         </div>
       </>
     );

@@ -21,7 +21,8 @@ import { goToPayment } from '../../lib/payment-redirect';
 import { queryKeys } from '../../lib/query-client';
 import { getToken } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { type CartItem, cartKey, cartSum } from './api';
+import { cartKey } from '../../lib/cart-query';
+import { type CartItem, cartSum } from './api';
 import {
   type LastAddress,
   type Order,

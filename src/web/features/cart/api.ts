@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { CartItem } from '../../../shared/cart';
-import { ApiError, api, apiGet, apiPost } from '../../lib/api';
+import { ApiError, api, apiPost } from '../../lib/api';
+import { cartKey, useCartQuery } from '../../lib/cart-query';
 import { tokenUserId } from '../../lib/jwt';
 import { queryKeys } from '../../lib/query-client';
 import { useT } from '../../lib/i18n';
@@ -11,31 +12,17 @@ import { toast } from '../../lib/toast';
 export type { CartItem };
 
 /**
- * The cart's server state (SPEC §4, §5, §7, §8): one TanStack Query per shopper id, refetched
- * after every add and remove, emptied after a checkout, and never shown without a token (logout
- * removes every ['cart', …] query through the session's scoped keys).
+ * The cart's server state (SPEC §4, §5, §7, §8): one TanStack Query per shopper id (its key and
+ * fetch in lib/cart-query.ts, which the header's count uses too), refetched after every add,
+ * change and remove, emptied after a checkout, and never shown without a token (logout removes
+ * every ['cart', …] query through the session's scoped keys).
  */
-
-/** ['cart', userId]: a prefix match on queryKeys.cart reaches every shopper's cart. */
-export const cartKey = (userId: number | undefined) => [...queryKeys.cart, userId ?? 'guest'] as const;
-
-/** GET /api/cart/view-cart/{userId} → its cartItems (anything that is not a list counts as none). */
-export async function fetchCart(userId: number, signal?: AbortSignal): Promise<CartItem[]> {
-  const reply = await apiGet<{ cartItems?: unknown }>(`/api/cart/view-cart/${userId}`, { auth: 'user', signal });
-  return Array.isArray(reply?.cartItems) ? (reply.cartItems as CartItem[]) : [];
-}
 
 /** The logged-in shopper's cart lines; an empty list when nobody is logged in. */
 export function useCart() {
-  const token = useShopperToken();
-  const userId = tokenUserId(token);
-  const query = useQuery({
-    queryKey: cartKey(userId),
-    queryFn: ({ signal }) => fetchCart(userId!, signal),
-    enabled: userId !== undefined,
-  });
+  const { query, userId, loggedIn } = useCartQuery();
   const items: CartItem[] = userId === undefined ? [] : (query.data ?? []);
-  return { ...query, items, userId, loggedIn: token !== null };
+  return { ...query, items, userId, loggedIn };
 }
 
 /** Price × quantity in rupees, added up in whole paisa so that 0.1 + 0.2 stays 0.3. */
@@ -108,6 +95,59 @@ export function useAddToCart() {
     [mutate, t],
   );
   return { add, pendingId: mutation.isPending ? mutation.variables?.productId : undefined };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Change a line's quantity
+
+interface SetQuantityInput {
+  itemId: number;
+  quantity: number;
+}
+
+/** PUT /api/cart/update-quantity {itemId, quantity}: the token says whose line it is. */
+export function updateCartQuantity({ itemId, quantity }: SetQuantityInput): Promise<unknown> {
+  return api('/api/cart/update-quantity', { method: 'PUT', body: { itemId, quantity }, auth: 'user' });
+}
+
+/** Changes of quantities run one after another, so a line ends at the last one the shopper chose. */
+const setQuantityKey = [...queryKeys.cart, 'set-quantity'] as const;
+
+/**
+ * The steppers of the drawer and the Cart tab: `setQuantity(itemId, quantity)` shows the new
+ * quantity (and the totals with it) at once; a refusal toasts and puts the old one back. The cart
+ * is refetched once the last change is settled. `pendingId` is the line whose change is on its way.
+ */
+export function useSetCartQuantity() {
+  const t = useT();
+  const client = useQueryClient();
+  const userId = tokenUserId(useShopperToken());
+  const mutation = useMutation({
+    mutationKey: setQuantityKey,
+    scope: { id: setQuantityKey.join('/') },
+    mutationFn: updateCartQuantity,
+    onMutate: async ({ itemId, quantity }) => {
+      const key = cartKey(userId);
+      // A refetch on its way would bring the old quantity back over the new one.
+      await client.cancelQueries({ queryKey: key });
+      const before = client.getQueryData<CartItem[]>(key);
+      client.setQueryData<CartItem[]>(key, (items) => items?.map((item) => (item.id === itemId ? { ...item, quantity } : item)));
+      return { key, before };
+    },
+    onError: (error, _input, context) => {
+      if (context?.before) client.setQueryData(context.key, context.before);
+      toast.error(t('cart.toast.quantityFailed'));
+      // Not enough stock left and the like: the server says why.
+      if (error instanceof ApiError && error.status === 409 && error.serverMessage) toast.info(error.serverMessage);
+    },
+    onSettled: () => {
+      // Only after the last change: an earlier one's answer would show a quantity already changed again.
+      if (client.isMutating({ mutationKey: setQuantityKey }) === 1) void client.invalidateQueries({ queryKey: queryKeys.cart });
+    },
+  });
+  const { mutate } = mutation;
+  const setQuantity = useCallback((itemId: number, quantity: number) => mutate({ itemId, quantity }), [mutate]);
+  return { setQuantity, pendingId: mutation.isPending ? mutation.variables?.itemId : undefined };
 }
 
 // ---------------------------------------------------------------------------------------------

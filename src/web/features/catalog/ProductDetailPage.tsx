@@ -10,7 +10,7 @@ import { useLocale, useT } from '../../lib/i18n';
 import { type Product, useProduct } from './api';
 import { useAddToCart } from '../cart/api';
 import { ProductGallery } from './ProductGallery';
-import { QuantityStepper } from './QuantityStepper';
+import { QuantityStepper } from '../../components/QuantityStepper';
 
 /** A product id from the URL: digits only, else undefined (and the page says the product is not found). */
 function productId(raw: string | undefined): number | undefined {
