@@ -38,7 +38,7 @@ export function CartButton({ className, onOpen }: { className: string; onOpen: (
         <span
           aria-hidden="true"
           data-testid="cart-count"
-          className="pointer-events-none absolute top-0.5 right-0 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-amber-400 px-1 text-[11px] leading-none font-bold text-slate-950 ring-2 ring-slate-900"
+          className="pointer-events-none absolute top-0.5 right-0 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-amber-400 px-1 text-xs leading-none font-bold text-slate-950 ring-2 ring-slate-900"
         >
           {units > BADGE_MAX ? `${formatCount(BADGE_MAX, locale)}+` : items}
         </span>
