@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import type { CartItem } from '../../../shared/cart';
 import { ApiError, api, apiGet, apiPost } from '../../lib/api';
 import { tokenUserId } from '../../lib/jwt';
+import { useLoginPrompt } from '../../lib/login-prompt';
 import { queryKeys } from '../../lib/query-client';
 import { useT } from '../../lib/i18n';
 import { getToken, useShopperToken } from '../../lib/session';
@@ -85,6 +86,7 @@ export function useAddToCart() {
   const t = useT();
   const loggedIn = useShopperToken() !== null;
   const refetchCart = useRefetchCart();
+  const promptLogin = useLoginPrompt();
   const mutation = useMutation({
     mutationFn: addToCart,
     onSuccess: () => toast.success(t('cart.toast.added')),
@@ -99,12 +101,13 @@ export function useAddToCart() {
   const add = useCallback(
     (productId: number, quantity?: number | string) => {
       if (!loggedIn) {
-        toast.error(t('cart.toast.loginRequired'));
+        // SPEC's 'Please login', with a Log in link that brings the guest back to this page.
+        promptLogin(t('cart.toast.loginRequired'), t('cart.toast.loginAction'));
         return;
       }
       mutate({ productId, quantity: normaliseQuantity(quantity) });
     },
-    [loggedIn, mutate, t],
+    [loggedIn, mutate, promptLogin, t],
   );
   return { add, pendingId: mutation.isPending ? mutation.variables?.productId : undefined };
 }
