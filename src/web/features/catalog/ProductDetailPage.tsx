@@ -3,7 +3,7 @@ import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { parseImages } from '../../../shared/catalog-media';
-import { ProductContact } from '../../components/StoreContact';
+import { ProductContact } from '../../components/ProductContact';
 import { Button } from '../../components/ui/Button';
 import { formatCount, formatPrice, productsUrl } from '../../lib/format';
 import { usePageTitle } from '../../lib/hooks';
