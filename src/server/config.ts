@@ -57,6 +57,8 @@ const envSchema = z
       )
       .refine((phones) => phones.length >= 1 && phones.length <= 3, 'must list one to three phone numbers, comma-separated'),
     STORE_ADDRESS: z.string().trim().min(1).default(defaultStoreFacts.address),
+    // Shown in the footer as written (e.g. 'Sun–Fri 10:00–19:00'); unset, the footer says nothing of hours.
+    STORE_HOURS: optionalString.refine((value) => value === undefined || value.length <= 100, 'must be at most 100 characters'),
     PUBLIC_URL: optionalString.refine(
       (value) => value === undefined || /^https?:\/\//.test(value),
       'must be an http:// or https:// URL',
@@ -280,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       phones: e.STORE_PHONES,
       address: e.STORE_ADDRESS,
       ...(e.STORE_PAN ? { pan: e.STORE_PAN } : {}),
+      ...(e.STORE_HOURS ? { hours: e.STORE_HOURS } : {}),
     },
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     corsOrigins: e.CORS_ORIGINS

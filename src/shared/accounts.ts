@@ -108,6 +108,11 @@ export const sendOtpSchema = z.object({ userId: userIdSchema });
 export const verifyOtpSchema = z.object({
   userId: userIdSchema,
   otp: otpField(),
+  /**
+   * The registration OTP screen asks to be logged in at once: the answer then carries a session
+   * token, but only to the browser that registered (its device cookie for the account).
+   */
+  startSession: z.boolean().optional(),
 });
 
 export const tokenBodySchema = z.object({
@@ -148,6 +153,8 @@ export const messageSchema = z.object({ message: z.string() });
 export const registerResponseSchema = z.object({ message: z.string(), userId: z.number(), otpQueued: z.boolean().optional() });
 export const otpQueuedResponseSchema = z.object({ message: z.string(), queued: z.literal(true) });
 export const loginResponseSchema = z.object({ message: z.string(), token: z.string() });
+/** token: a new session, when the registration screen asked for one from the browser that registered. */
+export const verifyOtpResponseSchema = z.object({ message: z.string(), token: z.string().optional() });
 export const refreshResponseSchema = z.object({ newToken: z.string() });
 export const findUserResponseSchema = z.object({ user: publicUserSchema });
 /** PUT /api/users/language answers the account as it now is. */

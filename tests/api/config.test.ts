@@ -90,6 +90,11 @@ describe('payment settings', () => {
     expect(live.payments.deliveryFeeValleyPaisa).toBe(15_000);
     expect(live.store.pan).toBe('123456789');
     expect(() => loadConfig({ STORE_PAN: '12345' })).toThrow(/STORE_PAN/);
+    // Opening hours (issue 20): shown as written, absent when unset or blank.
+    expect(live.store.hours).toBeUndefined();
+    expect(loadConfig({ STORE_HOURS: '  ' }).store.hours).toBeUndefined();
+    expect(loadConfig({ STORE_HOURS: ' Sun–Fri 10:00–19:00 ' }).store.hours).toBe('Sun–Fri 10:00–19:00');
+    expect(() => loadConfig({ STORE_HOURS: 'x'.repeat(101) })).toThrow(/STORE_HOURS/);
     expect(() => loadConfig({ DELIVERY_FEE_OUTSIDE: 'two hundred' })).toThrow(/DELIVERY_FEE_OUTSIDE/);
   });
 

@@ -17,3 +17,6 @@ export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e admin passphras
 /** Phone first, as most of Pasal's shoppers; desktop for the wide layouts. */
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1366, height: 900 } as const;
+
+/** Optional store facts the shared shop is started with (STORE_HOURS, STORE_PAN), shown in the footer. */
+export const E2E_STORE = { hours: 'Sun–Fri 10:00–19:00', pan: '601234567' } as const;

@@ -4,6 +4,7 @@ import type net from 'node:net';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { MailCatcher } from '../../helpers/smtp.js';
+import { E2E_STORE } from './constants.js';
 import { startShop } from './shop.js';
 
 /**
@@ -75,7 +76,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
   }
 
-  const shop = await startShop({ NODE_ENV: 'production', SEED_DEMO: process.env.E2E_SEED_DEMO ?? 'false' }, 'shop');
+  const shop = await startShop(
+    {
+      NODE_ENV: 'production',
+      SEED_DEMO: process.env.E2E_SEED_DEMO ?? 'false',
+      // Optional store facts the footer shows only when configured (shop-return.e2e.test.ts looks for them).
+      STORE_HOURS: E2E_STORE.hours,
+      STORE_PAN: E2E_STORE.pan,
+    },
+    'shop',
+  );
   let mailbox: Awaited<ReturnType<typeof serveMailbox>>;
   try {
     mailbox = await serveMailbox(shop.mail);

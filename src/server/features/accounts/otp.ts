@@ -189,8 +189,18 @@ export async function sendOtp(ctx: AppContext, log: Log, userId: number, client:
  * Checks a code: single use, valid 10 minutes. Wrong guesses are limited per code and per source
  * (five each), and for all strangers together (twenty, counted in the code's row), so guesses from
  * elsewhere never lock out the browser that registered. A new code starts every count afresh.
+ *
+ * `startSession` (the registration screen): a right code logs the shopper in at once, answering a
+ * session token as login does. Only to the browser that registered (or logged in with the password):
+ * a code read from the mail and typed anywhere else verifies the account but opens no session there.
  */
-export async function verifyOtp(ctx: AppContext, userId: number, code: string, client: OtpClient): Promise<void> {
+export async function verifyOtp(
+  ctx: AppContext,
+  userId: number,
+  code: string,
+  client: OtpClient,
+  { startSession = false }: { startSession?: boolean } = {},
+): Promise<string | undefined> {
   const source = otpSource(client);
   const trusted = client.device !== undefined;
   const stamp = (await q.findOtp(ctx.db, userId))?.created_at;
@@ -237,6 +247,6 @@ export async function verifyOtp(ctx: AppContext, userId: number, code: string, c
     case 'wrong':
       throw badRequest(ACCOUNT_MESSAGES.otpWrong(outcome.attemptsLeft));
     case 'ok':
-      return;
+      return startSession && trusted ? ctx.sessions.start('user', userId) : undefined;
   }
 }

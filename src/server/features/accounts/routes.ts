@@ -12,6 +12,7 @@ import {
   sendOtpSchema,
   setLanguageResponseSchema,
   setLanguageSchema,
+  verifyOtpResponseSchema,
   verifyOtpSchema,
 } from '../../../shared/accounts.js';
 import { userIdParam } from '../../../shared/path-params.js';
@@ -65,10 +66,13 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/verify-otp',
-      { schema: { tags: ['accounts'], body: verifyOtpSchema, response: { 200: messageSchema } } },
+      { schema: { tags: ['accounts'], body: verifyOtpSchema, response: { 200: verifyOtpResponseSchema } } },
       async (request) => {
-        await verifyOtp(ctx, request.body.userId, request.body.otp, otpClientOf(ctx, request, request.body.userId));
-        return { message: ACCOUNT_MESSAGES.otpVerified };
+        const { userId, otp, startSession } = request.body;
+        const token = await verifyOtp(ctx, userId, otp, otpClientOf(ctx, request, userId), {
+          startSession: startSession === true,
+        });
+        return { message: ACCOUNT_MESSAGES.otpVerified, ...(token ? { token } : {}) };
       },
     );
 

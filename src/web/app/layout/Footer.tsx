@@ -1,12 +1,16 @@
+import Clock from 'lucide-react/icons/clock';
 import Mail from 'lucide-react/icons/mail';
 import MapPin from 'lucide-react/icons/map-pin';
+import MessageCircle from 'lucide-react/icons/message-circle';
 import Phone from 'lucide-react/icons/phone';
 import { type ReactNode, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { localDigits } from '../../../shared/locale';
+import { ChatLinks } from '../../components/StoreContact';
 import { LogoMark } from '../../components/ui/Logo';
 import { productsUrl } from '../../lib/format';
 import { useLocale, useT } from '../../lib/i18n';
+import { chatNumber } from '../../lib/store-contact';
 import { useStoreFacts } from '../../lib/store-facts';
 import { FacebookIcon, InstagramIcon, YoutubeIcon } from './SocialIcons';
 
@@ -38,6 +42,22 @@ const social = [
   { name: 'YouTube', href: 'https://www.youtube.com/', icon: <YoutubeIcon /> },
 ];
 
+/**
+ * An email that may wrap only after its @ (a phone's narrow column cannot hold it whole):
+ * 'support@' / 'pasal.com.np', never 'support@pasal.co' / 'm.np'. Only a part too long for a line
+ * on its own is broken inside (break-words).
+ */
+function WrappableEmail({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  return (
+    <span className="min-w-0 break-words">
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </span>
+  );
+}
+
 const noChanges = () => () => undefined;
 
 /**
@@ -58,6 +78,7 @@ export function Footer() {
   const locale = useLocale();
   const store = useStoreFacts();
   const year = useYear();
+  const mobile = chatNumber(store.phones);
   return (
     // Below the fold on every first paint (the main area fills the screen): with content-visibility
     // the browser lays it out and paints it only when it nears the screen, not before the first paint.
@@ -111,9 +132,9 @@ export function Footer() {
             <h2 className="mb-3 text-sm font-semibold tracking-wider text-white uppercase">{t('common.footer.contact')}</h2>
             <ul className="space-y-2 text-sm">
               <li>
-                <a href={`mailto:${store.email}`} className={`${linkColors} flex items-center gap-2 py-1 break-all`}>
+                <a href={`mailto:${store.email}`} className={`${linkColors} flex items-center gap-2 py-1`}>
                   <Mail className="size-4 shrink-0" aria-hidden="true" />
-                  {store.email}
+                  <WrappableEmail email={store.email} />
                 </a>
               </li>
               {store.phones.map((phone) => (
@@ -124,10 +145,23 @@ export function Footer() {
                   </a>
                 </li>
               ))}
+              {mobile && (
+                <li className="flex flex-wrap items-center gap-x-2 text-slate-400">
+                  <MessageCircle className="size-4 shrink-0" aria-hidden="true" />
+                  <ChatLinks phone={mobile} shop={store.name} linkClassName={linkClasses} />
+                </li>
+              )}
               <li className="flex items-start gap-2 py-1 text-slate-400">
                 <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
                 {store.address}
               </li>
+              {store.hours && (
+                <li className="flex items-start gap-2 py-1 text-slate-400">
+                  <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  {t('common.footer.hours', { hours: store.hours })}
+                </li>
+              )}
+              {store.pan && <li className="py-1 pl-6 text-slate-400">{t('common.footer.pan', { pan: store.pan })}</li>}
               <li>
                 <a href="#" className={linkClasses}>
                   {t('common.footer.help')}

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { LOGIN_SUCCESS_MESSAGE, type LoginInput, loginSchema } from '../../../shared/accounts';
 import { ErrorBanner } from '../../components/ui/Alert';
@@ -12,6 +12,7 @@ import { useSchemaForm } from '../../lib/forms';
 import { usePageTitle } from '../../lib/hooks';
 import { useT } from '../../lib/i18n';
 import { Msg } from '../../lib/msg';
+import { DEFAULT_AFTER_LOGIN, returnPathFrom, withReturnPath } from '../../lib/return-path';
 import { setToken, useShopperToken } from '../../lib/session';
 
 interface LoginReply {
@@ -23,12 +24,15 @@ export default function LoginPage() {
   const t = useT();
   usePageTitle(t('auth.login.pageTitle'));
   const navigate = useNavigate();
+  // The page the shopper came from (?next=, validated: same site only); SPEC's /account otherwise.
+  const returnPath = returnPathFrom(useLocation().search);
+  const destination = returnPath ?? DEFAULT_AFTER_LOGIN;
   const token = useShopperToken();
   const form = useSchemaForm(loginSchema, { emailOrPhone: '', password: '' });
   const [failure, setFailure] = useState<string | null>(null);
   const login = useMutation({ mutationFn: (body: LoginInput) => apiPost<LoginReply>('/api/users/login', body) });
 
-  if (token && !login.isSuccess) return <Navigate to="/account" replace />;
+  if (token && !login.isSuccess) return <Navigate to={destination} replace />;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -44,7 +48,7 @@ export default function LoginPage() {
         }
         setToken('user', reply.token);
         toast.success(t('auth.login.success'));
-        void navigate('/account', { replace: true });
+        void navigate(destination, { replace: true });
       },
       onError: (error) => setFailure(errorMessage(error)),
     });
@@ -58,7 +62,12 @@ export default function LoginPage() {
         <Msg
           id="auth.login.noAccount"
           components={{
-            0: <Link to="/register" className="font-semibold text-amber-700 hover:text-amber-800 hover:underline" />,
+            0: (
+              <Link
+                to={withReturnPath('/register', returnPath)}
+                className="font-semibold text-amber-700 hover:text-amber-800 hover:underline"
+              />
+            ),
           }}
         />
       }

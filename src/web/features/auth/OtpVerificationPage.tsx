@@ -12,10 +12,23 @@ import { useCountdown, usePageTitle } from '../../lib/hooks';
 import { useLocale, useT } from '../../lib/i18n';
 import { Msg } from '../../lib/msg';
 import { type SendOtpReply, announceOtpSent } from '../../lib/otp-sent';
+import { DEFAULT_AFTER_LOGIN, safeReturnPath, withReturnPath } from '../../lib/return-path';
+import { setToken } from '../../lib/session';
+
+/** The answer of verify-otp: a session token when the server logged the shopper in at once. */
+interface VerifyReply {
+  message?: string;
+  token?: string;
+}
 
 /** Registration answered otpQueued: the mail server did not take the code at once, it is on its way. */
 function otpQueuedFrom(state: unknown): boolean {
   return (state as { otpQueued?: unknown } | null)?.otpQueued === true;
+}
+
+/** The page the shopper came from before registering (RegisterPage's ?next=), validated again. */
+function returnPathOf(state: unknown): string | undefined {
+  return safeReturnPath((state as { returnPath?: unknown } | null)?.returnPath);
 }
 
 function userIdFrom(state: unknown): number | undefined {
@@ -32,15 +45,24 @@ export default function OtpVerificationPage() {
   const state: unknown = useLocation().state;
   const userId = userIdFrom(state);
   const otpQueued = otpQueuedFrom(state);
+  const returnPath = returnPathOf(state);
   const [otp, setOtp] = useState('');
   // Registration has just sent a code: offer a new one only after the server's resend delay.
   const [resendIn, startResend] = useCountdown(OTP_RESEND_SECONDS);
 
   const verify = useMutation({
-    mutationFn: (code: string) => apiPost('/api/users/verify-otp', { userId, otp: code }),
-    onSuccess: () => {
+    // startSession: the server answers a session token to this browser (the one that registered),
+    // so the new shopper is logged in at once and goes back where they were (issue 20).
+    mutationFn: (code: string) => apiPost<VerifyReply>('/api/users/verify-otp', { userId, otp: code, startSession: true }),
+    onSuccess: (reply) => {
       toast.success(t('auth.otp.verified'));
-      void navigate('/login', { replace: true });
+      if (typeof reply?.token === 'string' && reply.token) {
+        setToken('user', reply.token);
+        void navigate(returnPath ?? DEFAULT_AFTER_LOGIN, { replace: true });
+      } else {
+        // No session for this browser (SPEC §4): log in, then back where they were.
+        void navigate(withReturnPath('/login', returnPath), { replace: true });
+      }
     },
     onError: (error) => toast.error(errorMessage(error)),
   });

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/account-limits';
 import { REGISTER_SUCCESS_MESSAGE, type RegisterInput, registerSchema } from '../../../shared/accounts';
@@ -13,6 +13,7 @@ import { formatCount } from '../../lib/format';
 import { usePageTitle } from '../../lib/hooks';
 import { useLocale, useT } from '../../lib/i18n';
 import { Msg } from '../../lib/msg';
+import { returnPathFrom, withReturnPath } from '../../lib/return-path';
 
 interface RegisterReply {
   message?: string;
@@ -31,6 +32,8 @@ export default function RegisterPage() {
   const locale = useLocale();
   usePageTitle(t('auth.register.pageTitle'));
   const navigate = useNavigate();
+  // The page to go back to once registered and verified (?next=, validated), carried to the OTP screen.
+  const returnPath = returnPathFrom(useLocation().search);
   const form = useSchemaForm(registerSchema, emptyForm);
   const register = useMutation({ mutationFn: (body: RegisterInput) => apiPost<RegisterReply>('/api/users/register', body) });
 
@@ -47,7 +50,9 @@ export default function RegisterPage() {
     register.mutate(data, {
       onSuccess: (reply) => {
         if (reply?.message === REGISTER_SUCCESS_MESSAGE) {
-          void navigate('/otp-verification', { state: { userId: reply.userId, otpQueued: reply.otpQueued === true } });
+          void navigate('/otp-verification', {
+            state: { userId: reply.userId, otpQueued: reply.otpQueued === true, returnPath },
+          });
         } else {
           toast.error(reply?.message || t('auth.error'));
         }
@@ -70,7 +75,14 @@ export default function RegisterPage() {
       footer={
         <Msg
           id="auth.register.haveAccount"
-          components={{ 0: <Link to="/login" className="font-semibold text-amber-700 hover:text-amber-800 hover:underline" /> }}
+          components={{
+            0: (
+              <Link
+                to={withReturnPath('/login', returnPath)}
+                className="font-semibold text-amber-700 hover:text-amber-800 hover:underline"
+              />
+            ),
+          }}
         />
       }
     >

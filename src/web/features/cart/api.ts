@@ -4,6 +4,7 @@ import type { CartItem } from '../../../shared/cart';
 import { ApiError, api, apiPost } from '../../lib/api';
 import { cartKey, useCartQuery } from '../../lib/cart-query';
 import { tokenUserId } from '../../lib/jwt';
+import { useLoginPrompt } from '../../lib/login-prompt';
 import { queryKeys } from '../../lib/query-client';
 import { useT } from '../../lib/i18n';
 import { getToken, useShopperToken } from '../../lib/session';
@@ -71,6 +72,7 @@ export function normaliseQuantity(value: number | string | undefined): number {
 export function useAddToCart() {
   const t = useT();
   const refetchCart = useRefetchCart();
+  const promptLogin = useLoginPrompt();
   const mutation = useMutation({
     mutationFn: addToCart,
     onSuccess: () => toast.success(t('cart.toast.added')),
@@ -87,12 +89,13 @@ export function useAddToCart() {
       // The session as it is now, not as it was rendered: a tap that makes React hydrate the button
       // runs this with the server's render, which knows no session (the token is in local storage).
       if (getToken('user') === null) {
-        toast.error(t('cart.toast.loginRequired'));
+        // SPEC's 'Please login', with a Log in link that brings the guest back to this page.
+        promptLogin(t('cart.toast.loginRequired'), t('cart.toast.loginAction'));
         return;
       }
       mutate({ productId, quantity: normaliseQuantity(quantity) });
     },
-    [mutate, t],
+    [mutate, promptLogin, t],
   );
   return { add, pendingId: mutation.isPending ? mutation.variables?.productId : undefined };
 }

@@ -3,6 +3,7 @@ import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { parseImages } from '../../../shared/catalog-media';
+import { ProductContact } from '../../components/ProductContact';
 import { Button } from '../../components/ui/Button';
 import { formatCount, formatPrice, productsUrl } from '../../lib/format';
 import { usePageTitle } from '../../lib/hooks';
@@ -117,6 +118,7 @@ function ProductDetail({ product }: { product: Product }) {
             {t('catalog.addToCart')}
           </Button>
         </div>
+        <ProductContact />
         <section aria-labelledby="description-heading" className="mt-8 border-t border-slate-200 pt-6">
           <h2 id="description-heading" className="text-base font-semibold text-slate-900">
             {t('products.detail.description')}

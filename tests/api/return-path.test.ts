@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { returnPathFrom, safeReturnPath, withReturnPath } from '../../src/web/lib/return-path.js';
+
+/** Issue 20: the page to go back to after login is a path of this shop, never another site. */
+describe('safeReturnPath', () => {
+  it.each([
+    ['/products/12', '/products/12'],
+    ['/products?category=Gaming-Consoles&page=2', '/products?category=Gaming-Consoles&page=2'],
+    ['/', '/'],
+    ['/about#team', '/about#team'],
+    ['/account', '/account'],
+    ['/products/../about', '/about'],
+  ])('accepts the same-site path %j', (raw, expected) => {
+    expect(safeReturnPath(raw)).toBe(expected);
+  });
+
+  it.each([
+    '//evil.example',
+    '//evil.example/products/12',
+    '///evil.example',
+    'https://evil.example',
+    'https://evil.example/products/12',
+    'http:evil.example',
+    '/\\evil.example',
+    '\\\\evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    'data:text/html,hi',
+    'products/12',
+    'evil.example',
+    ' /products/12',
+    '',
+    `/${'a'.repeat(3000)}`,
+  ])('refuses %j', (raw) => {
+    expect(safeReturnPath(raw)).toBeUndefined();
+  });
+
+  it('refuses what is not a string', () => {
+    for (const raw of [undefined, null, 12, ['/products/12'], { pathname: '/products/12' }])
+      expect(safeReturnPath(raw)).toBeUndefined();
+  });
+
+  it('refuses the sign-in pages themselves (they would loop)', () => {
+    for (const raw of ['/login', '/login/', '/login?next=/products/1', '/register', '/otp-verification', '/forgot-password']) {
+      expect(safeReturnPath(raw)).toBeUndefined();
+    }
+  });
+});
+
+describe('returnPathFrom and withReturnPath', () => {
+  it('reads ?next= from a search string, validated', () => {
+    expect(returnPathFrom('?next=%2Fproducts%2F12')).toBe('/products/12');
+    expect(returnPathFrom('?next=/products/12')).toBe('/products/12');
+    expect(returnPathFrom('?next=%2F%2Fevil.example')).toBeUndefined();
+    expect(returnPathFrom('?next=https%3A%2F%2Fevil.example')).toBeUndefined();
+    expect(returnPathFrom('')).toBeUndefined();
+  });
+
+  it('writes a link that reads back the same path, or the bare page without one', () => {
+    const link = withReturnPath('/login', '/products?category=Gaming&page=2');
+    expect(link).toBe('/login?next=%2Fproducts%3Fcategory%3DGaming%26page%3D2');
+    expect(returnPathFrom(link.slice(link.indexOf('?')))).toBe('/products?category=Gaming&page=2');
+    expect(withReturnPath('/register', undefined)).toBe('/register');
+  });
+});
