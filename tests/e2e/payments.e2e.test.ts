@@ -107,8 +107,8 @@ describe('paying now', () => {
     await page.getByRole('button', { name: 'Pay' }).click();
     await expectPath(page, '/account', 20_000);
     await expectVisible(page.getByText('Payment received. Thank you!'));
-    // The parameters are gone from the address: a reload does not repeat the banner.
-    expect(new URL(page.url()).search).toBe('');
+    // The landing's parameters are gone from the address (a reload does not repeat the banner); the tab stays.
+    expect(new URL(page.url()).search).toBe('?tab=orders');
     const card = orderCard(page, paidOrderId);
     await expectVisible(card);
     expect(await card.getByTestId('payment-status').first().innerText()).toBe('Paid');

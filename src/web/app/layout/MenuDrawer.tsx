@@ -7,7 +7,7 @@ import Package from 'lucide-react/icons/package';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import User from 'lucide-react/icons/user';
 import { type ComponentType, type ReactNode, type SVGProps, useId, useState } from 'react';
-import { NavLink } from 'react-router';
+import { type Location, NavLink, useLocation } from 'react-router';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Drawer } from '../../components/ui/Drawer';
 import { useCategories } from '../../lib/categories';
@@ -29,25 +29,35 @@ function MenuLink({
   to,
   icon,
   onNavigate,
+  current,
   children,
 }: {
   to: string;
   icon: IconType;
   onNavigate: () => void;
+  /** Whether this is the page shown, where its path alone cannot tell (the account's tabs). */
+  current?: (location: Location) => boolean;
   children: ReactNode;
 }) {
+  const location = useLocation();
   return (
     <NavLink
       to={to}
       end
       onClick={onNavigate}
-      className={({ isActive }) => `${itemClasses} ${isActive ? 'bg-amber-50 text-slate-950' : ''}`}
+      className={({ isActive }) =>
+        `${itemClasses} ${(current ? current(location) : isActive) ? 'bg-amber-50 text-slate-950' : ''}`
+      }
     >
       <ItemIcon icon={icon} />
       {children}
     </NavLink>
   );
 }
+
+/** On the account page, on its Orders tab (`orders`) or on another. */
+const onAccountTab = (location: Location, orders: boolean) =>
+  location.pathname === '/account' && (new URLSearchParams(location.search).get('tab') === 'orders') === orders;
 
 export function MenuDrawer({ open, onClose, onOpenCart }: { open: boolean; onClose: () => void; onOpenCart: () => void }) {
   const t = useT();
@@ -138,8 +148,19 @@ export function MenuDrawer({ open, onClose, onOpenCart }: { open: boolean; onClo
           {loggedIn ? (
             <>
               <li>
-                <MenuLink to="/account" icon={User} onNavigate={onClose}>
+                <MenuLink to="/account" icon={User} onNavigate={onClose} current={(here) => onAccountTab(here, false)}>
                   {t('common.nav.account')}
+                </MenuLink>
+              </li>
+              <li>
+                {/* The Orders tab in one tap (issue 20): where a shopper looks for a parcel. */}
+                <MenuLink
+                  to="/account?tab=orders"
+                  icon={Package}
+                  onNavigate={onClose}
+                  current={(here) => onAccountTab(here, true)}
+                >
+                  {t('common.nav.myOrders')}
                 </MenuLink>
               </li>
               <li>

@@ -4,7 +4,7 @@ import Package from 'lucide-react/icons/package';
 import PanelLeftOpen from 'lucide-react/icons/panel-left-open';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import User from 'lucide-react/icons/user';
-import { type ComponentType, type SVGProps, Suspense, lazy, useEffect, useState } from 'react';
+import { type ComponentType, type SVGProps, Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Drawer } from '../../components/ui/Drawer';
 import { LoadingBlock } from '../../components/ui/Spinner';
@@ -20,6 +20,7 @@ import { ProfileTab } from './tabs/ProfileTab';
 
 export const ACCOUNT_TABS = ['account', 'cart', 'orders', 'favourites'] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
+const isAccountTab = (value: unknown): value is AccountTab => ACCOUNT_TABS.includes(value as AccountTab);
 
 const tabs: { id: AccountTab; label: MessageId; icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
   { id: 'account', label: 'account.tab.account', icon: User },
@@ -82,52 +83,38 @@ export default function AccountPage() {
   const t = useT();
   usePageTitle(t('account.title'));
   const token = useShopperToken();
-  const [active, setActive] = usePersistentChoice<AccountTab>(STORAGE_KEYS.userActiveTab, ACCOUNT_TABS, 'account');
+  const [remembered, remember] = usePersistentChoice<AccountTab>(STORAGE_KEYS.userActiveTab, ACCOUNT_TABS, 'account');
   const [drawerOpen, setDrawerOpen] = useState(false);
   const painted = useAfterFirstPaint();
   const logout = useLogout();
   const { data: user } = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
 
-  // A landing on /account?tab=orders (e.g. back from eSewa or Khalti) opens that tab, whatever was
-  // remembered. The Orders tab reads (and then removes) its own parameters, order and payment; a
-  // bare ?tab= is removed here, so a reload or a later choice of tab is not overruled by it.
+  // The open tab is in the address once chosen (/account?tab=orders: shared, bookmarked, Back goes
+  // to the tab before) as well as in userActiveTab (SPEC §2): the address wins, and is remembered; a
+  // bare /account opens the remembered tab (writing it in would be a navigation, which closes a drawer
+  // opened meanwhile). The Orders tab reads (and then removes) its own parameters, order and payment.
   const urlTab = searchParams.get('tab');
-  const [seenUrlTab, setSeenUrlTab] = useState<string | null>(null);
-  if (urlTab !== seenUrlTab) {
-    setSeenUrlTab(urlTab);
-    if (ACCOUNT_TABS.includes(urlTab as AccountTab) && urlTab !== active) setActive(urlTab as AccountTab);
-  }
-  const bareTab = urlTab !== null && (urlTab !== 'orders' || (!searchParams.has('order') && !searchParams.has('payment')));
+  const active: AccountTab = isAccountTab(urlTab) ? urlTab : remembered;
   useEffect(() => {
-    if (!bareTab) return;
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('tab');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [bareTab, setSearchParams]);
+    if (token && isAccountTab(urlTab) && urlTab !== remembered) remember(urlTab);
+  }, [token, urlTab, remembered, remember]);
 
-  // Another part of the app may switch an open dashboard to a tab (the cart drawer's 'View my orders'
-  // dispatches this event; it also writes userActiveTab for a dashboard that is not open yet).
-  useEffect(() => {
-    const onRequest = (event: Event) => {
-      const tab = (event as CustomEvent<unknown>).detail;
-      if (ACCOUNT_TABS.includes(tab as AccountTab)) setActive(tab as AccountTab);
-    };
-    window.addEventListener('pasal:account-tab', onRequest);
-    return () => window.removeEventListener('pasal:account-tab', onRequest);
-  }, [setActive]);
+  const select = useCallback(
+    (tab: AccountTab) => {
+      remember(tab);
+      setDrawerOpen(false);
+      if (tab === urlTab) return;
+      // From a bare /account, its entry first gets the tab it shows: Back then returns to that tab,
+      // not to whatever is remembered by then.
+      if (!isAccountTab(urlTab)) setSearchParams({ tab: active }, { replace: true });
+      setSearchParams({ tab });
+    },
+    [active, urlTab, remember, setSearchParams],
+  );
 
   if (!token) return <GuardRedirect to="/login" />;
 
-  const select = (tab: AccountTab) => {
-    setActive(tab);
-    setDrawerOpen(false);
-  };
   const Panel = panels[active];
   const activeLabel = t(tabs.find((tab) => tab.id === active)?.label ?? 'account.tab.account');
 
@@ -150,6 +137,17 @@ export default function AccountPage() {
             <span className="lg:hidden"> · {activeLabel}</span>
           </p>
         </div>
+        {/* On a phone the tabs are behind the menu button: the Orders tab, the one most looked for, is one tap away. */}
+        {active !== 'orders' && (
+          <button
+            type="button"
+            onClick={() => select('orders')}
+            className="ml-auto inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 shadow-xs hover:bg-slate-50 lg:hidden"
+          >
+            <Package className="size-4 text-slate-500" aria-hidden="true" />
+            {t('common.nav.myOrders')}
+          </button>
+        )}
       </div>
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
         <aside className="hidden self-start rounded-2xl border border-slate-200 bg-white shadow-sm lg:block">

@@ -13,7 +13,6 @@ import { useLocale, useT } from '../../lib/i18n';
 import { Msg } from '../../lib/msg';
 import { queryKeys } from '../../lib/query-client';
 import { getToken } from '../../lib/session';
-import { STORAGE_KEYS, writeStorage } from '../../lib/storage';
 import { toast } from '../../lib/toast';
 import type { PublicUser } from '../../lib/user';
 import { QuantityStepper } from '../../components/QuantityStepper';
@@ -247,11 +246,9 @@ function OrderPlaced({ order, next, onClose }: { order: Order; next: CheckoutNex
   const orderId = <span className="font-mono font-semibold text-slate-900" />;
   const amount = formatPrice(order.totalAmount, locale);
   const viewOrders = () => {
-    writeStorage(STORAGE_KEYS.userActiveTab, 'orders');
-    // A dashboard that is open already switches on this event (see AccountPage).
-    window.dispatchEvent(new CustomEvent('pasal:account-tab', { detail: 'orders' }));
     onClose();
-    void navigate('/account');
+    // The tab is in the address: an open dashboard switches to it too.
+    void navigate('/account?tab=orders');
   };
   if (next === 'gateway') {
     // The browser is on its way to eSewa or Khalti.

@@ -22,7 +22,7 @@ function pick(order: Order, column: Column): string | number {
 
 /** While the shopper waits for a gateway's confirmation, the list is asked again this often. */
 const PENDING_POLL_MS = 3_000;
-const LANDING_PARAMS = ['tab', 'order', 'payment'] as const;
+const LANDING_PARAMS = ['order', 'payment'] as const;
 
 /**
  * The dashboard's Orders tab (SPEC §2): 'Your Orders', Order ID, Total Amount and Order Date
