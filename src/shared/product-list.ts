@@ -32,7 +32,8 @@ export const PRICE_RANGES: readonly PriceRange[] = [
   { id: '20000-50000', label: 'Rs. 20,000 to Rs. 50,000', min: 20_000, max: 50_000 },
   { id: '50000-100000', label: 'Above Rs. 50,000 (up to Rs. 1,00,000)', min: 50_000, max: 100_000 },
 ];
-const DEFAULT_RANGE = PRICE_RANGES[0]!;
+/** The first range ('All'): what a list without a price filter reads as. */
+export const DEFAULT_RANGE = PRICE_RANGES[0]!;
 
 /** The drawer's own price bounds: whole rupees, at most 12 digits (the API takes up to 10^12). */
 const PRICE_BOUND = /^\d{1,12}$/;

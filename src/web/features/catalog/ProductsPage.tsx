@@ -12,6 +12,7 @@ import { type ProductPage, useProductPage } from './api';
 import { useAddToCart } from '../cart/api';
 import { FilterDrawer } from './FilterDrawer';
 import {
+  DEFAULT_RANGE,
   type ProductFilters,
   SORTS,
   SORT_LABELS,
@@ -27,6 +28,20 @@ import {
 import { Pagination } from './Pagination';
 import { ProductCard } from './ProductCard';
 import { SearchBox } from './SearchBox';
+
+/**
+ * What Clear empties: the category narrowed to, the ticked categories and the price (range or own
+ * bounds); search and sort stay unless the caller clears them too.
+ */
+const CLEARED_FILTERS = {
+  category: undefined,
+  subcategory: undefined,
+  childcategory: undefined,
+  categories: [],
+  price: DEFAULT_RANGE,
+  minPrice: undefined,
+  maxPrice: undefined,
+} satisfies Partial<ProductFilters>;
 
 /** Cards whose images load at once (the first row on the widest layout, the first two rows on a phone). */
 const EAGER_CARDS = 4;
@@ -164,7 +179,7 @@ export default function ProductsPage() {
         checked={filters.categories}
         place={place}
         onPriceChange={(price) => update({ price, minPrice: undefined, maxPrice: undefined })}
-        onOwnPriceChange={(minPrice, maxPrice) => update({ price: readFilters(new URLSearchParams()).price, minPrice, maxPrice })}
+        onOwnPriceChange={(minPrice, maxPrice) => update({ price: DEFAULT_RANGE, minPrice, maxPrice })}
         onCheckedChange={(categories) => update({ categories })}
         onPlaceChange={(next) =>
           update(
@@ -174,17 +189,7 @@ export default function ProductsPage() {
           )
         }
         // Clear empties what the drawer shows (the tree shows the category narrowed to); search and sort stay.
-        onClear={() =>
-          update({
-            category: undefined,
-            subcategory: undefined,
-            childcategory: undefined,
-            categories: [],
-            price: readFilters(new URLSearchParams()).price,
-            minPrice: undefined,
-            maxPrice: undefined,
-          })
-        }
+        onClear={() => update(CLEARED_FILTERS)}
       />
     </div>
   );
@@ -262,7 +267,7 @@ function ActiveFilters({ filters, onChange }: { filters: ProductFilters; onChang
     chips.push({
       key: 'price',
       label: priceRangeLabel(filters.price, t, locale),
-      remove: { price: readFilters(new URLSearchParams()).price },
+      remove: { price: DEFAULT_RANGE },
     });
   if (hasOwnPrice(filters))
     chips.push({
@@ -291,18 +296,7 @@ function ActiveFilters({ filters, onChange }: { filters: ProductFilters; onChang
         <li>
           <button
             type="button"
-            onClick={() =>
-              onChange({
-                category: undefined,
-                subcategory: undefined,
-                childcategory: undefined,
-                categories: [],
-                price: readFilters(new URLSearchParams()).price,
-                minPrice: undefined,
-                maxPrice: undefined,
-                q: '',
-              })
-            }
+            onClick={() => onChange({ ...CLEARED_FILTERS, q: '' })}
             className="h-8 rounded-full px-3 text-sm font-semibold text-slate-600 underline-offset-2 hover:text-slate-900 hover:underline"
           >
             {t('products.chips.clearAll')}

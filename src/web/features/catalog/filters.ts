@@ -4,6 +4,7 @@ import { formatPrice } from '../../lib/format';
 import type { MessageId, Translate } from '../../lib/i18n';
 
 export {
+  DEFAULT_RANGE,
   PRICE_RANGES,
   type PriceRange,
   type ProductFilters,
