@@ -12,7 +12,7 @@ import {
 } from './support/api.js';
 import { axeAudit } from './support/axe.js';
 import { DESKTOP, PHONE, beforeAll, describe, expect, test } from './support/fixtures.js';
-import { adminLoginViaUi, fillRegisterForm, loggedInBeforeLoad } from './support/flows.js';
+import { adminLoginViaUi, fillRegisterForm, loggedInBeforeLoad, openAccountTab } from './support/flows.js';
 import { expectPath, expectVisible, sleep } from './support/ui.js';
 
 /**
@@ -49,18 +49,6 @@ async function visit(page: Page, path: string, ready?: Locator): Promise<void> {
 }
 
 const isWide = (page: Page) => (page.viewportSize()?.width ?? 0) >= 1024;
-
-async function openAccountTab(page: Page, tab: 'Account' | 'Cart' | 'Orders' | 'Favourites'): Promise<void> {
-  if (!isWide(page)) {
-    await page.getByRole('button', { name: 'Open account menu' }).click();
-    await expectVisible(page.getByRole('dialog', { name: 'My Account' }));
-  }
-  await page
-    .getByRole('navigation', { name: 'Account sections' })
-    .filter({ visible: true })
-    .getByRole('button', { name: tab, exact: true })
-    .click();
-}
 
 async function openAdminTab(page: Page, tab: 'Categories' | 'Products' | 'Orders' | 'Mail & jobs'): Promise<void> {
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: tab, exact: true }).click();

@@ -10,7 +10,7 @@ import {
   uploadProduct,
 } from './support/api.js';
 import { DESKTOP, PHONE, allowConsoleErrors, beforeAll, describe, expect, inject, test } from './support/fixtures.js';
-import { loggedInBeforeLoad, loginViaUi } from './support/flows.js';
+import { loggedInBeforeLoad, loginViaUi, openAccountTab } from './support/flows.js';
 import { eventually, expectHidden, expectPath, expectToast, expectVisible, toast } from './support/ui.js';
 
 /**
@@ -78,18 +78,6 @@ async function addFromList(page: Page, name: string): Promise<void> {
   const added = page.waitForResponse((response) => response.url().endsWith('/api/cart/add-to-cart'));
   await card(page, name).getByRole('button', { name: 'Add to Cart' }).click();
   expect((await added).status()).toBe(200);
-}
-
-async function openAccountTab(page: Page, tab: 'Cart' | 'Orders'): Promise<void> {
-  await page.goto('/account');
-  const wide = (page.viewportSize()?.width ?? 0) >= 1024;
-  if (!wide) await page.getByRole('button', { name: 'Open account menu' }).click();
-  await page
-    .getByRole('navigation', { name: 'Account sections' })
-    .filter({ visible: true })
-    .getByRole('button', { name: tab, exact: true })
-    .click();
-  await expectVisible(page.getByRole('heading', { name: tab === 'Cart' ? 'Your Cart' : 'Your Orders' }));
 }
 
 /** The product names of the cart table's rows, top to bottom. */

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { adminToken, api, drawnPng, registerVerifiedShopper, uploadProduct } from './support/api.js';
+import { adminToken, api, createCategoryTree, drawnPng, registerVerifiedShopper, uploadProduct } from './support/api.js';
 import { DESKTOP, afterAll, allowConsoleErrors, beforeAll, describe, expect, test } from './support/fixtures.js';
 import { adminLoginViaUi, loginViaUi } from './support/flows.js';
 import { eventually, expectHidden, expectPath, expectToast, expectVisible } from './support/ui.js';
@@ -238,19 +238,7 @@ describe('a shopper browses the catalogue (phone)', () => {
 
   beforeAll(async () => {
     const token = await adminToken();
-    const created = await api<{ category: { id: number } }>('POST', '/api/category', { body: { name: category }, token });
-    expect(created.status).toBe(201);
-    const categoryId = created.body.category.id;
-    const subRes = await api<{ subCategory: { id: number } }>('POST', `/api/category/${categoryId}/subcategory`, {
-      body: { name: sub },
-      token,
-    });
-    expect(subRes.status).toBe(201);
-    const childRes = await api('POST', `/api/category/${categoryId}/subcategory/${subRes.body.subCategory.id}/childcategory`, {
-      body: { name: child },
-      token,
-    });
-    expect(childRes.status).toBe(201);
+    await createCategoryTree(token, category, sub, [child]);
     const a = await pngFile('deck-1.png', '#8b5cf6');
     const b = await pngFile('deck-2.png', '#10b981');
     const c = await pngFile('cable.png', '#ef4444');

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { adminToken, api, drawnPng, registerVerifiedShopper, uploadProduct } from './support/api.js';
 import { DESKTOP, PHONE, allowConsoleErrors, beforeAll, describe, expect, inject, test } from './support/fixtures.js';
+import { openAccountTab } from './support/flows.js';
 import { eventually, expectToast, expectVisible, toast } from './support/ui.js';
 
 /**
@@ -101,18 +102,6 @@ async function step(page: Page, button: Locator, status = 200): Promise<void> {
   expect((await sent).status()).toBe(status);
 }
 
-async function openCartTab(page: Page): Promise<void> {
-  await page.goto('/account');
-  const wide = (page.viewportSize()?.width ?? 0) >= 1024;
-  if (!wide) await page.getByRole('button', { name: 'Open account menu' }).click();
-  await page
-    .getByRole('navigation', { name: 'Account sections' })
-    .filter({ visible: true })
-    .getByRole('button', { name: 'Cart', exact: true })
-    .click();
-  await expectVisible(page.getByRole('heading', { name: 'Your Cart' }));
-}
-
 describe('the cart on a phone', () => {
   test('counts in the header, changes quantities in the drawer and the Cart tab up to the stock, and leads to checkout', async ({
     page,
@@ -158,7 +147,7 @@ describe('the cart on a phone', () => {
     await page.keyboard.press('Escape');
 
     // The Cart tab (stacked cards on a phone): down one router, up one cable.
-    await openCartTab(page);
+    await openAccountTab(page, 'Cart');
     const cards = page.getByRole('list', { name: 'Cart items' }).filter({ visible: true });
     await step(page, cards.getByRole('button', { name: `Decrease quantity of ${router.name}` }));
     await step(page, cards.getByRole('button', { name: `Increase quantity of ${cable.name}` }));
@@ -252,7 +241,7 @@ describe('the cart on a desktop', () => {
     expect(Math.abs(box.x + box.width / 2 - DESKTOP.width / 2)).toBeLessThan(2);
     await expectCount(page, '1', 'Open cart, 1 item');
 
-    await openCartTab(page);
+    await openAccountTab(page, 'Cart');
     const table = page.getByRole('table', { name: 'Items in your cart' });
     await step(page, table.getByRole('button', { name: `Increase quantity of ${router.name}` }));
     await eventually(

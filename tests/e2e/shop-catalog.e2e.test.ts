@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { adminToken, api, drawnPng, uploadProduct } from './support/api.js';
+import { adminToken, createCategoryTree, drawnPng, uploadProduct } from './support/api.js';
 import { expectNoSeriousViolations } from './support/axe.js';
 import { DESKTOP, beforeAll, describe, expect, test } from './support/fixtures.js';
 import { eventually, expectHidden, expectVisible } from './support/ui.js';
@@ -72,21 +72,7 @@ function cardLayout(page: Page) {
 
 beforeAll(async () => {
   const token = await adminToken();
-  const created = await api<{ category: { id: number } }>('POST', '/api/category', { body: { name: category }, token });
-  expect(created.status).toBe(201);
-  const categoryId = created.body.category.id;
-  const subRes = await api<{ subCategory: { id: number } }>('POST', `/api/category/${categoryId}/subcategory`, {
-    body: { name: sub },
-    token,
-  });
-  expect(subRes.status).toBe(201);
-  for (const name of [mirrorless, action]) {
-    const childRes = await api('POST', `/api/category/${categoryId}/subcategory/${subRes.body.subCategory.id}/childcategory`, {
-      body: { name },
-      token,
-    });
-    expect(childRes.status).toBe(201);
-  }
+  await createCategoryTree(token, category, sub, [mirrorless, action]);
   // Landscape pictures (4:3): a card's square frame must crop them, not show grey bars.
   for (const [index, made] of Object.values(products).entries()) {
     await uploadProduct(token, { ...made, description: `${made.name}, made by the shop catalogue browser test.`, category }, [

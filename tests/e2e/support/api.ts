@@ -27,6 +27,29 @@ export async function adminToken(): Promise<string> {
   return res.body.token;
 }
 
+/**
+ * Makes a category with one subcategory and the given child categories under it, through the admin
+ * API; throws unless each is created. Answers the category's id.
+ */
+export async function createCategoryTree(token: string, category: string, sub: string, children: string[]): Promise<number> {
+  const created = await api<{ category: { id: number } }>('POST', '/api/category', { body: { name: category }, token });
+  if (created.status !== 201) throw new Error(`category answered ${created.status}`);
+  const categoryId = created.body.category.id;
+  const subRes = await api<{ subCategory: { id: number } }>('POST', `/api/category/${categoryId}/subcategory`, {
+    body: { name: sub },
+    token,
+  });
+  if (subRes.status !== 201) throw new Error(`subcategory answered ${subRes.status}`);
+  for (const name of children) {
+    const childRes = await api('POST', `/api/category/${categoryId}/subcategory/${subRes.body.subCategory.id}/childcategory`, {
+      body: { name },
+      token,
+    });
+    if (childRes.status !== 201) throw new Error(`child category answered ${childRes.status}`);
+  }
+  return categoryId;
+}
+
 /** A PNG of one colour, drawn by sharp: a product picture for a test. */
 export function drawnPng(colour: string, width = 400, height = 400): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: colour } })

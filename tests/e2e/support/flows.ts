@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { type Shopper, type ShopperInput, api, registerVerifiedShopper } from './api.js';
 import { E2E_ADMIN } from './constants.js';
-import { expectPath, expectToast } from './ui.js';
+import { expectPath, expectToast, expectVisible } from './ui.js';
 
 /** What a shopper or admin does in the browser, step by step, through accessible names only. */
 
@@ -57,4 +57,28 @@ export function profileDetail(page: Page, label: string): Locator {
     .getByRole('term')
     .filter({ hasText: new RegExp(`^${label}$`) })
     .locator('xpath=following-sibling::dd[1]');
+}
+
+export type AccountTab = 'Account' | 'Cart' | 'Orders' | 'Favourites';
+
+/** The headings that say a tab is on screen, where a tab has one of its own. */
+const TAB_HEADINGS: Partial<Record<AccountTab, string>> = { Cart: 'Your Cart', Orders: 'Your Orders' };
+
+/**
+ * Opens an account tab as a shopper does: from the sidebar on a wide screen, from the account menu
+ * (a dialog) on a phone. Goes to /account first unless the page is already there.
+ */
+export async function openAccountTab(page: Page, tab: AccountTab): Promise<void> {
+  if (new URL(page.url()).pathname !== '/account') await page.goto('/account');
+  if ((page.viewportSize()?.width ?? 0) < 1024) {
+    await page.getByRole('button', { name: 'Open account menu' }).click();
+    await expectVisible(page.getByRole('dialog', { name: 'My Account' }));
+  }
+  await page
+    .getByRole('navigation', { name: 'Account sections' })
+    .filter({ visible: true })
+    .getByRole('button', { name: tab, exact: true })
+    .click();
+  const heading = TAB_HEADINGS[tab];
+  if (heading) await expectVisible(page.getByRole('heading', { name: heading }));
 }
