@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter, matchRoutes } from 'react-router';
 import type { Messages } from '@lingui/core';
 import type { Locale } from '../shared/locale';
+import { PAGE_DECLARATIONS } from '../shared/pages';
 import { readFilters, writeFilters } from '../shared/product-list';
 import { App } from './app/App';
 import enCart from './i18n/messages/en-cart';
@@ -21,11 +22,10 @@ import { createQueryClient } from './lib/query-client';
  * Only pages that are the same for every visitor are rendered here: the session lives in the
  * browser's storage, which the server never sees. Those pages render as for a visitor without a
  * session (session hooks give their server snapshot, also while hydrating) and show the session
- * once hydrated. The account, login and admin pages are left to the browser.
+ * once hydrated. The account, login and admin pages are left to the browser (src/shared/pages.ts
+ * marks which are rendered here).
  */
-const SERVER_RENDERED = ['/', '/products', '/products/:id', '/about', '/privacy-policy', '/terms-and-conditions'].map((path) => ({
-  path,
-}));
+const SERVER_RENDERED = PAGE_DECLARATIONS.filter((page) => page.serverRendered).map(({ path }) => ({ path: `/${path}` }));
 
 export function rendersOnServer(pathname: string): boolean {
   return matchRoutes(SERVER_RENDERED, pathname) !== null;

@@ -1,6 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { Route, Routes, matchRoutes } from 'react-router';
-import { type MessagePart, ensureActiveMessages } from '../lib/i18n';
+import { PAGE_DECLARATIONS, type PagePart } from '../../shared/pages';
+import { ensureActiveMessages } from '../lib/i18n';
 import { Layout } from './layout/Layout';
 
 /**
@@ -8,9 +9,9 @@ import { Layout } from './layout/Layout';
  * router's loaders and actions are not used here, and leaving it out of the bundle saves ~15 KB
  * (brotli) of every first visit's JavaScript.
  *
- * Route-level code splitting: every page, Home too, loads on demand (React.lazy; the
- * layout shows a spinner while a page's code arrives, and an error panel if it cannot). The server
- * names a page's chunks in its HTML (src/server/features/web/preload.ts lists these modules), and
+ * The pages are declared in src/shared/pages.ts. Route-level code splitting: every page, Home too,
+ * loads on demand (React.lazy; the layout shows a spinner while a page's code arrives, and an error
+ * panel if it cannot). The server names a page's chunks in its HTML (src/server/features/web/preload.ts), and
  * app/start.tsx waits for the first page's code before the first render, so that render is the page.
  */
 
@@ -20,7 +21,7 @@ type Page = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknow
  * React.lazy whose code can be fetched ahead; once fetched, rendering it does not suspend. A page
  * that speaks with messages beyond the main part (lib/i18n.tsx) has them loaded with its code.
  */
-function lazyPage(loadCode: () => Promise<{ default: ComponentType }>, parts: MessagePart[] = []): Page {
+function lazyPage(loadCode: () => Promise<{ default: ComponentType }>, parts: readonly PagePart[] = []): Page {
   let loaded: { default: ComponentType } | undefined;
   let loading: Promise<{ default: ComponentType }> | undefined;
   const load = async () => {
@@ -44,30 +45,21 @@ function lazyPage(loadCode: () => Promise<{ default: ComponentType }>, parts: Me
   return Object.assign(component, { preload });
 }
 
-const HomePage = lazyPage(() => import('../features/home/HomePage'));
+// Every page module the declarations (src/shared/pages.ts) may name, each its own chunk, loaded on demand.
+const PAGE_CODE = import.meta.glob<{ default: ComponentType }>('../features/*/*Page.tsx');
 
-const pages: { path: string; page: Page }[] = [
-  { path: 'about', page: lazyPage(() => import('../features/pages/AboutPage')) },
-  { path: 'privacy-policy', page: lazyPage(() => import('../features/pages/PrivacyPolicyPage')) },
-  { path: 'terms-and-conditions', page: lazyPage(() => import('../features/pages/TermsPage')) },
-  { path: 'products', page: lazyPage(() => import('../features/catalog/ProductsPage'), ['cart']) },
-  { path: 'products/:id', page: lazyPage(() => import('../features/catalog/ProductDetailPage'), ['cart']) },
-  { path: 'login', page: lazyPage(() => import('../features/auth/LoginPage'), ['account']) },
-  { path: 'register', page: lazyPage(() => import('../features/auth/RegisterPage'), ['account']) },
-  { path: 'otp-verification', page: lazyPage(() => import('../features/auth/OtpVerificationPage'), ['account']) },
-  { path: 'forgot-password', page: lazyPage(() => import('../features/auth/ForgotPasswordPage'), ['account']) },
-  { path: 'account', page: lazyPage(() => import('../features/account/AccountPage'), ['account', 'cart']) },
-  { path: 'orders/:orderId/invoice', page: lazyPage(() => import('../features/invoice/InvoicePage'), ['account', 'cart']) },
-  { path: 'admin/login', page: lazyPage(() => import('../features/admin/AdminLoginPage'), ['account', 'admin']) },
-  { path: 'admin', page: lazyPage(() => import('../features/admin/AdminPage'), ['account', 'admin', 'cart']) },
-  { path: '*', page: lazyPage(() => import('../features/pages/NotFoundPage')) },
-];
+const pages: { path: string; page: Page }[] = PAGE_DECLARATIONS.map(({ path, module, parts }) => {
+  const loadCode = PAGE_CODE[`../${module}`];
+  if (!loadCode) throw new Error(`src/shared/pages.ts names ${module}, which is not a page module`);
+  return { path, page: lazyPage(loadCode, parts) };
+});
+const home = pages.find(({ path }) => path === '')!.page;
 
 /** Fetches the code of the page at `pathname`. */
 export function preloadPage(pathname: string): Promise<unknown> {
-  if (pathname === '/') return HomePage.preload();
+  if (pathname === '/') return home.preload();
   const matches = matchRoutes(
-    pages.map(({ path }) => ({ path })),
+    pages.filter(({ path }) => path !== '').map(({ path }) => ({ path })),
     pathname,
   );
   const page = pages.find(({ path }) => path === matches?.[0]?.route.path)?.page;
@@ -78,10 +70,9 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
-        <Route index element={<HomePage />} />
-        {pages.map(({ path, page: Page }) => (
-          <Route key={path} path={path} element={<Page />} />
-        ))}
+        {pages.map(({ path, page: Page }) =>
+          path === '' ? <Route key="" index element={<Page />} /> : <Route key={path} path={path} element={<Page />} />,
+        )}
       </Route>
     </Routes>
   );

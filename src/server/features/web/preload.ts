@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LOCALES, type Locale } from '../../../shared/locale.js';
+import { PAGE_DECLARATIONS, type PagePart, pagePattern } from '../../../shared/pages.js';
 import { escapeHtml } from '../../lib/escape-html.js';
 
 /**
@@ -12,39 +13,19 @@ import { escapeHtml } from '../../lib/escape-html.js';
  * The chunk files come from Vite's manifest (dist/web/.vite/manifest.json, build.manifest).
  */
 
-/** The parts of the message catalogue (src/web/lib/i18n.tsx) beyond `main`, which every page loads. */
-type MessagePart = 'cart' | 'account' | 'admin';
-
 /**
  * Page paths → the modules the router loads lazily for them (keys of Vite's manifest, relative to
- * src/web), and the parts of the message catalogue it loads with them (src/web/app/router.tsx).
+ * src/web), and the parts of the message catalogue it loads with them: from the page declarations
+ * (src/shared/pages.ts). The not-found page is not named ahead.
  */
-export const PAGE_MODULES: readonly { path: RegExp; modules: readonly string[]; parts?: readonly MessagePart[] }[] = [
-  { path: /^\/$/, modules: ['features/home/HomePage.tsx'] },
-  { path: /^\/about\/?$/, modules: ['features/pages/AboutPage.tsx'] },
-  { path: /^\/privacy-policy\/?$/, modules: ['features/pages/PrivacyPolicyPage.tsx'] },
-  { path: /^\/terms-and-conditions\/?$/, modules: ['features/pages/TermsPage.tsx'] },
-  { path: /^\/products\/?$/, modules: ['features/catalog/ProductsPage.tsx'], parts: ['cart'] },
-  { path: /^\/products\/[^/]+\/?$/, modules: ['features/catalog/ProductDetailPage.tsx'], parts: ['cart'] },
-  { path: /^\/login\/?$/, modules: ['features/auth/LoginPage.tsx'], parts: ['account'] },
-  { path: /^\/register\/?$/, modules: ['features/auth/RegisterPage.tsx'], parts: ['account'] },
-  { path: /^\/otp-verification\/?$/, modules: ['features/auth/OtpVerificationPage.tsx'], parts: ['account'] },
-  { path: /^\/forgot-password\/?$/, modules: ['features/auth/ForgotPasswordPage.tsx'], parts: ['account'] },
-  // Without a session /account sends the visitor on to /login, whose code is not fetched ahead here:
-  // its forms bring zod (~25 KB), which would slow every logged-in shopper's account page instead.
-  { path: /^\/account\/?$/, modules: ['features/account/AccountPage.tsx'], parts: ['account', 'cart'] },
-  { path: /^\/orders\/[^/]+\/invoice\/?$/, modules: ['features/invoice/InvoicePage.tsx'], parts: ['account', 'cart'] },
-  { path: /^\/admin\/login\/?$/, modules: ['features/admin/AdminLoginPage.tsx'], parts: ['account', 'admin'] },
-  // Without a session /admin sends the visitor on to its login page: fetch that one too.
-  {
-    path: /^\/admin\/?$/,
-    modules: ['features/admin/AdminPage.tsx', 'features/admin/AdminLoginPage.tsx'],
-    parts: ['account', 'admin', 'cart'],
-  },
-];
+export const PAGE_MODULES: readonly { path: RegExp; modules: readonly string[]; parts: readonly PagePart[] }[] =
+  PAGE_DECLARATIONS.flatMap(({ path: route, module, parts = [], preloadAlso = [] }) => {
+    const pattern = pagePattern(route);
+    return pattern ? [{ path: pattern, modules: [module, ...preloadAlso], parts }] : [];
+  });
 
 /** A part of a language's message catalogue (src/web/lib/i18n.tsx loadMessages): a page preloads its own language's. */
-const catalogueModule = (locale: Locale, part: MessagePart | 'main') => `i18n/messages/${locale}-${part}.ts`;
+const catalogueModule = (locale: Locale, part: PagePart | 'main') => `i18n/messages/${locale}-${part}.ts`;
 
 interface ManifestChunk {
   file: string;
@@ -97,7 +78,7 @@ export function modulePreloader(manifest: Manifest | undefined): (pathname: stri
         .join('\n    '),
     ]),
   ) as Record<Locale, string>;
-  const own = PAGE_MODULES.map(({ path: pattern, modules, parts = [] }) => ({
+  const own = PAGE_MODULES.map(({ path: pattern, modules, parts }) => ({
     pattern,
     html: Object.fromEntries(
       LOCALES.map((locale) => [
