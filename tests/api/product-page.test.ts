@@ -50,7 +50,7 @@ describe('a product’s warranty', () => {
   });
 
   it('is none (null) when left out or blank', async () => {
-    for (const fields of [{}, { warranty: '' }, { warranty: '   ' }]) {
+    for (const fields of [{}, { warranty: '' }, { warranty: '   ' }] as Record<string, string>[]) {
       const res = await upload(fields);
       expect(res.statusCode, JSON.stringify(fields)).toBe(201);
       expect(res.json<Product>().warranty).toBeNull();
