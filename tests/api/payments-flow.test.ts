@@ -139,7 +139,14 @@ describe('paying for an order', () => {
         { id: 'esewa', label: 'eSewa' },
         { id: 'khalti', label: 'Khalti' },
       ],
-      delivery: { valleyFee: 100, outsideFee: 200, freeFrom: 5000, valleyDistricts: ['Kathmandu', 'Lalitpur', 'Bhaktapur'] },
+      delivery: {
+        valleyFee: 100,
+        outsideFee: 200,
+        freeFrom: 5000,
+        valleyDistricts: ['Kathmandu', 'Lalitpur', 'Bhaktapur'],
+        valleyDays: { min: 1, max: 2 },
+        outsideDays: { min: 3, max: 5 },
+      },
     });
   });
 

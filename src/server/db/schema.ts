@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Locale } from '../../shared/locale.js';
 
 /**
@@ -129,6 +129,8 @@ export interface ProductsTable {
   child_category_id: number | null;
   is_featured: number;
   stock: number | null;
+  /** "1 year official warranty" and the like (migration 015); NULL: none said. Optional on insert. */
+  warranty: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;

@@ -4,6 +4,7 @@ import {
   PRODUCT_NAME_MAX,
   PRODUCT_PRICE_MAX,
   PRODUCT_STOCK_MAX,
+  PRODUCT_WARRANTY_MAX,
 } from '../../../shared/catalog.js';
 import { AppError } from '../../lib/errors.js';
 
@@ -18,6 +19,8 @@ export interface CreateProductInput {
   childCategoryId?: number | null;
   isFeatured?: boolean;
   stock?: number | null;
+  /** "1 year official warranty"; absent, null or blank: none. */
+  warranty?: string | null;
   images: Buffer[];
 }
 
@@ -48,5 +51,11 @@ export function assertProductBasics(input: Omit<CreateProductInput, 'images'>): 
   if (stock !== null && (!Number.isSafeInteger(stock) || stock < 0 || stock > PRODUCT_STOCK_MAX)) {
     fields.stock = CATALOG_MESSAGES.stockWhole;
   }
+  if ((input.warranty?.trim().length ?? 0) > PRODUCT_WARRANTY_MAX) fields.warranty = CATALOG_MESSAGES.warrantyTooLong;
   if (Object.keys(fields).length > 0) throw validationFailed(fields);
+}
+
+/** The stored form of a warranty: trimmed, null when there is none. */
+export function storedWarranty(warranty: string | null | undefined): string | null {
+  return warranty?.trim() || null;
 }

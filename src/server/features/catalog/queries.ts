@@ -89,6 +89,7 @@ export interface ProductRow {
   price_paisa: number;
   is_featured: number;
   stock: number | null;
+  warranty: string | null;
   category_id: number;
   sub_category_id: number | null;
   child_category_id: number | null;
@@ -120,6 +121,7 @@ function productRowsQuery(db: Db) {
       'p.price_paisa',
       'p.is_featured',
       'p.stock',
+      'p.warranty',
       'p.category_id',
       'p.sub_category_id',
       'p.child_category_id',
@@ -189,6 +191,7 @@ export interface NewProduct {
   child_category_id: number | null;
   is_featured: number;
   stock: number | null;
+  warranty?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -253,6 +256,7 @@ export interface ProductPatch {
   child_category_id?: number | null;
   is_featured?: number;
   stock?: number | null;
+  warranty?: string | null;
 }
 
 export async function updateProduct(db: Db, id: number, patch: ProductPatch, now: string): Promise<boolean> {
@@ -285,6 +289,36 @@ export async function softDeleteProduct(db: Db, id: number, now: string): Promis
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Related products
+
+export type CategoryLevel = 'child_category_id' | 'sub_category_id' | 'category_id';
+
+/**
+ * Up to `limit` live products of one category level, newest first, leaving out `exclude` (the
+ * product itself and those already found): read in the order of products_live_child / _sub /
+ * _category (migration 002), so it stops at LIMIT however large the category is.
+ */
+export async function relatedCandidates(
+  db: Db,
+  level: CategoryLevel,
+  levelId: number,
+  exclude: number[],
+  limit: number,
+): Promise<{ id: number; stock: number | null }[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'stock'])
+    .where(level, '=', levelId)
+    .where('deleted_at', 'is', null)
+    .where('id', 'not in', exclude)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: Number(row.id), stock: row.stock }));
 }
 
 // ---------------------------------------------------------------------------------------------

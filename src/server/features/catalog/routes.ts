@@ -16,6 +16,7 @@ import {
   productPageSchema,
   productSchema,
   productUpdateSchema,
+  relatedProductsSchema,
 } from '../../../shared/catalog.js';
 import { idParam } from '../../../shared/path-params.js';
 import type { AppContext } from '../../context.js';
@@ -36,6 +37,7 @@ import { CatalogService } from './service.js';
  *   DELETE /category/:id | …/subcategory/:subId | …/childcategory/:childId → {message}
  *   GET    /products[?filters]     plain array, or a page with page/pageSize/q/sort
  *   GET    /products/:id
+ *   GET    /products/:id/related  {products}: compact cards of the same child/sub/category (related.ts)
  *   POST   /products/              multipart → 201 product
  *   PUT    /products/:id           multipart or JSON → product
  *   PUT    /products/:id/feature   → {message, isFeatured}
@@ -165,6 +167,16 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
         const product = await service.getProduct(request.params.id);
         return { value: product, products: [product] };
       }),
+    );
+
+    app.get(
+      '/products/:id/related',
+      { schema: { params: productParams, response: { 200: relatedProductsSchema } } },
+      async (request, reply) =>
+        answers.send(request, reply, async () => {
+          const products = await service.relatedProducts(request.params.id);
+          return { value: { products }, products };
+        }),
     );
 
     const create = async (request: FastifyRequest) => {

@@ -11,6 +11,7 @@
  *     name, description, pricePaisa: 15_999_900,          // Rs. 159,999 as integer paisa
  *     categoryId, subCategoryId?, childCategoryId?,        // must form one path of the tree
  *     isFeatured?: boolean, stock?: number | null,         // null/absent: stock not tracked
+ *     warranty?: string | null,                            // '1 year official warranty'; null/blank: none
  *     images: [pngBuffer, jpegBuffer],                     // 1+ images: sniffed, re-encoded, stored
  *   });                                                    // → Product (the API shape)
  *
@@ -35,6 +36,7 @@ import {
   type Product,
   type ProductFields,
   type ProductUpdate,
+  type RelatedProduct,
   type SubCategory,
   UNFEATURED_MESSAGE,
 } from '../../../shared/catalog.js';
@@ -50,10 +52,12 @@ import {
   type BulkProductInput,
   type CreateProductInput,
   assertProductBasics,
+  storedWarranty,
   toPaisa,
   validationFailed,
 } from './product-input.js';
 import * as q from './queries.js';
+import { relatedProducts } from './related.js';
 
 export class CatalogService {
   readonly storage: Storage;
@@ -134,6 +138,11 @@ export class CatalogService {
     return toProduct(row, images.get(id) ?? [], this.ctx.config.imageBaseUrl);
   }
 
+  /** GET /api/products/:id/related: up to RELATED_PRODUCTS_MAX products of its category levels (related.ts). */
+  relatedProducts(id: number): Promise<RelatedProduct[]> {
+    return relatedProducts(this.db, id, this.ctx.config.imageBaseUrl);
+  }
+
   /** Live product or undefined (for the page head). */
   async findProduct(id: number): Promise<Product | undefined> {
     const row = await q.liveProductRow(this.db, id);
@@ -157,6 +166,7 @@ export class CatalogService {
       subCategoryId: where.subCategoryId,
       childCategoryId: where.childCategoryId,
       stock: fields.stock ?? null,
+      warranty: fields.warranty ?? null,
       images: files,
     });
   }
@@ -183,6 +193,7 @@ export class CatalogService {
           child_category_id: input.childCategoryId ?? null,
           is_featured: input.isFeatured ? 1 : 0,
           stock: input.stock ?? null,
+          warranty: storedWarranty(input.warranty),
           created_at: now,
           updated_at: now,
         });
@@ -234,6 +245,7 @@ export class CatalogService {
           child_category_id: product.childCategoryId ?? null,
           is_featured: product.isFeatured ? 1 : 0,
           stock: product.stock ?? null,
+          warranty: storedWarranty(product.warranty),
           created_at: product.createdAt ?? now,
           updated_at: product.createdAt ?? now,
         })),
@@ -259,6 +271,7 @@ export class CatalogService {
     if (update.description !== undefined) patch.description = update.description;
     if (update.price !== undefined) patch.price_paisa = toPaisa(update.price);
     if (update.stock !== undefined) patch.stock = update.stock;
+    if (update.warranty !== undefined) patch.warranty = update.warranty;
     if (update.isFeatured !== undefined) patch.is_featured = update.isFeatured ? 1 : 0;
     Object.assign(patch, await this.resolvePathChange(current, update));
 

@@ -19,13 +19,13 @@ import {
   updateOrderStatusSchema,
   userOrdersResponseSchema,
 } from '../../../shared/orders.js';
-import { VALLEY_DISTRICTS, paymentOptionsSchema } from '../../../shared/payments.js';
+import { paymentOptionsSchema } from '../../../shared/payments.js';
 import { userIdParam as userIdParamOf } from '../../../shared/path-params.js';
 import type { AppContext } from '../../context.js';
 import { assertOwner, principalOf, requireAdmin, requireShopper } from '../../lib/auth-hooks.js';
 import { badRequest } from '../../lib/errors.js';
 import type { PaymentAnswer, PaymentService } from './payment-service.js';
-import { offeredMethods } from './payments.js';
+import { paymentOptions } from './payment-options.js';
 import type { OrdersService } from './service.js';
 import { serverMessage } from '../../i18n/errors-ne.js';
 import { apiLocale } from '../../lib/locale.js';
@@ -94,16 +94,7 @@ export function ordersRoutes(ctx: AppContext, service: OrdersService, payments: 
       { schema: { tags: ['orders'], response: { 200: paymentOptionsSchema } } },
       async (_request, reply) => {
         void reply.header('Cache-Control', 'public, max-age=300');
-        const settings = ctx.config.payments;
-        return {
-          methods: offeredMethods(settings).map(({ id, label }) => ({ id, label })),
-          delivery: {
-            valleyFee: settings.deliveryFeeValleyPaisa / 100,
-            outsideFee: settings.deliveryFeeOutsidePaisa / 100,
-            freeFrom: settings.freeDeliveryFromPaisa / 100,
-            valleyDistricts: [...VALLEY_DISTRICTS],
-          },
-        };
+        return paymentOptions(ctx.config.payments);
       },
     );
 
