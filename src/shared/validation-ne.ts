@@ -114,6 +114,9 @@ export const VALIDATION_NE: MessageCatalogue = {
   'totalAmount must be a number of {min} or more': 'totalAmount {min} वा सोभन्दा बढीको सङ्ख्या हुनुपर्छ',
   'paymentMethod must be esewa or khalti': 'paymentMethod को मान esewa वा khalti हुनुपर्छ',
   'paymentStatus must be refunded': 'paymentStatus को मान refunded हुनुपर्छ',
+  'Please give a reason for cancelling': 'अर्डर किन रद्द गर्दै हुनुहुन्छ, कारण लेख्नुहोस्',
+  'The reason must be at least {min} characters': 'कारणमा कम्तीमा {min} अक्षर हुनुपर्छ',
+  'The reason must be at most {max} characters': 'कारण बढीमा {max} अक्षरको हुनुपर्छ',
   'Status must be one of pending, confirmed, shipped, delivered, cancelled':
     'स्थिति pending, confirmed, shipped, delivered वा cancelled मध्ये एक हुनुपर्छ',
   'from must be a date as YYYY-MM-DD': 'from को मान YYYY-MM-DD ढाँचाको मिति हुनुपर्छ',

@@ -14,6 +14,7 @@ import * as m012accounts from './migrations/012_account_safety.js';
 import * as m013names from './migrations/013_name_search.js';
 import * as m014language from './migrations/014_user_language.js';
 import * as m015warranty from './migrations/015_product_warranty.js';
+import * as m017history from './migrations/017_history_by_shopper.js';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the same list runs
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '013_name_search': m013names,
   '014_user_language': m014language,
   '015_product_warranty': m015warranty,
+  '017_history_by_shopper': m017history,
 };
 
 /** The newest migration's name: a database that has run it is up to date (/api/ready). */

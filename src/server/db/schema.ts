@@ -210,6 +210,8 @@ export interface OrderStatusHistoryTable {
   /** 'status' (order status) or 'payment' (payment status); migration 011. */
   kind: Generated<'status' | 'payment'>;
   note: string | null;
+  /** The shopper who made the change (cancelling, paying on delivery); null with admin_id null: the shop itself. Migration 017. */
+  user_id: Generated<number | null>;
 }
 
 /** One try at a gateway (migration 011): eSewa's transaction_uuid or Khalti's pidx as reference. */

@@ -150,6 +150,7 @@ export const ERRORS_NE: MessageCatalogue = {
   'You can only access your own orders': 'तपाईं आफ्नै अर्डर मात्र हेर्न सक्नुहुन्छ',
   'Cannot reopen this order: only {stock} of "{name}" left in stock':
     'यो अर्डर फेरि खोल्न मिल्दैन: स्टकमा "{name}" {stock} वटा मात्र बाँकी छ',
+  'Only a pending order can be cancelled': 'पुष्टि हुन बाँकी अर्डर मात्र रद्द गर्न सकिन्छ',
   'This order is not waiting for an online payment': 'यो अर्डरको अनलाइन भुक्तानी बाँकी छैन',
   // Not an error: the note beside an order whose payment could not start (orders/routes.ts).
   'The payment service is not answering right now. Your order is saved: please try again in a few minutes.':

@@ -131,6 +131,7 @@ export class PaymentService {
       await q.recordStatusChange(trx, {
         orderId,
         adminId: null,
+        userId,
         from: 'awaiting_payment',
         to: 'unpaid',
         at: now,

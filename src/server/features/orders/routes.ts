@@ -10,7 +10,9 @@ import {
   adminOrdersQuerySchema,
   createOrderSchema,
   lastAddressResponseSchema,
+  cancelOrderSchema,
   createOrderResponseSchema,
+  orderDetailResponseSchema,
   orderResponseSchema,
   payAgainSchema,
   updatePaymentSchema,
@@ -132,6 +134,23 @@ export function ordersRoutes(ctx: AppContext, service: OrdersService, payments: 
       },
     );
 
+    app.post(
+      '/user/:userId/order/:orderId/cancel',
+      {
+        ...shopper,
+        schema: {
+          tags: ['orders'],
+          params: userOrderParams,
+          body: cancelOrderSchema,
+          response: { 200: orderDetailResponseSchema },
+        },
+      },
+      async (request) => {
+        const userId = ownUser(request, request.params.userId);
+        return { order: await service.cancelForUser(userId, request.params.orderId, request.body.reason, request.log) };
+      },
+    );
+
     app.get(
       '/user/:userId/last-address',
       { ...shopper, schema: { tags: ['orders'], params: userParams, response: { 200: lastAddressResponseSchema } } },
@@ -143,10 +162,10 @@ export function ordersRoutes(ctx: AppContext, service: OrdersService, payments: 
 
     app.get(
       '/user/:userId/order/:orderId',
-      { ...shopper, schema: { tags: ['orders'], params: userOrderParams, response: { 200: orderResponseSchema } } },
+      { ...shopper, schema: { tags: ['orders'], params: userOrderParams, response: { 200: orderDetailResponseSchema } } },
       async (request) => {
         const userId = ownUser(request, request.params.userId);
-        return { order: await service.getForUser(userId, request.params.orderId) };
+        return { order: await service.getDetailForUser(userId, request.params.orderId) };
       },
     );
 
@@ -169,10 +188,10 @@ export function ordersRoutes(ctx: AppContext, service: OrdersService, payments: 
 
     app.get(
       '/:id',
-      { ...admin, schema: { tags: ['orders'], params: orderParams, response: { 200: orderResponseSchema } } },
+      { ...admin, schema: { tags: ['orders'], params: orderParams, response: { 200: orderDetailResponseSchema } } },
       async (request, reply) => {
         void reply.header('Cache-Control', 'no-store');
-        return { order: await service.get(request.params.id) };
+        return { order: await service.getDetail(request.params.id) };
       },
     );
 
@@ -192,7 +211,8 @@ export function ordersRoutes(ctx: AppContext, service: OrdersService, payments: 
         schema: { tags: ['orders'], params: orderParams, body: updateOrderStatusSchema, response: { 200: orderResponseSchema } },
       },
       async (request) => {
-        const order = await service.updateStatus(request.params.id, request.body.status, principalOf(request).id, request.log);
+        const { status, reason } = request.body;
+        const order = await service.updateStatus(request.params.id, status, principalOf(request).id, request.log, reason);
         return { order };
       },
     );
