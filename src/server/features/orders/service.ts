@@ -17,6 +17,7 @@ import { isoNow } from '../../lib/clock.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { mailLanguage } from '../accounts/mail-language.js';
+import { recordAudit } from '../audit/service.js';
 import { newOrderId } from './ids.js';
 import { orderConfirmationMail, orderStatusMail } from './mail.js';
 import {
@@ -280,9 +281,10 @@ export class OrdersService {
   /**
    * Sets any status (SPEC §4) while keeping stock true: cancelling gives the order's units back,
    * leaving 'cancelled' takes them again (409 naming the product when they are gone). Each change
-   * is recorded with the admin and mailed to the shopper; setting the current status changes nothing.
+   * is recorded with the admin (in the history, with `note` when one is given, and in the audit log)
+   * and mailed to the shopper; setting the current status changes nothing.
    */
-  async updateStatus(orderId: string, status: OrderStatus, adminId: number, log: Log): Promise<Order> {
+  async updateStatus(orderId: string, status: OrderStatus, adminId: number, log: Log, note?: string): Promise<Order> {
     const change = await this.ctx.db.transaction().execute(async (trx) => {
       const order = await q.lockOrder(trx, this.ctx.dialect, orderId);
       if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
@@ -308,7 +310,7 @@ export class OrdersService {
       }
       const now = isoNow(this.ctx.clock);
       await q.setStatus(trx, orderId, status, now);
-      await q.recordStatusChange(trx, { orderId, adminId, from: order.status, to: status, at: now });
+      await q.recordStatusChange(trx, { orderId, adminId, from: order.status, to: status, at: now, note });
       const payment =
         status === 'cancelled'
           ? cancelledPayment(order.payment_status)
@@ -333,6 +335,19 @@ export class OrdersService {
         if (payment.status === 'failed') await scheduleLateChecks(this.ctx.jobs, trx, orderId);
       }
       const changed = await this.mustGet(orderId, trx);
+      await recordAudit(trx, {
+        adminId,
+        action: 'order.status',
+        entityType: 'order',
+        entityId: orderId,
+        summary: changed.fullName,
+        changes: {
+          status: [order.status, status],
+          ...(payment ? { paymentStatus: [order.payment_status, payment.status] } : {}),
+        },
+        note,
+        at: now,
+      });
       await this.ctx.outbox.queue(
         trx,
         orderStatusMail({
