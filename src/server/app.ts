@@ -9,6 +9,7 @@ import { unverifiedRemovalHandler } from './features/accounts/unverified-removal
 import { healthRoutes } from './features/health/routes.js';
 import { accountsRoutes } from './features/accounts/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
+import { auditRoutes } from './features/audit/routes.js';
 import { cartRoutes } from './features/cart/routes.js';
 import { catalogMetaResolver } from './features/catalog/meta.js';
 import { catalogRoutes } from './features/catalog/routes.js';
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountsRoutes(ctx), { prefix: '/users' });
       await api.register(adminRoutes(ctx), { prefix: '/admin' });
       await api.register(jobsRoutes(ctx), { prefix: '/admin/jobs' });
+      await api.register(auditRoutes(ctx), { prefix: '/admin/audit' });
       await api.register(catalogRoutes(ctx, catalog));
       await api.register(cartRoutes(ctx), { prefix: '/cart' });
       await api.register(ordersRoutes(ctx, orders, payments), { prefix: '/orders' });

@@ -15,6 +15,7 @@ import * as m013names from './migrations/013_name_search.js';
 import * as m014language from './migrations/014_user_language.js';
 import * as m015warranty from './migrations/015_product_warranty.js';
 import * as m017history from './migrations/017_history_by_shopper.js';
+import * as m018audit from './migrations/018_audit_log.js';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the same list runs
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '014_user_language': m014language,
   '015_product_warranty': m015warranty,
   '017_history_by_shopper': m017history,
+  '018_audit_log': m018audit,
 };
 
 /** The newest migration's name: a database that has run it is up to date (/api/ready). */

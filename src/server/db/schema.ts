@@ -266,6 +266,23 @@ export interface SandboxPaymentsTable {
   updated_at: string;
 }
 
+/** The admin's audit log (migration 018, features/audit): one row per admin write, kept. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** null: the command line or the shop itself. */
+  admin_id: number | null;
+  /** '<entity>.<verb>', one of AUDIT_ACTIONS in shared/audit.ts. */
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  /** The entity's name when it happened. */
+  summary: string;
+  /** JSON text {field: [before, after]}; money in rupees. */
+  changes: string;
+  note: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   admins: AdminsTable;
@@ -289,4 +306,5 @@ export interface Database {
   payment_attempts: PaymentAttemptsTable;
   counters: CountersTable;
   sandbox_payments: SandboxPaymentsTable;
+  audit_log: AuditLogTable;
 }

@@ -108,6 +108,16 @@ export const ERRORS_NE: MessageCatalogue = {
   'The category was not found': 'क्याटेगोरी भेटिएन',
   'The subcategory was not found': 'सब-क्याटेगोरी भेटिएन',
   'The child category was not found': 'चाइल्ड क्याटेगोरी भेटिएन',
+  // Archived products (shared/product-archive.ts).
+  'This product is not archived': 'यो सामान आर्काइभमा छैन',
+  'This product was archived more than {days} days ago and can no longer be restored':
+    'यो सामान आर्काइभ भएको {days} दिनभन्दा बढी भइसक्यो, त्यसैले अब फिर्ता ल्याउन मिल्दैन',
+  'This product cannot be restored: its category "{name}" has been deleted. Add a category named "{name}" again first.':
+    'यो सामान फिर्ता ल्याउन मिल्दैन: यसको क्याटेगोरी "{name}" मेटिइसकेको छ। पहिले "{name}" नामको क्याटेगोरी फेरि थप्नुहोस्।',
+  'This product cannot be restored: its subcategory "{name}" has been deleted. Add a subcategory named "{name}" to its category again first.':
+    'यो सामान फिर्ता ल्याउन मिल्दैन: यसको सब-क्याटेगोरी "{name}" मेटिइसकेको छ। पहिले यसको क्याटेगोरीमा "{name}" नामको सब-क्याटेगोरी फेरि थप्नुहोस्।',
+  'This product cannot be restored: its child category "{name}" has been deleted. Add a child category named "{name}" to its subcategory again first.':
+    'यो सामान फिर्ता ल्याउन मिल्दैन: यसको चाइल्ड क्याटेगोरी "{name}" मेटिइसकेको छ। पहिले यसको सब-क्याटेगोरीमा "{name}" नामको चाइल्ड क्याटेगोरी फेरि थप्नुहोस्।',
   'Subcategory not found in this category': 'यो क्याटेगोरीमा त्यो सब-क्याटेगोरी भेटिएन',
   // A product's category path and images (category-service.ts, service.ts).
   'Category "{name}" does not exist': '"{name}" नामको क्याटेगोरी छैन',

@@ -24,6 +24,7 @@ import { isoNow } from '../../lib/clock.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { mailLanguage } from '../accounts/mail-language.js';
+import { recordAudit } from '../audit/service.js';
 import { newOrderId } from './ids.js';
 import { orderConfirmationMail, orderStatusMail, shopperCancelledMail } from './mail.js';
 import {
@@ -300,15 +301,29 @@ export class OrdersService {
 
   /**
    * Sets any status (SPEC §4) while keeping stock true (changeStatus). Each change is recorded with
-   * the admin and mailed to the shopper, with the admin's reason when given (the panel asks for one
-   * before cancelling); setting the current status changes nothing.
+   * the admin (in the history, with the admin's reason when given — the panel asks for one before
+   * cancelling — and in the audit log) and mailed to the shopper; setting the current status changes nothing.
    */
   async updateStatus(orderId: string, status: OrderStatus, adminId: number, log: Log, reason?: string): Promise<Order> {
     const change = await this.ctx.db.transaction().execute(async (trx) => {
       const order = await q.lockOrder(trx, this.ctx.dialect, orderId);
       if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
       if (order.status === status) return undefined;
-      return { from: order.status, order: await this.changeStatus(trx, order, status, { adminId }, reason) };
+      const changed = await this.changeStatus(trx, order, status, { adminId }, reason);
+      await recordAudit(trx, {
+        adminId,
+        action: 'order.status',
+        entityType: 'order',
+        entityId: orderId,
+        summary: changed.fullName,
+        changes: {
+          status: [order.status, status],
+          ...(changed.paymentStatus !== order.payment_status ? { paymentStatus: [order.payment_status, changed.paymentStatus] } : {}),
+        },
+        note: reason,
+        at: isoNow(this.ctx.clock),
+      });
+      return { from: order.status, order: changed };
     });
 
     if (!change) return this.mustGet(orderId);
