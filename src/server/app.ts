@@ -10,6 +10,7 @@ import { healthRoutes } from './features/health/routes.js';
 import { accountsRoutes } from './features/accounts/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { cartRoutes } from './features/cart/routes.js';
+import { dashboardRoutes } from './features/dashboard/routes.js';
 import { catalogMetaResolver } from './features/catalog/meta.js';
 import { catalogRoutes } from './features/catalog/routes.js';
 import { CatalogService } from './features/catalog/service.js';
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountsRoutes(ctx), { prefix: '/users' });
       await api.register(adminRoutes(ctx), { prefix: '/admin' });
       await api.register(jobsRoutes(ctx), { prefix: '/admin/jobs' });
+      await api.register(dashboardRoutes(ctx), { prefix: '/admin/dashboard' });
       await api.register(catalogRoutes(ctx, catalog));
       await api.register(cartRoutes(ctx), { prefix: '/cart' });
       await api.register(ordersRoutes(ctx, orders, payments), { prefix: '/orders' });

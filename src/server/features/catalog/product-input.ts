@@ -18,6 +18,8 @@ export interface CreateProductInput {
   childCategoryId?: number | null;
   isFeatured?: boolean;
   stock?: number | null;
+  /** The Dashboard's low-stock alert; null or absent: the shop's default. */
+  lowStockThreshold?: number | null;
   images: Buffer[];
 }
 
@@ -47,6 +49,10 @@ export function assertProductBasics(input: Omit<CreateProductInput, 'images'>): 
   const stock = input.stock ?? null;
   if (stock !== null && (!Number.isSafeInteger(stock) || stock < 0 || stock > PRODUCT_STOCK_MAX)) {
     fields.stock = CATALOG_MESSAGES.stockWhole;
+  }
+  const threshold = input.lowStockThreshold ?? null;
+  if (threshold !== null && (!Number.isSafeInteger(threshold) || threshold < 0 || threshold > PRODUCT_STOCK_MAX)) {
+    fields.lowStockThreshold = CATALOG_MESSAGES.lowStockThresholdWhole;
   }
   if (Object.keys(fields).length > 0) throw validationFailed(fields);
 }

@@ -89,6 +89,7 @@ export interface ProductRow {
   price_paisa: number;
   is_featured: number;
   stock: number | null;
+  low_stock_threshold: number | null;
   category_id: number;
   sub_category_id: number | null;
   child_category_id: number | null;
@@ -120,6 +121,7 @@ function productRowsQuery(db: Db) {
       'p.price_paisa',
       'p.is_featured',
       'p.stock',
+      'p.low_stock_threshold',
       'p.category_id',
       'p.sub_category_id',
       'p.child_category_id',
@@ -189,6 +191,7 @@ export interface NewProduct {
   child_category_id: number | null;
   is_featured: number;
   stock: number | null;
+  low_stock_threshold: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -253,6 +256,7 @@ export interface ProductPatch {
   child_category_id?: number | null;
   is_featured?: number;
   stock?: number | null;
+  low_stock_threshold?: number | null;
 }
 
 export async function updateProduct(db: Db, id: number, patch: ProductPatch, now: string): Promise<boolean> {

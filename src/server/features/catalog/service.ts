@@ -157,6 +157,7 @@ export class CatalogService {
       subCategoryId: where.subCategoryId,
       childCategoryId: where.childCategoryId,
       stock: fields.stock ?? null,
+      lowStockThreshold: fields.lowStockThreshold ?? null,
       images: files,
     });
   }
@@ -183,6 +184,7 @@ export class CatalogService {
           child_category_id: input.childCategoryId ?? null,
           is_featured: input.isFeatured ? 1 : 0,
           stock: input.stock ?? null,
+          low_stock_threshold: input.lowStockThreshold ?? null,
           created_at: now,
           updated_at: now,
         });
@@ -234,6 +236,7 @@ export class CatalogService {
           child_category_id: product.childCategoryId ?? null,
           is_featured: product.isFeatured ? 1 : 0,
           stock: product.stock ?? null,
+          low_stock_threshold: product.lowStockThreshold ?? null,
           created_at: product.createdAt ?? now,
           updated_at: product.createdAt ?? now,
         })),
@@ -259,6 +262,7 @@ export class CatalogService {
     if (update.description !== undefined) patch.description = update.description;
     if (update.price !== undefined) patch.price_paisa = toPaisa(update.price);
     if (update.stock !== undefined) patch.stock = update.stock;
+    if (update.lowStockThreshold !== undefined) patch.low_stock_threshold = update.lowStockThreshold;
     if (update.isFeatured !== undefined) patch.is_featured = update.isFeatured ? 1 : 0;
     Object.assign(patch, await this.resolvePathChange(current, update));
 
