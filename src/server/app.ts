@@ -11,6 +11,7 @@ import { accountsRoutes } from './features/accounts/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { auditRoutes } from './features/audit/routes.js';
 import { cartRoutes } from './features/cart/routes.js';
+import { dashboardRoutes } from './features/dashboard/routes.js';
 import { catalogMetaResolver } from './features/catalog/meta.js';
 import { catalogRoutes } from './features/catalog/routes.js';
 import { CatalogService } from './features/catalog/service.js';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminRoutes(ctx), { prefix: '/admin' });
       await api.register(jobsRoutes(ctx), { prefix: '/admin/jobs' });
       await api.register(auditRoutes(ctx), { prefix: '/admin/audit' });
+      await api.register(dashboardRoutes(ctx), { prefix: '/admin/dashboard' });
       await api.register(catalogRoutes(ctx, catalog));
       await api.register(cartRoutes(ctx), { prefix: '/cart' });
       await api.register(ordersRoutes(ctx, orders, payments), { prefix: '/orders' });

@@ -59,6 +59,7 @@ export const CATALOG_MESSAGES = {
   categoryRequired: 'Category is required',
   stockWhole: 'Stock must be a whole number of 0 or more',
   warrantyTooLong: `Warranty must be at most ${PRODUCT_WARRANTY_MAX} characters`,
+  lowStockThresholdWhole: 'Low stock alert must be a whole number of 0 or more',
   imageRequired: 'At least one image is required',
   tooManyImages: `At most ${MAX_IMAGES_PER_UPLOAD} images can be uploaded at once`,
   imageTooLarge: `Each image must be at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB`,
@@ -139,6 +140,8 @@ export const productSchema = z.object({
   stock: z.number().nullable(),
   /** "1 year official warranty" and the like; null: the product says none. */
   warranty: z.string().nullable(),
+  /** The Dashboard lists it as low on stock at or under this; absent: the shop's default (5). */
+  lowStockThreshold: z.number().optional(),
   categoryId: z.number(),
   subCategoryId: z.number().nullable(),
   childCategoryId: z.number().nullable(),
@@ -306,22 +309,29 @@ export const priceSchema = z.union([z.string(), z.number()], { error: CATALOG_ME
 });
 
 /**
- * Stock: a whole number >= 0. Absent means "not tracked" on upload and "unchanged" on edit; on
- * edit an empty string (or null) switches tracking off.
+ * A count such as stock: a whole number >= 0. Absent means "not set" on upload and "unchanged" on
+ * edit; on edit an empty string (or null) clears it.
  */
-export const stockSchema = z
-  .union([z.string(), z.number(), z.null()], { error: CATALOG_MESSAGES.stockWhole })
-  .optional()
-  .transform((raw, ctx): number | null | undefined => {
-    if (raw === undefined || raw === null) return raw;
-    const text = typeof raw === 'number' ? String(raw) : raw.trim();
-    if (text === '') return null;
-    if (!/^\d{1,7}$/.test(text) || Number(text) > PRODUCT_STOCK_MAX) {
-      ctx.addIssue({ code: 'custom', message: CATALOG_MESSAGES.stockWhole });
-      return z.NEVER;
-    }
-    return Number(text);
-  });
+const optionalCountSchema = (message: string) =>
+  z
+    .union([z.string(), z.number(), z.null()], { error: message })
+    .optional()
+    .transform((raw, ctx): number | null | undefined => {
+      if (raw === undefined || raw === null) return raw;
+      const text = typeof raw === 'number' ? String(raw) : raw.trim();
+      if (text === '') return null;
+      if (!/^\d{1,7}$/.test(text) || Number(text) > PRODUCT_STOCK_MAX) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
+
+/** Stock; absent on upload, or cleared on edit: not tracked. */
+export const stockSchema = optionalCountSchema(CATALOG_MESSAGES.stockWhole);
+/** The Dashboard's low-stock alert (issue 21); absent on upload, or cleared on edit: the shop's default. */
+// (An optional key in the parsed form too: callers of the service that build an update need not name it.)
+export const lowStockThresholdSchema = optionalCountSchema(CATALOG_MESSAGES.lowStockThresholdWhole).optional();
 
 /**
  * Warranty: one line of text, its spaces (and any line breaks or control characters) collapsed and
@@ -343,6 +353,7 @@ export const productFieldsSchema = z.object({
   childCategory: optionalRef,
   stock: stockSchema,
   warranty: warrantySchema.transform((value) => value || undefined).optional(),
+  lowStockThreshold: lowStockThresholdSchema,
 });
 export type ProductFieldsInput = z.input<typeof productFieldsSchema>;
 export type ProductFields = z.output<typeof productFieldsSchema>;
@@ -380,6 +391,7 @@ export const productUpdateSchema = z.object({
       warrantySchema.transform((value) => value || null),
     )
     .optional(),
+  lowStockThreshold: lowStockThresholdSchema,
   isFeatured: z
     .union([z.boolean(), z.enum(['true', 'false'])])
     .optional()

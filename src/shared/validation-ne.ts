@@ -73,6 +73,7 @@ export const VALIDATION_NE: MessageCatalogue = {
   'Category is required': 'क्याटेगोरी छान्नुहोस्',
   'Stock must be a whole number of {min} or more': 'स्टक {min} वा सोभन्दा बढीको पूर्णाङ्क हुनुपर्छ',
   'Warranty must be at most {max} characters': 'वारेन्टी बढीमा {max} अक्षरको हुनुपर्छ',
+  'Low stock alert must be a whole number of {min} or more': 'कम स्टकको सूचना {min} वा सोभन्दा बढीको पूर्णाङ्क हुनुपर्छ',
   'At least one image is required': 'कम्तीमा एउटा फोटो चाहिन्छ',
   'At most {max} images can be uploaded at once': 'एक पटकमा बढीमा {max} वटा फोटो मात्र अपलोड गर्न सकिन्छ',
   'Each image must be at most {max} MB': 'हरेक फोटो बढीमा {max} MB को हुनुपर्छ',
@@ -130,6 +131,13 @@ export const VALIDATION_NE: MessageCatalogue = {
   'sort must be one of date_desc, date_asc': 'sort को मान date_desc वा date_asc हुनुपर्छ',
   'page must be a whole number from {min} to {max}': 'page को मान {min} देखि {max} सम्मको पूर्णाङ्क हुनुपर्छ',
   'from must not be after to': 'from को मिति to भन्दा पछिको हुन मिल्दैन',
+
+  // dashboard.ts
+  // The parts are the period names 7d and 30d.
+  'period must be one of today, {week}, {month}': 'period को मान today, {week} वा {month} मध्ये एक हुनुपर्छ',
+  'Give either period or from and to, not both': 'period वा from र to मध्ये एउटा मात्र दिनुहोस्, दुवै होइन',
+  'from and to go together': 'from र to दुवै सँगै दिनुहोस्',
+  'The period can be at most {days} days': 'अवधि बढीमा {days} दिनको हुन सक्छ',
 
   // jobs.ts
   'status must be one of queued, running, done, failed': 'status को मान queued, running, done वा failed मध्ये एक हुनुपर्छ',

@@ -16,6 +16,7 @@ import * as m014language from './migrations/014_user_language.js';
 import * as m015warranty from './migrations/015_product_warranty.js';
 import * as m017history from './migrations/017_history_by_shopper.js';
 import * as m018audit from './migrations/018_audit_log.js';
+import * as m019dashboard from './migrations/019_dashboard.js';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the same list runs
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '015_product_warranty': m015warranty,
   '017_history_by_shopper': m017history,
   '018_audit_log': m018audit,
+  '019_dashboard': m019dashboard,
 };
 
 /** The newest migration's name: a database that has run it is up to date (/api/ready). */

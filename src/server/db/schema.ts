@@ -131,6 +131,8 @@ export interface ProductsTable {
   stock: number | null;
   /** "1 year official warranty" and the like (migration 015); NULL: none said. Optional on insert. */
   warranty: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Low on stock at or under this (migration 019); null: the shop's default, DEFAULT_LOW_STOCK_THRESHOLD. */
+  low_stock_threshold: Generated<number | null>;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
@@ -228,6 +230,34 @@ export interface PaymentAttemptsTable {
   updated_at: string;
 }
 
+/**
+ * The Dashboard's figures, kept by triggers (migration 019, ADR 0021): per Nepal day ('YYYY-MM-DD')
+ * the orders placed by their status and payment now; per day and per month ('YYYY-MM') the units
+ * and line revenue of each product in the orders that count as revenue.
+ */
+export interface OrderDayTotalsTable {
+  day: string;
+  status: string;
+  payment_method: string;
+  payment_status: string;
+  order_count: number;
+  amount_paisa: number;
+}
+
+export interface ProductDaySalesTable {
+  day: string;
+  product_id: number;
+  units: number;
+  revenue_paisa: number;
+}
+
+export interface ProductMonthSalesTable {
+  month: string;
+  product_id: number;
+  units: number;
+  revenue_paisa: number;
+}
+
 /** Named gap-free numbers (invoice). */
 export interface CountersTable {
   name: string;
@@ -305,6 +335,9 @@ export interface Database {
   jobs: JobsTable;
   payment_attempts: PaymentAttemptsTable;
   counters: CountersTable;
+  order_day_totals: OrderDayTotalsTable;
+  product_day_sales: ProductDaySalesTable;
+  product_month_sales: ProductMonthSalesTable;
   sandbox_payments: SandboxPaymentsTable;
   audit_log: AuditLogTable;
 }

@@ -13,6 +13,7 @@ export function productSnapshot(row: ProductRow, imageCount: number): Record<str
     category: categoryPath(row.category_name, row.sub_category_name, row.child_category_name),
     stock: row.stock,
     warranty: row.warranty,
+    lowStockThreshold: row.low_stock_threshold,
     isFeatured: row.is_featured === 1,
     images: imageCount,
   };

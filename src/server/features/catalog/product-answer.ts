@@ -16,6 +16,7 @@ export function toProduct(row: ProductRow, baseNames: string[], imageBaseUrl: st
     isFeatured: row.is_featured === 1,
     stock: row.stock,
     warranty: row.warranty,
+    ...(row.low_stock_threshold === null ? {} : { lowStockThreshold: row.low_stock_threshold }),
     categoryId: row.category_id,
     subCategoryId: row.sub_category_id,
     childCategoryId: row.child_category_id,

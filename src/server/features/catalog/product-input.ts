@@ -21,6 +21,8 @@ export interface CreateProductInput {
   stock?: number | null;
   /** "1 year official warranty"; absent, null or blank: none. */
   warranty?: string | null;
+  /** The Dashboard's low-stock alert; null or absent: the shop's default. */
+  lowStockThreshold?: number | null;
   images: Buffer[];
 }
 
@@ -52,6 +54,10 @@ export function assertProductBasics(input: Omit<CreateProductInput, 'images'>): 
     fields.stock = CATALOG_MESSAGES.stockWhole;
   }
   if ((input.warranty?.trim().length ?? 0) > PRODUCT_WARRANTY_MAX) fields.warranty = CATALOG_MESSAGES.warrantyTooLong;
+  const threshold = input.lowStockThreshold ?? null;
+  if (threshold !== null && (!Number.isSafeInteger(threshold) || threshold < 0 || threshold > PRODUCT_STOCK_MAX)) {
+    fields.lowStockThreshold = CATALOG_MESSAGES.lowStockThresholdWhole;
+  }
   if (Object.keys(fields).length > 0) throw validationFailed(fields);
 }
 

@@ -90,6 +90,7 @@ export interface ProductRow {
   is_featured: number;
   stock: number | null;
   warranty: string | null;
+  low_stock_threshold: number | null;
   category_id: number;
   sub_category_id: number | null;
   child_category_id: number | null;
@@ -122,6 +123,7 @@ function productRowsQuery(db: Db) {
       'p.is_featured',
       'p.stock',
       'p.warranty',
+      'p.low_stock_threshold',
       'p.category_id',
       'p.sub_category_id',
       'p.child_category_id',
@@ -192,6 +194,7 @@ export interface NewProduct {
   is_featured: number;
   stock: number | null;
   warranty?: string | null;
+  low_stock_threshold: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -257,6 +260,7 @@ export interface ProductPatch {
   is_featured?: number;
   stock?: number | null;
   warranty?: string | null;
+  low_stock_threshold?: number | null;
 }
 
 export async function updateProduct(db: Db, id: number, patch: ProductPatch, now: string): Promise<boolean> {

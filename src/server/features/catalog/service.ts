@@ -180,6 +180,7 @@ export class CatalogService {
         childCategoryId: where.childCategoryId,
         stock: fields.stock ?? null,
         warranty: fields.warranty ?? null,
+        lowStockThreshold: fields.lowStockThreshold ?? null,
         images: files,
       },
       actor,
@@ -209,6 +210,7 @@ export class CatalogService {
           is_featured: input.isFeatured ? 1 : 0,
           stock: input.stock ?? null,
           warranty: storedWarranty(input.warranty),
+          low_stock_threshold: input.lowStockThreshold ?? null,
           created_at: now,
           updated_at: now,
         });
@@ -275,6 +277,7 @@ export class CatalogService {
           is_featured: product.isFeatured ? 1 : 0,
           stock: product.stock ?? null,
           warranty: storedWarranty(product.warranty),
+          low_stock_threshold: product.lowStockThreshold ?? null,
           created_at: product.createdAt ?? now,
           updated_at: product.createdAt ?? now,
         })),
@@ -301,6 +304,7 @@ export class CatalogService {
     if (update.price !== undefined) patch.price_paisa = toPaisa(update.price);
     if (update.stock !== undefined) patch.stock = update.stock;
     if (update.warranty !== undefined) patch.warranty = update.warranty;
+    if (update.lowStockThreshold !== undefined) patch.low_stock_threshold = update.lowStockThreshold;
     if (update.isFeatured !== undefined) patch.is_featured = update.isFeatured ? 1 : 0;
     Object.assign(patch, await this.resolvePathChange(current, update));
 
