@@ -21,6 +21,9 @@ export const PRODUCT_DESCRIPTION_MAX = 5000;
 /** Rs. 10,000,000: the top of SPEC §9's "All" price range. */
 export const PRODUCT_PRICE_MAX = 10_000_000;
 export const PRODUCT_STOCK_MAX = 1_000_000;
+/** A SKU: 1–64 of A–Z a–z 0–9 - _ . / (ASCII only, so both databases' lower() agree; migration 020). */
+export const PRODUCT_SKU_MAX = 64;
+export const PRODUCT_SKU_PATTERN = /^[A-Za-z0-9._/-]+$/;
 export const MAX_IMAGES_PER_UPLOAD = 8;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Decoded pixels (width x height) an uploaded image may have: 50 megapixels. */
@@ -56,6 +59,9 @@ export const CATALOG_MESSAGES = {
   pricePaisa: 'Price can have at most 2 decimal places',
   categoryRequired: 'Category is required',
   stockWhole: 'Stock must be a whole number of 0 or more',
+  skuTooLong: `SKU must be at most ${PRODUCT_SKU_MAX} characters`,
+  skuCharacters: 'SKU may only use letters, digits and - _ . /',
+  skuTaken: 'Another product already has this SKU',
   imageRequired: 'At least one image is required',
   tooManyImages: `At most ${MAX_IMAGES_PER_UPLOAD} images can be uploaded at once`,
   imageTooLarge: `Each image must be at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB`,
@@ -134,6 +140,8 @@ export const productSchema = z.object({
   isFeatured: z.boolean(),
   /** null: stock is not tracked for this product. */
   stock: z.number().nullable(),
+  /** The shop's own code (unique among live products, case-insensitively); null: none. */
+  sku: z.string().nullable(),
   categoryId: z.number(),
   subCategoryId: z.number().nullable(),
   childCategoryId: z.number().nullable(),
@@ -294,6 +302,16 @@ export const stockSchema = z
     return Number(text);
   });
 
+/**
+ * A SKU as typed: trimmed; '' (or absent) means none — on edit, '' removes it. Case is kept, but
+ * two SKUs that differ only in case are the same one (migration 020).
+ */
+export const productSkuSchema = z
+  .string()
+  .trim()
+  .max(PRODUCT_SKU_MAX, CATALOG_MESSAGES.skuTooLong)
+  .refine((sku) => sku === '' || PRODUCT_SKU_PATTERN.test(sku), CATALOG_MESSAGES.skuCharacters);
+
 /** Text fields of POST /api/products/ (multipart). `category` etc. take a name (as the SPEC's form sends) or an id. */
 export const productFieldsSchema = z.object({
   name: requiredText(CATALOG_MESSAGES.productNameRequired, PRODUCT_NAME_MAX, CATALOG_MESSAGES.productNameTooLong),
@@ -303,6 +321,7 @@ export const productFieldsSchema = z.object({
   subCategory: optionalRef,
   childCategory: optionalRef,
   stock: stockSchema,
+  sku: productSkuSchema.optional().transform((sku) => (sku === '' ? undefined : sku)),
 });
 export type ProductFieldsInput = z.input<typeof productFieldsSchema>;
 export type ProductFields = z.output<typeof productFieldsSchema>;
@@ -333,6 +352,8 @@ export const productUpdateSchema = z.object({
   subCategory: z.string().trim().max(80).optional(),
   childCategory: z.string().trim().max(80).optional(),
   stock: stockSchema,
+  /** '' removes the SKU. */
+  sku: productSkuSchema.optional(),
   isFeatured: z
     .union([z.boolean(), z.enum(['true', 'false'])])
     .optional()

@@ -129,6 +129,8 @@ export interface ProductsTable {
   child_category_id: number | null;
   is_featured: number;
   stock: number | null;
+  /** The shop's own code (migration 020): unique among live products, case-insensitively; null: none. */
+  sku: string | null;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;

@@ -130,6 +130,7 @@ export const ERRORS_NE: MessageCatalogue = {
   'The upload ended early': 'अपलोड बीचमै रोकियो',
   'Malformed multipart form': 'multipart फारम बिग्रिएको छ',
   'Not a stored image: {image}': 'यो पसलमा राखिएको फोटो होइन: {image}',
+  'Another product already has this SKU': 'यो SKU अर्को सामानमा पहिल्यै छ',
 
   // Jobs (shared/jobs.ts)
   'Job not found': 'काम भेटिएन',

@@ -15,6 +15,7 @@ export function toProduct(row: ProductRow, baseNames: string[], imageBaseUrl: st
     childCategory: row.child_category_name,
     isFeatured: row.is_featured === 1,
     stock: row.stock,
+    sku: row.sku,
     categoryId: row.category_id,
     subCategoryId: row.sub_category_id,
     childCategoryId: row.child_category_id,

@@ -89,6 +89,7 @@ export interface ProductRow {
   price_paisa: number;
   is_featured: number;
   stock: number | null;
+  sku: string | null;
   category_id: number;
   sub_category_id: number | null;
   child_category_id: number | null;
@@ -120,6 +121,7 @@ function productRowsQuery(db: Db) {
       'p.price_paisa',
       'p.is_featured',
       'p.stock',
+      'p.sku',
       'p.category_id',
       'p.sub_category_id',
       'p.child_category_id',
@@ -189,6 +191,7 @@ export interface NewProduct {
   child_category_id: number | null;
   is_featured: number;
   stock: number | null;
+  sku?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -253,6 +256,7 @@ export interface ProductPatch {
   child_category_id?: number | null;
   is_featured?: number;
   stock?: number | null;
+  sku?: string | null;
 }
 
 export async function updateProduct(db: Db, id: number, patch: ProductPatch, now: string): Promise<boolean> {
@@ -285,6 +289,18 @@ export async function softDeleteProduct(db: Db, id: number, now: string): Promis
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** The live product with this SKU (compared case-insensitively, as the unique index of migration 020 does), if any. */
+export async function liveProductIdBySku(db: Db, sku: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('products')
+    .select('id')
+    .where(sql`lower(sku)`, '=', sku.toLowerCase())
+    .where('deleted_at', 'is', null)
+    .where('sku', 'is not', null)
+    .executeTakeFirst();
+  return row?.id;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -40,6 +40,7 @@ import {
 } from '../../../shared/catalog.js';
 import type { AppContext } from '../../context.js';
 import { isoNow } from '../../lib/clock.js';
+import { uniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { type ProcessedImage, baseNameOf, deleteImages, isBaseName, processImage, storeImages } from '../../lib/images.js';
 import type { Storage } from '../../lib/storage.js';
@@ -50,10 +51,16 @@ import {
   type BulkProductInput,
   type CreateProductInput,
   assertProductBasics,
+  skuTaken,
   toPaisa,
   validationFailed,
 } from './product-input.js';
 import * as q from './queries.js';
+
+/** A SKU taken by another write between the check and ours: the unique index of migration 020 says so. */
+function skuRace(error: unknown): unknown {
+  return uniqueViolation(error) ? skuTaken() : error;
+}
 
 export class CatalogService {
   readonly storage: Storage;
@@ -157,6 +164,7 @@ export class CatalogService {
       subCategoryId: where.subCategoryId,
       childCategoryId: where.childCategoryId,
       stock: fields.stock ?? null,
+      sku: fields.sku ?? null,
       images: files,
     });
   }
@@ -166,6 +174,7 @@ export class CatalogService {
     assertProductBasics(input);
     if (input.images.length === 0) throw validationFailed({ images: CATALOG_MESSAGES.imageRequired });
     await this.categories.assertPath(input.categoryId, input.subCategoryId ?? null, input.childCategoryId ?? null);
+    if (input.sku && (await q.liveProductIdBySku(this.db, input.sku)) !== undefined) throw skuTaken();
     const processed = await this.processAll(input.images);
     const baseNames = processed.map((image) => image.baseName);
     await storeImages(this.storage, processed);
@@ -183,6 +192,7 @@ export class CatalogService {
           child_category_id: input.childCategoryId ?? null,
           is_featured: input.isFeatured ? 1 : 0,
           stock: input.stock ?? null,
+          sku: input.sku ?? null,
           created_at: now,
           updated_at: now,
         });
@@ -194,7 +204,7 @@ export class CatalogService {
       });
     } catch (error) {
       await deleteImages(this.storage, baseNames);
-      throw error;
+      throw skuRace(error);
     }
     return this.getProduct(id);
   }
@@ -234,6 +244,7 @@ export class CatalogService {
           child_category_id: product.childCategoryId ?? null,
           is_featured: product.isFeatured ? 1 : 0,
           stock: product.stock ?? null,
+          sku: product.sku ?? null,
           created_at: product.createdAt ?? now,
           updated_at: product.createdAt ?? now,
         })),
@@ -260,6 +271,11 @@ export class CatalogService {
     if (update.price !== undefined) patch.price_paisa = toPaisa(update.price);
     if (update.stock !== undefined) patch.stock = update.stock;
     if (update.isFeatured !== undefined) patch.is_featured = update.isFeatured ? 1 : 0;
+    if (update.sku !== undefined) {
+      patch.sku = update.sku === '' ? null : update.sku;
+      const holder = patch.sku === null ? undefined : await q.liveProductIdBySku(this.db, patch.sku);
+      if (holder !== undefined && holder !== id) throw skuTaken();
+    }
     Object.assign(patch, await this.resolvePathChange(current, update));
 
     let kept = existing;
@@ -296,7 +312,7 @@ export class CatalogService {
       });
     } catch (error) {
       await deleteImages(this.storage, added);
-      throw error;
+      throw skuRace(error);
     }
     const removed = existing.filter((base) => !finalImages.includes(base));
     await deleteImages(this.storage, await q.unusedBaseNames(this.db, removed));
