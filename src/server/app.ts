@@ -18,6 +18,7 @@ import { jobsRoutes } from './features/jobs/routes.js';
 import { createGateways } from './features/orders/gateways.js';
 import { paymentReturnRoutes } from './features/orders/payment-routes.js';
 import { PaymentService } from './features/orders/payment-service.js';
+import { orderExportRoutes } from './features/orders/export-routes.js';
 import { ordersRoutes } from './features/orders/routes.js';
 import { OrdersService } from './features/orders/service.js';
 import { paymentSandboxRoutes } from './features/payments/sandbox/routes.js';
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountsRoutes(ctx), { prefix: '/users' });
       await api.register(adminRoutes(ctx), { prefix: '/admin' });
       await api.register(jobsRoutes(ctx), { prefix: '/admin/jobs' });
+      await api.register(orderExportRoutes(ctx), { prefix: '/admin/orders' });
       await api.register(catalogRoutes(ctx, catalog));
       await api.register(cartRoutes(ctx), { prefix: '/cart' });
       await api.register(ordersRoutes(ctx, orders, payments), { prefix: '/orders' });

@@ -17,6 +17,7 @@ import { isoNow } from '../../lib/clock.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { mailLanguage } from '../accounts/mail-language.js';
+import { adminOrderFilter } from './admin-filter.js';
 import { newOrderId } from './ids.js';
 import { orderConfirmationMail, orderStatusMail } from './mail.js';
 import {
@@ -33,8 +34,6 @@ import { setPayment } from './payment-queries.js';
 import * as q from './queries.js';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface CheckoutResult {
   order: Order;
@@ -259,14 +258,7 @@ export class OrdersService {
   async listPage(query: AdminOrdersQuery): Promise<OrdersPage> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? ORDER_PAGE_SIZE_DEFAULT;
-    const filter: q.OrderFilter = {};
-    if (query.q !== undefined) filter.search = query.q.toLowerCase();
-    const offsetMs = (query.tzOffset ?? 0) * 60_000;
-    if (query.from !== undefined) filter.from = new Date(Date.parse(`${query.from}T00:00:00Z`) - offsetMs).toISOString();
-    if (query.to !== undefined) filter.before = new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS - offsetMs).toISOString();
-    if (query.status !== undefined) filter.status = query.status;
-    if (query.paymentStatus !== undefined) filter.paymentStatus = query.paymentStatus;
-    if (query.paymentMethod !== undefined) filter.paymentMethod = query.paymentMethod;
+    const filter = adminOrderFilter(query);
     const [rows, total] = await Promise.all([
       q.orderPage(this.ctx.db, filter, query.sort ?? 'date_desc', pageSize, (page - 1) * pageSize),
       q.countOrders(this.ctx.db, filter),
