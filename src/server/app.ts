@@ -11,6 +11,7 @@ import { accountsRoutes } from './features/accounts/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { cartRoutes } from './features/cart/routes.js';
 import { catalogMetaResolver } from './features/catalog/meta.js';
+import { productCsvRoutes } from './features/catalog/csv/routes.js';
 import { catalogRoutes } from './features/catalog/routes.js';
 import { CatalogService } from './features/catalog/service.js';
 import { catalogSiteRoutes } from './features/catalog/site.js';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminRoutes(ctx), { prefix: '/admin' });
       await api.register(jobsRoutes(ctx), { prefix: '/admin/jobs' });
       await api.register(orderExportRoutes(ctx), { prefix: '/admin/orders' });
+      await api.register(productCsvRoutes(ctx), { prefix: '/admin/products' });
       await api.register(catalogRoutes(ctx, catalog));
       await api.register(cartRoutes(ctx), { prefix: '/cart' });
       await api.register(ordersRoutes(ctx, orders, payments), { prefix: '/orders' });

@@ -303,6 +303,17 @@ export async function liveProductIdBySku(db: Db, sku: string): Promise<number | 
   return row?.id;
 }
 
+/** Live product rows with an id above `afterId`, oldest first: the CSV export's keyset batches. */
+export async function liveProductRowsAfter(db: Db, afterId: number, limit: number): Promise<ProductRow[]> {
+  const rows = await productRowsQuery(db)
+    .where('p.deleted_at', 'is', null)
+    .where('p.id', '>', afterId)
+    .orderBy('p.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, price_paisa: Number(row.price_paisa) }));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Sitemap
 
