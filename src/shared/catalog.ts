@@ -23,6 +23,9 @@ export const PRODUCT_PRICE_MAX = 10_000_000;
 export const PRODUCT_STOCK_MAX = 1_000_000;
 /** A warranty is one short line under the price ("1 year official warranty"). */
 export const PRODUCT_WARRANTY_MAX = 100;
+/** A SKU: 1–64 of A–Z a–z 0–9 - _ . / (ASCII only, so both databases' lower() agree; migration 020). */
+export const PRODUCT_SKU_MAX = 64;
+export const PRODUCT_SKU_PATTERN = /^[A-Za-z0-9._/-]+$/;
 export const MAX_IMAGES_PER_UPLOAD = 8;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Decoded pixels (width x height) an uploaded image may have: 50 megapixels. */
@@ -60,6 +63,9 @@ export const CATALOG_MESSAGES = {
   stockWhole: 'Stock must be a whole number of 0 or more',
   warrantyTooLong: `Warranty must be at most ${PRODUCT_WARRANTY_MAX} characters`,
   lowStockThresholdWhole: 'Low stock alert must be a whole number of 0 or more',
+  skuTooLong: `SKU must be at most ${PRODUCT_SKU_MAX} characters`,
+  skuCharacters: 'SKU may only use letters, digits and - _ . /',
+  skuTaken: 'Another product already has this SKU',
   imageRequired: 'At least one image is required',
   tooManyImages: `At most ${MAX_IMAGES_PER_UPLOAD} images can be uploaded at once`,
   imageTooLarge: `Each image must be at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB`,
@@ -142,6 +148,8 @@ export const productSchema = z.object({
   warranty: z.string().nullable(),
   /** The Dashboard lists it as low on stock at or under this; absent: the shop's default (5). */
   lowStockThreshold: z.number().optional(),
+  /** The shop's own code (unique among live products, case-insensitively); null: none. */
+  sku: z.string().nullable(),
   categoryId: z.number(),
   subCategoryId: z.number().nullable(),
   childCategoryId: z.number().nullable(),
@@ -343,6 +351,16 @@ export const warrantySchema = z
   .transform((value) => value.replace(/[\s\p{Cc}]+/gu, ' ').trim())
   .pipe(z.string().max(PRODUCT_WARRANTY_MAX, CATALOG_MESSAGES.warrantyTooLong));
 
+/**
+ * A SKU as typed: trimmed; '' (or absent) means none — on edit, '' removes it. Case is kept, but
+ * two SKUs that differ only in case are the same one (migration 020).
+ */
+export const productSkuSchema = z
+  .string()
+  .trim()
+  .max(PRODUCT_SKU_MAX, CATALOG_MESSAGES.skuTooLong)
+  .refine((sku) => sku === '' || PRODUCT_SKU_PATTERN.test(sku), CATALOG_MESSAGES.skuCharacters);
+
 /** Text fields of POST /api/products/ (multipart). `category` etc. take a name (as the SPEC's form sends) or an id. */
 export const productFieldsSchema = z.object({
   name: requiredText(CATALOG_MESSAGES.productNameRequired, PRODUCT_NAME_MAX, CATALOG_MESSAGES.productNameTooLong),
@@ -354,6 +372,7 @@ export const productFieldsSchema = z.object({
   stock: stockSchema,
   warranty: warrantySchema.transform((value) => value || undefined).optional(),
   lowStockThreshold: lowStockThresholdSchema,
+  sku: productSkuSchema.optional().transform((sku) => (sku === '' ? undefined : sku)),
 });
 export type ProductFieldsInput = z.input<typeof productFieldsSchema>;
 export type ProductFields = z.output<typeof productFieldsSchema>;
@@ -392,6 +411,8 @@ export const productUpdateSchema = z.object({
     )
     .optional(),
   lowStockThreshold: lowStockThresholdSchema,
+  /** '' removes the SKU. */
+  sku: productSkuSchema.optional(),
   isFeatured: z
     .union([z.boolean(), z.enum(['true', 'false'])])
     .optional()

@@ -64,6 +64,7 @@ describe('products API', () => {
       isFeatured: false,
       stock: null,
       warranty: null,
+      sku: null,
       categoryId: expect.any(Number),
       subCategoryId: expect.any(Number),
       childCategoryId: expect.any(Number),

@@ -126,6 +126,7 @@ export interface UploadFields {
   childCategory?: string;
   stock?: string;
   warranty?: string;
+  sku?: string;
 }
 
 export async function uploadProduct(t: TestApp, token: string | undefined, fields: UploadFields, files: FilePart[]) {

@@ -17,6 +17,7 @@ import * as m015warranty from './migrations/015_product_warranty.js';
 import * as m017history from './migrations/017_history_by_shopper.js';
 import * as m018audit from './migrations/018_audit_log.js';
 import * as m019dashboard from './migrations/019_dashboard.js';
+import * as m020sku from './migrations/020_product_sku.js';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the same list runs
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '017_history_by_shopper': m017history,
   '018_audit_log': m018audit,
   '019_dashboard': m019dashboard,
+  '020_product_sku': m020sku,
 };
 
 /** The newest migration's name: a database that has run it is up to date (/api/ready). */

@@ -133,6 +133,8 @@ export interface ProductsTable {
   warranty: ColumnType<string | null, string | null | undefined, string | null>;
   /** Low on stock at or under this (migration 019); null: the shop's default, DEFAULT_LOW_STOCK_THRESHOLD. */
   low_stock_threshold: Generated<number | null>;
+  /** The shop's own code (migration 020): unique among live products, case-insensitively; null: none. */
+  sku: string | null;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;

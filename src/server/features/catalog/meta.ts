@@ -66,7 +66,7 @@ export function catalogMetaResolver(ctx: AppContext, service: CatalogService): M
           '@type': 'Product',
           name: product.name,
           description,
-          sku: String(product.id),
+          sku: product.sku ?? String(product.id),
           category: [product.category, product.subCategory, product.childCategory].filter(Boolean).join(' > '),
           ...(images.length > 0 ? { image: images } : {}),
           offers: {

@@ -23,6 +23,8 @@ export interface CreateProductInput {
   warranty?: string | null;
   /** The Dashboard's low-stock alert; null or absent: the shop's default. */
   lowStockThreshold?: number | null;
+  /** Checked by productSkuSchema (src/shared/catalog.ts) before it gets here; null/absent: none. */
+  sku?: string | null;
   images: Buffer[];
 }
 
@@ -35,6 +37,9 @@ export interface BulkProductInput extends Omit<CreateProductInput, 'images'> {
 
 export const validationFailed = (fields: Record<string, string>) =>
   new AppError(400, 'VALIDATION_FAILED', Object.values(fields)[0] ?? 'Invalid request', fields);
+
+/** 409 on the SKU field: a live product already has it (compared case-insensitively, migration 020). */
+export const skuTaken = () => new AppError(409, 'SKU_TAKEN', CATALOG_MESSAGES.skuTaken, { sku: CATALOG_MESSAGES.skuTaken });
 
 export const toPaisa = (rupees: number) => Math.round(rupees * 100);
 

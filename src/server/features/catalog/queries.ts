@@ -91,6 +91,7 @@ export interface ProductRow {
   stock: number | null;
   warranty: string | null;
   low_stock_threshold: number | null;
+  sku: string | null;
   category_id: number;
   sub_category_id: number | null;
   child_category_id: number | null;
@@ -124,6 +125,7 @@ function productRowsQuery(db: Db) {
       'p.stock',
       'p.warranty',
       'p.low_stock_threshold',
+      'p.sku',
       'p.category_id',
       'p.sub_category_id',
       'p.child_category_id',
@@ -194,7 +196,8 @@ export interface NewProduct {
   is_featured: number;
   stock: number | null;
   warranty?: string | null;
-  low_stock_threshold: number | null;
+  low_stock_threshold?: number | null;
+  sku?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -261,6 +264,7 @@ export interface ProductPatch {
   stock?: number | null;
   warranty?: string | null;
   low_stock_threshold?: number | null;
+  sku?: string | null;
 }
 
 export async function updateProduct(db: Db, id: number, patch: ProductPatch, now: string): Promise<boolean> {
@@ -293,6 +297,29 @@ export async function softDeleteProduct(db: Db, id: number, now: string): Promis
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** The live product with this SKU (compared case-insensitively, as the unique index of migration 020 does), if any. */
+export async function liveProductIdBySku(db: Db, sku: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('products')
+    .select('id')
+    .where(sql`lower(sku)`, '=', sku.toLowerCase())
+    .where('deleted_at', 'is', null)
+    .where('sku', 'is not', null)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Live product rows with an id above `afterId`, oldest first: the CSV export's keyset batches. */
+export async function liveProductRowsAfter(db: Db, afterId: number, limit: number): Promise<ProductRow[]> {
+  const rows = await productRowsQuery(db)
+    .where('p.deleted_at', 'is', null)
+    .where('p.id', '>', afterId)
+    .orderBy('p.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, price_paisa: Number(row.price_paisa) }));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -51,6 +51,7 @@ import {
 } from '../../../shared/product-archive.js';
 import type { AppContext } from '../../context.js';
 import { isoNow } from '../../lib/clock.js';
+import { uniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { type Actor, allFields, changedFields, recordAudit } from '../audit/service.js';
 import { productSnapshot } from './audit-snapshot.js';
@@ -65,11 +66,17 @@ import {
   type CreateProductInput,
   assertProductBasics,
   storedWarranty,
+  skuTaken,
   toPaisa,
   validationFailed,
 } from './product-input.js';
 import * as q from './queries.js';
 import { relatedProducts } from './related.js';
+
+/** A SKU taken by another write between the check and ours: the unique index of migration 020 says so. */
+function skuRace(error: unknown): unknown {
+  return uniqueViolation(error) ? skuTaken() : error;
+}
 
 export class CatalogService {
   readonly storage: Storage;
@@ -181,6 +188,7 @@ export class CatalogService {
         stock: fields.stock ?? null,
         warranty: fields.warranty ?? null,
         lowStockThreshold: fields.lowStockThreshold ?? null,
+        sku: fields.sku ?? null,
         images: files,
       },
       actor,
@@ -192,6 +200,7 @@ export class CatalogService {
     assertProductBasics(input);
     if (input.images.length === 0) throw validationFailed({ images: CATALOG_MESSAGES.imageRequired });
     await this.categories.assertPath(input.categoryId, input.subCategoryId ?? null, input.childCategoryId ?? null);
+    if (input.sku && (await q.liveProductIdBySku(this.db, input.sku)) !== undefined) throw skuTaken();
     const processed = await this.processAll(input.images);
     const baseNames = processed.map((image) => image.baseName);
     await storeImages(this.storage, processed);
@@ -211,6 +220,7 @@ export class CatalogService {
           stock: input.stock ?? null,
           warranty: storedWarranty(input.warranty),
           low_stock_threshold: input.lowStockThreshold ?? null,
+          sku: input.sku ?? null,
           created_at: now,
           updated_at: now,
         });
@@ -236,7 +246,7 @@ export class CatalogService {
       });
     } catch (error) {
       await deleteImages(this.storage, baseNames);
-      throw error;
+      throw skuRace(error);
     }
     return this.getProduct(id);
   }
@@ -278,6 +288,7 @@ export class CatalogService {
           stock: product.stock ?? null,
           warranty: storedWarranty(product.warranty),
           low_stock_threshold: product.lowStockThreshold ?? null,
+          sku: product.sku ?? null,
           created_at: product.createdAt ?? now,
           updated_at: product.createdAt ?? now,
         })),
@@ -306,6 +317,11 @@ export class CatalogService {
     if (update.warranty !== undefined) patch.warranty = update.warranty;
     if (update.lowStockThreshold !== undefined) patch.low_stock_threshold = update.lowStockThreshold;
     if (update.isFeatured !== undefined) patch.is_featured = update.isFeatured ? 1 : 0;
+    if (update.sku !== undefined) {
+      patch.sku = update.sku === '' ? null : update.sku;
+      const holder = patch.sku === null ? undefined : await q.liveProductIdBySku(this.db, patch.sku);
+      if (holder !== undefined && holder !== id) throw skuTaken();
+    }
     Object.assign(patch, await this.resolvePathChange(current, update));
 
     let kept = existing;
@@ -365,7 +381,7 @@ export class CatalogService {
       });
     } catch (error) {
       await deleteImages(this.storage, added);
-      throw error;
+      throw skuRace(error);
     }
     const removed = existing.filter((base) => !finalImages.includes(base));
     await deleteImages(this.storage, await q.unusedBaseNames(this.db, removed));

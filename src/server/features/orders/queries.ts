@@ -517,3 +517,40 @@ export async function countOrders(db: Db, filter: OrderFilter): Promise<number> 
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Where a keyset walk through the orders stopped: the last row's sort key. */
+export interface OrderCursor {
+  created_at: string;
+  id: string;
+}
+
+/**
+ * The next `limit` orders of a filter after `after`, in (created_at, id) order: the CSV export walks
+ * them batch by batch, each batch its own short query, so neither memory nor a connection is held
+ * for the whole walk (on SQLite a held connection would stop every other query).
+ */
+export async function orderBatchAfter(
+  db: Db,
+  filter: OrderFilter,
+  sort: 'date_desc' | 'date_asc',
+  after: OrderCursor | undefined,
+  limit: number,
+): Promise<OrderRow[]> {
+  const direction = sort === 'date_asc' ? 'asc' : 'desc';
+  const beyond = direction === 'asc' ? '>' : '<';
+  const rows = await orderRowsQuery(db)
+    .where((eb) => filterWhere(eb, filter))
+    .$if(after !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb('o.created_at', beyond, after!.created_at),
+          eb.and([eb('o.created_at', '=', after!.created_at), eb('o.id', beyond, after!.id)]),
+        ]),
+      ),
+    )
+    .orderBy('o.created_at', direction)
+    .orderBy('o.id', direction)
+    .limit(limit)
+    .execute();
+  return rows.map(normalise);
+}

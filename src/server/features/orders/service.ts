@@ -25,6 +25,7 @@ import { uniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { mailLanguage } from '../accounts/mail-language.js';
 import { recordAudit } from '../audit/service.js';
+import { adminOrderFilter } from './admin-filter.js';
 import { newOrderId } from './ids.js';
 import { orderConfirmationMail, orderStatusMail, shopperCancelledMail } from './mail.js';
 import {
@@ -41,8 +42,6 @@ import { setPayment } from './payment-queries.js';
 import * as q from './queries.js';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface CheckoutResult {
   order: Order;
@@ -276,19 +275,7 @@ export class OrdersService {
   async listPage(query: AdminOrdersQuery): Promise<OrdersPage> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? ORDER_PAGE_SIZE_DEFAULT;
-    const filter: q.OrderFilter = {};
-    if (query.q !== undefined) {
-      filter.search = query.q.toLowerCase();
-      // An id typed as the shopper reads it out, grouped or not, finds the order too.
-      const compactId = compactOrderId(query.q);
-      if (compactId !== undefined) filter.compactId = compactId;
-    }
-    const offsetMs = (query.tzOffset ?? 0) * 60_000;
-    if (query.from !== undefined) filter.from = new Date(Date.parse(`${query.from}T00:00:00Z`) - offsetMs).toISOString();
-    if (query.to !== undefined) filter.before = new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS - offsetMs).toISOString();
-    if (query.status !== undefined) filter.status = query.status;
-    if (query.paymentStatus !== undefined) filter.paymentStatus = query.paymentStatus;
-    if (query.paymentMethod !== undefined) filter.paymentMethod = query.paymentMethod;
+    const filter = adminOrderFilter(query);
     const [rows, total] = await Promise.all([
       q.orderPage(this.ctx.db, filter, query.sort ?? 'date_desc', pageSize, (page - 1) * pageSize),
       q.countOrders(this.ctx.db, filter),
