@@ -13,6 +13,7 @@ import * as m011payments from './migrations/011_order_payments.js';
 import * as m012accounts from './migrations/012_account_safety.js';
 import * as m013names from './migrations/013_name_search.js';
 import * as m014language from './migrations/014_user_language.js';
+import * as m016soldOut from './migrations/016_sold_out_last.js';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the same list runs
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '012_account_safety': m012accounts,
   '013_name_search': m013names,
   '014_user_language': m014language,
+  '016_sold_out_last': m016soldOut,
 };
 
 /** The newest migration's name: a database that has run it is up to date (/api/ready). */
