@@ -115,7 +115,8 @@ export interface ChildCategoriesTable {
 
 /**
  * Products are never removed: delete sets deleted_at, so orders keep their lines.
- * `name_sort` is the lower-cased name (sorting by name on both dialects); `stock` null = not tracked.
+ * `name_sort` is the lower-cased name (sorting by name on both dialects); `stock` null = not tracked;
+ * `sold_out` lists a product after those in stock.
  * PostgreSQL adds a generated `search` tsvector column; SQLite has the products_fts FTS5 table.
  */
 export interface ProductsTable {
@@ -135,6 +136,8 @@ export interface ProductsTable {
   low_stock_threshold: Generated<number | null>;
   /** The shop's own code (migration 020): unique among live products, case-insensitively; null: none. */
   sku: string | null;
+  /** 1 when the stock is tracked and 0, else 0; kept by the database, never written (migration 016). */
+  sold_out: ColumnType<number, never, never>;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
