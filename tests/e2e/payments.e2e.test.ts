@@ -114,7 +114,7 @@ describe('paying now', () => {
     await expectVisible(card);
     expect(await card.getByTestId('payment-status').first().innerText()).toBe('Paid');
     // The landed order is open: its payment, delivery charge and VAT.
-    const payment = card.getByRole('region', { name: `Payment of order ${paidOrderId}` });
+    const payment = card.getByRole('region', { name: `Payment of order ${formatOrderId(paidOrderId)}` });
     await expectVisible(payment);
     expect(await payment.getByTestId('payment-method').innerText()).toBe('eSewa');
     expect(await payment.innerText()).toContain('VAT (13%) included');
