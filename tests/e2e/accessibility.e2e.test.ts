@@ -62,7 +62,7 @@ async function openAccountTab(page: Page, tab: 'Account' | 'Cart' | 'Orders' | '
     .click();
 }
 
-async function openAdminTab(page: Page, tab: 'Categories' | 'Products' | 'Orders' | 'Mail & jobs'): Promise<void> {
+async function openAdminTab(page: Page, tab: 'Categories' | 'Products' | 'Orders' | 'Mail & jobs' | 'Activity'): Promise<void> {
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: tab, exact: true }).click();
 }
 
@@ -305,6 +305,11 @@ for (const [width, viewport] of [
       await expectVisible(page.getByRole('heading', { name: 'Mail & jobs' }));
       await settle();
       await audit.check(`Admin, Mail & jobs (${width})`);
+
+      await openAdminTab(page, 'Activity');
+      await expectVisible(page.getByTestId('audit-entry').first());
+      await settle();
+      await audit.check(`Admin, Activity (${width})`);
 
       await page.getByRole('button', { name: 'Change password' }).click();
       await expectVisible(page.getByRole('dialog', { name: 'Change password' }));
