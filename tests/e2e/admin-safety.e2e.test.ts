@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { adminToken, api, drawnPng, uploadProduct } from './support/api.js';
+import { adminToken, api, drawnPng, placeCodOrder, registerVerifiedShopper, uploadProduct } from './support/api.js';
 import { expectNoSeriousViolations } from './support/axe.js';
+import { setOrderState } from './support/db.js';
 import { DESKTOP, PHONE, describe, expect, test } from './support/fixtures.js';
 import { adminLoginViaUi } from './support/flows.js';
 import { eventually, expectHidden, expectToast, expectVisible } from './support/ui.js';
@@ -180,6 +181,65 @@ describe('the audit log in the panel (desktop)', () => {
     await page.reload();
     await expectVisible(page.getByRole('heading', { name: 'Activity', level: 2 }));
     expect(await sections(page).getByRole('button', { name: 'Activity', exact: true }).getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('marking a refund (desktop)', () => {
+  test.override({ viewport: DESKTOP });
+
+  test('Mark refunded asks once with the amount; Cancel leaves the refund due, a yes marks it and the Activity tab has it', async ({
+    page,
+  }) => {
+    const token = await adminToken();
+    const category = `Refund ${tag}`;
+    expect((await api('POST', '/api/category', { body: { name: category }, token })).status).toBe(201);
+    const product = await makeProduct(token, `Refunded Console ${tag}`, category, 207399);
+    const shopper = await registerVerifiedShopper();
+    const orderId = await placeCodOrder(shopper, [[{ id: product.id, price: 207399 }, 1]], {
+      province: 'Bagmati',
+      district: 'Lalitpur',
+      city: 'Lalitpur',
+      address: 'Jhamsikhel',
+      landmark: 'Near the school',
+    });
+    // Paid by wallet, then cancelled: the money is due back.
+    setOrderState(orderId, 'cancelled', 'refund_due');
+    const paymentStatus = async () =>
+      (await api<{ order: { paymentStatus: string } }>('GET', `/api/orders/${orderId}`, { token })).body.order.paymentStatus;
+
+    await adminLoginViaUi(page);
+    await sections(page).getByRole('button', { name: 'Orders', exact: true }).click();
+    // The search has run before an order is opened (a new search closes the open order).
+    const searched = page.waitForResponse((response) => response.url().includes(`q=${orderId}`));
+    await page.getByLabel('Search orders').fill(orderId);
+    await searched;
+    await expectVisible(page.getByText('1–1 of 1 orders', { exact: true }));
+    await page.getByRole('row').filter({ hasText: orderId }).getByRole('button', { name: 'View Items' }).click();
+    // The open order, once its own fresh copy has come.
+    const details = page.locator(`#admin-order-${orderId}`);
+    await expectVisible(details.getByText('Refunded Console', { exact: false }).filter({ visible: true }).first());
+    const mark = details.getByRole('button', { name: 'Mark refunded' });
+    await mark.click();
+    const dialog = page.getByRole('alertdialog', { name: `Mark order ${orderId} refunded?` });
+    await expectVisible(dialog);
+    await expectVisible(dialog.getByText('Only once Rs. 2,07,399 has gone back to the customer.', { exact: false }));
+    await expectNoSeriousViolations(page, 'admin orders, mark refunded dialog (desktop)');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expectHidden(dialog);
+    expect(await paymentStatus()).toBe('refund_due');
+
+    await mark.click();
+    await dialog.getByRole('button', { name: 'Mark refunded' }).click();
+    await expectToast(page, 'Marked as refunded');
+    await expectHidden(dialog);
+    expect(await paymentStatus()).toBe('refunded');
+
+    await sections(page).getByRole('button', { name: 'Activity', exact: true }).click();
+    await page.getByLabel('Product or order ID').fill(orderId);
+    const entry = page.getByTestId('audit-entry').filter({ hasText: 'Marked order refunded' });
+    await expectVisible(entry);
+    await expectVisible(entry.getByText('Refund due → Refunded', { exact: true }));
+    await expectVisible(entry.getByText('Rs. 2,07,399', { exact: true }));
   });
 });
 
