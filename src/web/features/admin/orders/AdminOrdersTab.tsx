@@ -23,6 +23,7 @@ import { useLocale, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { orderItemsOf, statusLabel } from '../../orders/api';
 import { OrderItemsList, StatusBadge } from '../../orders/OrderParts';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import {
   ADMIN_ORDER_TEXTS,
   type AdminOrdersParams,
@@ -448,6 +449,8 @@ function OrderDetails({ order }: { order: Order }) {
   const locale = useLocale();
   const fresh = useAdminOrder(order.id);
   const { markRefunded, refundingId } = useMarkRefunded();
+  // Marking a refund cannot be undone: asked once (issue 21).
+  const [confirmingRefund, setConfirmingRefund] = useState(false);
   const failed = fresh.isError;
   useEffect(() => {
     if (failed) toast.error(t(ADMIN_ORDER_TEXTS.itemsFailed), { toastId: `admin-order-items-${order.id}` });
@@ -501,9 +504,19 @@ function OrderDetails({ order }: { order: Order }) {
               <p className="text-xs text-orange-800">
                 {t('admin.orders.refundDue', { amount: formatPrice(shown.totalAmount, locale) })}
               </p>
-              <Button variant="outline" size="sm" onClick={() => markRefunded(shown.id)} loading={refundingId === shown.id}>
+              <Button variant="outline" size="sm" onClick={() => setConfirmingRefund(true)} loading={refundingId === shown.id}>
                 {t('admin.orders.markRefunded')}
               </Button>
+              <ConfirmDialog
+                open={confirmingRefund}
+                title={t('admin.orders.confirmRefund.title', { id: shown.id })}
+                confirmLabel={t('admin.orders.confirmRefund.action')}
+                pending={refundingId === shown.id}
+                onCancel={() => setConfirmingRefund(false)}
+                onConfirm={() => markRefunded(shown.id, { onSettled: () => setConfirmingRefund(false) })}
+              >
+                {t('admin.orders.confirmRefund.body', { amount: formatPrice(shown.totalAmount, locale) })}
+              </ConfirmDialog>
             </div>
           )}
         </section>
