@@ -129,9 +129,8 @@ function periodFigures(rows: q.TotalsRow[]): PeriodFigures {
     if (row.orders === 0) continue;
     figures.orders += row.orders;
     if (Object.hasOwn(byStatus, row.status)) byStatus[row.status as keyof typeof byStatus] += row.orders;
-    const payment = row.payment_status as PaymentStatus;
     // As queries.ts (paidOnline, codDelivered) and migration 019 (countsAsRevenue) say.
-    if (payment === 'paid') {
+    if (row.payment_status === 'paid') {
       figures.onlinePaisa += row.amount_paisa;
       figures.revenueOrders += row.orders;
     } else if (row.payment_method === 'cod' && row.status === 'delivered') {
