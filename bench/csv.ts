@@ -39,7 +39,11 @@ async function post(port: number, token: string, url: string, csv: string, zip: 
   form.append('file', new Blob([csv], { type: 'text/csv' }), 'products.csv');
   form.append('images', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'images.zip');
   const started = process.hrtime.bigint();
-  const res = await fetch(`http://127.0.0.1:${port}${url}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`http://127.0.0.1:${port}${url}`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
   const body = (await res.json()) as Record<string, unknown>;
   return { status: res.status, body, seconds: seconds(started) };
 }
@@ -77,16 +81,26 @@ async function main(): Promise<void> {
     const lines = ['sku,name,description,category,price,stock,featured,images'];
     for (let i = 0; i < ROWS; i += 1) {
       const path3 = `Bench ${i % 5} > Sub ${i % 20} > Child ${i % 60}`;
-      lines.push(`BENCH-${i},"Bench product ${i}, नेपाली",A product for the benchmark,${path3},${1000 + i}.50,${i % 50},${i % 7 === 0 ? 'yes' : 'no'},photo.png`);
+      lines.push(
+        `BENCH-${i},"Bench product ${i}, नेपाली",A product for the benchmark,${path3},${1000 + i}.50,${i % 50},${i % 7 === 0 ? 'yes' : 'no'},photo.png`,
+      );
     }
     const csv = `\uFEFF${lines.join('\r\n')}\r\n`;
     console.log(`products CSV: ${ROWS} rows, ${mb(Buffer.byteLength(csv))}`);
 
     const preview = await post(port, token, '/api/admin/products/import?dryRun=1', csv, zip);
-    console.log(`preview (dryRun): ${preview.status}, ${preview.seconds.toFixed(2)} s, creates ${String(preview.body.creates)}, errors ${String(preview.body.errorRows)}`);
+    console.log(
+      `preview (dryRun): ${preview.status}, ${preview.seconds.toFixed(2)} s, creates ${String(preview.body.creates)}, errors ${String(preview.body.errorRows)}`,
+    );
     const created = await post(port, token, '/api/admin/products/import', csv, zip);
     console.log(`apply, ${ROWS} creates: ${created.status}, ${created.seconds.toFixed(2)} s`);
-    const updated = await post(port, token, '/api/admin/products/import', csv.replace(/A product for/g, 'Still a product for'), zip);
+    const updated = await post(
+      port,
+      token,
+      '/api/admin/products/import',
+      csv.replace(/A product for/g, 'Still a product for'),
+      zip,
+    );
     console.log(`apply, ${ROWS} updates: ${updated.status}, ${updated.seconds.toFixed(2)} s`);
 
     // ---- orders ---------------------------------------------------------------------------
@@ -146,17 +160,20 @@ async function main(): Promise<void> {
     let firstByte = 0;
     const { bytes, chunks } = await new Promise<{ bytes: number; chunks: number }>((resolve, reject) => {
       http
-        .get({ host: '127.0.0.1', port, path: '/api/admin/orders/export.csv', headers: { authorization: `Bearer ${token}` } }, (res) => {
-          let total = 0;
-          let count = 0;
-          res.on('data', (chunk: Buffer) => {
-            if (count === 0) firstByte = seconds(exportStart);
-            total += chunk.length;
-            count += 1;
-          });
-          res.on('end', () => resolve({ bytes: total, chunks: count }));
-          res.on('error', reject);
-        })
+        .get(
+          { host: '127.0.0.1', port, path: '/api/admin/orders/export.csv', headers: { authorization: `Bearer ${token}` } },
+          (res) => {
+            let total = 0;
+            let count = 0;
+            res.on('data', (chunk: Buffer) => {
+              if (count === 0) firstByte = seconds(exportStart);
+              total += chunk.length;
+              count += 1;
+            });
+            res.on('end', () => resolve({ bytes: total, chunks: count }));
+            res.on('error', reject);
+          },
+        )
         .on('error', reject);
     });
     clearInterval(sampler);

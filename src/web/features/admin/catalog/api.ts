@@ -1,7 +1,9 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Category, Product, ProductPage } from '../../../../shared/catalog';
-import { api, apiGet } from '../../../lib/api';
+import type { ImportReport } from '../../../../shared/product-csv';
+import { api, apiDownload, apiGet } from '../../../lib/api';
+import { saveFile } from '../../../lib/download';
 import { queryKeys } from '../../../lib/query-client';
 
 export type { Category, Product, ProductPage };
@@ -94,3 +96,23 @@ export const toggleFeatured = (id: number) =>
   api<{ message: string; isFeatured: boolean }>(`/api/products/${id}/feature`, { method: 'PUT', auth: 'admin' });
 
 export const deleteProduct = (id: number) => api<{ message: string }>(`/api/products/${id}`, { method: 'DELETE', auth: 'admin' });
+
+// ----- CSV (admin bearer) ------------------------------------------------------------------------
+
+/** Every live product as the import's CSV, downloaded (GET /api/admin/products/export.csv). */
+export async function downloadProductsCsv(): Promise<void> {
+  const { blob, filename } = await apiDownload('/api/admin/products/export.csv', 'pasal-products.csv', { auth: 'admin' });
+  saveFile(blob, filename);
+}
+
+/** POST /api/admin/products/import: the CSV and an optional ZIP; dryRun checks only. */
+export function importProducts(csv: File, zip: File | null, dryRun: boolean): Promise<ImportReport> {
+  const form = new FormData();
+  form.append('file', csv, csv.name);
+  if (zip) form.append('images', zip, zip.name);
+  return api<ImportReport>(`/api/admin/products/import${dryRun ? '?dryRun=1' : ''}`, {
+    method: 'POST',
+    body: form,
+    auth: 'admin',
+  });
+}
