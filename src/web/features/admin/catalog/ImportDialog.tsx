@@ -205,7 +205,12 @@ function Preview({ report }: { report: ImportReport }) {
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3">
           <h3 className="text-sm font-semibold text-red-800">{t('admin-catalog.import.errorsTitle')}</h3>
           <p className="mt-0.5 text-xs text-red-800">{t('admin-catalog.import.fixFirst')}</p>
-          <ul className="mt-2 max-h-56 space-y-1 overflow-y-auto text-sm text-red-900" data-testid="import-errors">
+          <ul
+            className="mt-2 max-h-56 space-y-1 overflow-y-auto text-sm text-red-900"
+            data-testid="import-errors"
+            tabIndex={0}
+            aria-label={t('admin-catalog.import.errorsTitle')}
+          >
             {report.errors.slice(0, ERRORS_SHOWN).map((error, index) => (
               <li key={index}>
                 <ErrorText error={error} />
@@ -227,7 +232,8 @@ function Preview({ report }: { report: ImportReport }) {
         </p>
       )}
 
-      <div className="-mx-5 overflow-x-auto px-5">
+      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+      <div className="-mx-5 overflow-x-auto px-5" tabIndex={0} role="region" aria-label={t('admin-catalog.import.previewTable')}>
         <table className="w-full min-w-[36rem] text-left text-sm">
           <caption className="mb-1 text-left text-xs text-slate-500">
             {t('admin-catalog.import.previewCaption', { shown: count(report.preview.length), rows: count(report.rows) })}
