@@ -76,6 +76,9 @@ async function* orderCsvText(
     );
     yield orders.map((order) => orderLine(order, items.get(order.id))).join('');
     if (orders.length < batch) return;
+    // Let the event loop turn: SQLite's queries run synchronously, and without this the walk would
+    // hold the process (every other request) for as long as the socket took bytes without a pause.
+    await new Promise((resolve) => setImmediate(resolve));
     const last = orders[orders.length - 1]!;
     after = { created_at: last.created_at, id: last.id };
   }

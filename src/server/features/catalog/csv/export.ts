@@ -39,6 +39,9 @@ async function* productCsvText(db: q.Db, imageBase: string): AsyncGenerator<stri
     );
     yield rows.map((row) => productLine(row, images.get(row.id) ?? [], imageBase)).join('');
     if (rows.length < BATCH) return;
+    // Let the event loop turn: SQLite's queries run synchronously, and without this the walk would
+    // hold the process (every other request) for as long as the socket took bytes without a pause.
+    await new Promise((resolve) => setImmediate(resolve));
     after = rows[rows.length - 1]!.id;
   }
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { CATALOG_MESSAGES, MAX_IMAGE_BYTES, categoryKey } from '../../../../shared/catalog.js';
 import {
   CATEGORY_PATH_SEPARATOR,
@@ -305,8 +306,10 @@ export class ProductImportService {
 
       const newImages: { product_id: number; position: number; base_name: string }[] = [];
       const removed: string[] = [];
-      let created = 0;
+      const creates: { row: ImportRow; product: q.NewProduct; bases: string[] }[] = [];
+      const currentRows = new Map((await q.productRows(trx, updateIds)).map((product) => [product.id, product]));
       let updated = 0;
+      // Updates first (one may free a SKU a new product takes), each writing only what changed.
       for (const row of plan.rows) {
         current = row.row;
         const where = await ensurePath(row.path);
@@ -316,35 +319,29 @@ export class ProductImportService {
         const target = row.id ?? holders.get(row.sku.toLowerCase())?.id;
         if (row.id !== undefined && !byId.has(row.id)) throw rowFailed(row.row); // deleted since the check
         if (target === undefined) {
-          const id = await q.insertProduct(trx, {
-            name: row.name,
-            description: row.description,
-            price_paisa: row.pricePaisa!,
-            category_id: where.categoryId,
-            sub_category_id: where.subCategoryId,
-            child_category_id: where.childCategoryId,
-            is_featured: row.featured ? 1 : 0,
-            stock: row.stock ?? null,
-            sku: row.sku,
-            created_at: now,
-            updated_at: now,
+          creates.push({
+            row,
+            bases: bases ?? [],
+            product: {
+              name: row.name,
+              description: row.description,
+              price_paisa: row.pricePaisa!,
+              category_id: where.categoryId,
+              sub_category_id: where.subCategoryId,
+              child_category_id: where.childCategoryId,
+              is_featured: row.featured ? 1 : 0,
+              stock: row.stock ?? null,
+              sku: row.sku,
+              created_at: now,
+              updated_at: now,
+            },
           });
-          bases?.forEach((base_name, position) => newImages.push({ product_id: id, position, base_name }));
-          created += 1;
           continue;
         }
-        const patch: q.ProductPatch = {
-          sku: row.sku,
-          name: row.name,
-          description: row.description,
-          price_paisa: row.pricePaisa!,
-          category_id: where.categoryId,
-          sub_category_id: where.subCategoryId,
-          child_category_id: where.childCategoryId,
-        };
-        if (row.stock !== undefined) patch.stock = row.stock;
-        if (row.featured !== undefined) patch.is_featured = row.featured ? 1 : 0;
-        if (!(await q.updateProduct(trx, target, patch, now))) throw rowFailed(row.row);
+        const was = currentRows.get(target);
+        if (!was) throw rowFailed(row.row);
+        const patch = changes(was, row, where);
+        if (Object.keys(patch).length > 0 && !(await q.updateProduct(trx, target, patch, now))) throw rowFailed(row.row);
         const before = imagesBefore.get(target) ?? [];
         if (bases && (bases.length !== before.length || bases.some((base, i) => before[i] !== base))) {
           await q.replaceImages(trx, target, bases);
@@ -352,6 +349,33 @@ export class ProductImportService {
         }
         updated += 1;
       }
+      // New products in multi-row statements. Should one refuse, its statement is undone to a savepoint
+      // and its rows are written one by one, so the answer can name the row that failed.
+      for (let start = 0; start < creates.length; start += CREATE_CHUNK) {
+        const chunk = creates.slice(start, start + CREATE_CHUNK);
+        current = chunk[0]!.row.row;
+        let ids: number[];
+        await sql`savepoint import_rows`.execute(trx);
+        try {
+          ids = await q.insertProducts(
+            trx,
+            chunk.map((create) => create.product),
+          );
+          await sql`release savepoint import_rows`.execute(trx);
+        } catch (error) {
+          if (!(uniqueViolation(error) || isConstraint(error))) throw error;
+          await sql`rollback to savepoint import_rows`.execute(trx);
+          ids = [];
+          for (const create of chunk) {
+            current = create.row.row;
+            ids.push(await q.insertProduct(trx, create.product));
+          }
+        }
+        chunk.forEach((create, index) =>
+          create.bases.forEach((base_name, position) => newImages.push({ product_id: ids[index]!, position, base_name })),
+        );
+      }
+      const created = creates.length;
       current = 0;
       await q.insertImages(trx, newImages);
       await recordImportAudit(trx, {
@@ -370,6 +394,28 @@ export class ProductImportService {
       throw error;
     }
   }
+}
+
+/** New products per INSERT statement (12 values each: well within both databases' limits). */
+const CREATE_CHUNK = 400;
+
+/** The columns of a product an update row changes (only what differs; the file's absent columns stay). */
+function changes(
+  was: q.ProductRow,
+  row: ImportRow,
+  where: { categoryId: number; subCategoryId: number | null; childCategoryId: number | null },
+) {
+  const patch: q.ProductPatch = {};
+  if (was.sku !== row.sku) patch.sku = row.sku;
+  if (was.name !== row.name) patch.name = row.name;
+  if (was.description !== row.description) patch.description = row.description;
+  if (was.price_paisa !== row.pricePaisa) patch.price_paisa = row.pricePaisa!;
+  if (was.category_id !== where.categoryId) patch.category_id = where.categoryId;
+  if (was.sub_category_id !== where.subCategoryId) patch.sub_category_id = where.subCategoryId;
+  if (was.child_category_id !== where.childCategoryId) patch.child_category_id = where.childCategoryId;
+  if (row.stock !== undefined && was.stock !== row.stock) patch.stock = row.stock;
+  if (row.featured !== undefined && was.is_featured !== (row.featured ? 1 : 0)) patch.is_featured = row.featured ? 1 : 0;
+  return patch;
 }
 
 const rowFailed = (row: number) => new AppError(409, 'IMPORT_FAILED', IMPORT_MESSAGES.rowFailed(row), undefined, { row });

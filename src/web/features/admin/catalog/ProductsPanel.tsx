@@ -1,9 +1,11 @@
 import History from 'lucide-react/icons/history';
+import Download from 'lucide-react/icons/download';
 import Pencil from 'lucide-react/icons/pencil';
 import Plus from 'lucide-react/icons/plus';
 import Star from 'lucide-react/icons/star';
 import StarOff from 'lucide-react/icons/star-off';
 import Trash2 from 'lucide-react/icons/trash-2';
+import Upload from 'lucide-react/icons/upload';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { imageVariant, parseImages } from '../../../../shared/catalog';
@@ -20,6 +22,7 @@ import { SearchBox } from '../../catalog/SearchBox';
 import {
   type Product,
   deleteProduct,
+  downloadProductsCsv,
   toggleFeatured,
   useAdminCategoryTree,
   useAdminProducts,
@@ -28,6 +31,7 @@ import {
 import { ProductHistoryModal } from '../audit/ProductHistoryModal';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { ArchivedProducts } from './ArchivedProducts';
+import { ImportDialog } from './ImportDialog';
 import { ProductFormModal } from './ProductFormModal';
 
 /** SPEC §8 product toasts of the admin table (message ids; the English texts are SPEC's). */
@@ -60,6 +64,19 @@ export function ProductsPanel() {
   const [busy, setBusy] = useState<string | null>(null);
   const [archiving, setArchiving] = useState<Product | null>(null);
   const [history, setHistory] = useState<{ id: number; name: string } | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadProductsCsv();
+    } catch {
+      toast.error(t('admin-catalog.products.exportFailed'));
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const run = async (key: string, work: () => Promise<void>) => {
     setBusy(key);
@@ -100,10 +117,20 @@ export function ProductsPanel() {
     <Card
       title={t('admin-catalog.products.title')}
       actions={
-        <Button variant="primary" onClick={() => setModal({})}>
-          <Plus className="size-4" aria-hidden="true" />
-          {t('admin-catalog.products.upload')}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => void exportCsv()} loading={exporting}>
+            {!exporting && <Download className="size-4" aria-hidden="true" />}
+            {t('admin-catalog.products.exportCsv')}
+          </Button>
+          <Button variant="outline" onClick={() => setImporting(true)}>
+            <Upload className="size-4" aria-hidden="true" />
+            {t('admin-catalog.products.importCsv')}
+          </Button>
+          <Button variant="primary" onClick={() => setModal({})}>
+            <Plus className="size-4" aria-hidden="true" />
+            {t('admin-catalog.products.upload')}
+          </Button>
+        </div>
       }
     >
       <div
@@ -230,6 +257,16 @@ export function ProductsPanel() {
         {t('admin-catalog.products.confirm.body', { days: localDigits(String(ARCHIVE_RESTORE_DAYS), locale) })}
       </ConfirmDialog>
       <ProductHistoryModal product={history} onClose={() => setHistory(null)} />
+      <ImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={() => {
+          setQ('');
+          setPage(1);
+          // New categories too: the tree, the admin lists and the shop's lists.
+          void invalidate('all');
+        }}
+      />
 
       <ProductFormModal
         open={modal !== null}

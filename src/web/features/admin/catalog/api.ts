@@ -2,7 +2,9 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback } from 'react';
 import type { Category, Product, ProductPage } from '../../../../shared/catalog';
 import type { ArchivedProduct, ArchivedProductPage } from '../../../../shared/product-archive';
-import { api, apiGet, apiPost } from '../../../lib/api';
+import type { ImportReport } from '../../../../shared/product-csv';
+import { api, apiDownload, apiGet, apiPost } from '../../../lib/api';
+import { saveFile } from '../../../lib/download';
 import { queryKeys } from '../../../lib/query-client';
 
 export type { ArchivedProduct, ArchivedProductPage, Category, Product, ProductPage };
@@ -112,3 +114,22 @@ export const toggleFeatured = (id: number) =>
 export const deleteProduct = (id: number) => api<{ message: string }>(`/api/products/${id}`, { method: 'DELETE', auth: 'admin' });
 
 export const restoreProduct = (id: number) => apiPost<Product>(`/api/admin/products/${id}/restore`, undefined, { auth: 'admin' });
+// ----- CSV (admin bearer) ------------------------------------------------------------------------
+
+/** Every live product as the import's CSV, downloaded (GET /api/admin/products/export.csv). */
+export async function downloadProductsCsv(): Promise<void> {
+  const { blob, filename } = await apiDownload('/api/admin/products/export.csv', 'pasal-products.csv', { auth: 'admin' });
+  saveFile(blob, filename);
+}
+
+/** POST /api/admin/products/import: the CSV and an optional ZIP; dryRun checks only. */
+export function importProducts(csv: File, zip: File | null, dryRun: boolean): Promise<ImportReport> {
+  const form = new FormData();
+  form.append('file', csv, csv.name);
+  if (zip) form.append('images', zip, zip.name);
+  return api<ImportReport>(`/api/admin/products/import${dryRun ? '?dryRun=1' : ''}`, {
+    method: 'POST',
+    body: form,
+    auth: 'admin',
+  });
+}

@@ -1,6 +1,7 @@
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
+import Download from 'lucide-react/icons/download';
 import Search from 'lucide-react/icons/search';
 import FileText from 'lucide-react/icons/file-text';
 import { Fragment, useEffect, useId, useRef, useState } from 'react';
@@ -30,6 +31,7 @@ import {
   type Order,
   type OrderStatus,
   type PaymentStatus,
+  downloadOrdersCsv,
   useAdminOrder,
   useAdminOrders,
   useMarkRefunded,
@@ -84,6 +86,17 @@ export function AdminOrdersTab() {
   const save = (order: Order, next: OrderStatus) => {
     if (next === 'cancelled') setCancelling(order);
     else update({ id: order.id, status: next });
+  };
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadOrdersCsv(params);
+    } catch {
+      toast.error(t(ADMIN_ORDER_TEXTS.exportFailed));
+    } finally {
+      setExporting(false);
+    }
   };
 
   // A new search, range, status or sort starts again at page 1 with nothing open.
@@ -268,7 +281,16 @@ export function AdminOrdersTab() {
   return (
     <Card
       title={t('admin.orders.title')}
-      actions={list.isFetching && !list.isPending ? <Spinner className="size-4 text-amber-500" /> : undefined}
+      actions={
+        <span className="flex items-center gap-3">
+          {list.isFetching && !list.isPending && <Spinner className="size-4 text-amber-500" />}
+          {/* Every order the filters select, not only this page. */}
+          <Button variant="outline" size="sm" onClick={() => void exportCsv()} loading={exporting} disabled={rangeInvalid}>
+            {!exporting && <Download className="size-4" aria-hidden="true" />}
+            {t('admin.orders.exportCsv')}
+          </Button>
+        </span>
+      }
     >
       <div className="mb-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 2xl:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto]">
         <div className="sm:col-span-2 lg:col-span-4 2xl:col-span-1">

@@ -1,7 +1,8 @@
 import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Order, OrderDetail, OrderSort, OrderStatus, OrdersPage } from '../../../../shared/orders';
 import type { PaymentStatus } from '../../../../shared/payments';
-import { ApiError, api, apiGet } from '../../../lib/api';
+import { ApiError, api, apiDownload, apiGet } from '../../../lib/api';
+import { saveFile } from '../../../lib/download';
 import { type MessageId, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 
@@ -17,6 +18,7 @@ export const ADMIN_ORDER_TEXTS = {
   itemsFailed: 'admin.orders.itemsFailed',
   markedRefunded: 'admin.orders.markedRefunded',
   refundFailed: 'admin.orders.refundFailed',
+  exportFailed: 'admin.orders.exportFailed',
 } as const satisfies Record<string, MessageId>;
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
@@ -56,6 +58,20 @@ export function adminOrdersQuery(params: AdminOrdersParams, pageSize = ADMIN_ORD
   search.set('page', String(params.page));
   search.set('pageSize', String(pageSize));
   return search.toString();
+}
+
+/**
+ * Every order the filters select (not one page) as a CSV file, downloaded:
+ * GET /api/admin/orders/export.csv with the list's query less its page.
+ */
+export async function downloadOrdersCsv(params: AdminOrdersParams): Promise<void> {
+  const search = new URLSearchParams(adminOrdersQuery(params));
+  search.delete('page');
+  search.delete('pageSize');
+  const { blob, filename } = await apiDownload(`/api/admin/orders/export.csv?${search.toString()}`, 'pasal-orders.csv', {
+    auth: 'admin',
+  });
+  saveFile(blob, filename);
 }
 
 function asPage(reply: unknown, params: AdminOrdersParams): OrdersPage {
