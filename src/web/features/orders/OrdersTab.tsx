@@ -138,7 +138,7 @@ export function OrdersTab() {
           <Button
             variant="outline"
             size="sm"
-            className="shrink-0 border-red-300 text-red-700 hover:bg-red-50"
+            className="shrink-0"
             onClick={() => setCancelling(order)}
             loading={cancel.cancelling === order.id}
           >
