@@ -22,7 +22,7 @@ export interface KnownCounts {
 
 /**
  * Ids of one page of live products, in order: the products in stock first, then those sold out
- * (migration 016, ADR 0021), each part in the list's order. Each part is read on its own, in
+ * (migration 016, ADR 0022), each part in the list's order. Each part is read on its own, in
  * order from an index (the level indexes hold sold_out after their level columns; those of the
  * whole catalogue are partial on one part), so a page within the first part costs what the whole
  * list cost before; only the page where the first part ends reads the second too.
