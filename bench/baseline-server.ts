@@ -134,18 +134,22 @@ const ftsQuery = (terms: string[]) => terms.map((term, i) => (i === terms.length
 
 /** listing/counts.ts priceCountSql: whole buckets from catalog_counts, the two end buckets from the index. */
 function priceCount(min: number, max: number | undefined): { sql: string; args: unknown[] } {
-  const range = 'select count(*) from products p where p.deleted_at is null and p.price_paisa >= ? and p.price_paisa < ?';
+  // Each stock part from its own partial index (migration 016).
+  const part = (soldOut: number) =>
+    `(select count(*) from products p where p.deleted_at is null and p.sold_out = ${soldOut} and p.price_paisa >= ? and p.price_paisa < ?)`;
+  const range = `select ${part(0)} + ${part(1)}`;
   const bucket = 'coalesce((select n from catalog_counts where dim = 4 and k = ?), 0)';
   const first = priceBucket(min);
   const last = max === undefined ? undefined : priceBucket(max);
-  if (max !== undefined && last === first) return { sql: `(${range})`, args: [min, max + 1] };
+  const twice = (low: number, high: number) => [low, high, low, high];
+  if (max !== undefined && last === first) return { sql: `(${range})`, args: twice(min, max + 1) };
   const [low1, high1] = bucketBounds(first);
   const lowEnd =
     min === low1
       ? { sql: bucket, args: [first] }
       : min - low1 <= high1 - min
-        ? { sql: `(${bucket} - (${range}))`, args: [first, low1, min] }
-        : { sql: `(${range})`, args: [min, high1] };
+        ? { sql: `(${bucket} - (${range}))`, args: [first, ...twice(low1, min)] }
+        : { sql: `(${range})`, args: twice(min, high1) };
   if (max === undefined || last === undefined) {
     return {
       sql: `${lowEnd.sql} + coalesce((select sum(n) from catalog_counts where dim = 4 and k > ?), 0)`,
@@ -157,8 +161,8 @@ function priceCount(min: number, max: number | undefined): { sql: string; args: 
     max === high2 - 1
       ? { sql: bucket, args: [last] }
       : max + 1 - low2 <= high2 - 1 - max
-        ? { sql: `(${range})`, args: [low2, max + 1] }
-        : { sql: `(${bucket} - (${range}))`, args: [last, max + 1, high2] };
+        ? { sql: `(${range})`, args: twice(low2, max + 1) }
+        : { sql: `(${bucket} - (${range}))`, args: [last, ...twice(max + 1, high2)] };
   return {
     sql: `${lowEnd.sql} + coalesce((select sum(n) from catalog_counts where dim = 4 and k > ? and k < ?), 0) + ${highEnd.sql}`,
     args: [...lowEnd.args, first, last, ...highEnd.args],
@@ -248,62 +252,71 @@ function listPage(params: URLSearchParams): unknown {
     total = where.length === 1 ? live : row.n;
   }
 
-  let ids: number[];
   let countSql: string;
   let countArgs: unknown[];
   const searchOnly = terms !== undefined && where.length === 1;
-  if ((total !== undefined && offset >= total) || (terms && offset >= SEARCH_RESULTS_MAX)) {
-    ids = [];
-  } else if (terms && sort === 'relevance') {
-    // As listing/search.ts relevancePageIds: the newest SEARCH_RESULTS_MAX name matches ranked, older name
-    // matches newest first, then the description-only matches newest first.
-    const matchesOf = (match: string) =>
-      searchOnly
-        ? { sql: 'select rowid as id, rank as r from products_fts where products_fts match ? order by rowid desc', args: [match] }
-        : {
-            sql: `select p.id, products_fts.rank as r from products_fts join products p on p.id = products_fts.rowid
-            where products_fts match ? and ${where.join(' and ')} order by products_fts.rowid desc`,
-            args: [match, ...args],
-          };
-    const nameMatch = `name : (${ftsQuery(terms)})`;
-    const named = matchesOf(nameMatch);
-    const others = matchesOf(`(${ftsQuery(terms)}) NOT ${nameMatch}`);
-    const read = (text: string, values: unknown[]) => (stmt(text).all(...values) as { id: number }[]).map((row) => row.id);
-    const limit = Math.max(0, Math.min(pageSize, SEARCH_RESULTS_MAX - offset));
-    ids = [];
-    let nameCount: number | undefined;
-    const take = (got: number[], wanted: number) => {
-      ids.push(...got);
-      if (got.length < wanted) {
-        const at = offset + ids.length;
-        nameCount =
-          got.length > 0
-            ? at
-            : Number((stmt(`select count(*) as n from (${named.sql} limit ?)`).get(...named.args, at) as { n: number }).n);
+  const read = (text: string, values: unknown[]) => (stmt(text).all(...values) as { id: number }[]).map((row) => row.id);
+  // As listing/filter.ts whereSql: one stock part, or both.
+  const partWhere = (part: 0 | 1 | undefined) => (part === undefined ? where : [...where, `p.sold_out = ${part}`]);
+  const limit = terms ? Math.max(0, Math.min(pageSize, SEARCH_RESULTS_MAX - offset)) : pageSize;
+
+  /** As listing/queries.ts partPageIds: one page of one stock part. */
+  const partIds = (part: 0 | 1, partLimit: number, partOffset: number): number[] => {
+    const inPart = partWhere(part);
+    if (terms && sort === 'relevance') {
+      // As listing/search.ts relevancePageIds: the newest SEARCH_RESULTS_MAX name matches ranked, older name
+      // matches newest first, then the description-only matches newest first.
+      const matchesOf = (match: string) => ({
+        sql: `select p.id, products_fts.rank as r from products_fts join products p on p.id = products_fts.rowid
+            where products_fts match ? and ${inPart.join(' and ')} order by products_fts.rowid desc`,
+        args: [match, ...args],
+      });
+      const nameMatch = `name : (${ftsQuery(terms)})`;
+      const named = matchesOf(nameMatch);
+      const others = matchesOf(`(${ftsQuery(terms)}) NOT ${nameMatch}`);
+      const got: number[] = [];
+      let nameCount: number | undefined;
+      const take = (found: number[], wanted: number) => {
+        got.push(...found);
+        if (found.length < wanted) {
+          const at = partOffset + got.length;
+          nameCount =
+            found.length > 0
+              ? at
+              : Number((stmt(`select count(*) as n from (${named.sql} limit ?)`).get(...named.args, at) as { n: number }).n);
+        }
+      };
+      if (partOffset < SEARCH_RESULTS_MAX) {
+        const wanted = Math.min(partLimit, SEARCH_RESULTS_MAX - partOffset);
+        take(
+          read(`select m.id from (${named.sql} limit ?) as m order by m.r, m.id desc limit ? offset ?`, [
+            ...named.args,
+            SEARCH_RESULTS_MAX,
+            wanted,
+            partOffset,
+          ]),
+          wanted,
+        );
       }
-    };
-    if (limit > 0) {
-      take(
-        read(`select m.id from (${named.sql} limit ?) as m order by m.r, m.id desc limit ? offset ?`, [
-          ...named.args,
-          SEARCH_RESULTS_MAX,
-          limit,
-          offset,
-        ]),
-        limit,
-      );
+      if (got.length < partLimit && nameCount === undefined) {
+        const wanted = partLimit - got.length;
+        take(
+          read(`select m.id from (${named.sql} limit ? offset ?) as m`, [...named.args, wanted, partOffset + got.length]),
+          wanted,
+        );
+      }
+      if (got.length < partLimit && nameCount !== undefined) {
+        got.push(
+          ...read(`select m.id from (${others.sql} limit ? offset ?) as m`, [
+            ...others.args,
+            partLimit - got.length,
+            partOffset + got.length - nameCount,
+          ]),
+        );
+      }
+      return got;
     }
-    if (ids.length < limit && nameCount !== undefined) {
-      ids.push(
-        ...read(`select m.id from (${others.sql} limit ? offset ?) as m`, [
-          ...others.args,
-          limit - ids.length,
-          offset + ids.length - nameCount,
-        ]),
-      );
-    }
-  } else {
-    const all = [...where];
+    const all = [...inPart];
     const allArgs = [...args];
     if (terms) {
       all.push('p.id in (select rowid from products_fts where products_fts match ?)');
@@ -314,31 +327,55 @@ function listPage(params: URLSearchParams): unknown {
     const priceOnly = priced && where.length === 1 + (minPrice !== null ? 1 : 0) + (maxPrice !== null ? 1 : 0) && !terms;
     const walk = order === ORDER.newest ? 'newest' : order === ORDER.name ? 'name' : undefined;
     const subIndexed = subIds && !childcategory && priced && !terms && order !== ORDER.name;
+    const twin = part === 1 ? '_sold_out' : '';
     const indexed = subIndexed
       ? ' indexed by products_live_sub_price'
       : walk && priceOnly && total !== undefined && total > 0
-        ? ` indexed by ${(offset + pageSize) * live < (walk === 'newest' ? 2 : 10) * total * total ? `products_live_${walk}` : 'products_live_price'}`
+        ? ` indexed by ${(partOffset + partLimit) * live < (walk === 'newest' ? 2 : 10) * total * total ? `products_live_${walk}` : 'products_live_price'}${twin}`
         : '';
-    ids = (
-      stmt(`select p.id from products p${indexed} where ${all.join(' and ')} order by ${order} limit ? offset ?`).all(
-        ...allArgs,
-        pageSize,
-        offset,
-      ) as { id: number }[]
-    ).map((row) => row.id);
+    return read(`select p.id from products p${indexed} where ${all.join(' and ')} order by ${order} limit ? offset ?`, [
+      ...allArgs,
+      partLimit,
+      partOffset,
+    ]);
+  };
+
+  let ids: number[];
+  if ((total !== undefined && offset >= total) || limit === 0) {
+    ids = [];
+  } else {
+    // As listing/queries.ts pageIds: those in stock, then those sold out.
+    ids = partIds(0, limit, offset);
+    if (ids.length < limit) {
+      let held = offset + ids.length;
+      if (ids.length === 0 && offset > 0) {
+        const inStock = partWhere(0);
+        const matches = terms
+          ? {
+              sql: `select p.id from products_fts join products p on p.id = products_fts.rowid
+                  where products_fts match ? and ${inStock.join(' and ')}`,
+              args: [ftsQuery(terms), ...args],
+            }
+          : { sql: `select p.id from products p where ${inStock.join(' and ')}`, args };
+        held = Number(
+          (stmt(`select count(*) as n from (${matches.sql} limit ?) as m`).get(...matches.args, offset) as { n: number }).n,
+        );
+      }
+      if (total === undefined || held < total) ids.push(...partIds(1, limit - ids.length, offset + ids.length - held));
+    }
   }
   if (total === undefined) {
     if (searchOnly && terms) {
       countSql = `select count(*) as n from (select rowid from products_fts where products_fts match ? limit ${SEARCH_RESULTS_MAX + 1})`;
       countArgs = [ftsQuery(terms)];
+    } else if (terms) {
+      countArgs = [...args, ftsQuery(terms)];
+      countSql = `select count(*) as n from (select p.id from products p where ${[...where, 'p.id in (select rowid from products_fts where products_fts match ?)'].join(' and ')} limit ${SEARCH_RESULTS_MAX + 1})`;
     } else {
-      const all = [...where];
-      countArgs = [...args];
-      if (terms) {
-        all.push('p.id in (select rowid from products_fts where products_fts match ?)');
-        countArgs.push(ftsQuery(terms));
-      }
-      countSql = `select count(*) as n from (select p.id from products p where ${all.join(' and ')}${terms ? ` limit ${SEARCH_RESULTS_MAX + 1}` : ''})`;
+      // As listing/counts.ts countProducts: each stock part on its own.
+      const part = (soldOut: 0 | 1) => `(select count(*) from products p where ${partWhere(soldOut).join(' and ')})`;
+      countArgs = [...args, ...args];
+      countSql = `select ${part(0)} + ${part(1)} as n`;
     }
     // As the app: a short first page is the whole result, no count needed (a search is always counted).
     total =

@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- api checkout pages start] [--no-build] [--postgres]
+ * npm run bench [-- api checkout pages start dashboard] [--no-build] [--postgres]
  *
  * Builds the production bundle, runs the chosen parts (all by default), prints one table of
  * checks and writes the figures to the "Latest run" section of docs/benchmarks.md.
@@ -8,18 +8,21 @@
  * add-to-cart,product-hot); BENCH_PAGE_RUNS (visits per page, default 5).
  * --postgres runs the API part on PostgreSQL instead (the server BENCH_DATABASE_URL names, default
  * postgres://postgres@127.0.0.1:5432/test; scratch databases made and dropped there), with three
- * processes behind nginx beside one, and writes its figures as their own part, api-postgres.
+ * processes behind nginx beside one, and writes its figures as their own part, api-postgres; the
+ * dashboard part likewise (dashboard-postgres). BENCH_ORDERS (default 100000) shrinks the
+ * dashboard's orders for a smoke run.
  */
 import { parseArgs } from 'node:util';
 import { LARGE, ONLY, apiPart } from './parts/api.js';
 import { BENCH_DATABASE_URL } from './lib/postgres.js';
 import { checkoutPart } from './parts/checkout.js';
+import { DASHBOARD_ORDERS, dashboardPart } from './parts/dashboard.js';
 import { pagesPart } from './parts/pages.js';
 import { startPart } from './parts/start.js';
 import { build, snapshotApp } from './lib/proc.js';
 import { type PartReport, checksTable, machine, tally, writeDocs } from './lib/report.js';
 
-const PARTS = ['api', 'checkout', 'pages', 'start'] as const;
+const PARTS = ['api', 'checkout', 'pages', 'start', 'dashboard'] as const;
 type Part = (typeof PARTS)[number];
 
 const { values, positionals } = parseArgs({
@@ -52,6 +55,7 @@ async function main(): Promise<void> {
     if (part === 'checkout') reports.push(await checkoutPart());
     if (part === 'pages') reports.push(await pagesPart(appDir, pageRuns));
     if (part === 'start') reports.push(await startPart(appDir));
+    if (part === 'dashboard') reports.push(await dashboardPart(appDir, values.postgres ? { postgres: BENCH_DATABASE_URL } : {}));
   }
 
   for (const report of reports) console.log(`\n## ${report.title}\n\n${report.markdown}`);
@@ -60,9 +64,14 @@ async function main(): Promise<void> {
   console.log(`\n${tally(checks)}`);
   // A shortened API run is a smoke test: its figures do not replace real ones.
   const smoke = duration < 10 || LARGE !== 100_000 || ONLY !== undefined;
-  const documented = smoke ? reports.filter((report) => !report.part.startsWith('api')) : reports;
+  const dashboardSmoke = DASHBOARD_ORDERS !== 100_000;
+  const documented = reports.filter(
+    (report) => !(smoke && report.part.startsWith('api')) && !(dashboardSmoke && report.part.startsWith('dashboard')),
+  );
   if (smoke && parts.includes('api'))
     console.log('(BENCH_DURATION < 10, BENCH_PRODUCTS or BENCH_ONLY set: an API smoke run, not written to docs)');
+  if (dashboardSmoke && parts.includes('dashboard'))
+    console.log('(BENCH_ORDERS set: a dashboard smoke run, not written to docs)');
   if (documented.length > 0) {
     writeDocs(documented, when);
     console.log(`figures of ${documented.map((report) => report.part).join(', ')} written to docs/benchmarks.md`);

@@ -22,7 +22,7 @@ export interface Check {
 
 export interface PartReport {
   /** api-postgres: `api --postgres`, its own block so that it does not replace the SQLite figures. */
-  part: 'api' | 'api-postgres' | 'checkout' | 'pages' | 'start';
+  part: 'api' | 'api-postgres' | 'checkout' | 'pages' | 'start' | 'dashboard' | 'dashboard-postgres';
   title: string;
   /** Markdown (tables and notes) for the console and docs/benchmarks.md. */
   markdown: string;
@@ -80,13 +80,13 @@ export const fmt = {
 
 const DOC = path.join(ROOT, 'docs/benchmarks.md');
 const LATEST = '## Latest run';
-const PART_ORDER: PartReport['part'][] = ['api', 'api-postgres', 'checkout', 'pages', 'start'];
+const PART_ORDER: PartReport['part'][] = ['api', 'api-postgres', 'checkout', 'pages', 'start', 'dashboard', 'dashboard-postgres'];
 
 const HEADER = `# Benchmarks
 
 \`npm run bench\` builds the production bundle, seeds the catalogues it needs in temporary data
 folders, runs every part below and prints one table; \`npm run bench -- api\` (or \`checkout\`,
-\`pages\`, \`start\`, several at once) runs only those parts, and \`--no-build\` reuses dist/.
+\`pages\`, \`start\`, \`dashboard\`, several at once) runs only those parts, and \`--no-build\` reuses dist/.
 \`BENCH_DURATION=2\` or \`BENCH_PRODUCTS=5000\` shorten the API part for a smoke test (its figures
 are then not written here); \`BENCH_PAGE_RUNS\` sets the visits per page (default 5). It is not
 part of the test suite. Each run replaces its parts of the "Latest run" section below.
@@ -130,6 +130,12 @@ What each part measures (targets from issue 5):
 - **start**: time from spawning the built server to its first answered GET /api/health (polled
   every 5 ms), on a data folder already holding the demo catalogue (a second start) and on
   100 000 products; median of 5. Target < 1.5 s.
+- **dashboard** (issue 21; \`--postgres\` for dashboard-postgres): the built server on 100 000 orders
+  of the last 365 days (bench/lib/orders.ts: bulk-inserted over \`npm run seed -- --products 2000\`,
+  products drawn with Zipf weights, statuses by age, 60 % cash on delivery), GET
+  /api/admin/dashboard one request at a time for today and the last 7, 30 and 365 days, the 365
+  days' figures first checked against the orders themselves. Target: p95 < 50 ms at 30 and 365
+  days. \`BENCH_ORDERS\` shrinks it for a smoke run.
 
 The machine is shared (two cores, other work running), so figures move between runs; the load
 average is recorded with each part.

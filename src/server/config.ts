@@ -17,6 +17,26 @@ const optionalUrl = optionalString.refine(
   (value) => value === undefined || /^https?:\/\//.test(value),
   'must be an http:// or https:// URL',
 );
+/**
+ * Delivery time in days: one number or a range (`2`, `1-2`), at most 30 days; blank is the default.
+ * Answers {min, max}, so the web can write it in either language ('1–2 days', '१–२ दिन').
+ */
+const deliveryDays = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((raw, context) => {
+      const value = raw.trim() === '' ? fallback : raw;
+      const match = /^\s*(\d{1,2})\s*(?:[-–]\s*(\d{1,2})\s*)?$/.exec(value);
+      const min = Number(match?.[1]);
+      const max = match?.[2] === undefined ? min : Number(match[2]);
+      if (!match || max < min || max > 30) {
+        context.addIssue({ code: 'custom', message: 'must be a number of days or a range such as 1-2 (at most 30)' });
+        return z.NEVER;
+      }
+      return { min, max };
+    });
+
 /** Rupees, a whole number or with paisa (`100`, `99.50`). */
 const rupees = z.coerce.number({ error: 'must be an amount in rupees' }).min(0).max(1_000_000);
 
@@ -116,6 +136,8 @@ const envSchema = z
     DELIVERY_FEE_VALLEY: rupees.default(100),
     DELIVERY_FEE_OUTSIDE: rupees.default(200),
     FREE_DELIVERY_FROM: rupees.default(5000),
+    DELIVERY_DAYS_VALLEY: deliveryDays('1-2'),
+    DELIVERY_DAYS_OUTSIDE: deliveryDays('3-5'),
     STORE_PAN: optionalString.refine((value) => value === undefined || /^\d{9}$/.test(value), 'must be the 9-digit PAN'),
   })
   .refine((env) => (env.AWS_ACCESS_KEY_ID === undefined) === (env.AWS_SECRET_ACCESS_KEY === undefined), {
@@ -244,7 +266,16 @@ export interface PaymentConfig {
   deliveryFeeValleyPaisa: number;
   deliveryFeeOutsidePaisa: number;
   freeDeliveryFromPaisa: number;
+  /** How long a delivery takes inside the valley and elsewhere, in days (shown on the product page). */
+  deliveryDaysValley: DayRange;
+  deliveryDaysOutside: DayRange;
   storePan: string | undefined;
+}
+
+/** A number of days, or a range of them (min = max for one number). */
+export interface DayRange {
+  min: number;
+  max: number;
 }
 
 /** eSewa's and Khalti's test hosts: the defaults outside production when the sandbox is off. */
@@ -346,6 +377,8 @@ function paymentConfig(e: z.output<typeof envSchema>): PaymentConfig {
     deliveryFeeValleyPaisa: Math.round(e.DELIVERY_FEE_VALLEY * 100),
     deliveryFeeOutsidePaisa: Math.round(e.DELIVERY_FEE_OUTSIDE * 100),
     freeDeliveryFromPaisa: Math.round(e.FREE_DELIVERY_FROM * 100),
+    deliveryDaysValley: e.DELIVERY_DAYS_VALLEY,
+    deliveryDaysOutside: e.DELIVERY_DAYS_OUTSIDE,
     storePan: e.STORE_PAN,
   };
 }

@@ -21,6 +21,11 @@ export const PRODUCT_DESCRIPTION_MAX = 5000;
 /** Rs. 10,000,000: the top of SPEC §9's "All" price range. */
 export const PRODUCT_PRICE_MAX = 10_000_000;
 export const PRODUCT_STOCK_MAX = 1_000_000;
+/** A warranty is one short line under the price ("1 year official warranty"). */
+export const PRODUCT_WARRANTY_MAX = 100;
+/** A SKU: 1–64 of A–Z a–z 0–9 - _ . / (ASCII only, so both databases' lower() agree; migration 020). */
+export const PRODUCT_SKU_MAX = 64;
+export const PRODUCT_SKU_PATTERN = /^[A-Za-z0-9._/-]+$/;
 export const MAX_IMAGES_PER_UPLOAD = 8;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Decoded pixels (width x height) an uploaded image may have: 50 megapixels. */
@@ -56,6 +61,11 @@ export const CATALOG_MESSAGES = {
   pricePaisa: 'Price can have at most 2 decimal places',
   categoryRequired: 'Category is required',
   stockWhole: 'Stock must be a whole number of 0 or more',
+  warrantyTooLong: `Warranty must be at most ${PRODUCT_WARRANTY_MAX} characters`,
+  lowStockThresholdWhole: 'Low stock alert must be a whole number of 0 or more',
+  skuTooLong: `SKU must be at most ${PRODUCT_SKU_MAX} characters`,
+  skuCharacters: 'SKU may only use letters, digits and - _ . /',
+  skuTaken: 'Another product already has this SKU',
   imageRequired: 'At least one image is required',
   tooManyImages: `At most ${MAX_IMAGES_PER_UPLOAD} images can be uploaded at once`,
   imageTooLarge: `Each image must be at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB`,
@@ -134,6 +144,12 @@ export const productSchema = z.object({
   isFeatured: z.boolean(),
   /** null: stock is not tracked for this product. */
   stock: z.number().nullable(),
+  /** "1 year official warranty" and the like; null: the product says none. */
+  warranty: z.string().nullable(),
+  /** The Dashboard lists it as low on stock at or under this; absent: the shop's default (5). */
+  lowStockThreshold: z.number().optional(),
+  /** The shop's own code (unique among live products, case-insensitively); null: none. */
+  sku: z.string().nullable(),
   categoryId: z.number(),
   subCategoryId: z.number().nullable(),
   childCategoryId: z.number().nullable(),
@@ -141,6 +157,30 @@ export const productSchema = z.object({
   updatedAt: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;
+
+/** At most this many products are related to one (GET /api/products/:id/related). */
+export const RELATED_PRODUCTS_MAX = 8;
+
+/**
+ * A related product, as its compact card under a product shows it (GET /api/products/:id/related):
+ * no description, one image. `image` is its first image's address (DEFAULT_IMAGE_WIDTH), null when
+ * it has none.
+ */
+export const relatedProductSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  price: z.number(),
+  image: z.string().nullable(),
+  stock: z.number().nullable(),
+});
+export type RelatedProduct = z.infer<typeof relatedProductSchema>;
+
+/**
+ * Other live products of the same child category, then of the same subcategory, then of the same
+ * category, until there are RELATED_PRODUCTS_MAX; those in stock first, newest first in each level.
+ */
+export const relatedProductsSchema = z.object({ products: z.array(relatedProductSchema) });
+export type RelatedProducts = z.infer<typeof relatedProductsSchema>;
 
 export const productPageSchema = z.object({
   products: z.array(productSchema),
@@ -277,22 +317,49 @@ export const priceSchema = z.union([z.string(), z.number()], { error: CATALOG_ME
 });
 
 /**
- * Stock: a whole number >= 0. Absent means "not tracked" on upload and "unchanged" on edit; on
- * edit an empty string (or null) switches tracking off.
+ * A count such as stock: a whole number >= 0. Absent means "not set" on upload and "unchanged" on
+ * edit; on edit an empty string (or null) clears it.
  */
-export const stockSchema = z
-  .union([z.string(), z.number(), z.null()], { error: CATALOG_MESSAGES.stockWhole })
-  .optional()
-  .transform((raw, ctx): number | null | undefined => {
-    if (raw === undefined || raw === null) return raw;
-    const text = typeof raw === 'number' ? String(raw) : raw.trim();
-    if (text === '') return null;
-    if (!/^\d{1,7}$/.test(text) || Number(text) > PRODUCT_STOCK_MAX) {
-      ctx.addIssue({ code: 'custom', message: CATALOG_MESSAGES.stockWhole });
-      return z.NEVER;
-    }
-    return Number(text);
-  });
+const optionalCountSchema = (message: string) =>
+  z
+    .union([z.string(), z.number(), z.null()], { error: message })
+    .optional()
+    .transform((raw, ctx): number | null | undefined => {
+      if (raw === undefined || raw === null) return raw;
+      const text = typeof raw === 'number' ? String(raw) : raw.trim();
+      if (text === '') return null;
+      if (!/^\d{1,7}$/.test(text) || Number(text) > PRODUCT_STOCK_MAX) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
+
+/** Stock; absent on upload, or cleared on edit: not tracked. */
+export const stockSchema = optionalCountSchema(CATALOG_MESSAGES.stockWhole);
+/** The Dashboard's low-stock alert (issue 21); absent on upload, or cleared on edit: the shop's default. */
+// (An optional key in the parsed form too: callers of the service that build an update need not name it.)
+export const lowStockThresholdSchema = optionalCountSchema(CATALOG_MESSAGES.lowStockThresholdWhole).optional();
+
+/**
+ * Warranty: one line of text, its spaces (and any line breaks or control characters) collapsed and
+ * trimmed, at most PRODUCT_WARRANTY_MAX characters. Empty means none: absent on upload, and on edit
+ * an empty string takes the warranty off (null); absent on edit leaves it as it is.
+ */
+export const warrantySchema = z
+  .string()
+  .transform((value) => value.replace(/[\s\p{Cc}]+/gu, ' ').trim())
+  .pipe(z.string().max(PRODUCT_WARRANTY_MAX, CATALOG_MESSAGES.warrantyTooLong));
+
+/**
+ * A SKU as typed: trimmed; '' (or absent) means none — on edit, '' removes it. Case is kept, but
+ * two SKUs that differ only in case are the same one (migration 020).
+ */
+export const productSkuSchema = z
+  .string()
+  .trim()
+  .max(PRODUCT_SKU_MAX, CATALOG_MESSAGES.skuTooLong)
+  .refine((sku) => sku === '' || PRODUCT_SKU_PATTERN.test(sku), CATALOG_MESSAGES.skuCharacters);
 
 /** Text fields of POST /api/products/ (multipart). `category` etc. take a name (as the SPEC's form sends) or an id. */
 export const productFieldsSchema = z.object({
@@ -303,6 +370,9 @@ export const productFieldsSchema = z.object({
   subCategory: optionalRef,
   childCategory: optionalRef,
   stock: stockSchema,
+  warranty: warrantySchema.transform((value) => value || undefined).optional(),
+  lowStockThreshold: lowStockThresholdSchema,
+  sku: productSkuSchema.optional().transform((sku) => (sku === '' ? undefined : sku)),
 });
 export type ProductFieldsInput = z.input<typeof productFieldsSchema>;
 export type ProductFields = z.output<typeof productFieldsSchema>;
@@ -333,6 +403,16 @@ export const productUpdateSchema = z.object({
   subCategory: z.string().trim().max(80).optional(),
   childCategory: z.string().trim().max(80).optional(),
   stock: stockSchema,
+  /** '' (or only spaces, or null in JSON) takes the warranty off. */
+  warranty: z
+    .preprocess(
+      (value) => (value === null ? '' : value),
+      warrantySchema.transform((value) => value || null),
+    )
+    .optional(),
+  lowStockThreshold: lowStockThresholdSchema,
+  /** '' removes the SKU. */
+  sku: productSkuSchema.optional(),
   isFeatured: z
     .union([z.boolean(), z.enum(['true', 'false'])])
     .optional()

@@ -11,11 +11,15 @@ import { PAYMENT_STATUSES, paymentRedirectSchema } from './payments.js';
  *        The order is built from the shopper's cart on the server at today's prices; the body's
  *        cartItems are ignored and totalAmount is only compared (409 TOTAL_CHANGED with currentTotal).
  *   GET  /api/orders/user/:userId                        → {orders: Order[]}  newest first
- *   GET  /api/orders/user/:userId/order/:orderId         → {order}            404 if not the shopper's
+ *   GET  /api/orders/user/:userId/order/:orderId         → {order: OrderDetail} 404 if not the shopper's
+ *   POST /api/orders/user/:userId/order/:orderId/cancel {reason} → {order: OrderDetail}  while pending
+ *        (404 if not the shopper's, 409 NOT_PENDING otherwise; a repeat of the shopper's own cancel answers it again)
  *   GET  /api/orders/user/:userId/last-address           → {address: DeliveryAddress | null}
  *   GET  /api/orders/all                  (admin bearer) → Order[] (every order, newest first), or with
  *        any of adminOrdersQuerySchema's parameters → OrdersPage
- *   PUT  /api/orders/:id/status {status}  (admin bearer) → {order}
+ *   GET  /api/orders/:id                  (admin bearer) → {order: OrderDetail}
+ *   PUT  /api/orders/:id/status {status, reason?}  (admin bearer) → {order}   (SPEC's body is {status};
+ *        the reason, which the admin panel asks for before cancelling, goes into the history and the mail)
  *
  * Amounts are rupee numbers; createdAt/updatedAt are ISO-8601 UTC strings.
  * Error bodies are {message, code, ...}; see ORDER_ERROR_CODES for the codes a client may act on.
@@ -64,6 +68,9 @@ export const CITY_MAX = 100;
 export const ADDRESS_MAX = 200;
 export const LANDMARK_MAX = 200;
 export const ORDER_PAGE_SIZE_DEFAULT = 20;
+/** A cancellation's reason (the shopper's or the admin's), in characters after trimming. */
+export const CANCEL_REASON_MIN = 3;
+export const CANCEL_REASON_MAX = 300;
 export const ORDER_PAGE_SIZE_MAX = 100;
 
 /** Validation messages of the checkout form (web and server). */
@@ -103,6 +110,10 @@ export const ORDER_MESSAGES = {
   ownOrdersOnly: 'You can only access your own orders',
   statusInvalid: `Status must be one of ${ORDER_STATUSES.join(', ')}`,
   reopenOutOfStock: (name: string, available: number) => `Cannot reopen this order: only ${available} of "${name}" left in stock`,
+  notPending: 'Only a pending order can be cancelled',
+  reasonRequired: 'Please give a reason for cancelling',
+  reasonTooShort: `The reason must be at least ${CANCEL_REASON_MIN} characters`,
+  reasonTooLong: `The reason must be at most ${CANCEL_REASON_MAX} characters`,
 } as const;
 
 /** Stable `code`s of the error bodies a client may act on. */
@@ -115,7 +126,41 @@ export const ORDER_ERROR_CODES = {
   outOfStock: 'OUT_OF_STOCK',
   /** A product in the cart was deleted. Body also has productId, productName. */
   productUnavailable: 'PRODUCT_UNAVAILABLE',
+  /** The shopper's cancel of an order that is no longer pending. */
+  notPending: 'NOT_PENDING',
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Order ids as people read them
+
+const STORED_ORDER_ID = /^ORD-([0-9A-Z]{4})([0-9A-Z]{4})([0-9A-Z]{4})([0-9A-Z]{4})$/;
+
+/**
+ * An order id in groups of four, to read over the phone: 'ORD-HAQ4W5S9THSTWKGX' is shown as
+ * 'ORD-HAQ4-W5S9-THST-WKGX'. Only for showing: the stored id, the API's ids and addresses keep the
+ * plain form. Any other text (an id of another shape) is returned as it is.
+ */
+export function formatOrderId(id: string): string {
+  const match = STORED_ORDER_ID.exec(id);
+  return match ? `ORD-${match.slice(1).join('-')}` : id;
+}
+
+/**
+ * An order id (or a part of one) as typed, in the form to look for inside the stored ids with
+ * their hyphen taken out: letters and digits only, upper case ('ord-haq4 w5s9' → 'ORDHAQ4W5S9').
+ * Undefined when the text is not made of letters, digits, hyphens and spaces only.
+ */
+export function compactOrderId(text: string): string | undefined {
+  if (!/^[0-9A-Za-z\s-]+$/.test(text)) return undefined;
+  const compact = text.replace(/[\s-]/g, '').toUpperCase();
+  return compact === '' ? undefined : compact;
+}
+
+/** Whether the order id contains what was typed, grouped or not ('HAQ4-W5S9', 'ord haq4w5s9'). */
+export function orderIdMatches(id: string, typed: string): boolean {
+  const wanted = compactOrderId(typed.trim());
+  return wanted !== undefined && id.replace(/-/g, '').toUpperCase().includes(wanted);
+}
 
 // ---------------------------------------------------------------------------------------------
 // The checkout form and the create call
@@ -241,6 +286,44 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
+/** Who made a change in an order's history: an admin, the shopper, or the shop itself (a payment check, a gateway). */
+export const HISTORY_ACTORS = ['admin', 'shopper', 'shop'] as const;
+export type HistoryActor = (typeof HISTORY_ACTORS)[number];
+
+/**
+ * One change in an order's history, oldest first: of its status (kind 'status', from and to are
+ * ORDER_STATUSES) or of its payment (kind 'payment', PAYMENT_STATUSES). `note` is a cancellation's
+ * reason as the shopper or the admin wrote it, or the shop's own note (English) on a payment.
+ */
+export const orderHistoryEntrySchema = z.object({
+  kind: z.enum(['status', 'payment']),
+  from: z.string(),
+  to: z.string(),
+  at: z.string(),
+  by: z.enum(HISTORY_ACTORS),
+  note: z.string().nullable(),
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
+
+/** A line of one order read on its own: the product's small picture and whether it is still in the shop. */
+export const orderItemDetailSchema = orderItemSchema.extend({
+  product: orderItemSchema.shape.product.extend({
+    /** The product's first picture, small width; null when it has none or is no longer in the shop. */
+    thumbnail: z.string().nullable(),
+    /** False once the product was deleted: its page is gone, the line keeps its name. */
+    available: z.boolean(),
+  }),
+});
+export type OrderItemDetail = z.infer<typeof orderItemDetailSchema>;
+
+/** One order read on its own (the shopper's, the admin's): its lines with pictures, and its history. */
+export const orderDetailSchema = orderSchema.extend({
+  orderItems: z.array(orderItemDetailSchema),
+  history: z.array(orderHistoryEntrySchema),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+export const orderDetailResponseSchema = z.object({ order: orderDetailSchema });
+
 export const orderResponseSchema = z.object({ order: orderSchema });
 /**
  * The create (and pay-again) answer: for eSewa or Khalti, `payment` is where the shopper pays, or
@@ -280,8 +363,25 @@ export const updatePaymentSchema = z.object({
   paymentStatus: z.literal('refunded', { error: 'paymentStatus must be refunded' }),
 });
 
+/** A cancellation's reason: required, 3 to 300 characters once trimmed. */
+const reasonSchema = z
+  .string({ error: ORDER_MESSAGES.reasonRequired })
+  .trim()
+  .min(1, ORDER_MESSAGES.reasonRequired)
+  .min(CANCEL_REASON_MIN, ORDER_MESSAGES.reasonTooShort)
+  .max(CANCEL_REASON_MAX, ORDER_MESSAGES.reasonTooLong);
+
+/** Body of POST …/order/:orderId/cancel (the shopper): why. The cancel dialog validates with it too. */
+export const cancelOrderSchema = z.object({ reason: reasonSchema });
+export type CancelOrderInput = z.input<typeof cancelOrderSchema>;
+
+/**
+ * Body of PUT /api/orders/:id/status. SPEC's call sends only {status}, so `reason` stays optional
+ * here; the admin panel asks for one before cancelling. Given, it is recorded and mailed.
+ */
 export const updateOrderStatusSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: ORDER_MESSAGES.statusInvalid }),
+  reason: reasonSchema.optional(),
 });
 
 export const ORDER_SORTS = ['date_desc', 'date_asc'] as const;

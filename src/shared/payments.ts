@@ -50,7 +50,14 @@ export function vatIncludedPaisa(amountPaisa: number): number {
   return Math.round((amountPaisa * VAT_PERCENT) / (100 + VAT_PERCENT));
 }
 
-/** GET /api/orders/payment-options: what the checkout may offer and charge (rupees). */
+/** How many days a delivery takes: min = max for one number (DELIVERY_DAYS_VALLEY, DELIVERY_DAYS_OUTSIDE). */
+export const deliveryDaysSchema = z.object({ min: z.number(), max: z.number() });
+export type DeliveryDays = z.infer<typeof deliveryDaysSchema>;
+
+/**
+ * GET /api/orders/payment-options: what the checkout may offer and charge (rupees), and how long a
+ * delivery takes (the product page says both).
+ */
 export const paymentOptionsSchema = z.object({
   methods: z.array(z.object({ id: z.enum(['cod', 'esewa', 'khalti']), label: z.string() })),
   delivery: z.object({
@@ -58,6 +65,8 @@ export const paymentOptionsSchema = z.object({
     outsideFee: z.number(),
     freeFrom: z.number(),
     valleyDistricts: z.array(z.string()),
+    valleyDays: deliveryDaysSchema,
+    outsideDays: deliveryDaysSchema,
   }),
 });
 export type PaymentOptions = z.infer<typeof paymentOptionsSchema>;

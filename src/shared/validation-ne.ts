@@ -72,6 +72,10 @@ export const VALIDATION_NE: MessageCatalogue = {
   'Price can have at most {places} decimal places': 'मूल्यमा दशमलवपछि बढीमा {places} अङ्क मात्र हुन सक्छ',
   'Category is required': 'क्याटेगोरी छान्नुहोस्',
   'Stock must be a whole number of {min} or more': 'स्टक {min} वा सोभन्दा बढीको पूर्णाङ्क हुनुपर्छ',
+  'Warranty must be at most {max} characters': 'वारेन्टी बढीमा {max} अक्षरको हुनुपर्छ',
+  'Low stock alert must be a whole number of {min} or more': 'कम स्टकको सूचना {min} वा सोभन्दा बढीको पूर्णाङ्क हुनुपर्छ',
+  'SKU must be at most {max} characters': 'SKU बढीमा {max} अक्षरको हुनुपर्छ',
+  'SKU may only use letters, digits and - _ . /': 'SKU मा अङ्ग्रेजी अक्षर, अङ्क र - _ . / मात्र राख्न मिल्छ',
   'At least one image is required': 'कम्तीमा एउटा फोटो चाहिन्छ',
   'At most {max} images can be uploaded at once': 'एक पटकमा बढीमा {max} वटा फोटो मात्र अपलोड गर्न सकिन्छ',
   'Each image must be at most {max} MB': 'हरेक फोटो बढीमा {max} MB को हुनुपर्छ',
@@ -113,6 +117,9 @@ export const VALIDATION_NE: MessageCatalogue = {
   'totalAmount must be a number of {min} or more': 'totalAmount {min} वा सोभन्दा बढीको सङ्ख्या हुनुपर्छ',
   'paymentMethod must be esewa or khalti': 'paymentMethod को मान esewa वा khalti हुनुपर्छ',
   'paymentStatus must be refunded': 'paymentStatus को मान refunded हुनुपर्छ',
+  'Please give a reason for cancelling': 'अर्डर किन रद्द गर्दै हुनुहुन्छ, कारण लेख्नुहोस्',
+  'The reason must be at least {min} characters': 'कारणमा कम्तीमा {min} अक्षर हुनुपर्छ',
+  'The reason must be at most {max} characters': 'कारण बढीमा {max} अक्षरको हुनुपर्छ',
   'Status must be one of pending, confirmed, shipped, delivered, cancelled':
     'स्थिति pending, confirmed, shipped, delivered वा cancelled मध्ये एक हुनुपर्छ',
   'from must be a date as YYYY-MM-DD': 'from को मान YYYY-MM-DD ढाँचाको मिति हुनुपर्छ',
@@ -127,8 +134,22 @@ export const VALIDATION_NE: MessageCatalogue = {
   'page must be a whole number from {min} to {max}': 'page को मान {min} देखि {max} सम्मको पूर्णाङ्क हुनुपर्छ',
   'from must not be after to': 'from को मिति to भन्दा पछिको हुन मिल्दैन',
 
+  // dashboard.ts
+  // The parts are the period names 7d and 30d.
+  'period must be one of today, {week}, {month}': 'period को मान today, {week} वा {month} मध्ये एक हुनुपर्छ',
+  'Give either period or from and to, not both': 'period वा from र to मध्ये एउटा मात्र दिनुहोस्, दुवै होइन',
+  'from and to go together': 'from र to दुवै सँगै दिनुहोस्',
+  'The period can be at most {days} days': 'अवधि बढीमा {days} दिनको हुन सक्छ',
+
   // jobs.ts
   'status must be one of queued, running, done, failed': 'status को मान queued, running, done वा failed मध्ये एक हुनुपर्छ',
+
+  // audit.ts
+  'entityType must be one of category, subcategory, childCategory, product, order, admin':
+    'entityType को मान category, subcategory, childCategory, product, order वा admin मध्ये एक हुनुपर्छ',
+  'entityId is too long': 'entityId धेरै लामो भयो',
+  'adminId must be a whole number from {min} to {max}': 'adminId को मान {min} देखि {max} सम्मको पूर्णाङ्क हुनुपर्छ',
+  'action is not one the audit log knows': 'action को मान गतिविधि-लगले चिन्ने कामहरूमध्ये एक हुनुपर्छ',
 };
 
 /**

@@ -11,7 +11,7 @@ import { ACCOUNT_MESSAGES, REGISTER_SUCCESS_MESSAGE } from '../../src/shared/acc
 import { formatBikramSambat } from '../../src/shared/bikram-sambat.js';
 import type { Locale } from '../../src/shared/locale.js';
 import { formatPrice } from '../../src/shared/money.js';
-import type { CreateOrderResponse, Order } from '../../src/shared/orders.js';
+import { type CreateOrderResponse, type Order, formatOrderId } from '../../src/shared/orders.js';
 import { buildTestApp, createTestDatabase, type TestApp } from '../helpers/app.js';
 import { adminToken, shopperData } from '../helpers/accounts.js';
 import { type TestShopper, bearer, fillCart, makeProduct, makeShopper, orderBody } from '../helpers/orders.js';
@@ -333,7 +333,7 @@ describe('a shopper’s language', () => {
       expect(order.totalAmount).toBe(123_456.5 + order.deliveryFee);
 
       const mail = await mailTo(sita.email, before);
-      expect(mail.subject).toBe(`तपाईंको Pasal अर्डर ${order.id}`);
+      expect(mail.subject).toBe(`तपाईंको Pasal अर्डर ${formatOrderId(order.id)}`);
       const total = formatPrice(order.totalAmount, 'ne');
       expect(total).toMatch(/^रू [०-९,.]+$/);
       const bikramSambat = formatBikramSambat(new Date(order.createdAt));
@@ -371,11 +371,11 @@ describe('a shopper’s language', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
       const mail = await mailTo(sita.email, before);
-      expect(mail.subject).toBe(`तपाईंको Pasal अर्डर ${order.id}: पठाइएको`);
-      expect(mail.text).toContain(`तपाईंको अर्डर ${order.id} अब पठाइएको छ।`);
+      expect(mail.subject).toBe(`तपाईंको Pasal अर्डर ${formatOrderId(order.id)}: पठाइएको`);
+      expect(mail.text).toContain(`तपाईंको अर्डर ${formatOrderId(order.id)} अब पठाइएको छ।`);
       expect(mail.text).toContain('(पहिले पुष्टि हुन बाँकी थियो।)');
       expect(mail.text).toContain(`जम्मा: ${formatPrice(order.totalAmount, 'ne')}`);
-      expect(mail.html).toContain(`तपाईंको अर्डर <strong>${order.id}</strong> अब <strong>पठाइएको</strong> छ।`);
+      expect(mail.html).toContain(`तपाईंको अर्डर <strong>${formatOrderId(order.id)}</strong> अब <strong>पठाइएको</strong> छ।`);
     });
 
     it('an English shopper’s mails are exactly as before', async () => {
@@ -386,7 +386,7 @@ describe('a shopper’s language', () => {
       const invoiceUrl = `${t.config.publicUrl ?? `http://localhost:${t.config.port}`}/orders/${order.id}/invoice`;
       // The mail as the English code writes it (tests/api/orders.test.ts and others match its lines).
       const expected = orderConfirmationMail({ to: ram.email, storeName: 'Pasal', order, invoiceUrl });
-      expect(mail.subject).toBe(`Your Pasal order ${order.id}`);
+      expect(mail.subject).toBe(`Your Pasal order ${formatOrderId(order.id)}`);
       expect(mail.text.trimEnd()).toBe(expected.text);
       expect(mail.html.trimEnd()).toBe(expected.html);
       expect(mail.text).toContain(
@@ -406,8 +406,8 @@ describe('a shopper’s language', () => {
       });
       expect(status.statusCode).toBe(200);
       const changed = await mailTo(ram.email, since);
-      expect(changed.subject).toBe(`Your Pasal order ${order.id} is Confirmed`);
-      expect(changed.text).toContain(`Your order ${order.id} is now Confirmed.\n(It was Pending.)`);
+      expect(changed.subject).toBe(`Your Pasal order ${formatOrderId(order.id)} is Confirmed`);
+      expect(changed.text).toContain(`Your order ${formatOrderId(order.id)} is now Confirmed.\n(It was Pending.)`);
       expect(changed.text).not.toMatch(/[\u0900-\u097F]/);
     });
 
@@ -418,7 +418,7 @@ describe('a shopper’s language', () => {
       const before = t.mail.messages.length;
       const order = await placeOrder(hari, 999);
       const mail = await mailTo(hari.email, before);
-      expect(mail.subject).toBe(`Your Pasal order ${order.id}`);
+      expect(mail.subject).toBe(`Your Pasal order ${formatOrderId(order.id)}`);
       expect(mail.text).toContain(`Total: ${formatPrice(order.totalAmount)}`);
       expect(mail.text).not.toMatch(/[\u0900-\u097F]/);
     });
@@ -456,9 +456,11 @@ describe('a shopper’s language', () => {
       expect((await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` })).statusCode).toBe(303);
 
       const mail = await mailTo(shopper.email, since);
-      expect(mail.subject).toBe(`तपाईंको Pasal अर्डर ${body.order.id} को भुक्तानी प्राप्त भयो`);
+      expect(mail.subject).toBe(`तपाईंको Pasal अर्डर ${formatOrderId(body.order.id)} को भुक्तानी प्राप्त भयो`);
       const amount = formatPrice(body.order.totalAmount, 'ne');
-      expect(mail.text).toContain(`अर्डर ${body.order.id} का लागि खल्ती मार्फत गर्नुभएको ${amount} भुक्तानी हामीले पाएका छौं।`);
+      expect(mail.text).toContain(
+        `अर्डर ${formatOrderId(body.order.id)} का लागि खल्ती मार्फत गर्नुभएको ${amount} भुक्तानी हामीले पाएका छौं।`,
+      );
       expect(mail.text).toMatch(/^खल्ती सन्दर्भ नम्बर: \S+$/m);
       expect(mail.html).toContain(`<strong>${amount}</strong>`);
     });
@@ -471,8 +473,8 @@ describe('a shopper’s language', () => {
       t.clock.advance(31 * 60_000);
       t.app.ctx.jobs.wake();
       const mail = await mailTo(shopper.email, since);
-      expect(mail.subject).toBe(`तपाईंको Pasal अर्डर ${body.order.id} रद्द गरियो`);
-      expect(mail.text).toContain(`तपाईंको इसेवा भुक्तानी समयमै हामीसम्म नआइपुगेकाले अर्डर ${body.order.id} रद्द गरिएको छ।`);
+      expect(mail.subject).toBe(`तपाईंको Pasal अर्डर ${formatOrderId(body.order.id)} रद्द गरियो`);
+      expect(mail.text).toContain(`तपाईंको इसेवा भुक्तानी समयमै हामीसम्म नआइपुगेकाले अर्डर ${formatOrderId(body.order.id)} रद्द गरिएको छ।`);
       expect(mail.text).not.toMatch(/Namaste|cancelled|wallet/);
     });
   });
@@ -518,7 +520,7 @@ describe('a mail already in the outbox when the shopper switches language', () =
     t.clock.advance(10 * 60_000);
     t.app.ctx.jobs.wake();
     const mail = readMail(await comeback.waitFor(sita.email, { timeoutMs: 20_000 }));
-    expect(mail.subject).toBe(`तपाईंको Pasal अर्डर ${order.id}`);
+    expect(mail.subject).toBe(`तपाईंको Pasal अर्डर ${formatOrderId(order.id)}`);
     expect(mail.text).toContain(formatPrice(order.totalAmount, 'ne'));
 
     // The next mail is in the new language.
@@ -531,7 +533,9 @@ describe('a mail already in the outbox when the shopper switches language', () =
       headers: bearer(admin),
     });
     expect(status.statusCode).toBe(200);
-    expect(readMail(await comeback.waitFor(sita.email, { since })).subject).toBe(`Your Pasal order ${order.id} is Confirmed`);
+    expect(readMail(await comeback.waitFor(sita.email, { since })).subject).toBe(
+      `Your Pasal order ${formatOrderId(order.id)} is Confirmed`,
+    );
   });
 });
 

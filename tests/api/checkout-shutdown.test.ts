@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatOrderId } from '../../src/shared/orders.js';
 import { createTestDatabase } from '../helpers/app.js';
 import {
   type ServerProcess,
@@ -158,7 +159,7 @@ describe('graceful shutdown on SIGTERM', () => {
     const queued = openServerDatabase(where);
     try {
       const jobs = await queued.db.selectFrom('jobs').select(['summary', 'status']).where('kind', '=', 'mail').execute();
-      for (const id of orderIds) expect(jobs.filter((job) => job.summary.includes(id))).toHaveLength(1);
+      for (const id of orderIds) expect(jobs.filter((job) => job.summary.includes(formatOrderId(id)))).toHaveLength(1);
     } finally {
       await queued.close();
     }
@@ -171,7 +172,7 @@ describe('graceful shutdown on SIGTERM', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     for (const id of orderIds)
-      expect(mailsOf().filter((mail) => mail.includes(`Subject: Your Pasal order ${id}`))).toHaveLength(1);
+      expect(mailsOf().filter((mail) => mail.includes(`Subject: Your Pasal order ${formatOrderId(id)}`))).toHaveLength(1);
     server.child.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 0, signal: null });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECKOUT_MESSAGES, ORDER_MESSAGES, type Order } from '../../src/shared/orders.js';
+import { CHECKOUT_MESSAGES, ORDER_MESSAGES, type Order, formatOrderId } from '../../src/shared/orders.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { adminToken } from '../helpers/accounts.js';
 import {
@@ -111,10 +111,11 @@ describe('checkout: POST /api/orders/create', () => {
       { product_id: desk.id, unit_price_paisa: 1_800_000, quantity: 1, stock_reserved: 0 },
     ]);
 
-    // The confirmation mail: order id, lines, the total the Nepali way, the address.
+    // The confirmation mail: order id (in groups of four, to read out), lines, the total the Nepali way, the address.
     const mail = await t.mail.waitFor(shopper.email, { since: before });
-    expect(mail.subject).toContain(order.id);
-    expect(mail.text).toContain(order.id);
+    expect(formatOrderId(order.id)).toMatch(/^ORD-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    expect(mail.subject).toContain(formatOrderId(order.id));
+    expect(mail.text).toContain(`Order: ${formatOrderId(order.id)}`);
     expect(mail.text).toContain('2 x Gaming Mouse @ Rs. 2,499.99 = Rs. 4,999.98');
     expect(mail.text).toContain('1 x Gaming Desk @ Rs. 18,000 = Rs. 18,000');
     expect(mail.text).toContain('Total: Rs. 22,999.98');
@@ -152,11 +153,12 @@ describe('checkout: POST /api/orders/create', () => {
       url: `/api/orders/user/${shopper.userId}/order/${order.id}`,
       headers: bearer(shopper.token),
     });
+    // The line keeps its snapshot; its product is gone from the shop: no picture, no page.
     expect(res.json().order.orderItems[0]).toEqual({
       id: expect.any(Number),
       price: 100,
       quantity: 1,
-      product: { id: product.id, name: 'Old Name', category: 'Snapshots' },
+      product: { id: product.id, name: 'Old Name', category: 'Snapshots', thumbnail: null, available: false },
     });
     // Rs. 100 of goods and Rs. 100 delivery in the valley.
     expect(res.json().order).toMatchObject({ subtotal: 100, deliveryFee: 100, totalAmount: 200 });

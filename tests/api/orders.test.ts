@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/shared/accounts.js';
-import { ORDER_MESSAGES, ORDER_STATUSES, type Order, type OrdersPage } from '../../src/shared/orders.js';
+import { ORDER_MESSAGES, ORDER_STATUSES, type Order, type OrdersPage, formatOrderId } from '../../src/shared/orders.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { adminToken } from '../helpers/accounts.js';
 import {
@@ -113,7 +113,21 @@ describe('orders API: shopper reads, admin list, status changes', () => {
 
       const res = await get(`/api/orders/user/${sita.userId}/order/${order.id}`, sita.token);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ order });
+      // The order as the list has it, its lines with the product's picture, and its (empty) history.
+      expect(res.json()).toEqual({
+        order: {
+          ...order,
+          orderItems: order.orderItems.map((item) => ({
+            ...item,
+            product: {
+              ...item.product,
+              thumbnail: expect.stringMatching(/^\/uploads\/products\/[0-9a-f]{32}-320\.webp$/),
+              available: true,
+            },
+          })),
+          history: [],
+        },
+      });
 
       const theirs = await get(`/api/orders/user/${ram.userId}/order/${order.id}`, ram.token);
       expect(theirs.statusCode).toBe(404);
@@ -262,8 +276,8 @@ describe('orders API: shopper reads, admin list, status changes', () => {
       const updated = res.json<{ order: Order }>().order;
       expect(updated).toEqual({ ...order, status: 'shipped', updatedAt: expect.any(String) });
       const mail = await mailWithSubject(priya.email, 'is Shipped', before);
-      expect(mail.subject).toContain(order.id);
-      expect(mail.text).toContain(`Your order ${order.id} is now Shipped.`);
+      expect(mail.subject).toContain(formatOrderId(order.id));
+      expect(mail.text).toContain(`Your order ${formatOrderId(order.id)} is now Shipped.`);
       expect(mail.text).toContain('(It was Pending.)');
 
       // No order is enforced (SPEC §4): back to pending is allowed too.

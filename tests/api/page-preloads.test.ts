@@ -165,12 +165,13 @@ describe('the product page head', () => {
     expect(page.body.match(/rel="preload" as="image"/g)).toHaveLength(1);
   });
 
-  it('carries the product as the API answers it, so the page renders it on its first paint', async () => {
+  it('carries the product, its related products and the delivery and payment options as the API answers them', async () => {
     const page = await web.inject({ method: 'GET', url: `/products/${product.id}` });
     const script = /<script type="application\/json" id="pasal-data">(.*?)<\/script>/s.exec(page.body);
     expect(script).not.toBeNull();
-    const api = await t.app.inject({ method: 'GET', url: `/api/products/${product.id}` });
-    expect(JSON.parse(script![1]!)).toEqual({ [`/api/products/${product.id}`]: api.json() });
+    const paths = [`/api/products/${product.id}`, `/api/products/${product.id}/related`, '/api/orders/payment-options'];
+    const answers = await Promise.all(paths.map((url) => t.app.inject({ method: 'GET', url })));
+    expect(JSON.parse(script![1]!)).toEqual(Object.fromEntries(paths.map((url, i) => [url, answers[i]!.json()])));
   });
 
   it('writes the embedded answer so that markup in it cannot end the script', async () => {

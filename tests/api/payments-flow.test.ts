@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CreateOrderResponse, Order } from '../../src/shared/orders.js';
+import { type CreateOrderResponse, type Order, formatOrderId } from '../../src/shared/orders.js';
 import { PAYMENT_MESSAGES, type PaymentRedirect } from '../../src/shared/payments.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { adminToken } from '../helpers/accounts.js';
@@ -139,7 +139,14 @@ describe('paying for an order', () => {
         { id: 'esewa', label: 'eSewa' },
         { id: 'khalti', label: 'Khalti' },
       ],
-      delivery: { valleyFee: 100, outsideFee: 200, freeFrom: 5000, valleyDistricts: ['Kathmandu', 'Lalitpur', 'Bhaktapur'] },
+      delivery: {
+        valleyFee: 100,
+        outsideFee: 200,
+        freeFrom: 5000,
+        valleyDistricts: ['Kathmandu', 'Lalitpur', 'Bhaktapur'],
+        valleyDays: { min: 1, max: 2 },
+        outsideDays: { min: 3, max: 5 },
+      },
     });
   });
 
@@ -200,7 +207,9 @@ describe('paying for an order', () => {
     const paid = await read(shopper, body.order.id);
     expect(paid).toMatchObject({ paymentStatus: 'paid', status: 'pending' });
     expect(paid.paymentRef).toBeTruthy();
-    await expect.poll(() => subjectsTo(shopper.email, since)).toContain(`Payment received for your Pasal order ${body.order.id}`);
+    await expect
+      .poll(() => subjectsTo(shopper.email, since))
+      .toContain(`Payment received for your Pasal order ${formatOrderId(body.order.id)}`);
 
     // Replayed later: still one payment entry, one mail.
     await backAtShop(back);
@@ -355,7 +364,9 @@ describe('paying for an order', () => {
     await expect.poll(async () => (await read(shopper, body.order.id)).status, { timeout: 10_000 }).toBe('cancelled');
     expect((await read(shopper, body.order.id)).paymentStatus).toBe('failed');
     expect(await stockOf(t.app.ctx.db, product.id)).toBe(5);
-    await expect.poll(() => subjectsTo(shopper.email, since)).toContain(`Your Pasal order ${body.order.id} was cancelled`);
+    await expect
+      .poll(() => subjectsTo(shopper.email, since))
+      .toContain(`Your Pasal order ${formatOrderId(body.order.id)} was cancelled`);
 
     // The shopper pays at eSewa after all: recorded, and the admin sees a refund is due.
     await backAtShop(await atEsewa(body.payment!, 'Pay'));

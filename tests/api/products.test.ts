@@ -63,6 +63,8 @@ describe('products API', () => {
       childCategory: 'RTX 4060',
       isFeatured: false,
       stock: null,
+      warranty: null,
+      sku: null,
       categoryId: expect.any(Number),
       subCategoryId: expect.any(Number),
       childCategoryId: expect.any(Number),

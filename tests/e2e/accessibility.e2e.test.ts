@@ -50,7 +50,7 @@ async function visit(page: Page, path: string, ready?: Locator): Promise<void> {
 
 const isWide = (page: Page) => (page.viewportSize()?.width ?? 0) >= 1024;
 
-async function openAdminTab(page: Page, tab: 'Categories' | 'Products' | 'Orders' | 'Mail & jobs'): Promise<void> {
+async function openAdminTab(page: Page, tab: 'Categories' | 'Products' | 'Orders' | 'Mail & jobs' | 'Activity'): Promise<void> {
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: tab, exact: true }).click();
 }
 
@@ -293,6 +293,11 @@ for (const [width, viewport] of [
       await expectVisible(page.getByRole('heading', { name: 'Mail & jobs' }));
       await settle();
       await audit.check(`Admin, Mail & jobs (${width})`);
+
+      await openAdminTab(page, 'Activity');
+      await expectVisible(page.getByTestId('audit-entry').first());
+      await settle();
+      await audit.check(`Admin, Activity (${width})`);
 
       await page.getByRole('button', { name: 'Change password' }).click();
       await expectVisible(page.getByRole('dialog', { name: 'Change password' }));

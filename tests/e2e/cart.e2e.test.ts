@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
+import { formatOrderId } from '../../src/shared/orders.js';
 import {
   type Shopper,
   adminToken,
@@ -233,13 +234,14 @@ describe('a verified shopper', () => {
     await drawerCart.getByRole('button', { name: 'View my orders' }).click();
     await expectPath(page, '/account');
     await expectVisible(page.getByRole('heading', { name: 'Your Orders' }));
-    const orderCard = page.getByTestId('order-card').filter({ hasText: orderId });
+    // The Orders tab shows the id in groups of four.
+    const orderCard = page.getByTestId('order-card').filter({ hasText: formatOrderId(orderId) });
     await expectVisible(orderCard);
     expect(await orderCard.getByTestId('order-status').innerText()).toBe('Pending');
     expect(await orderCard.innerText()).toContain(rupees(total));
     expect(await orderCard.innerText()).toMatch(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} (am|pm)/);
     await orderCard.getByRole('button', { name: 'View Items' }).click();
-    const items = orderCard.getByRole('list', { name: `Items of order ${orderId}` });
+    const items = orderCard.getByRole('list', { name: `Items of order ${formatOrderId(orderId)}` });
     await expectVisible(items);
     const itemTexts = await items.getByRole('listitem').allInnerTexts();
     expect(itemTexts).toHaveLength(2);

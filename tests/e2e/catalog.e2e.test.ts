@@ -97,6 +97,10 @@ describe('admin builds the catalogue (desktop)', () => {
 
     // A category that still has children cannot go: the toast, and the server's reason beside it.
     await categoryRow.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('alertdialog', { name: `Delete the category “${category}”?` })
+      .getByRole('button', { name: 'Delete category' })
+      .click();
     await expectToast(page, 'Error removing category');
     await expectVisible(page.getByText(/still has/).first());
 
@@ -219,6 +223,10 @@ describe('admin edits and deletes products (desktop)', () => {
     expect(images).not.toContain(one);
 
     await row.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('alertdialog', { name: `Archive “${name}”?` })
+      .getByRole('button', { name: 'Archive product' })
+      .click();
     await expectToast(page, 'Product deleted successfully');
     await expectHidden(row);
     expect((await api('GET', `/api/products/${product.id}`)).status).toBe(404);

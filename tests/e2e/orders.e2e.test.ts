@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
+import { formatOrderId } from '../../src/shared/orders.js';
 import { type Shopper, api, drawnPng, mailbox, placeCodOrder, registerVerifiedShopper, uploadProduct } from './support/api.js';
 import { DESKTOP, E2E_ADMIN, allowConsoleErrors, beforeAll, describe, expect, test } from './support/fixtures.js';
 import { adminLoginViaUi, loginViaUi } from './support/flows.js';
@@ -188,12 +189,14 @@ describe('the admin (desktop)', () => {
     expect(await status.inputValue()).toBe('shipped');
     const mails = await eventually(
       () => mailbox.messagesTo(shopper.email),
-      (messages) => messages.length > mailsBefore && messages.some((mail) => mail.subject.includes(`${first} is Shipped`)),
+      (messages) =>
+        messages.length > mailsBefore && messages.some((mail) => mail.subject.includes(`${formatOrderId(first)} is Shipped`)),
       'the status mail',
       15_000,
     );
-    const mail = mails.find((message) => message.subject.includes(`${first} is Shipped`))!;
-    expect(mail.text).toContain(first);
+    // Mails write the id in groups of four, as the shopper reads it out.
+    const mail = mails.find((message) => message.subject.includes(`${formatOrderId(first)} is Shipped`))!;
+    expect(mail.text).toContain(formatOrderId(first));
 
     // The order id finds it too.
     await page.getByLabel('Search orders').fill(first);
@@ -243,24 +246,25 @@ describe('the shopper (phone)', () => {
       .getByRole('button', { name: 'Orders', exact: true })
       .click();
     await expectVisible(page.getByRole('heading', { name: 'Your Orders' }));
-    const shipped = page.getByTestId('order-card').filter({ hasText: first });
+    // The Orders tab shows ids in groups of four.
+    const shipped = page.getByTestId('order-card').filter({ hasText: formatOrderId(first) });
     await expectVisible(shipped);
     expect(await shipped.getByTestId('order-status').innerText()).toBe('Shipped');
-    const cancelled = page.getByTestId('order-card').filter({ hasText: second });
+    const cancelled = page.getByTestId('order-card').filter({ hasText: formatOrderId(second) });
     expect(await cancelled.getByTestId('order-status').innerText()).toBe('Cancelled');
 
     // The phone's sort buttons: newest first by default, then the highest total first.
     const cards = page.getByTestId('order-card');
-    const ids = async () => (await cards.allInnerTexts()).map((text) => /ORD-[A-Z0-9]+/.exec(text)?.[0]);
+    const ids = async () => (await cards.getByTestId('order-id').allInnerTexts()).map((text) => text.trim());
     const newest = page.getByRole('button', { name: 'Newest to Oldest' });
     expect(await newest.getAttribute('aria-pressed')).toBe('true');
-    expect(await ids()).toEqual([second, first]);
+    expect(await ids()).toEqual([second, first].map(formatOrderId));
     await page.getByRole('button', { name: 'Highest to Lowest' }).click();
-    expect(await ids()).toEqual([first, second]);
+    expect(await ids()).toEqual([first, second].map(formatOrderId));
     expect(await newest.getAttribute('aria-pressed')).toBe('false');
 
     await shipped.getByRole('button', { name: 'View Items' }).click();
-    const items = shipped.getByRole('list', { name: `Items of order ${first}` });
+    const items = shipped.getByRole('list', { name: `Items of order ${formatOrderId(first)}` });
     await expectVisible(items);
     expect(await items.innerText()).toContain(router.name);
     expect(await items.innerText()).toContain('Rs. 4,999 × 4');

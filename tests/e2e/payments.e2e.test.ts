@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
+import { formatOrderId } from '../../src/shared/orders.js';
 import { afterAll, beforeAll, describe, expect, test } from './support/fixtures.js';
 import { type Shop, type ShopShopper, shopApi, startShop } from './support/shop.js';
 import { expectPath, expectToast, expectVisible } from './support/ui.js';
@@ -67,9 +68,9 @@ async function ordersOf(shopper: ShopShopper) {
   return res.body.orders;
 }
 
-/** The one order card of the Orders tab (phone layout). */
+/** The one order card of the Orders tab (phone layout), which shows the id in groups of four. */
 function orderCard(page: Page, orderId: string): Locator {
-  return page.getByTestId('order-card').filter({ hasText: orderId });
+  return page.getByTestId('order-card').filter({ hasText: formatOrderId(orderId) });
 }
 
 describe('paying now', () => {
@@ -113,7 +114,7 @@ describe('paying now', () => {
     await expectVisible(card);
     expect(await card.getByTestId('payment-status').first().innerText()).toBe('Paid');
     // The landed order is open: its payment, delivery charge and VAT.
-    const payment = card.getByRole('region', { name: `Payment of order ${paidOrderId}` });
+    const payment = card.getByRole('region', { name: `Payment of order ${formatOrderId(paidOrderId)}` });
     await expectVisible(payment);
     expect(await payment.getByTestId('payment-method').innerText()).toBe('eSewa');
     expect(await payment.innerText()).toContain('VAT (13%) included');

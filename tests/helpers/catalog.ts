@@ -125,6 +125,8 @@ export interface UploadFields {
   subCategory?: string;
   childCategory?: string;
   stock?: string;
+  warranty?: string;
+  sku?: string;
 }
 
 export async function uploadProduct(t: TestApp, token: string | undefined, fields: UploadFields, files: FilePart[]) {

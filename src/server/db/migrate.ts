@@ -13,6 +13,12 @@ import * as m011payments from './migrations/011_order_payments.js';
 import * as m012accounts from './migrations/012_account_safety.js';
 import * as m013names from './migrations/013_name_search.js';
 import * as m014language from './migrations/014_user_language.js';
+import * as m015warranty from './migrations/015_product_warranty.js';
+import * as m016soldOut from './migrations/016_sold_out_last.js';
+import * as m017history from './migrations/017_history_by_shopper.js';
+import * as m018audit from './migrations/018_audit_log.js';
+import * as m019dashboard from './migrations/019_dashboard.js';
+import * as m020sku from './migrations/020_product_sku.js';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the same list runs
@@ -34,6 +40,12 @@ const migrations: Record<string, Migration> = {
   '012_account_safety': m012accounts,
   '013_name_search': m013names,
   '014_user_language': m014language,
+  '015_product_warranty': m015warranty,
+  '016_sold_out_last': m016soldOut,
+  '017_history_by_shopper': m017history,
+  '018_audit_log': m018audit,
+  '019_dashboard': m019dashboard,
+  '020_product_sku': m020sku,
 };
 
 /** The newest migration's name: a database that has run it is up to date (/api/ready). */

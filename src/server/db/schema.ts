@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Locale } from '../../shared/locale.js';
 
 /**
@@ -115,7 +115,8 @@ export interface ChildCategoriesTable {
 
 /**
  * Products are never removed: delete sets deleted_at, so orders keep their lines.
- * `name_sort` is the lower-cased name (sorting by name on both dialects); `stock` null = not tracked.
+ * `name_sort` is the lower-cased name (sorting by name on both dialects); `stock` null = not tracked;
+ * `sold_out` lists a product after those in stock.
  * PostgreSQL adds a generated `search` tsvector column; SQLite has the products_fts FTS5 table.
  */
 export interface ProductsTable {
@@ -129,6 +130,14 @@ export interface ProductsTable {
   child_category_id: number | null;
   is_featured: number;
   stock: number | null;
+  /** "1 year official warranty" and the like (migration 015); NULL: none said. Optional on insert. */
+  warranty: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Low on stock at or under this (migration 019); null: the shop's default, DEFAULT_LOW_STOCK_THRESHOLD. */
+  low_stock_threshold: Generated<number | null>;
+  /** The shop's own code (migration 020): unique among live products, case-insensitively; null: none. */
+  sku: string | null;
+  /** 1 when the stock is tracked and 0, else 0; kept by the database, never written (migration 016). */
+  sold_out: ColumnType<number, never, never>;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
@@ -208,6 +217,8 @@ export interface OrderStatusHistoryTable {
   /** 'status' (order status) or 'payment' (payment status); migration 011. */
   kind: Generated<'status' | 'payment'>;
   note: string | null;
+  /** The shopper who made the change (cancelling, paying on delivery); null with admin_id null: the shop itself. Migration 017. */
+  user_id: Generated<number | null>;
 }
 
 /** One try at a gateway (migration 011): eSewa's transaction_uuid or Khalti's pidx as reference. */
@@ -222,6 +233,34 @@ export interface PaymentAttemptsTable {
   gateway_ref: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/**
+ * The Dashboard's figures, kept by triggers (migration 019, ADR 0021): per Nepal day ('YYYY-MM-DD')
+ * the orders placed by their status and payment now; per day and per month ('YYYY-MM') the units
+ * and line revenue of each product in the orders that count as revenue.
+ */
+export interface OrderDayTotalsTable {
+  day: string;
+  status: string;
+  payment_method: string;
+  payment_status: string;
+  order_count: number;
+  amount_paisa: number;
+}
+
+export interface ProductDaySalesTable {
+  day: string;
+  product_id: number;
+  units: number;
+  revenue_paisa: number;
+}
+
+export interface ProductMonthSalesTable {
+  month: string;
+  product_id: number;
+  units: number;
+  revenue_paisa: number;
 }
 
 /** Named gap-free numbers (invoice). */
@@ -262,6 +301,23 @@ export interface SandboxPaymentsTable {
   updated_at: string;
 }
 
+/** The admin's audit log (migration 018, features/audit): one row per admin write, kept. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** null: the command line or the shop itself. */
+  admin_id: number | null;
+  /** '<entity>.<verb>', one of AUDIT_ACTIONS in shared/audit.ts. */
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  /** The entity's name when it happened. */
+  summary: string;
+  /** JSON text {field: [before, after]}; money in rupees. */
+  changes: string;
+  note: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   admins: AdminsTable;
@@ -284,5 +340,9 @@ export interface Database {
   jobs: JobsTable;
   payment_attempts: PaymentAttemptsTable;
   counters: CountersTable;
+  order_day_totals: OrderDayTotalsTable;
+  product_day_sales: ProductDaySalesTable;
+  product_month_sales: ProductMonthSalesTable;
   sandbox_payments: SandboxPaymentsTable;
+  audit_log: AuditLogTable;
 }

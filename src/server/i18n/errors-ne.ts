@@ -108,6 +108,16 @@ export const ERRORS_NE: MessageCatalogue = {
   'The category was not found': 'क्याटेगोरी भेटिएन',
   'The subcategory was not found': 'सब-क्याटेगोरी भेटिएन',
   'The child category was not found': 'चाइल्ड क्याटेगोरी भेटिएन',
+  // Archived products (shared/product-archive.ts).
+  'This product is not archived': 'यो सामान आर्काइभमा छैन',
+  'This product was archived more than {days} days ago and can no longer be restored':
+    'यो सामान आर्काइभ भएको {days} दिनभन्दा बढी भइसक्यो, त्यसैले अब फिर्ता ल्याउन मिल्दैन',
+  'This product cannot be restored: its category "{name}" has been deleted. Add a category named "{name}" again first.':
+    'यो सामान फिर्ता ल्याउन मिल्दैन: यसको क्याटेगोरी "{name}" मेटिइसकेको छ। पहिले "{name}" नामको क्याटेगोरी फेरि थप्नुहोस्।',
+  'This product cannot be restored: its subcategory "{name}" has been deleted. Add a subcategory named "{name}" to its category again first.':
+    'यो सामान फिर्ता ल्याउन मिल्दैन: यसको सब-क्याटेगोरी "{name}" मेटिइसकेको छ। पहिले यसको क्याटेगोरीमा "{name}" नामको सब-क्याटेगोरी फेरि थप्नुहोस्।',
+  'This product cannot be restored: its child category "{name}" has been deleted. Add a child category named "{name}" to its subcategory again first.':
+    'यो सामान फिर्ता ल्याउन मिल्दैन: यसको चाइल्ड क्याटेगोरी "{name}" मेटिइसकेको छ। पहिले यसको सब-क्याटेगोरीमा "{name}" नामको चाइल्ड क्याटेगोरी फेरि थप्नुहोस्।',
   'Subcategory not found in this category': 'यो क्याटेगोरीमा त्यो सब-क्याटेगोरी भेटिएन',
   // A product's category path and images (category-service.ts, service.ts).
   'Category "{name}" does not exist': '"{name}" नामको क्याटेगोरी छैन',
@@ -130,6 +140,54 @@ export const ERRORS_NE: MessageCatalogue = {
   'The upload ended early': 'अपलोड बीचमै रोकियो',
   'Malformed multipart form': 'multipart फारम बिग्रिएको छ',
   'Not a stored image: {image}': 'यो पसलमा राखिएको फोटो होइन: {image}',
+  'Another product already has this SKU': 'यो SKU अर्को सामानमा पहिल्यै छ',
+
+  // Products to CSV and back (shared/product-csv.ts, features/catalog/csv/).
+  'Send the import as multipart/form-data with the CSV in "file" and an optional ZIP of images in "images"':
+    'आयात multipart/form-data का रूपमा पठाउनुहोस्: CSV "file" मा, र चाहिए फोटोहरूको ZIP "images" मा',
+  'Unexpected file field "{field}": send the CSV as "file" and the ZIP as "images"':
+    'नचिनिएको फाइल फिल्ड "{field}": CSV "file" मा र ZIP "images" मा पठाउनुहोस्',
+  'Choose a CSV file to import': 'आयात गर्न CSV फाइल छान्नुहोस्',
+  'The CSV file must be at most {max} MB': 'CSV फाइल बढीमा {max} MB को हुनुपर्छ',
+  'The ZIP file must be at most {max} MB': 'ZIP फाइल बढीमा {max} MB को हुनुपर्छ',
+  // {utf} is "UTF-8" (a name, kept as it is: its digit is no number to write in Devanagari).
+  'The file is not {utf} text. In Excel, save it as "CSV {utf} (Comma delimited)" and try again.':
+    'यो फाइल {utf} मा लेखिएको छैन। Excel मा "CSV {utf} (Comma delimited)" का रूपमा सेभ गरेर फेरि प्रयास गर्नुहोस्।',
+  'The CSV file could not be read near line {line}: check its quotes':
+    'CSV फाइलको लाइन {line} तिर पढ्न सकिएन: उद्धरण चिन्ह (") जाँच्नुहोस्',
+  'The CSV file is empty': 'CSV फाइल खाली छ',
+  'The CSV file has no product rows': 'CSV फाइलमा सामानको कुनै पङ्क्ति छैन',
+  'The CSV file has more than {max} product rows: split it into smaller files':
+    'CSV फाइलमा {max} भन्दा बढी सामानका पङ्क्ति छन्: यसलाई साना फाइलहरूमा बाँड्नुहोस्',
+  'The CSV file lacks these columns: {columns}': 'CSV फाइलमा यी स्तम्भ छैनन्: {columns}',
+  'The CSV file has columns this shop does not know: {columns}. Its columns are {known}.':
+    'CSV फाइलमा यो पसलले नचिनेका स्तम्भ छन्: {columns}। चिनिने स्तम्भहरू: {known}।',
+  'The column "{column}" appears twice': '"{column}" स्तम्भ दुई पटक छ',
+  'The ZIP file could not be read': 'ZIP फाइल पढ्न सकिएन',
+  'The ZIP file may hold at most {max} images': 'ZIP फाइलमा बढीमा {max} वटा फोटो मात्र हुन सक्छन्',
+  'The row has {cells} cells but the header has {columns}':
+    'यो पङ्क्तिमा {cells} वटा कोठा छन्, तर पहिलो (शीर्ष) पङ्क्तिमा {columns} वटा मात्र',
+  'SKU is required: the import finds products by it': 'SKU लेख्नुहोस्: आयातले सामानलाई SKU बाटै चिन्छ',
+  'This SKU is already used in row {row}': 'यो SKU पङ्क्ति {row} मा पहिल्यै छ',
+  'The id must be a product number (or empty for a new product)': 'id सामानको नम्बर हुनुपर्छ (नयाँ सामानका लागि खाली छोड्नुहोस्)',
+  'This id is already used in row {row}': 'यो id पङ्क्ति {row} मा पहिल्यै छ',
+  'There is no product with id {id}': 'id {id} भएको कुनै सामान छैन',
+  'Featured must be yes or no': 'featured मा yes वा no लेख्नुहोस्',
+  'A category path has at most three levels: Category > Subcategory > Child category':
+    'क्याटेगोरीको बाटोमा बढीमा तीन तह हुन्छन्: क्याटेगोरी > सब-क्याटेगोरी > चाइल्ड क्याटेगोरी',
+  'A product can have at most {max} images': 'एउटा सामानमा बढीमा {max} वटा फोटो हुन सक्छन्',
+  'The image "{name}" is not in the ZIP file': '"{name}" फोटो ZIP फाइलमा छैन',
+  'The ZIP file has more than one image named "{name}": write its folder too':
+    'ZIP फाइलमा "{name}" नामका एकभन्दा बढी फोटो छन्: फोल्डरको नाम पनि लेख्नुहोस्',
+  'The image "{name}" is larger than {max} MB': '"{name}" फोटो {max} MB भन्दा ठूलो छ',
+  '"{name}" is not a JPEG, PNG, WebP, AVIF or GIF image': '"{name}" JPEG, PNG, WebP, AVIF वा GIF फोटो होइन',
+  'The image "{name}" could not be read': '"{name}" फोटो पढ्न सकिएन',
+  '"{address}" is not an image of this shop': '"{address}" यो पसलको फोटो होइन',
+  'Images are not fetched from other sites: put "{address}" in the ZIP file and write its file name here':
+    'अरू साइटबाट फोटो ल्याइँदैन: "{address}" लाई ZIP फाइलमा राखेर यहाँ त्यसको फाइलको नाम लेख्नुहोस्',
+  'Row {row} could not be saved, so nothing was imported': 'पङ्क्ति {row} सेभ गर्न सकिएन, त्यसैले केही पनि आयात भएन',
+  'The file has errors, so nothing was imported': 'फाइलमा त्रुटि छन्, त्यसैले केही पनि आयात भएन',
+  'dryRun must be true or false': 'dryRun को मान true वा false हुनुपर्छ',
 
   // Jobs (shared/jobs.ts)
   'Job not found': 'काम भेटिएन',
@@ -150,6 +208,7 @@ export const ERRORS_NE: MessageCatalogue = {
   'You can only access your own orders': 'तपाईं आफ्नै अर्डर मात्र हेर्न सक्नुहुन्छ',
   'Cannot reopen this order: only {stock} of "{name}" left in stock':
     'यो अर्डर फेरि खोल्न मिल्दैन: स्टकमा "{name}" {stock} वटा मात्र बाँकी छ',
+  'Only a pending order can be cancelled': 'पुष्टि हुन बाँकी अर्डर मात्र रद्द गर्न सकिन्छ',
   'This order is not waiting for an online payment': 'यो अर्डरको अनलाइन भुक्तानी बाँकी छैन',
   // Not an error: the note beside an order whose payment could not start (orders/routes.ts).
   'The payment service is not answering right now. Your order is saved: please try again in a few minutes.':

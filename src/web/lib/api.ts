@@ -22,19 +22,40 @@ export interface ApiOptions {
  * retry; when the refresh is refused the session ends (SPEC §4).
  */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  return parse<T>(await respond(path, options));
+}
+
+/** The response of a call, with the bearer token handling of api(). */
+async function respond(path: string, options: ApiOptions): Promise<Response> {
   const { auth } = options;
-  if (!auth) return parse<T>(await send(path, options, null));
+  if (!auth) return send(path, options, null);
 
   let token = getToken(auth);
   if (token && isTokenExpired(token)) token = await refreshOrEnd(auth);
   const response = await send(path, options, token);
-  if (response.status !== 401 || !token) return parse<T>(response);
+  if (response.status !== 401 || !token) return response;
 
   // The server no longer accepts this token (revoked, rotated elsewhere): one refresh, one retry.
   const fresh = await refreshOrEnd(auth);
   const retried = await send(path, options, fresh);
   if (retried.status === 401) endSession(auth);
-  return parse<T>(retried);
+  return retried;
+}
+
+/**
+ * A file the server sends (a CSV export), fetched with the same tokens as api(): its bytes and the
+ * name its Content-Disposition gives (or `fallbackName`). Errors are ApiErrors as api()'s are.
+ */
+export async function apiDownload(
+  path: string,
+  fallbackName: string,
+  options: Omit<ApiOptions, 'method' | 'body'> = {},
+): Promise<{ blob: Blob; filename: string }> {
+  const response = await respond(path, { ...options, headers: { Accept: '*/*', ...options.headers } });
+  if (!response.ok) return parse<never>(response);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  return { blob: await response.blob(), filename };
 }
 
 async function refreshOrEnd(kind: SessionKind): Promise<string> {

@@ -40,3 +40,13 @@ export function insertFailedJob(job: FailedJobInput): number {
     return Number(result.lastInsertRowid);
   });
 }
+
+/**
+ * Sets an order's status and payment status as the shop would have after events no browser test can
+ * bring about quickly (a wallet payment, then a cancel): e.g. 'cancelled' with 'refund_due'.
+ */
+export function setOrderState(orderId: string, status: string, paymentStatus: string): void {
+  withDatabase((db) => {
+    db.prepare('update orders set status = ?, payment_status = ? where id = ?').run(status, paymentStatus, orderId);
+  });
+}

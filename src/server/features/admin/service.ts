@@ -12,6 +12,7 @@ import { deviceAccount } from '../../lib/device-cookie.js';
 import { beginLogin, checkCurrentPassword } from '../../lib/login-guard.js';
 import type { LoginClient } from '../../lib/session-routes.js';
 import { revokeAllSessions } from '../../lib/sessions.js';
+import { recordAudit } from '../audit/service.js';
 import * as q from './queries.js';
 
 /** What admin account management needs; the CLI has these without a whole app context. */
@@ -87,8 +88,19 @@ export async function changeAdminPassword(
   if (input.password === input.currentPassword) throw badRequest(RECOVERY_MESSAGES.samePassword);
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction().execute(async (trx) => {
-    await q.updateAdminPassword(trx, admin.id, passwordHash, isoNow(ctx.clock));
-    await revokeAllSessions(trx, ctx.clock, 'admin', admin.id, principal.sessionId);
+    const now = isoNow(ctx.clock);
+    await q.updateAdminPassword(trx, admin.id, passwordHash, now);
+    const sessionsEnded = await revokeAllSessions(trx, ctx.clock, 'admin', admin.id, principal.sessionId);
+    // That it happened, and what it did; never a password or a hash.
+    await recordAudit(trx, {
+      adminId: admin.id,
+      action: 'admin.password',
+      entityType: 'admin',
+      entityId: admin.id,
+      summary: admin.username,
+      changes: { otherSessionsEnded: [null, sessionsEnded] },
+      at: now,
+    });
   });
 }
 
@@ -117,8 +129,23 @@ export async function resetAdminPassword(
   if (problem) throw new AppError(400, 'BAD_PASSWORD', `Cannot reset the password: ${problem}`);
   const admin = await q.findAdminByUsername(store.db, username);
   if (!admin) throw notFound(`There is no admin named '${username}'`);
-  await q.updateAdminPassword(store.db, admin.id, await hashPassword(password), isoNow(store.clock));
-  const sessionsEnded = await revokeAllSessions(store.db, store.clock, 'admin', admin.id);
+  const passwordHash = await hashPassword(password);
+  const sessionsEnded = await store.db.transaction().execute(async (trx) => {
+    const now = isoNow(store.clock);
+    await q.updateAdminPassword(trx, admin.id, passwordHash, now);
+    const ended = await revokeAllSessions(trx, store.clock, 'admin', admin.id);
+    // From the command line: no admin signed in (adminId null).
+    await recordAudit(trx, {
+      adminId: null,
+      action: 'admin.password',
+      entityType: 'admin',
+      entityId: admin.id,
+      summary: admin.username,
+      changes: { sessionsEnded: [null, ended] },
+      at: now,
+    });
+    return ended;
+  });
   return { id: admin.id, username: admin.username, sessionsEnded };
 }
 

@@ -2,6 +2,8 @@ import { CATALOG_MESSAGES, type Category, type ChildCategory, type SubCategory, 
 import type { AppContext } from '../../context.js';
 import { isoNow } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { type Actor, recordAudit } from '../audit/service.js';
+import { categoryPath } from './audit-snapshot.js';
 import * as cq from './category-queries.js';
 import { validationFailed } from './product-input.js';
 import { type Db, catalogWrite } from './queries.js';
@@ -9,6 +11,8 @@ import { type Db, catalogWrite } from './queries.js';
 /**
  * The three-level category tree (SPEC §5): read whole, nodes created and soft-deleted, and the
  * paths of products checked against it. CatalogService (service.ts) answers for it in its API.
+ * With an `actor` (an admin's write) each create and delete is recorded in the audit log, in its
+ * transaction, under the node's path of names ('Laptops › Gaming Laptops').
  */
 
 const LEVEL_LABEL: Record<cq.CategoryLevel, string> = {
@@ -16,6 +20,12 @@ const LEVEL_LABEL: Record<cq.CategoryLevel, string> = {
   sub_categories: 'subcategory',
   child_categories: 'child category',
 };
+
+const AUDIT_TYPE = {
+  categories: 'category',
+  sub_categories: 'subcategory',
+  child_categories: 'childCategory',
+} as const satisfies Record<cq.CategoryLevel, string>;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -66,43 +76,61 @@ export class CategoryService {
     }));
   }
 
-  async createCategory(name: string): Promise<{ category: Category }> {
+  async createCategory(name: string, actor?: Actor): Promise<{ category: Category }> {
     const clean = name.trim();
     const key = categoryKey(clean);
     const id = await this.insertUnique(
       () => cq.findByKey(this.db, 'categories', key),
-      () => this.write((trx) => cq.insertCategory(trx, clean, key, this.now())),
+      () =>
+        this.write(async (trx) => {
+          const now = this.now();
+          const created = await cq.insertCategory(trx, clean, key, now);
+          await this.audit(trx, actor, 'categories', 'create', created, clean, now);
+          return created;
+        }),
       `A category named "${clean}" already exists`,
     );
     return { category: { id, name: clean, subCategories: [] } };
   }
 
-  async createSubCategory(categoryId: number, name: string): Promise<SubCategory> {
+  async createSubCategory(categoryId: number, name: string, actor?: Actor): Promise<SubCategory> {
     const category = await cq.findCategory(this.db, categoryId);
     if (!category) throw notFound('Category not found');
     const clean = name.trim();
     const key = categoryKey(clean);
     const id = await this.insertUnique(
       () => cq.findByKey(this.db, 'sub_categories', key, categoryId),
-      () => this.write((trx) => cq.insertSubCategory(trx, categoryId, clean, key, this.now())),
+      () =>
+        this.write(async (trx) => {
+          const now = this.now();
+          const created = await cq.insertSubCategory(trx, categoryId, clean, key, now);
+          await this.audit(trx, actor, 'sub_categories', 'create', created, clean, now, [category.name]);
+          return created;
+        }),
       `A subcategory named "${clean}" already exists in ${category.name}`,
     );
     return { id, name: clean, childCategories: [] };
   }
 
-  async createChildCategory(categoryId: number, subCategoryId: number, name: string): Promise<ChildCategory> {
-    const sub = await this.subIn(categoryId, subCategoryId);
+  async createChildCategory(categoryId: number, subCategoryId: number, name: string, actor?: Actor): Promise<ChildCategory> {
+    const { category, sub } = await this.subIn(categoryId, subCategoryId);
     const clean = name.trim();
     const key = categoryKey(clean);
     const id = await this.insertUnique(
       () => cq.findByKey(this.db, 'child_categories', key, subCategoryId),
-      () => this.write((trx) => cq.insertChildCategory(trx, subCategoryId, clean, key, this.now())),
+      () =>
+        this.write(async (trx) => {
+          const now = this.now();
+          const created = await cq.insertChildCategory(trx, subCategoryId, clean, key, now);
+          await this.audit(trx, actor, 'child_categories', 'create', created, clean, now, [category.name, sub.name]);
+          return created;
+        }),
       `A child category named "${clean}" already exists in ${sub.name}`,
     );
     return { id, name: clean };
   }
 
-  async deleteCategory(categoryId: number): Promise<{ message: string }> {
+  async deleteCategory(categoryId: number, actor?: Actor): Promise<{ message: string }> {
     const category = await cq.findCategory(this.db, categoryId);
     if (!category) throw notFound('Category not found');
     await this.deleteNode(
@@ -112,27 +140,68 @@ export class CategoryService {
       await cq.countLiveSubCategories(this.db, categoryId),
       'subcategory',
       'subcategories',
+      { actor, parents: [] },
     );
     return { message: CATALOG_MESSAGES.categoryDeleted };
   }
 
-  async deleteSubCategory(categoryId: number, subCategoryId: number): Promise<{ message: string }> {
-    const sub = await this.subIn(categoryId, subCategoryId);
+  async deleteSubCategory(categoryId: number, subCategoryId: number, actor?: Actor): Promise<{ message: string }> {
+    const { category, sub } = await this.subIn(categoryId, subCategoryId);
     const children = await cq.countLiveChildCategories(this.db, subCategoryId);
-    await this.deleteNode('sub_categories', subCategoryId, sub.name, children, 'child category', 'child categories');
+    await this.deleteNode('sub_categories', subCategoryId, sub.name, children, 'child category', 'child categories', {
+      actor,
+      parents: [category.name],
+    });
     return { message: CATALOG_MESSAGES.subCategoryDeleted };
   }
 
-  async deleteChildCategory(categoryId: number, subCategoryId: number, childId: number): Promise<{ message: string }> {
-    await this.subIn(categoryId, subCategoryId);
+  async deleteChildCategory(
+    categoryId: number,
+    subCategoryId: number,
+    childId: number,
+    actor?: Actor,
+  ): Promise<{ message: string }> {
+    const { category, sub } = await this.subIn(categoryId, subCategoryId);
     const child = await cq.findChildCategory(this.db, childId);
     if (!child || child.sub_category_id !== subCategoryId) throw notFound('Child category not found in this subcategory');
-    await this.deleteNode('child_categories', childId, child.name, 0, '', '');
+    await this.deleteNode('child_categories', childId, child.name, 0, '', '', { actor, parents: [category.name, sub.name] });
     return { message: CATALOG_MESSAGES.childCategoryDeleted };
   }
 
+  /** An audit entry for an admin's create or delete of a node (none for the seeders, which have no actor). */
+  private async audit(
+    trx: Db,
+    actor: Actor | undefined,
+    level: cq.CategoryLevel,
+    verb: 'create' | 'delete',
+    id: number,
+    name: string,
+    at: string,
+    parents: string[] = [],
+  ): Promise<void> {
+    if (!actor) return;
+    const entityType = AUDIT_TYPE[level];
+    await recordAudit(trx, {
+      adminId: actor.adminId,
+      action: `${entityType}.${verb}`,
+      entityType,
+      entityId: id,
+      summary: categoryPath(...parents, name),
+      changes: { name: verb === 'create' ? [null, name] : [name, null] },
+      at,
+    });
+  }
+
   /** Soft-deletes a node that has no live children and no live products (409 saying why otherwise). */
-  private async deleteNode(level: cq.CategoryLevel, id: number, name: string, children: number, one: string, many: string) {
+  private async deleteNode(
+    level: cq.CategoryLevel,
+    id: number,
+    name: string,
+    children: number,
+    one: string,
+    many: string,
+    by: { actor: Actor | undefined; parents: string[] },
+  ) {
     const products = await cq.countLiveProductsIn(this.db, level, id);
     const label = LEVEL_LABEL[level];
     if (children > 0 || products > 0) {
@@ -147,7 +216,12 @@ export class CategoryService {
             : `Delete those products or move them to another ${label} first.`;
       throw conflict(`Cannot delete the ${label} "${name}": it still has ${has}. ${fix}`, { children, products });
     }
-    const deleted = await this.write((trx) => cq.softDeleteNode(trx, level, id, this.now()));
+    const deleted = await this.write(async (trx) => {
+      const now = this.now();
+      if (!(await cq.softDeleteNode(trx, level, id, now))) return false;
+      await this.audit(trx, by.actor, level, 'delete', id, name, now, by.parents);
+      return true;
+    });
     if (!deleted) throw notFound(`The ${label} was not found`);
   }
 
@@ -157,7 +231,7 @@ export class CategoryService {
     if (!category) throw notFound('Category not found');
     const sub = await cq.findSubCategory(this.db, subId);
     if (!sub || sub.category_id !== categoryId) throw notFound('Subcategory not found in this category');
-    return sub;
+    return { category, sub };
   }
 
   private async insertUnique(existing: () => Promise<unknown>, insert: () => Promise<number>, message: string): Promise<number> {

@@ -8,6 +8,7 @@ import {
 import type { Locale } from '../../../shared/locale.js';
 import { apiQuery, readFilters } from '../../../shared/product-list.js';
 import { escapeHtml } from '../../lib/escape-html.js';
+import { paymentOptions } from '../orders/payment-options.js';
 import { staticPageMeta } from '../web/meta.js';
 import type { AppContext } from '../../context.js';
 import type { PageMeta } from '../web/html.js';
@@ -25,7 +26,9 @@ const DESCRIPTION_MAX = 160;
  * - /products?category=…[&subcategory=…[&childcategory=…]]: the category's own name as title.
  * - /products (any filters): the first answer of the list carried in the page and its first card's
  *   image preloaded, so the list paints without waiting for a request after the code has run.
- * - /products/{id}: the product carried in the page, its main image preloaded.
+ * - /products/{id}: the product carried in the page, its main image preloaded; with it the related
+ *   products and the delivery and payment options its page shows, so they are there on the first
+ *   paint and nothing moves when they arrive.
  * Image and page URLs are absolute: PUBLIC_URL when set, else the address the request came to.
  * Values are plain text here; renderHead() escapes them. Titles and descriptions are in the page's
  * language; product and category names are the shop's data and stay as they are.
@@ -52,6 +55,8 @@ export function catalogMetaResolver(ctx: AppContext, service: CatalogService): M
       const price = product.price.toFixed(2);
       const description = summary(product.description);
       const url = `${base}/products/${product.id}`;
+      // Deleted meanwhile: the page then fetches them itself (and finds the product gone).
+      const related = await service.relatedProducts(product.id).catch(() => undefined);
       const meta: PageMeta = {
         title: `${product.name} | Pasal`,
         description,
@@ -61,7 +66,7 @@ export function catalogMetaResolver(ctx: AppContext, service: CatalogService): M
           '@type': 'Product',
           name: product.name,
           description,
-          sku: String(product.id),
+          sku: product.sku ?? String(product.id),
           category: [product.category, product.subCategory, product.childCategory].filter(Boolean).join(' > '),
           ...(images.length > 0 ? { image: images } : {}),
           offers: {
@@ -80,8 +85,13 @@ export function catalogMetaResolver(ctx: AppContext, service: CatalogService): M
           // as ProductGallery, so the browser picks the same file).
           ...(addresses[0] ? [mainImagePreload(addresses[0])] : []),
         ].join('\n    '),
-        // The product itself, so the page renders it (and its image) on its first paint.
-        data: { [`/api/products/${product.id}`]: product },
+        // The product itself, so the page renders it (and its image) on its first paint, and the
+        // parts under its price and below it.
+        data: {
+          [`/api/products/${product.id}`]: product,
+          ...(related ? { [`/api/products/${product.id}/related`]: { products: related } } : {}),
+          '/api/orders/payment-options': paymentOptions(ctx.config.payments),
+        },
       };
       if (images[0]) meta.image = images[0];
       return meta;

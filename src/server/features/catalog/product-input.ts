@@ -4,6 +4,7 @@ import {
   PRODUCT_NAME_MAX,
   PRODUCT_PRICE_MAX,
   PRODUCT_STOCK_MAX,
+  PRODUCT_WARRANTY_MAX,
 } from '../../../shared/catalog.js';
 import { AppError } from '../../lib/errors.js';
 
@@ -18,6 +19,12 @@ export interface CreateProductInput {
   childCategoryId?: number | null;
   isFeatured?: boolean;
   stock?: number | null;
+  /** "1 year official warranty"; absent, null or blank: none. */
+  warranty?: string | null;
+  /** The Dashboard's low-stock alert; null or absent: the shop's default. */
+  lowStockThreshold?: number | null;
+  /** Checked by productSkuSchema (src/shared/catalog.ts) before it gets here; null/absent: none. */
+  sku?: string | null;
   images: Buffer[];
 }
 
@@ -30,6 +37,9 @@ export interface BulkProductInput extends Omit<CreateProductInput, 'images'> {
 
 export const validationFailed = (fields: Record<string, string>) =>
   new AppError(400, 'VALIDATION_FAILED', Object.values(fields)[0] ?? 'Invalid request', fields);
+
+/** 409 on the SKU field: a live product already has it (compared case-insensitively, migration 020). */
+export const skuTaken = () => new AppError(409, 'SKU_TAKEN', CATALOG_MESSAGES.skuTaken, { sku: CATALOG_MESSAGES.skuTaken });
 
 export const toPaisa = (rupees: number) => Math.round(rupees * 100);
 
@@ -48,5 +58,15 @@ export function assertProductBasics(input: Omit<CreateProductInput, 'images'>): 
   if (stock !== null && (!Number.isSafeInteger(stock) || stock < 0 || stock > PRODUCT_STOCK_MAX)) {
     fields.stock = CATALOG_MESSAGES.stockWhole;
   }
+  if ((input.warranty?.trim().length ?? 0) > PRODUCT_WARRANTY_MAX) fields.warranty = CATALOG_MESSAGES.warrantyTooLong;
+  const threshold = input.lowStockThreshold ?? null;
+  if (threshold !== null && (!Number.isSafeInteger(threshold) || threshold < 0 || threshold > PRODUCT_STOCK_MAX)) {
+    fields.lowStockThreshold = CATALOG_MESSAGES.lowStockThresholdWhole;
+  }
   if (Object.keys(fields).length > 0) throw validationFailed(fields);
+}
+
+/** The stored form of a warranty: trimmed, null when there is none. */
+export function storedWarranty(warranty: string | null | undefined): string | null {
+  return warranty?.trim() || null;
 }

@@ -89,6 +89,9 @@ export interface ProductRow {
   price_paisa: number;
   is_featured: number;
   stock: number | null;
+  warranty: string | null;
+  low_stock_threshold: number | null;
+  sku: string | null;
   category_id: number;
   sub_category_id: number | null;
   child_category_id: number | null;
@@ -120,6 +123,9 @@ function productRowsQuery(db: Db) {
       'p.price_paisa',
       'p.is_featured',
       'p.stock',
+      'p.warranty',
+      'p.low_stock_threshold',
+      'p.sku',
       'p.category_id',
       'p.sub_category_id',
       'p.child_category_id',
@@ -189,6 +195,9 @@ export interface NewProduct {
   child_category_id: number | null;
   is_featured: number;
   stock: number | null;
+  warranty?: string | null;
+  low_stock_threshold?: number | null;
+  sku?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -253,6 +262,9 @@ export interface ProductPatch {
   child_category_id?: number | null;
   is_featured?: number;
   stock?: number | null;
+  warranty?: string | null;
+  low_stock_threshold?: number | null;
+  sku?: string | null;
 }
 
 export async function updateProduct(db: Db, id: number, patch: ProductPatch, now: string): Promise<boolean> {
@@ -287,6 +299,59 @@ export async function softDeleteProduct(db: Db, id: number, now: string): Promis
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The live product with this SKU (compared case-insensitively, as the unique index of migration 020 does), if any. */
+export async function liveProductIdBySku(db: Db, sku: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('products')
+    .select('id')
+    .where(sql`lower(sku)`, '=', sku.toLowerCase())
+    .where('deleted_at', 'is', null)
+    .where('sku', 'is not', null)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Live product rows with an id above `afterId`, oldest first: the CSV export's keyset batches. */
+export async function liveProductRowsAfter(db: Db, afterId: number, limit: number): Promise<ProductRow[]> {
+  const rows = await productRowsQuery(db)
+    .where('p.deleted_at', 'is', null)
+    .where('p.id', '>', afterId)
+    .orderBy('p.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, price_paisa: Number(row.price_paisa) }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Related products
+
+export type CategoryLevel = 'child_category_id' | 'sub_category_id' | 'category_id';
+
+/**
+ * Up to `limit` live products of one category level, newest first, leaving out `exclude` (the
+ * product itself and those already found): read in the order of products_live_child / _sub /
+ * _category (migration 002), so it stops at LIMIT however large the category is.
+ */
+export async function relatedCandidates(
+  db: Db,
+  level: CategoryLevel,
+  levelId: number,
+  exclude: number[],
+  limit: number,
+): Promise<{ id: number; stock: number | null }[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'stock'])
+    .where(level, '=', levelId)
+    .where('deleted_at', 'is', null)
+    .where('id', 'not in', exclude)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: Number(row.id), stock: row.stock }));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Sitemap
 
@@ -300,4 +365,77 @@ export function sitemapProducts(db: Db, beforeId: number, limit: number) {
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Archived products (issue 21, shared/product-archive.ts): deleted_at set, restorable for a while.
+
+/** Archived products deleted at or after `since`, newest archive first (the products_archived index of migration 018). */
+export function archivedIds(db: Db, since: string, limit: number, offset: number) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'deleted_at'])
+    .where('deleted_at', 'is not', null)
+    .where('deleted_at', '>=', since)
+    .orderBy('deleted_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countArchived(db: Db, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('deleted_at', 'is not', null)
+    .where('deleted_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A product, live or archived, with each level of its category path as it stands (a level may be deleted since). */
+export function productWithPath(db: Db, id: number) {
+  return db
+    .selectFrom('products as p')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .leftJoin('sub_categories as s', 's.id', 'p.sub_category_id')
+    .leftJoin('child_categories as cc', 'cc.id', 'p.child_category_id')
+    .select([
+      'p.id',
+      'p.name',
+      'p.deleted_at',
+      'p.category_id',
+      'p.sub_category_id',
+      'p.child_category_id',
+      'c.name as category_name',
+      'c.name_key as category_key',
+      'c.deleted_at as category_deleted_at',
+      's.name as sub_category_name',
+      's.name_key as sub_category_key',
+      's.deleted_at as sub_category_deleted_at',
+      'cc.name as child_category_name',
+      'cc.name_key as child_category_key',
+      'cc.deleted_at as child_category_deleted_at',
+    ])
+    .where('p.id', '=', id)
+    .executeTakeFirst();
+}
+
+export type ProductWithPath = NonNullable<Awaited<ReturnType<typeof productWithPath>>>;
+
+/** Brings an archived product back, in the given (live) category path; false when it was not archived. */
+export async function restoreProduct(
+  db: Db,
+  id: number,
+  path: { category_id: number; sub_category_id: number | null; child_category_id: number | null },
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('products')
+    .set({ ...path, deleted_at: null, updated_at: now })
+    .where('id', '=', id)
+    .where('deleted_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

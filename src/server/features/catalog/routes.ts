@@ -16,10 +16,13 @@ import {
   productPageSchema,
   productSchema,
   productUpdateSchema,
+  relatedProductsSchema,
 } from '../../../shared/catalog.js';
 import { idParam } from '../../../shared/path-params.js';
+import { archivedProductPageSchema, archivedQuerySchema } from '../../../shared/product-archive.js';
 import type { AppContext } from '../../context.js';
-import { requireAdmin } from '../../lib/auth-hooks.js';
+import { principalOf, requireAdmin } from '../../lib/auth-hooks.js';
+import type { Actor } from '../audit/service.js';
 import { readProductForm, registerMultipart } from './form.js';
 import { PublicAnswers } from './listing/answers.js';
 import { validationFailed } from './product-input.js';
@@ -36,10 +39,14 @@ import { CatalogService } from './service.js';
  *   DELETE /category/:id | …/subcategory/:subId | …/childcategory/:childId → {message}
  *   GET    /products[?filters]     plain array, or a page with page/pageSize/q/sort
  *   GET    /products/:id
+ *   GET    /products/:id/related  {products}: compact cards of the same child/sub/category (related.ts)
  *   POST   /products/              multipart → 201 product
  *   PUT    /products/:id           multipart or JSON → product
  *   PUT    /products/:id/feature   → {message, isFeatured}
- *   DELETE /products/:id           → {message} (soft delete)
+ *   DELETE /products/:id           → {message} (archives it: shared/product-archive.ts)
+ *   GET    /admin/products/archived              → the archived products that can still be restored
+ *   POST   /admin/products/:id/restore           → product (live again)
+ * Every admin write is recorded in the audit log with the signed-in admin (features/audit).
  * Writes need an admin bearer token (lib/auth-hooks.ts: none 401, shopper 403), checked on request:
  * before a JSON body is parsed or validated, and before a byte of an upload is read.
  */
@@ -50,6 +57,9 @@ const childParams = subParams.extend({ childId: idParam('Invalid child category 
 const productParams = z.object({ id: idParam('Invalid product id') });
 
 const PAGED_KEYS = ['page', 'pageSize', 'q', 'sort'];
+
+/** The signed-in admin, who the audit log records for a write. */
+const actorOf = (request: FastifyRequest): Actor => ({ adminId: principalOf(request).id });
 
 function issuesToFields(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -85,7 +95,7 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
     app.post(
       '/category',
       { ...admin, schema: { body: createCategorySchema, response: { 201: createCategoryResponseSchema } } },
-      async (request, reply) => reply.status(201).send(await service.createCategory(request.body.name)),
+      async (request, reply) => reply.status(201).send(await service.createCategory(request.body.name, actorOf(request))),
     );
 
     app.post(
@@ -95,7 +105,7 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
         schema: { params: categoryParams, body: createSubCategorySchema, response: { 201: createSubCategoryResponseSchema } },
       },
       async (request, reply) => {
-        const subCategory = await service.createSubCategory(request.params.categoryId, request.body.name);
+        const subCategory = await service.createSubCategory(request.params.categoryId, request.body.name, actorOf(request));
         return reply.status(201).send({ subCategory });
       },
     );
@@ -108,7 +118,7 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
       },
       async (request, reply) => {
         const { categoryId, subId } = request.params;
-        const childCategory = await service.createChildCategory(categoryId, subId, request.body.name);
+        const childCategory = await service.createChildCategory(categoryId, subId, request.body.name, actorOf(request));
         return reply.status(201).send({ childCategory });
       },
     );
@@ -116,13 +126,13 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
     app.delete(
       '/category/:categoryId',
       { ...admin, schema: { params: categoryParams, response: { 200: deleteResponseSchema } } },
-      async (request) => service.deleteCategory(request.params.categoryId),
+      async (request) => service.deleteCategory(request.params.categoryId, actorOf(request)),
     );
 
     app.delete(
       '/category/:categoryId/subcategory/:subId',
       { ...admin, schema: { params: subParams, response: { 200: deleteResponseSchema } } },
-      async (request) => service.deleteSubCategory(request.params.categoryId, request.params.subId),
+      async (request) => service.deleteSubCategory(request.params.categoryId, request.params.subId, actorOf(request)),
     );
 
     app.delete(
@@ -130,7 +140,7 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
       { ...admin, schema: { params: childParams, response: { 200: deleteResponseSchema } } },
       async (request) => {
         const { categoryId, subId, childId } = request.params;
-        return service.deleteChildCategory(categoryId, subId, childId);
+        return service.deleteChildCategory(categoryId, subId, childId, actorOf(request));
       },
     );
 
@@ -167,11 +177,21 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
       }),
     );
 
+    app.get(
+      '/products/:id/related',
+      { schema: { params: productParams, response: { 200: relatedProductsSchema } } },
+      async (request, reply) =>
+        answers.send(request, reply, async () => {
+          const products = await service.relatedProducts(request.params.id);
+          return { value: { products }, products };
+        }),
+    );
+
     const create = async (request: FastifyRequest) => {
       const form = await readProductForm(request);
       const parsed = productFieldsSchema.safeParse(form.fields);
       if (!parsed.success) throw validationFailed(issuesToFields(parsed.error));
-      return service.createFromForm(parsed.data, form.files);
+      return service.createFromForm(parsed.data, form.files, actorOf(request));
     };
     for (const url of ['/products', '/products/']) {
       app.post(url, { ...admin, schema: { response: { 201: productSchema } } }, async (request, reply) =>
@@ -188,20 +208,37 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
         if (request.isMultipart()) ({ fields, files } = await readProductForm(request));
         const parsed = productUpdateSchema.safeParse(fields);
         if (!parsed.success) throw validationFailed(issuesToFields(parsed.error));
-        return service.updateProduct(request.params.id, parsed.data, files);
+        return service.updateProduct(request.params.id, parsed.data, files, actorOf(request));
       },
     );
 
     app.put(
       '/products/:id/feature',
       { ...admin, schema: { params: productParams, response: { 200: featureResponseSchema } } },
-      async (request) => service.toggleFeatured(request.params.id),
+      async (request) => service.toggleFeatured(request.params.id, actorOf(request)),
     );
 
     app.delete(
       '/products/:id',
       { ...admin, schema: { params: productParams, response: { 200: deleteResponseSchema } } },
-      async (request) => service.deleteProduct(request.params.id),
+      async (request) => service.deleteProduct(request.params.id, actorOf(request)),
+    );
+
+    // ----- archived products (admin) -----------------------------------------------------------
+
+    app.get(
+      '/admin/products/archived',
+      { ...admin, schema: { tags: ['admin'], querystring: archivedQuerySchema, response: { 200: archivedProductPageSchema } } },
+      async (request, reply) => {
+        void reply.header('Cache-Control', 'no-store');
+        return service.listArchived(request.query);
+      },
+    );
+
+    app.post(
+      '/admin/products/:id/restore',
+      { ...admin, schema: { tags: ['admin'], params: productParams, response: { 200: productSchema } } },
+      async (request) => service.restoreProduct(request.params.id, actorOf(request)),
     );
   };
 }

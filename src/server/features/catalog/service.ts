@@ -11,6 +11,7 @@
  *     name, description, pricePaisa: 15_999_900,          // Rs. 159,999 as integer paisa
  *     categoryId, subCategoryId?, childCategoryId?,        // must form one path of the tree
  *     isFeatured?: boolean, stock?: number | null,         // null/absent: stock not tracked
+ *     warranty?: string | null,                            // '1 year official warranty'; null/blank: none
  *     images: [pngBuffer, jpegBuffer],                     // 1+ images: sniffed, re-encoded, stored
  *   });                                                    // → Product (the API shape)
  *
@@ -26,6 +27,9 @@
  *
  * Errors are AppErrors (400 invalid, 404 missing, 409 conflict, 413/415 for images).
  * Names are compared with categoryKey() of src/shared/catalog.ts (SPEC §5).
+ *
+ * Admin writes pass an `actor` (routes.ts: the signed-in admin): each is then recorded in the audit
+ * log in its own transaction (features/audit). The seeders pass none: they are no admin's writes.
  */
 import {
   CATALOG_MESSAGES,
@@ -35,14 +39,25 @@ import {
   type Product,
   type ProductFields,
   type ProductUpdate,
+  type RelatedProduct,
   type SubCategory,
   UNFEATURED_MESSAGE,
 } from '../../../shared/catalog.js';
+import {
+  ARCHIVE_MESSAGES,
+  ARCHIVE_RESTORE_MS,
+  type ArchivedProductPage,
+  type ArchivedQuery,
+} from '../../../shared/product-archive.js';
 import type { AppContext } from '../../context.js';
 import { isoNow } from '../../lib/clock.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { uniqueViolation } from '../../lib/db-errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { type Actor, allFields, changedFields, recordAudit } from '../audit/service.js';
+import { productSnapshot } from './audit-snapshot.js';
 import { type ProcessedImage, baseNameOf, deleteImages, isBaseName, processImage, storeImages } from '../../lib/images.js';
 import type { Storage } from '../../lib/storage.js';
+import * as cq from './category-queries.js';
 import { CategoryService } from './category-service.js';
 import { ListingService } from './listing/service.js';
 import { toProduct } from './product-answer.js';
@@ -50,10 +65,18 @@ import {
   type BulkProductInput,
   type CreateProductInput,
   assertProductBasics,
+  storedWarranty,
+  skuTaken,
   toPaisa,
   validationFailed,
 } from './product-input.js';
 import * as q from './queries.js';
+import { relatedProducts } from './related.js';
+
+/** A SKU taken by another write between the check and ours: the unique index of migration 020 says so. */
+function skuRace(error: unknown): unknown {
+  return uniqueViolation(error) ? skuTaken() : error;
+}
 
 export class CatalogService {
   readonly storage: Storage;
@@ -95,28 +118,28 @@ export class CatalogService {
     return this.categories.tree();
   }
 
-  createCategory(name: string): Promise<{ category: Category }> {
-    return this.categories.createCategory(name);
+  createCategory(name: string, actor?: Actor): Promise<{ category: Category }> {
+    return this.categories.createCategory(name, actor);
   }
 
-  createSubCategory(categoryId: number, name: string): Promise<SubCategory> {
-    return this.categories.createSubCategory(categoryId, name);
+  createSubCategory(categoryId: number, name: string, actor?: Actor): Promise<SubCategory> {
+    return this.categories.createSubCategory(categoryId, name, actor);
   }
 
-  createChildCategory(categoryId: number, subCategoryId: number, name: string): Promise<ChildCategory> {
-    return this.categories.createChildCategory(categoryId, subCategoryId, name);
+  createChildCategory(categoryId: number, subCategoryId: number, name: string, actor?: Actor): Promise<ChildCategory> {
+    return this.categories.createChildCategory(categoryId, subCategoryId, name, actor);
   }
 
-  deleteCategory(categoryId: number): Promise<{ message: string }> {
-    return this.categories.deleteCategory(categoryId);
+  deleteCategory(categoryId: number, actor?: Actor): Promise<{ message: string }> {
+    return this.categories.deleteCategory(categoryId, actor);
   }
 
-  deleteSubCategory(categoryId: number, subCategoryId: number): Promise<{ message: string }> {
-    return this.categories.deleteSubCategory(categoryId, subCategoryId);
+  deleteSubCategory(categoryId: number, subCategoryId: number, actor?: Actor): Promise<{ message: string }> {
+    return this.categories.deleteSubCategory(categoryId, subCategoryId, actor);
   }
 
-  deleteChildCategory(categoryId: number, subCategoryId: number, childId: number): Promise<{ message: string }> {
-    return this.categories.deleteChildCategory(categoryId, subCategoryId, childId);
+  deleteChildCategory(categoryId: number, subCategoryId: number, childId: number, actor?: Actor): Promise<{ message: string }> {
+    return this.categories.deleteChildCategory(categoryId, subCategoryId, childId, actor);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -134,6 +157,11 @@ export class CatalogService {
     return toProduct(row, images.get(id) ?? [], this.ctx.config.imageBaseUrl);
   }
 
+  /** GET /api/products/:id/related: up to RELATED_PRODUCTS_MAX products of its category levels (related.ts). */
+  relatedProducts(id: number): Promise<RelatedProduct[]> {
+    return relatedProducts(this.db, id, this.ctx.config.imageBaseUrl);
+  }
+
   /** Live product or undefined (for the page head). */
   async findProduct(id: number): Promise<Product | undefined> {
     const row = await q.liveProductRow(this.db, id);
@@ -146,26 +174,33 @@ export class CatalogService {
   // Product writes
 
   /** POST /api/products/: the form's fields (category path by name or id) and its image files. */
-  async createFromForm(fields: ProductFields, files: Buffer[]): Promise<Product> {
+  async createFromForm(fields: ProductFields, files: Buffer[], actor?: Actor): Promise<Product> {
     if (files.length === 0) throw validationFailed({ images: CATALOG_MESSAGES.imageRequired });
     const where = await this.categories.resolvePath(fields.category, fields.subCategory, fields.childCategory);
-    return this.createProduct({
-      name: fields.name,
-      description: fields.description,
-      pricePaisa: toPaisa(fields.price),
-      categoryId: where.categoryId,
-      subCategoryId: where.subCategoryId,
-      childCategoryId: where.childCategoryId,
-      stock: fields.stock ?? null,
-      images: files,
-    });
+    return this.createProduct(
+      {
+        name: fields.name,
+        description: fields.description,
+        pricePaisa: toPaisa(fields.price),
+        categoryId: where.categoryId,
+        subCategoryId: where.subCategoryId,
+        childCategoryId: where.childCategoryId,
+        stock: fields.stock ?? null,
+        warranty: fields.warranty ?? null,
+        lowStockThreshold: fields.lowStockThreshold ?? null,
+        sku: fields.sku ?? null,
+        images: files,
+      },
+      actor,
+    );
   }
 
   /** Creates a product with its images (see the header). Nothing is left behind when it fails. */
-  async createProduct(input: CreateProductInput): Promise<Product> {
+  async createProduct(input: CreateProductInput, actor?: Actor): Promise<Product> {
     assertProductBasics(input);
     if (input.images.length === 0) throw validationFailed({ images: CATALOG_MESSAGES.imageRequired });
     await this.categories.assertPath(input.categoryId, input.subCategoryId ?? null, input.childCategoryId ?? null);
+    if (input.sku && (await q.liveProductIdBySku(this.db, input.sku)) !== undefined) throw skuTaken();
     const processed = await this.processAll(input.images);
     const baseNames = processed.map((image) => image.baseName);
     await storeImages(this.storage, processed);
@@ -183,6 +218,9 @@ export class CatalogService {
           child_category_id: input.childCategoryId ?? null,
           is_featured: input.isFeatured ? 1 : 0,
           stock: input.stock ?? null,
+          warranty: storedWarranty(input.warranty),
+          low_stock_threshold: input.lowStockThreshold ?? null,
+          sku: input.sku ?? null,
           created_at: now,
           updated_at: now,
         });
@@ -190,11 +228,25 @@ export class CatalogService {
           trx,
           baseNames.map((base_name, position) => ({ product_id: productId, position, base_name })),
         );
+        if (actor) {
+          const row = await q.liveProductRow(trx, productId);
+          if (row) {
+            await recordAudit(trx, {
+              adminId: actor.adminId,
+              action: 'product.create',
+              entityType: 'product',
+              entityId: productId,
+              summary: row.name,
+              changes: allFields(productSnapshot(row, baseNames.length), 'created'),
+              at: now,
+            });
+          }
+        }
         return productId;
       });
     } catch (error) {
       await deleteImages(this.storage, baseNames);
-      throw error;
+      throw skuRace(error);
     }
     return this.getProduct(id);
   }
@@ -234,6 +286,9 @@ export class CatalogService {
           child_category_id: product.childCategoryId ?? null,
           is_featured: product.isFeatured ? 1 : 0,
           stock: product.stock ?? null,
+          warranty: storedWarranty(product.warranty),
+          low_stock_threshold: product.lowStockThreshold ?? null,
+          sku: product.sku ?? null,
           created_at: product.createdAt ?? now,
           updated_at: product.createdAt ?? now,
         })),
@@ -249,7 +304,7 @@ export class CatalogService {
   }
 
   /** PUT /api/products/:id — see productUpdateSchema in src/shared/catalog.ts for the rules. */
-  async updateProduct(id: number, update: ProductUpdate, files: Buffer[]): Promise<Product> {
+  async updateProduct(id: number, update: ProductUpdate, files: Buffer[], actor?: Actor): Promise<Product> {
     const current = await q.liveProductRow(this.db, id);
     if (!current) throw notFound(CATALOG_MESSAGES.productNotFound);
     const existing = (await q.imagesOf(this.db, [id])).get(id) ?? [];
@@ -259,7 +314,14 @@ export class CatalogService {
     if (update.description !== undefined) patch.description = update.description;
     if (update.price !== undefined) patch.price_paisa = toPaisa(update.price);
     if (update.stock !== undefined) patch.stock = update.stock;
+    if (update.warranty !== undefined) patch.warranty = update.warranty;
+    if (update.lowStockThreshold !== undefined) patch.low_stock_threshold = update.lowStockThreshold;
     if (update.isFeatured !== undefined) patch.is_featured = update.isFeatured ? 1 : 0;
+    if (update.sku !== undefined) {
+      patch.sku = update.sku === '' ? null : update.sku;
+      const holder = patch.sku === null ? undefined : await q.liveProductIdBySku(this.db, patch.sku);
+      if (holder !== undefined && holder !== id) throw skuTaken();
+    }
     Object.assign(patch, await this.resolvePathChange(current, update));
 
     let kept = existing;
@@ -291,29 +353,199 @@ export class CatalogService {
           patch.child_category_id !== undefined ? patch.child_category_id : current.child_category_id,
           trx,
         );
-        if (!(await q.updateProduct(trx, id, patch, this.now()))) throw notFound(CATALOG_MESSAGES.productNotFound);
+        // The row as this transaction finds it: what the audit entry calls "before".
+        const before = actor ? await q.liveProductRow(trx, id) : undefined;
+        const now = this.now();
+        if (!(await q.updateProduct(trx, id, patch, now))) throw notFound(CATALOG_MESSAGES.productNotFound);
         if (imagesChanged) await q.replaceImages(trx, id, finalImages);
+        if (actor && before) {
+          const after = await q.liveProductRow(trx, id);
+          const changes = after
+            ? changedFields(productSnapshot(before, existing.length), productSnapshot(after, finalImages.length))
+            : {};
+          // Images reordered only: same count, still a change worth its line.
+          if (imagesChanged && !changes.images) changes.images = [existing.length, finalImages.length];
+          // Saving the form unchanged writes nothing worth an entry.
+          if (Object.keys(changes).length > 0) {
+            await recordAudit(trx, {
+              adminId: actor.adminId,
+              action: 'product.update',
+              entityType: 'product',
+              entityId: id,
+              summary: after?.name ?? before.name,
+              changes,
+              at: now,
+            });
+          }
+        }
       });
     } catch (error) {
       await deleteImages(this.storage, added);
-      throw error;
+      throw skuRace(error);
     }
     const removed = existing.filter((base) => !finalImages.includes(base));
     await deleteImages(this.storage, await q.unusedBaseNames(this.db, removed));
     return this.getProduct(id);
   }
 
-  async toggleFeatured(id: number): Promise<{ message: string; isFeatured: boolean }> {
-    const isFeatured = await this.write((trx) => q.toggleFeatured(trx, id, this.now()));
+  async toggleFeatured(id: number, actor?: Actor): Promise<{ message: string; isFeatured: boolean }> {
+    const isFeatured = await this.write(async (trx) => {
+      const now = this.now();
+      const featured = await q.toggleFeatured(trx, id, now);
+      if (featured !== undefined && actor) {
+        const row = await q.liveProductRow(trx, id);
+        await recordAudit(trx, {
+          adminId: actor.adminId,
+          action: 'product.feature',
+          entityType: 'product',
+          entityId: id,
+          summary: row?.name ?? String(id),
+          changes: { isFeatured: [!featured, featured] },
+          at: now,
+        });
+      }
+      return featured;
+    });
     if (isFeatured === undefined) throw notFound(CATALOG_MESSAGES.productNotFound);
     return { message: isFeatured ? FEATURED_MESSAGE : UNFEATURED_MESSAGE, isFeatured };
   }
 
-  /** Soft delete: the product leaves the shop; its row and images stay for the orders that hold it. */
-  async deleteProduct(id: number): Promise<{ message: string }> {
-    const deleted = await this.write((trx) => q.softDeleteProduct(trx, id, this.now()));
+  /**
+   * SPEC's delete (shared/product-archive.ts): the product is archived. It leaves the shop at once;
+   * its row and images stay for the orders that hold it, and restoreProduct() brings it back within
+   * ARCHIVE_RESTORE_DAYS.
+   */
+  async deleteProduct(id: number, actor?: Actor): Promise<{ message: string }> {
+    const deleted = await this.write(async (trx) => {
+      const row = actor ? await q.liveProductRow(trx, id) : undefined;
+      const now = this.now();
+      if (!(await q.softDeleteProduct(trx, id, now))) return false;
+      if (actor && row) {
+        await recordAudit(trx, {
+          adminId: actor.adminId,
+          action: 'product.archive',
+          entityType: 'product',
+          entityId: id,
+          summary: row.name,
+          changes: { archived: [false, true] },
+          at: now,
+        });
+      }
+      return true;
+    });
     if (!deleted) throw notFound(CATALOG_MESSAGES.productNotFound);
     return { message: CATALOG_MESSAGES.productDeleted };
+  }
+
+  /** The products that can still be restored, newest archive first (GET /api/admin/products/archived). */
+  async listArchived(query: ArchivedQuery): Promise<ArchivedProductPage> {
+    const since = new Date(this.ctx.clock.now().getTime() - ARCHIVE_RESTORE_MS).toISOString();
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? 20;
+    const [rows, total] = await Promise.all([
+      q.archivedIds(this.db, since, pageSize, (page - 1) * pageSize),
+      q.countArchived(this.db, since),
+    ]);
+    const ids = rows.map((row) => Number(row.id));
+    const [products, images] = await Promise.all([q.productRows(this.db, ids), q.imagesOf(this.db, ids)]);
+    const archivedAt = new Map(rows.map((row) => [Number(row.id), row.deleted_at ?? '']));
+    return {
+      products: products.map((row) => {
+        const at = archivedAt.get(row.id) ?? '';
+        return {
+          ...toProduct(row, images.get(row.id) ?? [], this.ctx.config.imageBaseUrl),
+          archivedAt: at,
+          restorableUntil: new Date(Date.parse(at) + ARCHIVE_RESTORE_MS).toISOString(),
+        };
+      }),
+      total,
+      page,
+      pageSize,
+      totalPages: Math.ceil(total / pageSize),
+    };
+  }
+
+  /**
+   * POST /api/admin/products/:id/restore: an archived product back in the shop (the catalogue
+   * version moves, so every list shows it again). 404 unknown; 409 live already, archived more than
+   * ARCHIVE_RESTORE_DAYS ago, or a level of its category path deleted with no live one of the same
+   * name in its place (one with that name is taken instead: the shop knows categories by name).
+   */
+  async restoreProduct(id: number, actor?: Actor): Promise<Product> {
+    await this.write(async (trx) => {
+      const row = await q.productWithPath(trx, id);
+      if (!row) throw notFound(CATALOG_MESSAGES.productNotFound);
+      if (row.deleted_at === null) throw conflict(ARCHIVE_MESSAGES.notArchived);
+      const now = this.now();
+      if (Date.parse(row.deleted_at) + ARCHIVE_RESTORE_MS < Date.parse(now)) throw conflict(ARCHIVE_MESSAGES.tooLate);
+      const path = await this.livePathOf(trx, row);
+      if (!(await q.restoreProduct(trx, id, path, now))) throw conflict(ARCHIVE_MESSAGES.notArchived);
+      if (actor) {
+        await recordAudit(trx, {
+          adminId: actor.adminId,
+          action: 'product.restore',
+          entityType: 'product',
+          entityId: id,
+          summary: row.name,
+          changes: { archived: [true, false] },
+          at: now,
+        });
+      }
+    });
+    return this.getProduct(id);
+  }
+
+  /** The live category path of an archived product: each deleted level replaced by a live one of its name, or 409. */
+  private async livePathOf(trx: q.Db, row: q.ProductWithPath) {
+    const level = async (
+      table: 'categories' | 'sub_categories' | 'child_categories',
+      label: 'category' | 'subcategory' | 'child category',
+      id: number,
+      name: string,
+      key: string,
+      deletedAt: string | null,
+      parentId?: number,
+    ): Promise<number> => {
+      if (deletedAt === null) return id;
+      const again = await cq.findByKey(trx, table, key, parentId);
+      if (!again) throw conflict(ARCHIVE_MESSAGES.categoryGone(label, name));
+      return again.id;
+    };
+    const categoryId = await level(
+      'categories',
+      'category',
+      row.category_id,
+      row.category_name,
+      row.category_key,
+      row.category_deleted_at,
+    );
+    let subId: number | null = null;
+    if (row.sub_category_id !== null) {
+      subId = await level(
+        'sub_categories',
+        'subcategory',
+        row.sub_category_id,
+        row.sub_category_name ?? '',
+        row.sub_category_key ?? '',
+        row.sub_category_deleted_at,
+        categoryId,
+      );
+    }
+    let childId: number | null = null;
+    if (row.child_category_id !== null && subId !== null) {
+      childId = await level(
+        'child_categories',
+        'child category',
+        row.child_category_id,
+        row.child_category_name ?? '',
+        row.child_category_key ?? '',
+        row.child_category_deleted_at,
+        subId,
+      );
+    }
+    // A live level under a parent that was replaced would be a path the tree does not have.
+    await this.categories.assertPath(categoryId, subId, childId, trx);
+    return { category_id: categoryId, sub_category_id: subId, child_category_id: childId };
   }
 
   // -------------------------------------------------------------------------------------------

@@ -9,13 +9,17 @@ import {
   type Order,
   type OrderStatus,
   type PaymentMethodId,
+  formatOrderId,
 } from '../../../shared/orders.js';
+import { PAYMENT_STATUS_LABELS } from '../../../shared/payments.js';
 import type { MailMessage } from '../../lib/mail.js';
 import { escapeHtml } from '../../lib/escape-html.js';
 
 /**
- * The order mails: the confirmation after checkout and one per status change. Everything the
- * shopper typed (names, address) is escaped in the HTML part.
+ * The order mails: the confirmation after checkout and one per status change, and the store's
+ * notice of an order the shopper cancelled. Everything the shopper typed (names, address, a
+ * reason) is escaped in the HTML part. Order ids are written in groups of four (formatOrderId), as
+ * the shopper reads them out on the phone.
  *
  * Each is written in the shopper's language (accounts/mail-language.ts says when that is
  * decided): English as SPEC has it, or Nepali written for Nepali shoppers rather than word for
@@ -92,6 +96,8 @@ interface Words {
     nowHtml(orderId: string, status: string): string;
     was(status: string): string;
     total(total: string): string;
+    reason: string;
+    refund(amount: string): string;
   };
   paid: {
     subject(store: string, orderId: string): string;
@@ -143,6 +149,8 @@ const ENGLISH: Words = {
     nowHtml: (orderId, status) => `Your order ${strong(orderId)} is now ${strong(status)}.`,
     was: (status) => `(It was ${status}.)`,
     total: (total) => `Total: ${total}`,
+    reason: 'Reason:',
+    refund: (amount) => `The ${amount} you paid will be refunded to you.`,
   },
   paid: {
     subject: (store, orderId) => `Payment received for your ${store} order ${orderId}`,
@@ -200,6 +208,8 @@ const NEPALI: Words = {
     nowHtml: (orderId, status) => `तपाईंको अर्डर ${strong(orderId)} अब ${strong(status)} छ।`,
     was: (status) => `(पहिले ${status} थियो।)`,
     total: (total) => `जम्मा: ${total}`,
+    reason: 'कारण:',
+    refund: (amount) => `तपाईंले तिर्नुभएको ${amount} तपाईंलाई फिर्ता गरिनेछ।`,
   },
   paid: {
     subject: (store, orderId) => `तपाईंको ${store} अर्डर ${orderId} को भुक्तानी प्राप्त भयो`,
@@ -292,6 +302,7 @@ interface OrderMailOptions {
 
 export function orderConfirmationMail(options: OrderMailOptions & { invoiceUrl: string }): MailMessage {
   const { to, storeName, order, invoiceUrl } = options;
+  const orderId = formatOrderId(order.id);
   const words = wordsOf(options.locale);
   const { locale, confirmation: say } = words;
   const payment = paymentLine(order, words);
@@ -301,7 +312,7 @@ export function orderConfirmationMail(options: OrderMailOptions & { invoiceUrl: 
     '',
     say.thanks(storeName),
     '',
-    `${say.order} ${order.id}`,
+    `${say.order} ${orderId}`,
     `${say.placed} ${placed}`,
     '',
     say.items,
@@ -321,7 +332,7 @@ export function orderConfirmationMail(options: OrderMailOptions & { invoiceUrl: 
     storeName,
     `<p>${escapeHtml(words.greeting(order.fullName))}</p>
     <p>${escapeHtml(say.thanks(storeName))}</p>
-    <p><strong>${say.order}</strong> ${escapeHtml(order.id)}<br><strong>${say.placed}</strong> ${escapeHtml(placed)}</p>
+    <p><strong>${say.order}</strong> ${escapeHtml(orderId)}<br><strong>${say.placed}</strong> ${escapeHtml(placed)}</p>
     ${itemsTable(order, words)}
     <p>${say.vatIncluded(formatPrice(order.vatAmount, locale))}</p>
     <p><strong>${say.payment}</strong> ${escapeHtml(payment)}</p>
@@ -329,20 +340,28 @@ export function orderConfirmationMail(options: OrderMailOptions & { invoiceUrl: 
     <p><strong>${say.address}</strong><br>${addressLines(order, words).map(escapeHtml).join('<br>')}</p>`,
     locale,
   );
-  return { to, subject: say.subject(storeName, order.id), text, html };
+  return { to, subject: say.subject(storeName, orderId), text, html };
 }
 
-export function orderStatusMail(options: OrderMailOptions & { from: OrderStatus }): MailMessage {
-  const { to, storeName, order } = options;
+/**
+ * A status change: what it is now and was, the reason when the admin or the shopper gave one (a
+ * cancellation), the refund when money paid for a cancelled order goes back, the items and address.
+ */
+export function orderStatusMail(options: OrderMailOptions & { from: OrderStatus; reason?: string }): MailMessage {
+  const { to, storeName, order, reason } = options;
+  const orderId = formatOrderId(order.id);
   const words = wordsOf(options.locale);
   const { locale, statusChange: say } = words;
   const label = words.status(order.status);
   const previous = words.status(options.from);
+  const refund = order.paymentStatus === 'refund_due' ? say.refund(formatPrice(order.totalAmount, locale)) : undefined;
   const text = [
     words.greeting(order.fullName),
     '',
-    say.now(order.id, label),
+    say.now(orderId, label),
     say.was(previous),
+    ...(reason ? [`${say.reason} ${reason}`] : []),
+    ...(refund ? [refund] : []),
     '',
     words.confirmation.items,
     ...itemLines(order, words).map((line) => `  ${line}`),
@@ -357,16 +376,19 @@ export function orderStatusMail(options: OrderMailOptions & { from: OrderStatus 
   const html = page(
     storeName,
     `<p>${escapeHtml(words.greeting(order.fullName))}</p>
-    <p>${say.nowHtml(order.id, label)} ${escapeHtml(say.was(previous))}</p>
+    <p>${say.nowHtml(orderId, label)} ${escapeHtml(say.was(previous))}</p>
+    ${reason ? `<p><strong>${say.reason}</strong> ${escapeHtml(reason)}</p>` : ''}
+    ${refund ? `<p>${escapeHtml(refund)}</p>` : ''}
     ${itemsTable(order, words)}
     <p><strong>${words.confirmation.address}</strong><br>${addressLines(order, words).map(escapeHtml).join('<br>')}</p>`,
     locale,
   );
-  return { to, subject: say.subject(storeName, order.id, label), text, html };
+  return { to, subject: say.subject(storeName, orderId, label), text, html };
 }
 
 export function paymentReceivedMail(options: OrderMailOptions): MailMessage {
   const { to, storeName, order } = options;
+  const orderId = formatOrderId(order.id);
   const words = wordsOf(options.locale);
   const { locale, paid: say } = words;
   const method = words.method(order.paymentMethod);
@@ -374,7 +396,7 @@ export function paymentReceivedMail(options: OrderMailOptions): MailMessage {
   const text = [
     words.greeting(order.fullName),
     '',
-    say.received(amount, method, order.id),
+    say.received(amount, method, orderId),
     order.paymentRef ? say.reference(method, order.paymentRef) : '',
     '',
     say.call,
@@ -384,23 +406,24 @@ export function paymentReceivedMail(options: OrderMailOptions): MailMessage {
   const html = page(
     storeName,
     `<p>${escapeHtml(words.greeting(order.fullName))}</p>
-    <p>${say.receivedHtml(amount, method, order.id)}</p>
+    <p>${say.receivedHtml(amount, method, orderId)}</p>
     ${order.paymentRef ? `<p>${escapeHtml(say.reference(method, order.paymentRef))}</p>` : ''}
     <p>${escapeHtml(say.call)}</p>`,
     locale,
   );
-  return { to, subject: say.subject(storeName, order.id), text, html };
+  return { to, subject: say.subject(storeName, orderId), text, html };
 }
 
 export function unpaidCancelledMail(options: OrderMailOptions): MailMessage {
   const { to, storeName, order } = options;
+  const orderId = formatOrderId(order.id);
   const words = wordsOf(options.locale);
   const { locale, unpaid: say } = words;
   const method = words.method(order.paymentMethod);
   const text = [
     words.greeting(order.fullName),
     '',
-    say.cancelled(order.id, method),
+    say.cancelled(orderId, method),
     say.refund,
     '',
     say.welcome,
@@ -410,10 +433,54 @@ export function unpaidCancelledMail(options: OrderMailOptions): MailMessage {
   const html = page(
     storeName,
     `<p>${escapeHtml(words.greeting(order.fullName))}</p>
-    <p>${say.cancelledHtml(order.id, method)}</p>
+    <p>${say.cancelledHtml(orderId, method)}</p>
     <p>${escapeHtml(say.refund)}</p>
     <p>${escapeHtml(say.welcome)}</p>`,
     locale,
   );
-  return { to, subject: say.subject(storeName, order.id), text, html };
+  return { to, subject: say.subject(storeName, orderId), text, html };
+}
+
+/**
+ * To the store's own address (STORE_EMAIL): a shopper cancelled a pending order, why, what it was
+ * worth and what became of its payment (a refund to make). In English, the admin panel's default.
+ */
+export function shopperCancelledMail(options: {
+  to: string;
+  storeName: string;
+  order: Order;
+  reason: string;
+  adminUrl: string;
+}): MailMessage {
+  const { to, storeName, order, reason, adminUrl } = options;
+  const orderId = formatOrderId(order.id);
+  const customer = `${order.user.firstName} ${order.user.lastName}`;
+  const amount = formatPrice(order.totalAmount);
+  const payment = `${PAYMENT_METHOD_LABELS[order.paymentMethod]}, ${PAYMENT_STATUS_LABELS[order.paymentStatus]}`;
+  const refund =
+    order.paymentStatus === 'refund_due' ? `The customer paid ${amount}: refund it, then mark it refunded.` : undefined;
+  const text = [
+    `${customer} (${order.user.phoneNumber}, ${order.user.email}) cancelled order ${orderId} of ${amount}.`,
+    '',
+    `Reason: ${reason}`,
+    `Payment: ${payment}`,
+    ...(refund ? [refund] : []),
+    'The units it held are back in stock.',
+    '',
+    ...itemLines(order, ENGLISH).map((line) => `  ${line}`),
+    '',
+    `Orders: ${adminUrl}`,
+  ].join('\n');
+  const html = page(
+    storeName,
+    `<p>${escapeHtml(customer)} (${escapeHtml(order.user.phoneNumber)}, ${escapeHtml(order.user.email)}) cancelled order ${strong(orderId)} of ${strong(amount)}.</p>
+    <p><strong>Reason:</strong> ${escapeHtml(reason)}</p>
+    <p><strong>Payment:</strong> ${escapeHtml(payment)}</p>
+    ${refund ? `<p>${escapeHtml(refund)}</p>` : ''}
+    <p>The units it held are back in stock.</p>
+    ${itemsTable(order, ENGLISH)}
+    <p><a href="${escapeHtml(adminUrl)}">Orders</a></p>`,
+    'en',
+  );
+  return { to, subject: `Order ${orderId} was cancelled by the customer`, text, html };
 }

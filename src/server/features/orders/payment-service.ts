@@ -8,6 +8,7 @@ import { type JobHandler, PermanentJobError } from '../../jobs/queue.js';
 import { isoNow } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { mailLanguage } from '../accounts/mail-language.js';
+import { recordAudit } from '../audit/service.js';
 import { parseEsewaCallback } from '../payments/esewa.js';
 import { KHALTI_MIN_AMOUNT_PAISA } from '../payments/khalti.js';
 import type { Gateways } from './gateways.js';
@@ -131,6 +132,7 @@ export class PaymentService {
       await q.recordStatusChange(trx, {
         orderId,
         adminId: null,
+        userId,
         from: 'awaiting_payment',
         to: 'unpaid',
         at: now,
@@ -396,7 +398,17 @@ export class PaymentService {
       const now = isoNow(this.ctx.clock);
       await pq.setPayment(trx, orderId, { paymentStatus: 'refunded', now });
       await q.recordStatusChange(trx, { orderId, adminId, from: 'refund_due', to: 'refunded', at: now, kind: 'payment' });
-      return this.orders.get(orderId, trx);
+      const refunded = await this.orders.get(orderId, trx);
+      await recordAudit(trx, {
+        adminId,
+        action: 'order.refund',
+        entityType: 'order',
+        entityId: orderId,
+        summary: refunded.fullName,
+        changes: { paymentStatus: ['refund_due', 'refunded'], amount: [null, refunded.totalAmount] },
+        at: now,
+      });
+      return refunded;
     });
   }
 }

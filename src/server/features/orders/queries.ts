@@ -209,12 +209,16 @@ export async function setStatus(db: Db, orderId: string, status: Status, now: st
   await db.updateTable('orders').set({ status, updated_at: now }).where('id', '=', orderId).execute();
 }
 
-/** A status change (kind 'status') or a payment change (kind 'payment'); adminId null when the shop did it. */
+/**
+ * A status change (kind 'status') or a payment change (kind 'payment'), with who made it: the admin
+ * (adminId), the shopper (userId), or the shop itself (neither).
+ */
 export async function recordStatusChange(
   db: Db,
   values: {
     orderId: string;
     adminId: number | null;
+    userId?: number | null;
     from: string;
     to: string;
     at: string;
@@ -227,6 +231,7 @@ export async function recordStatusChange(
     .values({
       order_id: values.orderId,
       admin_id: values.adminId,
+      user_id: values.userId ?? null,
       from_status: values.from,
       to_status: values.to,
       changed_at: values.at,
@@ -352,6 +357,74 @@ export async function itemsOf(db: Db, orderIds: string[]): Promise<Map<string, I
   return result;
 }
 
+export interface HistoryRow {
+  order_id: string;
+  kind: 'status' | 'payment';
+  from_status: string;
+  to_status: string;
+  changed_at: string;
+  admin_id: number | null;
+  user_id: number | null;
+  note: string | null;
+}
+
+/** Each order's history, oldest first (the index on order_id, id serves it). */
+export async function historyOf(db: Db, orderIds: string[]): Promise<Map<string, HistoryRow[]>> {
+  const result = new Map<string, HistoryRow[]>();
+  for (const part of chunks([...new Set(orderIds)], ID_CHUNK)) {
+    const rows = await db
+      .selectFrom('order_status_history')
+      .select(['order_id', 'kind', 'from_status', 'to_status', 'changed_at', 'admin_id', 'user_id', 'note'])
+      .where('order_id', 'in', part)
+      .orderBy('order_id')
+      .orderBy('id')
+      .execute();
+    for (const row of rows) {
+      const list = result.get(row.order_id) ?? [];
+      list.push(row);
+      result.set(row.order_id, list);
+    }
+  }
+  return result;
+}
+
+/** Whether the shopper's own cancel is the order's newest status change (a repeated cancel answers it again). */
+export async function cancelledByShopper(db: Db, orderId: string, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('order_status_history')
+    .select(['to_status', 'user_id'])
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'status')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.to_status === 'cancelled' && row.user_id === userId;
+}
+
+/** Products still in the shop (not deleted) among these ids, with their first picture's base name (null: none). */
+export async function liveProductPictures(db: Db, productIds: number[]): Promise<Map<number, string | null>> {
+  const result = new Map<number, string | null>();
+  for (const part of chunks([...new Set(productIds)], ID_CHUNK)) {
+    const live = await db.selectFrom('products').select('id').where('id', 'in', part).where('deleted_at', 'is', null).execute();
+    if (live.length === 0) continue;
+    for (const row of live) result.set(row.id, null);
+    const pictures = await db
+      .selectFrom('product_images')
+      .select(['product_id', 'base_name'])
+      .where(
+        'product_id',
+        'in',
+        live.map((row) => row.id),
+      )
+      .orderBy('product_id')
+      .orderBy('position')
+      .execute();
+    for (const picture of pictures)
+      if (result.get(picture.product_id) === null) result.set(picture.product_id, picture.base_name);
+  }
+  return result;
+}
+
 /** The delivery fields of the shopper's newest order. */
 export function lastAddress(db: Db, userId: number) {
   return db
@@ -367,6 +440,8 @@ export function lastAddress(db: Db, userId: number) {
 export interface OrderFilter {
   /** Lower-cased search text. */
   search?: string;
+  /** The search text as an order id without hyphens or spaces, upper case (shared compactOrderId). */
+  compactId?: string;
   /** ISO bounds on created_at: from inclusive, before exclusive. */
   from?: string;
   before?: string;
@@ -387,8 +462,12 @@ function filterWhere(eb: OrderEb, filter: OrderFilter): Expression<SqlBool> {
   if (filter.search !== undefined) {
     const pattern = containsPattern(filter.search);
     const like = (column: Expression<unknown>) => sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
+    // An id read out in groups ('ORD-HAQ4-W5S9…', 'haq4 w5s9') is looked for in the ids without their hyphen.
+    const idForm =
+      filter.compactId === undefined ? [] : [sql<SqlBool>`replace(${eb.ref('o.id')}, '-', '') like ${`%${filter.compactId}%`}`];
     conditions.push(
       eb.or([
+        ...idForm,
         like(eb.ref('o.id')),
         like(eb.ref('o.full_name')),
         like(sql`${eb.ref('u.first_name')} || ' ' || ${eb.ref('u.last_name')}`),
@@ -437,4 +516,41 @@ export async function countOrders(db: Db, filter: OrderFilter): Promise<number> 
     .where((eb) => filterWhere(eb, filter))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Where a keyset walk through the orders stopped: the last row's sort key. */
+export interface OrderCursor {
+  created_at: string;
+  id: string;
+}
+
+/**
+ * The next `limit` orders of a filter after `after`, in (created_at, id) order: the CSV export walks
+ * them batch by batch, each batch its own short query, so neither memory nor a connection is held
+ * for the whole walk (on SQLite a held connection would stop every other query).
+ */
+export async function orderBatchAfter(
+  db: Db,
+  filter: OrderFilter,
+  sort: 'date_desc' | 'date_asc',
+  after: OrderCursor | undefined,
+  limit: number,
+): Promise<OrderRow[]> {
+  const direction = sort === 'date_asc' ? 'asc' : 'desc';
+  const beyond = direction === 'asc' ? '>' : '<';
+  const rows = await orderRowsQuery(db)
+    .where((eb) => filterWhere(eb, filter))
+    .$if(after !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb('o.created_at', beyond, after!.created_at),
+          eb.and([eb('o.created_at', '=', after!.created_at), eb('o.id', beyond, after!.id)]),
+        ]),
+      ),
+    )
+    .orderBy('o.created_at', direction)
+    .orderBy('o.id', direction)
+    .limit(limit)
+    .execute();
+  return rows.map(normalise);
 }

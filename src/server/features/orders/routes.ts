@@ -10,7 +10,9 @@ import {
   adminOrdersQuerySchema,
   createOrderSchema,
   lastAddressResponseSchema,
+  cancelOrderSchema,
   createOrderResponseSchema,
+  orderDetailResponseSchema,
   orderResponseSchema,
   payAgainSchema,
   updatePaymentSchema,
@@ -19,13 +21,13 @@ import {
   updateOrderStatusSchema,
   userOrdersResponseSchema,
 } from '../../../shared/orders.js';
-import { VALLEY_DISTRICTS, paymentOptionsSchema } from '../../../shared/payments.js';
+import { paymentOptionsSchema } from '../../../shared/payments.js';
 import { userIdParam as userIdParamOf } from '../../../shared/path-params.js';
 import type { AppContext } from '../../context.js';
 import { assertOwner, principalOf, requireAdmin, requireShopper } from '../../lib/auth-hooks.js';
 import { badRequest } from '../../lib/errors.js';
 import type { PaymentAnswer, PaymentService } from './payment-service.js';
-import { offeredMethods } from './payments.js';
+import { paymentOptions } from './payment-options.js';
 import type { OrdersService } from './service.js';
 import { serverMessage } from '../../i18n/errors-ne.js';
 import { apiLocale } from '../../lib/locale.js';
@@ -94,16 +96,7 @@ export function ordersRoutes(ctx: AppContext, service: OrdersService, payments: 
       { schema: { tags: ['orders'], response: { 200: paymentOptionsSchema } } },
       async (_request, reply) => {
         void reply.header('Cache-Control', 'public, max-age=300');
-        const settings = ctx.config.payments;
-        return {
-          methods: offeredMethods(settings).map(({ id, label }) => ({ id, label })),
-          delivery: {
-            valleyFee: settings.deliveryFeeValleyPaisa / 100,
-            outsideFee: settings.deliveryFeeOutsidePaisa / 100,
-            freeFrom: settings.freeDeliveryFromPaisa / 100,
-            valleyDistricts: [...VALLEY_DISTRICTS],
-          },
-        };
+        return paymentOptions(ctx.config.payments);
       },
     );
 
@@ -141,6 +134,23 @@ export function ordersRoutes(ctx: AppContext, service: OrdersService, payments: 
       },
     );
 
+    app.post(
+      '/user/:userId/order/:orderId/cancel',
+      {
+        ...shopper,
+        schema: {
+          tags: ['orders'],
+          params: userOrderParams,
+          body: cancelOrderSchema,
+          response: { 200: orderDetailResponseSchema },
+        },
+      },
+      async (request) => {
+        const userId = ownUser(request, request.params.userId);
+        return { order: await service.cancelForUser(userId, request.params.orderId, request.body.reason, request.log) };
+      },
+    );
+
     app.get(
       '/user/:userId/last-address',
       { ...shopper, schema: { tags: ['orders'], params: userParams, response: { 200: lastAddressResponseSchema } } },
@@ -152,10 +162,10 @@ export function ordersRoutes(ctx: AppContext, service: OrdersService, payments: 
 
     app.get(
       '/user/:userId/order/:orderId',
-      { ...shopper, schema: { tags: ['orders'], params: userOrderParams, response: { 200: orderResponseSchema } } },
+      { ...shopper, schema: { tags: ['orders'], params: userOrderParams, response: { 200: orderDetailResponseSchema } } },
       async (request) => {
         const userId = ownUser(request, request.params.userId);
-        return { order: await service.getForUser(userId, request.params.orderId) };
+        return { order: await service.getDetailForUser(userId, request.params.orderId) };
       },
     );
 
@@ -178,10 +188,10 @@ export function ordersRoutes(ctx: AppContext, service: OrdersService, payments: 
 
     app.get(
       '/:id',
-      { ...admin, schema: { tags: ['orders'], params: orderParams, response: { 200: orderResponseSchema } } },
+      { ...admin, schema: { tags: ['orders'], params: orderParams, response: { 200: orderDetailResponseSchema } } },
       async (request, reply) => {
         void reply.header('Cache-Control', 'no-store');
-        return { order: await service.get(request.params.id) };
+        return { order: await service.getDetail(request.params.id) };
       },
     );
 
@@ -201,7 +211,8 @@ export function ordersRoutes(ctx: AppContext, service: OrdersService, payments: 
         schema: { tags: ['orders'], params: orderParams, body: updateOrderStatusSchema, response: { 200: orderResponseSchema } },
       },
       async (request) => {
-        const order = await service.updateStatus(request.params.id, request.body.status, principalOf(request).id, request.log);
+        const { status, reason } = request.body;
+        const order = await service.updateStatus(request.params.id, status, principalOf(request).id, request.log, reason);
         return { order };
       },
     );

@@ -7,18 +7,27 @@ import {
   type CreateOrder,
   type LastAddress,
   type Order,
+  type OrderDetail,
+  type OrderHistoryEntry,
   type OrderStatus,
   type OrdersPage,
   type PaymentMethodId,
+  compactOrderId,
 } from '../../../shared/orders.js';
+import { IMAGE_WIDTHS } from '../../../shared/catalog-media.js';
 import { toPaisa } from '../../../shared/money.js';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
+import { imageAddress } from '../../lib/images.js';
 import { isoNow } from '../../lib/clock.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { mailLanguage } from '../accounts/mail-language.js';
+import { recordAudit } from '../audit/service.js';
+import { adminOrderFilter } from './admin-filter.js';
 import { newOrderId } from './ids.js';
-import { orderConfirmationMail, orderStatusMail } from './mail.js';
+import { orderConfirmationMail, orderStatusMail, shopperCancelledMail } from './mail.js';
 import {
   type DeliveryRates,
   PAYMENT_MESSAGES,
@@ -33,8 +42,6 @@ import { setPayment } from './payment-queries.js';
 import * as q from './queries.js';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface CheckoutResult {
   order: Order;
@@ -184,7 +191,7 @@ export class OrdersService {
         );
         // The confirmation exists exactly when the order does: the outbox row commits with it, and so
         // does the first look at an online payment (which also cancels it when it never comes).
-        const invoiceUrl = `${this.ctx.config.publicUrl ?? `http://localhost:${this.ctx.config.port}`}/orders/${order.id}/invoice`;
+        const invoiceUrl = `${this.shopUrl}/orders/${order.id}/invoice`;
         await this.ctx.outbox.queue(
           trx,
           orderConfirmationMail({
@@ -228,12 +235,21 @@ export class OrdersService {
     return this.toOrders(await q.userOrderRows(this.ctx.db, userId));
   }
 
-  /** One of the shopper's orders; another shopper's order id is 404, as a missing one. */
-  async getForUser(userId: number, orderId: string): Promise<Order> {
+  /**
+   * One of the shopper's orders with its lines' pictures and its history (the Orders tab's open
+   * order); another shopper's order id is 404, as a missing one.
+   */
+  async getDetailForUser(userId: number, orderId: string): Promise<OrderDetail> {
     const row = await q.orderRow(this.ctx.db, orderId, userId);
     if (!row) throw notFound(ORDER_MESSAGES.orderNotFound);
-    const [order] = await this.toOrders([row]);
-    return order!;
+    return this.toDetail(row);
+  }
+
+  /** Any order with its lines' pictures and its history (the admin's open order). */
+  async getDetail(orderId: string): Promise<OrderDetail> {
+    const row = await q.orderRow(this.ctx.db, orderId);
+    if (!row) throw notFound(ORDER_MESSAGES.orderNotFound);
+    return this.toDetail(row);
   }
 
   async lastAddress(userId: number): Promise<LastAddress | null> {
@@ -259,14 +275,7 @@ export class OrdersService {
   async listPage(query: AdminOrdersQuery): Promise<OrdersPage> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? ORDER_PAGE_SIZE_DEFAULT;
-    const filter: q.OrderFilter = {};
-    if (query.q !== undefined) filter.search = query.q.toLowerCase();
-    const offsetMs = (query.tzOffset ?? 0) * 60_000;
-    if (query.from !== undefined) filter.from = new Date(Date.parse(`${query.from}T00:00:00Z`) - offsetMs).toISOString();
-    if (query.to !== undefined) filter.before = new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS - offsetMs).toISOString();
-    if (query.status !== undefined) filter.status = query.status;
-    if (query.paymentStatus !== undefined) filter.paymentStatus = query.paymentStatus;
-    if (query.paymentMethod !== undefined) filter.paymentMethod = query.paymentMethod;
+    const filter = adminOrderFilter(query);
     const [rows, total] = await Promise.all([
       q.orderPage(this.ctx.db, filter, query.sort ?? 'date_desc', pageSize, (page - 1) * pageSize),
       q.countOrders(this.ctx.db, filter),
@@ -278,71 +287,29 @@ export class OrdersService {
   // Status (admin)
 
   /**
-   * Sets any status (SPEC §4) while keeping stock true: cancelling gives the order's units back,
-   * leaving 'cancelled' takes them again (409 naming the product when they are gone). Each change
-   * is recorded with the admin and mailed to the shopper; setting the current status changes nothing.
+   * Sets any status (SPEC §4) while keeping stock true (changeStatus). Each change is recorded with
+   * the admin (in the history, with the admin's reason when given — the panel asks for one before
+   * cancelling — and in the audit log) and mailed to the shopper; setting the current status changes nothing.
    */
-  async updateStatus(orderId: string, status: OrderStatus, adminId: number, log: Log): Promise<Order> {
+  async updateStatus(orderId: string, status: OrderStatus, adminId: number, log: Log, reason?: string): Promise<Order> {
     const change = await this.ctx.db.transaction().execute(async (trx) => {
       const order = await q.lockOrder(trx, this.ctx.dialect, orderId);
       if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
       if (order.status === status) return undefined;
-      if (status === 'cancelled') {
-        await this.releaseStock(trx, orderId);
-      } else if (order.status === 'cancelled') {
-        for (const line of await q.stockLines(trx, orderId)) {
-          if (await q.takeStock(trx, line.product_id, line.quantity)) {
-            await q.setReserved(trx, line.id, line.quantity);
-            continue;
-          }
-          const stock = await q.productStock(trx, line.product_id);
-          if (stock !== null && stock !== undefined) {
-            throw conflictWith(ORDER_ERROR_CODES.outOfStock, ORDER_MESSAGES.reopenOutOfStock(line.product_name, stock), {
-              productId: line.product_id,
-              productName: line.product_name,
-              available: stock,
-            });
-          }
-          // Stock no longer tracked for this product: nothing to take.
-        }
-      }
-      const now = isoNow(this.ctx.clock);
-      await q.setStatus(trx, orderId, status, now);
-      await q.recordStatusChange(trx, { orderId, adminId, from: order.status, to: status, at: now });
-      const payment =
-        status === 'cancelled'
-          ? cancelledPayment(order.payment_status)
-          : order.status === 'cancelled'
-            ? reopenedPayment(order.payment_status)
-            : undefined;
-      if (payment) {
-        await setPayment(trx, orderId, {
-          paymentStatus: payment.status,
-          ...(payment.method ? { paymentMethod: payment.method } : {}),
-          now,
-        });
-        await q.recordStatusChange(trx, {
-          orderId,
-          adminId,
-          from: order.payment_status,
-          to: payment.status,
-          at: now,
-          kind: 'payment',
-        });
-        // A wallet try may still complete after the order stopped waiting for it.
-        if (payment.status === 'failed') await scheduleLateChecks(this.ctx.jobs, trx, orderId);
-      }
-      const changed = await this.mustGet(orderId, trx);
-      await this.ctx.outbox.queue(
-        trx,
-        orderStatusMail({
-          to: changed.user.email,
-          storeName: this.storeName,
-          order: changed,
-          from: order.status,
-          locale: await mailLanguage(trx, changed.user.id),
-        }),
-      );
+      const changed = await this.changeStatus(trx, order, status, { adminId }, reason);
+      await recordAudit(trx, {
+        adminId,
+        action: 'order.status',
+        entityType: 'order',
+        entityId: orderId,
+        summary: changed.fullName,
+        changes: {
+          status: [order.status, status],
+          ...(changed.paymentStatus !== order.payment_status ? { paymentStatus: [order.payment_status, changed.paymentStatus] } : {}),
+        },
+        note: reason,
+        at: isoNow(this.ctx.clock),
+      });
       return { from: order.status, order: changed };
     });
 
@@ -350,6 +317,117 @@ export class OrdersService {
     this.ctx.jobs.wake();
     log.info({ orderId, adminId, from: change.from, to: status }, 'order status changed');
     return change.order;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Cancelling by the shopper
+
+  /**
+   * The shopper cancels their own order while it is pending (issue 20.6), with a reason. The same
+   * change as the admin's cancel (changeStatus: units back to stock, a payment made becomes refund
+   * due, one still awaited will not come), recorded as the shopper's, mailed to them, and the store
+   * told at its address. Someone else's order is 404; an order past pending is 409, except that a
+   * repeat of the shopper's own cancel (a double tap) answers the order again.
+   */
+  async cancelForUser(userId: number, orderId: string, reason: string, log: Log): Promise<OrderDetail> {
+    const cancelled = await this.ctx.db.transaction().execute(async (trx) => {
+      const order = await q.lockOrder(trx, this.ctx.dialect, orderId);
+      if (!order || order.user_id !== userId) throw notFound(ORDER_MESSAGES.orderNotFound);
+      if (order.status === 'cancelled' && (await q.cancelledByShopper(trx, orderId, userId))) return false;
+      if (order.status !== 'pending') throw conflictWith(ORDER_ERROR_CODES.notPending, ORDER_MESSAGES.notPending, {});
+      const changed = await this.changeStatus(trx, order, 'cancelled', { userId }, reason);
+      await this.ctx.outbox.queue(
+        trx,
+        shopperCancelledMail({
+          to: this.ctx.config.store.email,
+          storeName: this.storeName,
+          order: changed,
+          reason,
+          adminUrl: `${this.shopUrl}/admin`,
+        }),
+      );
+      return true;
+    });
+    if (cancelled) {
+      this.ctx.jobs.wake();
+      log.info({ orderId, userId }, 'order cancelled by the shopper');
+    }
+    return this.getDetailForUser(userId, orderId);
+  }
+
+  /**
+   * One status change of a locked order, for the admin and the shopper alike, so the rules live
+   * once: cancelling gives the order's units back; leaving 'cancelled' takes them again (409 naming
+   * the product when they are gone); the payment follows (cancelledPayment, reopenedPayment); the
+   * change and the reason are recorded with who made it, and the shopper is mailed.
+   */
+  private async changeStatus(
+    trx: Transaction<Database>,
+    order: LockedOrder,
+    status: OrderStatus,
+    by: { adminId: number } | { userId: number },
+    reason?: string,
+  ): Promise<Order> {
+    const orderId = order.id;
+    if (status === 'cancelled') {
+      await this.releaseStock(trx, orderId);
+    } else if (order.status === 'cancelled') {
+      for (const line of await q.stockLines(trx, orderId)) {
+        if (await q.takeStock(trx, line.product_id, line.quantity)) {
+          await q.setReserved(trx, line.id, line.quantity);
+          continue;
+        }
+        const stock = await q.productStock(trx, line.product_id);
+        if (stock !== null && stock !== undefined) {
+          throw conflictWith(ORDER_ERROR_CODES.outOfStock, ORDER_MESSAGES.reopenOutOfStock(line.product_name, stock), {
+            productId: line.product_id,
+            productName: line.product_name,
+            available: stock,
+          });
+        }
+        // Stock no longer tracked for this product: nothing to take.
+      }
+    }
+    const who = { adminId: 'adminId' in by ? by.adminId : null, userId: 'userId' in by ? by.userId : null };
+    const now = isoNow(this.ctx.clock);
+    await q.setStatus(trx, orderId, status, now);
+    await q.recordStatusChange(trx, { orderId, ...who, from: order.status, to: status, at: now, note: reason });
+    const payment =
+      status === 'cancelled'
+        ? cancelledPayment(order.payment_status)
+        : order.status === 'cancelled'
+          ? reopenedPayment(order.payment_status)
+          : undefined;
+    if (payment) {
+      await setPayment(trx, orderId, {
+        paymentStatus: payment.status,
+        ...(payment.method ? { paymentMethod: payment.method } : {}),
+        now,
+      });
+      await q.recordStatusChange(trx, {
+        orderId,
+        ...who,
+        from: order.payment_status,
+        to: payment.status,
+        at: now,
+        kind: 'payment',
+      });
+      // A wallet try may still complete after the order stopped waiting for it.
+      if (payment.status === 'failed') await scheduleLateChecks(this.ctx.jobs, trx, orderId);
+    }
+    const changed = await this.mustGet(orderId, trx);
+    await this.ctx.outbox.queue(
+      trx,
+      orderStatusMail({
+        to: changed.user.email,
+        storeName: this.storeName,
+        order: changed,
+        from: order.status,
+        ...(reason ? { reason } : {}),
+        locale: await mailLanguage(trx, changed.user.id),
+      }),
+    );
+    return changed;
   }
 
   /** Gives the units an order holds back to tracked stock (cancelling). */
@@ -379,6 +457,11 @@ export class OrdersService {
     return this.ctx.config.store.name;
   }
 
+  /** The shop's own address, for links in mails. */
+  private get shopUrl(): string {
+    return this.ctx.config.publicUrl ?? `http://localhost:${this.ctx.config.port}`;
+  }
+
   // -------------------------------------------------------------------------------------------
   // Shapes
 
@@ -387,6 +470,33 @@ export class OrdersService {
     if (!row) throw notFound(ORDER_MESSAGES.orderNotFound);
     const [order] = await this.toOrders([row], db);
     return order!;
+  }
+
+  private async toDetail(row: q.OrderRow): Promise<OrderDetail> {
+    const [order] = await this.toOrders([row]);
+    const [pictures, history] = await Promise.all([
+      q.liveProductPictures(
+        this.ctx.db,
+        order!.orderItems.map((item) => item.product.id),
+      ),
+      q.historyOf(this.ctx.db, [row.id]),
+    ]);
+    const imageBaseUrl = this.ctx.config.imageBaseUrl;
+    return {
+      ...order!,
+      orderItems: order!.orderItems.map((item) => {
+        const picture = pictures.get(item.product.id);
+        return {
+          ...item,
+          product: {
+            ...item.product,
+            thumbnail: picture ? imageAddress(picture, imageBaseUrl, THUMBNAIL_WIDTH) : null,
+            available: pictures.has(item.product.id),
+          },
+        };
+      }),
+      history: (history.get(row.id) ?? []).map(toHistoryEntry),
+    };
   }
 
   private async toOrders(rows: q.OrderRow[], db: q.Db = this.ctx.db): Promise<Order[]> {
@@ -399,9 +509,26 @@ export class OrdersService {
   }
 }
 
-/** The payment status of an order the admin cancels, when it changes. */
+/** The smallest stored width of a product picture (shared/catalog-media.ts): a line's thumbnail. */
+const THUMBNAIL_WIDTH = IMAGE_WIDTHS[0];
+
+/** What a locked order row gives changeStatus. */
+type LockedOrder = NonNullable<Awaited<ReturnType<typeof q.lockOrder>>>;
+
+/** One history row as the API shows it, with who made the change. */
+function toHistoryEntry(row: q.HistoryRow): OrderHistoryEntry {
+  return {
+    kind: row.kind,
+    from: row.from_status,
+    to: row.to_status,
+    at: row.changed_at,
+    by: row.admin_id !== null ? 'admin' : row.user_id !== null ? 'shopper' : 'shop',
+    note: row.note,
+  };
+}
+
 /**
- * The payment of an order the admin cancels: paid online, the money must go back (the admin marks
+ * The payment of an order that is cancelled (by the admin or the shopper): paid online, the money must go back (the admin marks
  * it refunded); still awaited, it will not come any more.
  */
 function cancelledPayment(current: string): { status: PaymentStatus; method?: 'cod' } | undefined {

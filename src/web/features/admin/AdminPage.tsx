@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import FolderTree from 'lucide-react/icons/folder-tree';
+import History from 'lucide-react/icons/history';
 import KeyRound from 'lucide-react/icons/key-round';
 import LogOut from 'lucide-react/icons/log-out';
 import MailWarning from 'lucide-react/icons/mail-warning';
@@ -16,12 +17,13 @@ import { STORAGE_KEYS } from '../../lib/storage';
 import { useLogout } from '../../lib/use-logout';
 import { type MessageId, useT } from '../../lib/i18n';
 import { ChangePasswordModal } from './password/ChangePasswordModal';
+import { ActivityTab } from './tabs/ActivityTab';
 import { CategoriesTab } from './tabs/CategoriesTab';
 import { JobsTab } from './tabs/JobsTab';
 import { OrdersTab } from './tabs/OrdersTab';
 import { ProductsTab } from './tabs/ProductsTab';
 
-export const ADMIN_TABS = ['categories', 'products', 'orders', 'jobs'] as const;
+export const ADMIN_TABS = ['categories', 'products', 'orders', 'jobs', 'activity'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 const tabs: { id: AdminTab; label: MessageId; icon: ComponentType<SVGProps<SVGSVGElement>>; Panel: ComponentType }[] = [
@@ -29,6 +31,7 @@ const tabs: { id: AdminTab; label: MessageId; icon: ComponentType<SVGProps<SVGSV
   { id: 'products', label: 'admin.tabs.products', icon: Package, Panel: ProductsTab },
   { id: 'orders', label: 'admin.tabs.orders', icon: ClipboardList, Panel: OrdersTab },
   { id: 'jobs', label: 'admin.tabs.jobs', icon: MailWarning, Panel: JobsTab },
+  { id: 'activity', label: 'admin.tabs.activity', icon: History, Panel: ActivityTab },
 ];
 
 /** SPEC §6: /admin requires the admin token, otherwise /admin/login. */
@@ -79,7 +82,7 @@ function AdminPanel() {
           aria-label={t('admin.sections')}
           className="min-w-0 self-start rounded-2xl border border-slate-200 bg-white p-1.5 shadow-sm lg:p-3"
         >
-          <ul className="grid grid-cols-5 gap-1 lg:flex lg:flex-col">
+          <ul className="grid grid-cols-3 gap-1 sm:grid-cols-6 lg:flex lg:flex-col">
             {tabs.map(({ id, label, icon: Icon }) => (
               <li key={id}>
                 <button

@@ -2,6 +2,7 @@ import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Printer from 'lucide-react/icons/printer';
 import { Link, useParams } from 'react-router';
 import { localDigits } from '../../../shared/locale';
+import { formatOrderId } from '../../../shared/orders';
 import { VAT_PERCENT } from '../../../shared/payments';
 import { PaymentBadge, paymentMethodLabel } from '../../components/orders/PaymentBadge';
 import { provinceName } from '../../components/orders/order-labels';
@@ -112,7 +113,9 @@ function Invoice({ order }: { order: Order }) {
             <dt className="text-slate-500">{t('invoice.date')}</dt>
             <dd className="whitespace-nowrap">{formatOrderDate(order.createdAt, locale, true)}</dd>
             <dt className="whitespace-nowrap text-slate-500">{t('invoice.orderId')}</dt>
-            <dd className="font-mono text-xs leading-5 break-all">{order.id}</dd>
+            <dd className="font-mono text-xs leading-5 break-all" data-testid="invoice-order-id">
+              {formatOrderId(order.id)}
+            </dd>
           </dl>
         </div>
       </header>

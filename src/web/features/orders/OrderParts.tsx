@@ -1,10 +1,13 @@
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import FileText from 'lucide-react/icons/file-text';
+import ImageOff from 'lucide-react/icons/image-off';
 import { Link } from 'react-router';
+import { type OrderItemDetail, formatOrderId } from '../../../shared/orders';
 import { localDigits } from '../../../shared/locale';
 import { type PaymentResult, VAT_PERCENT } from '../../../shared/payments';
 import { PaymentBadge, paymentMethodLabel } from '../../components/orders/PaymentBadge';
+import { provinceName } from '../../components/orders/order-labels';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatDeliveryFee, formatPrice } from '../../lib/format';
@@ -24,9 +27,65 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
+/** A line's product as an order read on its own has it (picture, still in the shop); the list's lines have neither. */
+type ShownItem = OrderItem | OrderItemDetail;
+const detailOf = (item: ShownItem) => ('available' in item.product ? item.product : undefined);
+
+/**
+ * A line's product: its small picture and its name, one link to its page; a product no longer in the
+ * shop keeps its name, without a link, beside a placeholder. Lines without pictures (the list's
+ * shape) show the name alone.
+ */
+function LineProduct({ item }: { item: ShownItem }) {
+  const t = useT();
+  const product = detailOf(item);
+  if (!product) return <span className="font-medium text-slate-900">{item.product.name}</span>;
+  const picture = product.thumbnail ? (
+    <img
+      src={product.thumbnail}
+      alt=""
+      width={48}
+      height={48}
+      loading="lazy"
+      decoding="async"
+      className="size-12 shrink-0 rounded-md border border-slate-200 bg-white object-contain"
+    />
+  ) : (
+    <span
+      aria-hidden="true"
+      className="flex size-12 shrink-0 items-center justify-center rounded-md border border-slate-200 bg-slate-50 text-slate-400"
+      data-testid="line-placeholder"
+    >
+      <ImageOff className="size-5" />
+    </span>
+  );
+  if (!product.available) {
+    return (
+      <span className="flex items-center gap-3">
+        {picture}
+        <span className="min-w-0">
+          <span className="block font-medium text-slate-900">{item.product.name}</span>
+          <span className="block text-xs text-slate-500">{t('orders.items.unavailable')}</span>
+        </span>
+      </span>
+    );
+  }
+  return (
+    <Link
+      to={`/products/${item.product.id}`}
+      className="group flex items-center gap-3 rounded-md font-medium text-slate-900 hover:text-amber-700"
+    >
+      {picture}
+      <span className="min-w-0 underline decoration-slate-300 underline-offset-2 group-hover:decoration-amber-600">
+        {item.product.name}
+      </span>
+    </Link>
+  );
+}
+
 /**
  * An order's items (SPEC §2: Product Name, Category, Price, Quantity, Total): a table on wider
- * screens, a list of small cards on phones.
+ * screens, a list of small cards on phones; each product with its picture, linking to its page.
  */
 export function OrderItemsList({
   items,
@@ -34,7 +93,7 @@ export function OrderItemsList({
   error,
   caption,
 }: {
-  items: readonly OrderItem[];
+  items: readonly ShownItem[];
   loading?: boolean;
   error?: string;
   caption: string;
@@ -62,8 +121,8 @@ export function OrderItemsList({
       <ul className="space-y-2 md:hidden" aria-label={caption}>
         {items.map((item, index) => (
           <li key={item.id ?? index} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
-            <p className="font-medium text-slate-900">{item.product.name}</p>
-            <p className="text-xs text-slate-500">{item.product.category}</p>
+            <LineProduct item={item} />
+            <p className={`text-xs text-slate-500 ${detailOf(item) ? 'mt-1' : ''}`}>{item.product.category}</p>
             <p className="mt-1 flex justify-between text-slate-700">
               <span>
                 {formatPrice(item.price, locale)} × {localDigits(String(item.quantity), locale)}
@@ -97,7 +156,9 @@ export function OrderItemsList({
         <tbody className="divide-y divide-slate-100">
           {items.map((item, index) => (
             <tr key={item.id ?? index}>
-              <td className="px-3 py-2 font-medium text-slate-900">{item.product.name}</td>
+              <td className="px-3 py-2">
+                <LineProduct item={item} />
+              </td>
               <td className="px-3 py-2 text-slate-600">{item.product.category}</td>
               <td className="px-3 py-2 text-right whitespace-nowrap">{formatPrice(item.price, locale)}</td>
               <td className="px-3 py-2 text-right">{localDigits(String(item.quantity), locale)}</td>
@@ -176,7 +237,7 @@ export function PaymentResultBanner({
             <p className="mt-0.5 text-sm text-emerald-800">
               <Msg
                 id="orders.payment.paidFor"
-                values={{ amount: formatPrice(order.totalAmount, locale), orderId: order.id }}
+                values={{ amount: formatPrice(order.totalAmount, locale), orderId: formatOrderId(order.id) }}
                 components={{ 0: orderId }}
               />
             </p>
@@ -212,7 +273,7 @@ export function PaymentResultBanner({
             <p className="mt-0.5 text-sm text-red-800">
               <Msg
                 id="orders.payment.failedSaved"
-                values={{ orderId: order.id, amount: formatPrice(order.totalAmount, locale) }}
+                values={{ orderId: formatOrderId(order.id), amount: formatPrice(order.totalAmount, locale) }}
                 components={{ 0: orderId }}
               />
             </p>
@@ -247,7 +308,7 @@ export function OrderPayment({
   const method = paymentMethodLabel(order.paymentMethod, t);
   return (
     <section
-      aria-label={t('orders.payment.label', { orderId: order.id })}
+      aria-label={t('orders.payment.label', { orderId: formatOrderId(order.id) })}
       className="rounded-lg border border-slate-200 bg-white p-3 text-sm"
     >
       {/* Two lists side by side (a <dl> holds only its terms and values, grouped in <div>s one deep). */}
@@ -305,6 +366,30 @@ export function OrderPayment({
           {t('orders.payment.invoice')}
         </Link>
       </div>
+    </section>
+  );
+}
+
+/** Where an order goes: the recipient, their phone and the address as the checkout took it. */
+export function OrderAddress({ order }: { order: Order }) {
+  const t = useT();
+  return (
+    <section
+      aria-label={t('orders.address.label', { orderId: formatOrderId(order.id) })}
+      className="rounded-lg border border-slate-200 bg-white p-3 text-sm"
+    >
+      <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('orders.address.title')}</h4>
+      <address className="mt-1 space-y-0.5 text-slate-700 not-italic" data-testid="order-address">
+        <p className="font-medium text-slate-900">
+          {order.fullName}, {order.phone}
+        </p>
+        <p>{order.address}</p>
+        {order.landmark && <p>{t('orders.address.landmark', { landmark: order.landmark })}</p>}
+        <p>
+          {order.city}, {order.district}
+        </p>
+        <p>{t('orders.address.province', { province: provinceName(order.province, t) })}</p>
+      </address>
     </section>
   );
 }

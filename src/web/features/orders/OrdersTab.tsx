@@ -1,16 +1,29 @@
 import Package from 'lucide-react/icons/package';
-import { Fragment, useEffect, useState } from 'react';
+import Search from 'lucide-react/icons/search';
+import { Fragment, useEffect, useId, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { formatOrderId, orderIdMatches } from '../../../shared/orders';
+import { CancelOrderDialog } from '../../components/orders/CancelOrderDialog';
+import { OrderTimeline } from '../../components/orders/OrderTimeline';
 import { PaymentBadge } from '../../components/orders/PaymentBadge';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card, EmptyState } from '../../components/ui/Card';
 import { SortableHeader, sortRows, useTableSort } from '../../components/ui/SortableHeader';
 import { Spinner } from '../../components/ui/Spinner';
+import { inputClasses } from '../../components/ui/TextField';
 import { formatPrice } from '../../lib/format';
 import { formatOrderDate } from '../../lib/order-dates';
 import { useLocale, useT } from '../../lib/i18n';
-import { type Order, type PaymentLanding, readPaymentLanding, useOrderItems, useOrders, usePaymentActions } from './api';
-import { OrderItemsList, OrderPayment, PaymentResultBanner, StatusBadge } from './OrderParts';
+import {
+  type Order,
+  type PaymentLanding,
+  readPaymentLanding,
+  useCancelOrder,
+  useOpenOrder,
+  useOrders,
+  usePaymentActions,
+} from './api';
+import { OrderAddress, OrderItemsList, OrderPayment, PaymentResultBanner, StatusBadge } from './OrderParts';
 
 type Column = 'id' | 'total' | 'date';
 
@@ -20,18 +33,31 @@ function pick(order: Order, column: Column): string | number {
   return Date.parse(order.createdAt) || 0;
 }
 
+/** An order found by what the shopper typed: its id (grouped or not) or a product's name. */
+function matches(order: Order, typed: string): boolean {
+  const text = typed.trim().toLowerCase();
+  if (text === '') return true;
+  return orderIdMatches(order.id, text) || order.orderItems.some((item) => item.product.name.toLowerCase().includes(text));
+}
+
 /** While the shopper waits for a gateway's confirmation, the list is asked again this often. */
 const PENDING_POLL_MS = 3_000;
 const LANDING_PARAMS = ['order', 'payment'] as const;
 
 /**
  * The dashboard's Orders tab (SPEC §2): 'Your Orders', Order ID, Total Amount and Order Date
- * sortable, Status, and View Items / Hide Items opening one order at a time with its items fetched
- * from the order's own address. Phones get stacked cards and the two sort buttons.
+ * sortable, Status, and View Items / Hide Items opening one order at a time, fetched from the
+ * order's own address (issue 20.6): its items with pictures linking to the products, its history,
+ * where it goes, how it is paid, and while it is pending a Cancel that asks why. Ids are shown in
+ * groups of four, to read out on the phone; a search finds an order by its id or a product.
+ * Phones get stacked cards and the two sort buttons.
  */
 export function OrdersTab() {
   const t = useT();
   const locale = useLocale();
+  const searchId = useId();
+  const [query, setQuery] = useState('');
+  const [cancelling, setCancelling] = useState<Order | null>(null);
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const [expanded, setExpanded] = useState<string | null>(null);
@@ -64,7 +90,8 @@ export function OrdersTab() {
 
   const orders = useOrders({ pollMs: landing?.result === 'pending' ? PENDING_POLL_MS : undefined });
   const { sort, setSort, toggle } = useTableSort<Column>({ key: 'date', direction: 'desc' });
-  const items = useOrderItems(orders.userId, expanded);
+  const open = useOpenOrder(orders.userId, expanded);
+  const cancel = useCancelOrder(orders.userId, () => setCancelling(null));
   const actions = usePaymentActions(orders.userId, (order) => {
     // Settled as cash on delivery: the failure banner about it has done its job.
     if (landing?.orderId === order.id) setLanding(null);
@@ -75,11 +102,29 @@ export function OrdersTab() {
   const itemsPanel = (order: Order) => (
     <div className="space-y-4">
       <OrderItemsList
-        items={items.data ?? []}
-        loading={items.isPending}
-        error={items.isError ? t('orders.itemsFailed') : undefined}
-        caption={t('orders.items.caption', { orderId: order.id })}
+        items={open.data?.items ?? []}
+        loading={open.isPending}
+        error={open.isError ? t('orders.itemsFailed') : undefined}
+        caption={t('orders.items.caption', { orderId: formatOrderId(order.id) })}
       />
+      <div className="grid gap-4 md:grid-cols-2">
+        <section aria-labelledby={`order-history-${order.id}`} className="rounded-lg border border-slate-200 bg-white p-3">
+          <h4 id={`order-history-${order.id}`} className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+            {t('orders.timeline.title')}
+          </h4>
+          {open.data ? (
+            <OrderTimeline
+              createdAt={order.createdAt}
+              history={open.data.history}
+              audience="shopper"
+              label={t('orders.timeline.label', { orderId: formatOrderId(order.id) })}
+            />
+          ) : (
+            open.isPending && <Spinner className="size-4 text-amber-500" />
+          )}
+        </section>
+        <OrderAddress order={order} />
+      </div>
       <OrderPayment
         order={order}
         onRetry={() => actions.retry(order.id)}
@@ -87,6 +132,20 @@ export function OrdersTab() {
         retrying={actions.retrying === order.id}
         switching={actions.switching === order.id}
       />
+      {order.status === 'pending' && (
+        <div className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-slate-600">{t('orders.cancel.while')}</p>
+          <Button
+            variant="outline"
+            size="sm"
+            className="shrink-0"
+            onClick={() => setCancelling(order)}
+            loading={cancel.cancelling === order.id}
+          >
+            {t('orders.cancel.button')}
+          </Button>
+        </div>
+      )}
     </div>
   );
 
@@ -118,7 +177,39 @@ export function OrdersTab() {
       </EmptyState>
     );
   } else {
-    const rows = sortRows(orders.data, sort, pick);
+    const rows = sortRows(
+      orders.data.filter((order) => matches(order, query)),
+      sort,
+      pick,
+    );
+    const searchBox = orders.data.length > 1 && (
+      <div className="mb-4">
+        <label htmlFor={searchId} className="mb-1.5 block text-sm font-medium text-slate-700">
+          {t('orders.search.label')}
+        </label>
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            aria-hidden="true"
+          />
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder={t('orders.search.placeholder')}
+            maxLength={100}
+            autoComplete="off"
+            className={`${inputClasses} border-control pl-9`}
+          />
+        </div>
+        {rows.length === 0 && (
+          <p role="status" className="mt-3 text-sm text-slate-600">
+            {t('orders.search.none')}
+          </p>
+        )}
+      </div>
+    );
     const mobileSort = (column: Column, label: string) => {
       const active = sort?.key === column && sort.direction === 'desc';
       return (
@@ -135,6 +226,7 @@ export function OrdersTab() {
     };
     content = (
       <>
+        {searchBox}
         {/* Phones: sort buttons and one card per order. */}
         <div className="md:hidden">
           <div className="mb-4 flex gap-2" role="group" aria-label={t('orders.sort.label')}>
@@ -146,16 +238,19 @@ export function OrdersTab() {
               const open = expanded === order.id;
               return (
                 <li key={order.id} className="rounded-xl border border-slate-200 p-4" data-testid="order-card">
-                  <div className="flex items-start justify-between gap-3">
-                    <div className="min-w-0">
+                  {/* The id stays on one line, as it is read out; a long status goes under it when there is no room. */}
+                  <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+                    <div>
                       <p className="text-xs text-slate-500">{t('orders.orderId')}</p>
-                      <p className="truncate font-mono text-sm font-semibold text-slate-900">{order.id}</p>
+                      <p className="font-mono text-sm font-semibold whitespace-nowrap text-slate-900" data-testid="order-id">
+                        {formatOrderId(order.id)}
+                      </p>
                     </div>
                     <StatusBadge status={order.status} />
                   </div>
                   <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                     <dt className="text-slate-500">{t('orders.orderDate')}</dt>
-                    <dd className="text-right whitespace-nowrap text-slate-800">{formatOrderDate(order.createdAt, locale)}</dd>
+                    <dd className="text-right text-slate-800">{formatOrderDate(order.createdAt, locale)}</dd>
                     <dt className="text-slate-500">{t('orders.totalAmount')}</dt>
                     <dd className="text-right font-semibold text-slate-900">{formatPrice(order.totalAmount, locale)}</dd>
                     <dt className="text-slate-500">{t('orders.card.payment')}</dt>
@@ -207,7 +302,12 @@ export function OrdersTab() {
                 return (
                   <Fragment key={order.id}>
                     <tr className={open ? 'bg-amber-50/40' : undefined}>
-                      <td className="px-3 py-3 font-mono text-xs font-semibold text-slate-900">{order.id}</td>
+                      <td
+                        className="px-3 py-3 font-mono text-xs font-semibold whitespace-nowrap text-slate-900"
+                        data-testid="order-id"
+                      >
+                        {formatOrderId(order.id)}
+                      </td>
                       <td className="px-3 py-3 text-right font-semibold whitespace-nowrap text-slate-900">
                         {formatPrice(order.totalAmount, locale)}
                       </td>
@@ -260,6 +360,16 @@ export function OrdersTab() {
         />
       )}
       {content}
+      {cancelling && (
+        <CancelOrderDialog
+          open
+          order={cancelling}
+          audience="shopper"
+          busy={cancel.cancelling === cancelling.id}
+          onConfirm={(reason) => cancel.cancel(cancelling.id, reason)}
+          onClose={() => setCancelling(null)}
+        />
+      )}
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateOrderResponse, Order, OrderItem, OrderStatus } from '../../../shared/orders';
+import type { CreateOrderResponse, Order, OrderDetail, OrderHistoryEntry, OrderItem, OrderStatus } from '../../../shared/orders';
 import type { PaymentResult } from '../../../shared/payments';
 import { messageOf } from '../../components/orders/order-labels';
 import { ApiError, apiGet, apiPost } from '../../lib/api';
@@ -11,7 +11,7 @@ import { useShopperToken } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { lineTotal } from '../../lib/format';
 
-export type { Order, OrderItem, OrderStatus };
+export type { Order, OrderDetail, OrderHistoryEntry, OrderItem, OrderStatus };
 
 /** ['orders', userId, …]: logout removes them all (session-scoped), checkout invalidates them. */
 export const orderKeys = {
@@ -25,16 +25,27 @@ export async function fetchOrders(userId: number, signal?: AbortSignal): Promise
   return Array.isArray(reply?.orders) ? (reply.orders as Order[]) : [];
 }
 
+/** One order read on its own: its items (with pictures) and its history. */
+export interface OpenOrder {
+  items: OrderItem[];
+  history: OrderHistoryEntry[];
+  order: OrderDetail | undefined;
+}
+
 /**
- * The items of one order from GET /api/orders/user/{userId}/order/{orderId} (SPEC §7: items in an
- * unexpected format are treated as an empty list).
+ * One order from GET /api/orders/user/{userId}/order/{orderId}: its items (SPEC §7: items in an
+ * unexpected format are treated as an empty list) and its history (none when missing).
  */
-export async function fetchOrderItems(userId: number, orderId: string, signal?: AbortSignal): Promise<OrderItem[]> {
-  const reply = await apiGet<{ order?: { orderItems?: unknown } }>(
-    `/api/orders/user/${userId}/order/${encodeURIComponent(orderId)}`,
-    { auth: 'user', signal },
-  );
-  return orderItemsOf(reply?.order);
+export async function fetchOpenOrder(userId: number, orderId: string, signal?: AbortSignal): Promise<OpenOrder> {
+  const reply = await apiGet<{ order?: OrderDetail }>(`/api/orders/user/${userId}/order/${encodeURIComponent(orderId)}`, {
+    auth: 'user',
+    signal,
+  });
+  return openOrderOf(reply?.order);
+}
+
+function openOrderOf(order: OrderDetail | undefined): OpenOrder {
+  return { items: orderItemsOf(order), history: Array.isArray(order?.history) ? order.history : [], order };
 }
 
 /** The well-formed items of an order; a list in another shape, or no list, gives []. */
@@ -162,12 +173,53 @@ export function usePaymentActions(userId: number | undefined, onSwitched?: (orde
   };
 }
 
-export function useOrderItems(userId: number | undefined, orderId: string | null) {
+export function useOpenOrder(userId: number | undefined, orderId: string | null) {
   return useQuery({
     queryKey: orderKeys.one(userId ?? 0, orderId ?? ''),
-    queryFn: ({ signal }) => fetchOrderItems(userId!, orderId!, signal),
+    queryFn: ({ signal }) => fetchOpenOrder(userId!, orderId!, signal),
     enabled: userId !== undefined && orderId !== null,
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cancelling a pending order (issue 20.6)
+
+/** POST …/order/{orderId}/cancel {reason} → the order as it is now, with its history. */
+export async function cancelOrder(userId: number, orderId: string, reason: string): Promise<OrderDetail> {
+  const reply = await apiPost<{ order: OrderDetail }>(
+    `/api/orders/user/${userId}/order/${encodeURIComponent(orderId)}/cancel`,
+    { reason },
+    { auth: 'user' },
+  );
+  return reply.order;
+}
+
+/** The shopper's Cancel: on success the list and the open order show it at once; `onDone` closes the dialog. */
+export function useCancelOrder(userId: number | undefined, onDone: () => void) {
+  const t = useT();
+  const client = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: ({ orderId, reason }: { orderId: string; reason: string }) => cancelOrder(userId!, orderId, reason),
+    onSuccess: (order) => {
+      const { history: _history, ...listed } = order;
+      replaceInList(client, userId!, { ...listed, orderItems: orderItemsOf(order) });
+      client.setQueryData(orderKeys.one(userId!, order.id), openOrderOf(order));
+      toast.success(t('orders.cancel.done'));
+      onDone();
+    },
+    onError: (error) => {
+      // 409: the shop confirmed it meanwhile; the server says so in the page's language. Then the
+      // dialog has done its job; after a failure of the network it stays, with the reason written.
+      const settled = error instanceof ApiError && (error.status === 409 || error.status === 404);
+      toast.error(settled && error.serverMessage ? error.serverMessage : t('orders.cancel.failed'));
+      void client.invalidateQueries({ queryKey: queryKeys.orders });
+      if (settled) onDone();
+    },
+  });
+  return {
+    cancel: (orderId: string, reason: string) => mutation.mutate({ orderId, reason }),
+    cancelling: mutation.isPending ? mutation.variables?.orderId : undefined,
+  };
 }
 
 /** Price × quantity in rupees, computed in paisa. */

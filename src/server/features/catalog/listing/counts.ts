@@ -34,9 +34,12 @@ export interface StoredCount {
 const storedSum = (dim: number, ids: number[], extra: RawBuilder<unknown> = sql``) =>
   sql`coalesce((select sum(n) from catalog_counts where dim = ${sql.lit(dim)} and k in (${sql.join(ids)})${extra}), 0)`;
 
-/** Live products with low <= price_paisa < high, counted from products_live_price. */
-const priceRangeCount = (low: number, high: number) =>
-  sql`(select count(*) from products p where p.deleted_at is null and p.price_paisa >= ${low} and p.price_paisa < ${high})`;
+/** Live products with low <= price_paisa < high, counted from products_live_price and its sold-out twin (migration 016). */
+const priceRangeCount = (low: number, high: number) => {
+  const part = (soldOut: 0 | 1) => sql`(select count(*) from products p where p.deleted_at is null
+    and p.sold_out = ${sql.lit(soldOut)} and p.price_paisa >= ${low} and p.price_paisa < ${high})`;
+  return sql`(${part(0)} + ${part(1)})`;
+};
 
 const bucketCount = (bucket: number) =>
   sql`coalesce((select n from catalog_counts where dim = ${sql.lit(DIM.price)} and k = ${bucket}), 0)`;
@@ -129,16 +132,37 @@ export async function storedCount(db: Db, filter: ProductFilter): Promise<Stored
 
 /**
  * count(*) of the matching live products (linear in the matches; storedCount first where it can
- * answer). A search counts at most SEARCH_RESULTS_MAX + 1: more than the maximum is all it needs.
+ * answer). A search counts at most SEARCH_RESULTS_MAX + 1: more than the maximum is all it needs;
+ * it reads its matches from the search index. Anything else is counted in its two stock parts,
+ * so that the indexes partial on one part serve it (migration 016).
  */
 export async function countProducts(db: Db, dialect: Dialect, filter: ProductFilter): Promise<number> {
-  const matches =
-    dialect === 'sqlite' && searchOnly(filter)
-      ? sql`select rowid from products_fts where products_fts match ${ftsQuery(filter.search)}`
-      : sql`select p.id from products p where ${whereSql(dialect, filter)}`;
-  const query = filter.search
-    ? sql<{ n: number }>`select count(*) as n from (${matches} limit ${SEARCH_RESULTS_MAX + 1}) as m`
-    : sql<{ n: number }>`select count(*) as n from (${matches}) as m`;
+  let query: RawBuilder<{ n: number }>;
+  if (filter.search) {
+    const matches =
+      dialect === 'sqlite' && searchOnly(filter)
+        ? sql`select rowid from products_fts where products_fts match ${ftsQuery(filter.search)}`
+        : sql`select p.id from products p where ${whereSql(dialect, filter)}`;
+    query = sql<{ n: number }>`select count(*) as n from (${matches} limit ${SEARCH_RESULTS_MAX + 1}) as m`;
+  } else {
+    const part = (soldOut: 0 | 1) => sql`(select count(*) from products p where ${whereSql(dialect, { ...filter, soldOut })})`;
+    query = sql<{ n: number }>`select ${part(0)} + ${part(1)} as n`;
+  }
   const { rows } = await query.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * The matching live products, counted up to `atMost` (where a list's part in stock ends, see
+ * pageIds). A search on SQLite reads its matches from the FTS index and each one's row.
+ */
+export async function countUpTo(db: Db, dialect: Dialect, filter: ProductFilter, atMost: number): Promise<number> {
+  const { search, ...rest } = filter;
+  const matches =
+    dialect === 'sqlite' && search
+      ? sql`select p.id from products_fts join products p on p.id = products_fts.rowid
+          where products_fts match ${ftsQuery(search)} and ${whereSql(dialect, rest)}`
+      : sql`select p.id from products p where ${whereSql(dialect, filter)}`;
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (${matches} limit ${atMost}) as m`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }

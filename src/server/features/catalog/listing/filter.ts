@@ -22,6 +22,11 @@ export interface ProductFilter {
   featured?: boolean;
   /** Words to search, already reduced to letters and digits (see searchTerms). */
   search?: string[];
+  /**
+   * One of a list's two parts (migration 016): 0 the products in stock (or not tracked), 1 those
+   * sold out, which every list shows after them. Undefined: both.
+   */
+  soldOut?: 0 | 1;
 }
 
 export type ListSort = 'newest' | 'price_asc' | 'price_desc' | 'name' | 'relevance';
@@ -69,6 +74,8 @@ export const ftsNameQuery = (terms: string[]) => `name : (${ftsQuery(terms)})`;
 
 export function whereSql(dialect: Dialect, filter: ProductFilter): RawBuilder<boolean> {
   const parts: RawBuilder<unknown>[] = [sql`p.deleted_at is null`];
+  // A literal, so both databases can use the indexes partial on one part (migration 016).
+  if (filter.soldOut !== undefined) parts.push(sql`p.sold_out = ${sql.lit(filter.soldOut)}`);
   const inList = (column: string, ids: number[]) => sql`${sql.ref(column)} in (${sql.join(ids)})`;
   if (filter.categoryIds) parts.push(inList('p.category_id', filter.categoryIds));
   if (filter.subCategoryIds) parts.push(inList('p.sub_category_id', filter.subCategoryIds));
@@ -119,11 +126,13 @@ export function subWithPrice(filter: ProductFilter): boolean {
   );
 }
 
-/** True when the filter is a price range and nothing else. */
+/** True when the filter is a price range and nothing else (in one stock part or both). */
 export function priceOnly(filter: ProductFilter): boolean {
   return (
     (filter.minPaisa !== undefined || filter.maxPaisa !== undefined) &&
-    Object.entries(filter).every(([key, value]) => key === 'minPaisa' || key === 'maxPaisa' || value === undefined)
+    Object.entries(filter).every(
+      ([key, value]) => key === 'minPaisa' || key === 'maxPaisa' || key === 'soldOut' || value === undefined,
+    )
   );
 }
 

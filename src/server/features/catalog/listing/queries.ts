@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../../../db/client.js';
 import type { Db } from '../queries.js';
-import { type StoredCount, storedCount } from './counts.js';
+import { type StoredCount, countUpTo, storedCount } from './counts.js';
 import { type ListSort, ORDER, ORDER_COLUMNS, type ProductFilter, priceOnly, subWithPrice, whereSql } from './filter.js';
 import { SEARCH_RESULTS_MAX, fewMatchesPageIds, relevancePageIds } from './search.js';
 
@@ -20,7 +20,13 @@ export interface KnownCounts {
   rankWindow?: number;
 }
 
-/** Ids of one page of live products, in order. */
+/**
+ * Ids of one page of live products, in order: the products in stock first, then those sold out
+ * (migration 016, ADR 0022), each part in the list's order. Each part is read on its own, in
+ * order from an index (the level indexes hold sold_out after their level columns; those of the
+ * whole catalogue are partial on one part), so a page within the first part costs what the whole
+ * list cost before; only the page where the first part ends reads the second too.
+ */
 export async function pageIds(
   db: Db,
   dialect: Dialect,
@@ -31,11 +37,52 @@ export async function pageIds(
   known: KnownCounts = {},
 ): Promise<number[]> {
   const rankWindow = known.rankWindow ?? SEARCH_RESULTS_MAX;
-  let query: RawBuilder<{ id: number }>;
   if (dialect === 'postgres' && filter.search && known.matches !== undefined && known.matches <= rankWindow && !filter.anyOf) {
+    // Every match is read and sorted, the stock parts first in the sort.
     return fewMatchesPageIds(db, { ...filter, search: filter.search }, sort, limit, offset);
-  } else if (sort === 'relevance' && filter.search) {
-    return relevancePageIds(db, dialect, { ...filter, search: filter.search }, limit, offset, rankWindow);
+  }
+  const inStock = await partPageIds(db, dialect, { ...filter, soldOut: 0 }, sort, limit, offset, known);
+  if (inStock.length === limit) return inStock;
+  // The first part ended on this page or before it: how many products it holds.
+  const held =
+    inStock.length > 0 || offset === 0
+      ? offset + inStock.length
+      : await countUpTo(db, dialect, { ...filter, soldOut: 0 }, offset);
+  const exact =
+    known.stored?.n ?? (known.matches !== undefined && known.matches <= SEARCH_RESULTS_MAX ? known.matches : undefined);
+  if (exact !== undefined && held >= exact) return inStock;
+  const soldOut = await partPageIds(
+    db,
+    dialect,
+    { ...filter, soldOut: 1 },
+    sort,
+    limit - inStock.length,
+    offset + inStock.length - held,
+    known,
+  );
+  return [...inStock, ...soldOut];
+}
+
+/** Ids of one page of one stock part (filter.soldOut), in the list's order. */
+async function partPageIds(
+  db: Db,
+  dialect: Dialect,
+  filter: ProductFilter & { soldOut: 0 | 1 },
+  sort: ListSort,
+  limit: number,
+  offset: number,
+  known: KnownCounts,
+): Promise<number[]> {
+  let query: RawBuilder<{ id: number }>;
+  if (sort === 'relevance' && filter.search) {
+    return relevancePageIds(
+      db,
+      dialect,
+      { ...filter, search: filter.search },
+      limit,
+      offset,
+      known.rankWindow ?? SEARCH_RESULTS_MAX,
+    );
   } else if (filter.anyOf && filter.anyOf.categoryIds.length + filter.anyOf.childCategoryIds.length > 1) {
     // The checkbox filter: "category IN (…) OR child category IN (…)" has no index in the list's
     // order, so SQLite read every match and sorted it (~30 ms for two categories at 100 000).
@@ -78,7 +125,8 @@ export async function pageIds(
  * (products_live_newest or products_live_name, both ending in price_paisa: index only) reads about
  * needed × live ÷ matches entries, while the price index reads and sorts `matches` (an entry
  * sorted costs about twice one walked newest first, ten times by name). A broad range walks; a
- * narrow one (a few thousand at 100 000 products) sorts.
+ * narrow one (a few thousand at 100 000 products) sorts. Both indexes are partial on one stock
+ * part, the sold-out part's named `…_sold_out` (migration 016).
  */
 export async function indexForPriceRange(
   db: Db,
@@ -90,12 +138,20 @@ export async function indexForPriceRange(
   const counts = counted ?? (await storedCount(db, filter));
   if (!counts || counts.n === 0) return undefined;
   const sortCost = order === 'newest' ? 2 : 10;
-  return needed * counts.live < sortCost * counts.n * counts.n ? `products_live_${order}` : 'products_live_price';
+  const index = needed * counts.live < sortCost * counts.n * counts.n ? `products_live_${order}` : 'products_live_price';
+  return filter.soldOut === 1 ? `${index}_sold_out` : index;
 }
 
-/** Ids of live products matching the filter, newest first, at most `limit` (the plain list of the contract). */
+/**
+ * Ids of live products matching the filter, newest first, at most `limit` (the plain list of the
+ * contract): those in stock, then those sold out.
+ */
 export async function newestIds(db: Db, dialect: Dialect, filter: ProductFilter, limit: number): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`select p.id from products p where ${whereSql(dialect, filter)}
-    order by ${ORDER.newest} limit ${limit}`.execute(db);
-  return rows.map((row) => Number(row.id));
+  const part = async (soldOut: 0 | 1, atMost: number) => {
+    const { rows } = await sql<{ id: number }>`select p.id from products p where ${whereSql(dialect, { ...filter, soldOut })}
+      order by ${ORDER.newest} limit ${atMost}`.execute(db);
+    return rows.map((row) => Number(row.id));
+  };
+  const inStock = await part(0, limit);
+  return inStock.length < limit ? [...inStock, ...(await part(1, limit - inStock.length))] : inStock;
 }

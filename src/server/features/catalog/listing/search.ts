@@ -17,7 +17,8 @@ export const SEARCH_RESULTS_MAX = 240;
  * PostgreSQL, a search with few matches (all of them listed): every match is read from the GIN
  * indexes and sorted. Left to itself, PostgreSQL took two common words that rarely go together
  * ("usb asus") for a dense search, walked the whole table in id or price order looking for
- * matches, and found none in 100-170 ms. The order is relevancePageIds' with every name match ranked.
+ * matches, and found none in 100-170 ms. The order is relevancePageIds' with every name match
+ * ranked, the products in stock first (pageIds reads other pages in two stock parts).
  */
 export async function fewMatchesPageIds(
   db: Db,
@@ -32,12 +33,13 @@ export async function fewMatchesPageIds(
     sort === 'relevance'
       ? sql`p.in_name desc, case when p.in_name then ts_rank(p.search, ${query}) else 0 end desc, p.id desc`
       : ORDER[sort];
+  // Those in stock first (migration 016).
   const { rows } = await sql<{ id: number }>`
     with matches as materialized (
-      select p.id, p.search, ${inName} as in_name, p.created_at, p.price_paisa, p.name_sort
+      select p.id, p.search, ${inName} as in_name, p.sold_out, p.created_at, p.price_paisa, p.name_sort
       from products p where ${whereSql('postgres', filter)}
     )
-    select p.id from matches p order by ${order} limit ${limit} offset ${offset}`.execute(db);
+    select p.id from matches p order by p.sold_out, ${order} limit ${limit} offset ${offset}`.execute(db);
   return rows.map((row) => Number(row.id));
 }
 
@@ -49,6 +51,7 @@ export async function fewMatchesPageIds(
  * The matches in the description only follow, newest first. Each part is read in id order from
  * the index and stops after what the page needs, so a broad search costs about the window, not
  * its matches; with the window at SEARCH_RESULTS_MAX every listed name match is ranked.
+ * pageIds calls it for each stock part (filter.soldOut), which ranks its own window.
  */
 export async function relevancePageIds(
   db: Db,

@@ -108,6 +108,8 @@ export interface DemoProduct {
   featured?: boolean;
   /** Tracked stock; absent = not tracked. */
   stock?: number;
+  /** Shown under the price ('1 year official warranty'); absent = none. */
+  warranty?: string;
   emoji: EmojiName;
   /** A second, smaller emoji some image variants add. */
   accent?: EmojiName;
@@ -121,6 +123,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       '16-inch 240 Hz QHD+ gaming laptop with an Intel Core i9-14900HX, GeForce RTX 4070 8 GB, 16 GB DDR5 and a 1 TB NVMe SSD. Two years of ASUS warranty in Nepal, free delivery inside the Kathmandu valley.',
     price: 289_999,
+    warranty: '2 years official ASUS warranty',
     path: ['Laptops', 'Gaming Laptops'],
     featured: true,
     stock: 4,
@@ -133,6 +136,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       'Core i7-14650HX, RTX 4060 with 140 W TGP, 16 GB DDR5-5600 and 1 TB SSD behind a 16-inch 165 Hz WQXGA screen. Legion ColdFront cooling keeps it quiet; one year Lenovo Nepal warranty.',
     price: 214_999,
+    warranty: '1 year Lenovo Nepal warranty',
     path: ['Laptops', 'Gaming Laptops'],
     stock: 6,
     emoji: 'laptop',
@@ -144,6 +148,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       'An affordable 1080p gaming laptop: Core i5-13420H, RTX 3050 6 GB, 8 GB DDR5 (upgradeable to 32 GB) and a 512 GB SSD with a 144 Hz panel. One year warranty through the Acer service centre in Putalisadak.',
     price: 94_999,
+    warranty: '1 year Acer service centre warranty',
     path: ['Laptops', 'Gaming Laptops'],
     emoji: 'laptop',
     accent: 'alien',
@@ -154,6 +159,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       'Ryzen 5 7535HS, RTX 2050 4 GB, 16 GB RAM and a 512 GB SSD in a 15.6-inch 144 Hz body. A sensible first gaming laptop for eSports titles; one year HP warranty in Nepal.',
     price: 87_500,
+    warranty: '1 year HP warranty in Nepal',
     path: ['Laptops', 'Gaming Laptops'],
     stock: 0,
     emoji: 'laptop',
@@ -164,6 +170,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       'The fanless MacBook Air with the Apple M3 chip, a 13.6-inch Liquid Retina display and up to 18 hours of battery life. Official one year Apple warranty through the authorised reseller in Nepal.',
     price: 164_900,
+    warranty: '1 year official Apple warranty',
     path: ['Laptops', 'Ultrabooks'],
     featured: true,
     stock: 8,
@@ -224,6 +231,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       'The slimmer PS5 with an Ultra HD Blu-ray drive, 1 TB SSD and a DualSense wireless controller in the box. One year replacement warranty from Pasal; free delivery inside the Kathmandu valley.',
     price: 84_999,
+    warranty: '1 year shop warranty',
     path: ['Gaming', 'Consoles', 'PlayStation'],
     featured: true,
     stock: 5,
@@ -236,6 +244,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       'The most powerful PlayStation: an upgraded GPU, PSSR upscaling and a 2 TB SSD for 4K gaming at higher frame rates. Disc drive sold separately; one year warranty in Nepal.',
     price: 124_999,
+    warranty: '1 year shop warranty',
     path: ['Gaming', 'Consoles', 'PlayStation'],
     stock: 2,
     emoji: 'controller',
@@ -266,6 +275,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       'A 7-inch OLED screen, 64 GB of storage, a wide adjustable stand and a dock with a LAN port. Play on the TV or on the bus to Pokhara; one year warranty from Pasal.',
     price: 47_999,
+    warranty: '6 months shop warranty',
     path: ['Gaming', 'Consoles', 'Nintendo'],
     featured: true,
     stock: 7,
@@ -375,6 +385,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       'A 6.9-inch ProMotion display, the A18 Pro chip, a titanium frame and a 5x telephoto camera. Official Nepal unit with one year Apple warranty through the authorised distributor.',
     price: 224_900,
+    warranty: '1 year official Apple warranty',
     path: ['Smartphones', 'iPhones'],
     featured: true,
     stock: 3,
@@ -387,6 +398,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       'Dynamic Island, a 48 MP main camera and USB-C on a 6.1-inch Super Retina XDR display. Official Nepal unit, registered with the NTA and covered by one year warranty.',
     price: 124_900,
+    warranty: '1 year official Apple warranty',
     path: ['Smartphones', 'iPhones'],
     emoji: 'phone',
     palette: 'rose',
@@ -396,6 +408,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       'The A15 Bionic, dual 12 MP cameras with Cinematic mode and a 6.1-inch OLED screen, still a great iPhone at a lower price. One year warranty in Nepal.',
     price: 84_900,
+    warranty: '1 year official Apple warranty',
     path: ['Smartphones', 'iPhones'],
     stock: 0,
     emoji: 'phone',
@@ -406,6 +419,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       'Snapdragon 8 Gen 3 for Galaxy, a 200 MP camera with 5x zoom, the built-in S Pen and seven years of updates. One year Samsung Nepal warranty with service centres across the country.',
     price: 189_999,
+    warranty: '1 year official Samsung warranty',
     path: ['Smartphones', 'Android Phones', 'Samsung'],
     featured: true,
     emoji: 'phone',
@@ -426,6 +440,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       'A 6.6-inch Super AMOLED at 120 Hz, a 50 MP OIS camera, IP67 water resistance and a 5000 mAh battery. Official Samsung Nepal set with one year warranty.',
     price: 43_999,
+    warranty: '1 year official Samsung warranty',
     path: ['Smartphones', 'Android Phones', 'Samsung'],
     stock: 18,
     emoji: 'phone',
@@ -445,6 +460,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       'A 200 MP main camera, a 6.67-inch 1.5K AMOLED at 120 Hz and 67 W turbo charging. Official Xiaomi Nepal unit with one year warranty and Mi service centres in every province.',
     price: 39_999,
+    warranty: '1 year official Xiaomi warranty',
     path: ['Smartphones', 'Android Phones', 'Xiaomi'],
     emoji: 'phone',
     accent: 'sparkles',
@@ -495,6 +511,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       'Industry-leading noise cancelling with eight microphones, 30 hours of battery and multipoint Bluetooth. Quiet on long flights out of TIA; one year Sony warranty in Nepal.',
     price: 46_999,
+    warranty: '1 year Sony warranty',
     path: ['Audio', 'Headphones', 'Over-Ear'],
     featured: true,
     stock: 9,
@@ -635,6 +652,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       'A 60 g wireless eSports mouse with the HERO 2 sensor at 32 000 DPI, LIGHTFORCE hybrid switches and 95 hours of battery. Two years Logitech warranty in Nepal.',
     price: 21_500,
+    warranty: '2 years Logitech warranty',
     path: ['Accessories', 'Mice'],
     emoji: 'mouse',
     accent: 'bolt',
@@ -745,6 +763,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       'The fastest consumer graphics card: 24 GB GDDR6X, DLSS 3 frame generation and a triple-fan TUF cooler. Three years ASUS warranty in Nepal; needs a 1000 W power supply.',
     price: 325_000,
+    warranty: '3 years ASUS warranty',
     path: ['Components', 'Graphics Cards'],
     stock: 1,
     emoji: 'desktop',

@@ -111,6 +111,7 @@ export async function seedDemoCatalogue(
       ...where,
       isFeatured: product.featured ?? false,
       stock: product.stock ?? null,
+      warranty: product.warranty ?? null,
       images,
     });
     result.products += 1;

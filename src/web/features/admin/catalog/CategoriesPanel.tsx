@@ -12,6 +12,7 @@ import { TextField } from '../../../components/ui/TextField';
 import { ApiError } from '../../../lib/api';
 import { type MessageId, useLocale, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import {
   addCategory,
   addChildCategory,
@@ -41,6 +42,19 @@ export const CATEGORY_TOASTS = {
 
 type Level = 'category' | 'sub' | 'child';
 
+/** A removal waiting for the admin's yes (issue 21): what the question names, and what a yes runs. */
+interface PendingRemoval {
+  level: Level;
+  key: string;
+  title: string;
+  body: string;
+  action: string;
+  call: () => Promise<unknown>;
+  ok: MessageId;
+  failed: MessageId;
+  after?: () => void;
+}
+
 /**
  * The server's reason for a refusal (409 "still has products", 400 name rules), shown beside the
  * toast; it comes in the page's language (the API client sends it as Accept-Language).
@@ -65,6 +79,7 @@ export function CategoriesPanel() {
   const [subId, setSubId] = useState<number | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<{ level: Level; message: string } | null>(null);
+  const [asking, setAsking] = useState<PendingRemoval | null>(null);
 
   const categories = tree.data ?? [];
   const category = categories.find((item) => item.id === categoryId);
@@ -92,15 +107,8 @@ export function CategoriesPanel() {
     setRefusal(null);
   };
 
-  /** Runs one removal with its toasts; a refusal's reason is shown in the level's panel. */
-  const remove = async (
-    level: Level,
-    key: string,
-    call: () => Promise<unknown>,
-    ok: MessageId,
-    failed: MessageId,
-    after?: () => void,
-  ) => {
+  /** Runs one removal the admin said yes to, with its toasts; a refusal's reason is shown in the level's panel. */
+  const remove = async ({ level, key, call, ok, failed, after }: PendingRemoval) => {
     setBusy(key);
     setRefusal(null);
     try {
@@ -113,6 +121,7 @@ export function CategoriesPanel() {
       if (message) setRefusal({ level, message });
     } finally {
       setBusy(null);
+      setAsking(null);
       await invalidate('categories');
     }
   };
@@ -200,19 +209,22 @@ export function CategoriesPanel() {
                               className="text-red-600! hover:bg-red-50!"
                               loading={busy === `c${item.id}`}
                               onClick={() =>
-                                void remove(
-                                  'category',
-                                  `c${item.id}`,
-                                  () => removeCategory(item.id),
-                                  CATEGORY_TOASTS.categoryRemoved,
-                                  CATEGORY_TOASTS.categoryRemoveFailed,
-                                  () => {
+                                setAsking({
+                                  level: 'category',
+                                  key: `c${item.id}`,
+                                  title: t('admin-catalog.categories.confirm.title', { name: item.name }),
+                                  body: t('admin-catalog.categories.confirm.body'),
+                                  action: t('admin-catalog.categories.confirm.action'),
+                                  call: () => removeCategory(item.id),
+                                  ok: CATEGORY_TOASTS.categoryRemoved,
+                                  failed: CATEGORY_TOASTS.categoryRemoveFailed,
+                                  after: () => {
                                     if (categoryId === item.id) {
                                       setCategoryId(null);
                                       setSubId(null);
                                     }
                                   },
-                                )
+                                })
                               }
                             >
                               {busy !== `c${item.id}` && <Trash2 className="size-4" aria-hidden="true" />}
@@ -285,16 +297,22 @@ export function CategoriesPanel() {
                             className="text-red-600! hover:bg-red-50!"
                             loading={busy === `s${item.id}`}
                             onClick={() =>
-                              void remove(
-                                'sub',
-                                `s${item.id}`,
-                                () => removeSubCategory(category.id, item.id),
-                                CATEGORY_TOASTS.subRemoved,
-                                CATEGORY_TOASTS.subRemoveFailed,
-                                () => {
+                              setAsking({
+                                level: 'sub',
+                                key: `s${item.id}`,
+                                title: t('admin-catalog.subcategories.confirm.title', {
+                                  name: item.name,
+                                  category: category.name,
+                                }),
+                                body: t('admin-catalog.subcategories.confirm.body'),
+                                action: t('admin-catalog.subcategories.confirm.action'),
+                                call: () => removeSubCategory(category.id, item.id),
+                                ok: CATEGORY_TOASTS.subRemoved,
+                                failed: CATEGORY_TOASTS.subRemoveFailed,
+                                after: () => {
                                   if (subId === item.id) setSubId(null);
                                 },
-                              )
+                              })
                             }
                           >
                             {t('admin-catalog.subcategories.remove')}
@@ -343,13 +361,16 @@ export function CategoriesPanel() {
                         className="text-red-600! hover:bg-red-50!"
                         loading={busy === `h${item.id}`}
                         onClick={() =>
-                          void remove(
-                            'child',
-                            `h${item.id}`,
-                            () => removeChildCategory(category.id, sub.id, item.id),
-                            CATEGORY_TOASTS.childRemoved,
-                            CATEGORY_TOASTS.childRemoveFailed,
-                          )
+                          setAsking({
+                            level: 'child',
+                            key: `h${item.id}`,
+                            title: t('admin-catalog.children.confirm.title', { name: item.name, subcategory: sub.name }),
+                            body: t('admin-catalog.children.confirm.body'),
+                            action: t('admin-catalog.children.confirm.action'),
+                            call: () => removeChildCategory(category.id, sub.id, item.id),
+                            ok: CATEGORY_TOASTS.childRemoved,
+                            failed: CATEGORY_TOASTS.childRemoveFailed,
+                          })
                         }
                       >
                         {t('admin-catalog.categories.delete')}
@@ -362,6 +383,19 @@ export function CategoriesPanel() {
           </Card>
         )}
       </div>
+
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking?.title ?? ''}
+        confirmLabel={asking?.action ?? ''}
+        pending={asking !== null && busy === asking.key}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          if (asking) void remove(asking);
+        }}
+      >
+        {asking?.body}
+      </ConfirmDialog>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import {
   IMAGE_ACCEPT_ATTRIBUTE,
   MAX_IMAGE_BYTES,
   MAX_IMAGES_PER_UPLOAD,
+  PRODUCT_SKU_MAX,
   imageVariant,
   parseImages,
   productFieldsSchema,
@@ -33,7 +34,7 @@ export const PRODUCT_FORM_TOASTS = {
   updateFailed: 'admin-catalog.productForm.toast.updateFailed',
 } as const satisfies Record<string, MessageId>;
 
-type Field = 'name' | 'description' | 'price' | 'category' | 'subCategory' | 'childCategory' | 'stock' | 'images';
+type Field = 'name' | 'sku' | 'description' | 'price' | 'category' | 'subCategory' | 'childCategory' | 'stock' | 'images';
 type Errors = Partial<Record<Field, string>>;
 
 interface NewImage {
@@ -77,6 +78,7 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
   const formId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [name, setName] = useState(product?.name ?? '');
+  const [sku, setSku] = useState(product?.sku ?? '');
   const [description, setDescription] = useState(product?.description ?? '');
   const [price, setPrice] = useState(product ? String(product.price) : '');
   const [stock, setStock] = useState(product?.stock === null || product?.stock === undefined ? '' : String(product.stock));
@@ -148,6 +150,7 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
       subCategory: subCategory || undefined,
       childCategory: childCategory || undefined,
       stock: stock.trim() === '' ? undefined : stock,
+      sku,
     };
     const result = product
       ? productFieldsSchema.safeParse(fields)
@@ -161,7 +164,9 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
       if (message !== undefined) found[field] = validationMessage(message, locale);
     }
     setErrors(found);
-    const first = (['name', 'description', 'price', 'category', 'stock', 'images'] as const).find((field) => field in found);
+    const first = (['name', 'sku', 'description', 'price', 'category', 'stock', 'images'] as const).find(
+      (field) => field in found,
+    );
     if (first) document.getElementById(`${formId}-${first}`)?.focus();
     return first === undefined;
   };
@@ -171,6 +176,8 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
     if (pending || !validate()) return;
     const form = new FormData();
     form.set('name', name.trim());
+    // Edit: '' removes the SKU; upload: none is sent.
+    if (product || sku.trim()) form.set('sku', sku.trim());
     form.set('description', description.trim());
     form.set('price', price.trim());
     form.set('category', category);
@@ -220,18 +227,33 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
 
   return (
     <form id={formId} onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-      <TextField
-        id={`${formId}-name`}
-        label={t('admin-catalog.productForm.name')}
-        value={name}
-        onChange={(event) => {
-          setName(event.target.value);
-          clear('name');
-        }}
-        error={errors.name}
-        maxLength={200}
-        autoComplete="off"
-      />
+      <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <TextField
+          id={`${formId}-name`}
+          label={t('admin-catalog.productForm.name')}
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            clear('name');
+          }}
+          error={errors.name}
+          maxLength={200}
+          autoComplete="off"
+        />
+        <TextField
+          id={`${formId}-sku`}
+          label={t('admin-catalog.productForm.sku')}
+          value={sku}
+          onChange={(event) => {
+            setSku(event.target.value);
+            clear('sku');
+          }}
+          error={errors.sku}
+          maxLength={PRODUCT_SKU_MAX}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </div>
       <div>
         <label htmlFor={`${formId}-description`} className="mb-1.5 block text-sm font-medium text-slate-700">
           {t('admin-catalog.productForm.description')}

@@ -1,12 +1,16 @@
+import History from 'lucide-react/icons/history';
+import Download from 'lucide-react/icons/download';
 import Pencil from 'lucide-react/icons/pencil';
 import Plus from 'lucide-react/icons/plus';
 import Star from 'lucide-react/icons/star';
 import StarOff from 'lucide-react/icons/star-off';
 import Trash2 from 'lucide-react/icons/trash-2';
+import Upload from 'lucide-react/icons/upload';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { imageVariant, parseImages } from '../../../../shared/catalog';
 import { localDigits } from '../../../../shared/locale';
+import { ARCHIVE_RESTORE_DAYS } from '../../../../shared/product-archive';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { ProductCount } from '../../../components/ProductCount';
@@ -18,11 +22,16 @@ import { SearchBox } from '../../catalog/SearchBox';
 import {
   type Product,
   deleteProduct,
+  downloadProductsCsv,
   toggleFeatured,
   useAdminCategoryTree,
   useAdminProducts,
   useCatalogInvalidation,
 } from './api';
+import { ProductHistoryModal } from '../audit/ProductHistoryModal';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { ArchivedProducts } from './ArchivedProducts';
+import { ImportDialog } from './ImportDialog';
 import { ProductFormModal } from './ProductFormModal';
 
 /** SPEC §8 product toasts of the admin table (message ids; the English texts are SPEC's). */
@@ -34,12 +43,18 @@ export const PRODUCT_TOASTS = {
   deleteFailed: 'admin-catalog.products.toast.deleteFailed',
 } as const satisfies Record<string, MessageId>;
 
+type View = 'live' | 'archived';
+
 /**
  * SPEC §2 admin Products tab: 'Upload New Product' (modal), and a table of products with
- * Feature/Unfeature and Delete per row, plus Edit. The table is paged and searched by the server.
+ * Feature/Unfeature and Delete per row, plus Edit (the row's main action) and History. The table is
+ * paged and searched by the server. Delete asks once, naming the product, and archives it (issue
+ * 21): the Archived view lists what can be restored for 30 days.
  */
 export function ProductsPanel() {
   const t = useT();
+  const locale = useLocale();
+  const [view, setView] = useState<View>('live');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const list = useAdminProducts(q, page);
@@ -47,6 +62,21 @@ export function ProductsPanel() {
   const invalidate = useCatalogInvalidation();
   const [modal, setModal] = useState<{ product?: Product } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [archiving, setArchiving] = useState<Product | null>(null);
+  const [history, setHistory] = useState<{ id: number; name: string } | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadProductsCsv();
+    } catch {
+      toast.error(t('admin-catalog.products.exportFailed'));
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const run = async (key: string, work: () => Promise<void>) => {
     setBusy(key);
@@ -77,6 +107,8 @@ export function ProductsPanel() {
         toast.success(t(PRODUCT_TOASTS.deleted));
       } catch {
         toast.error(t(PRODUCT_TOASTS.deleteFailed));
+      } finally {
+        setArchiving(null);
       }
     });
 
@@ -85,90 +117,156 @@ export function ProductsPanel() {
     <Card
       title={t('admin-catalog.products.title')}
       actions={
-        <Button variant="primary" onClick={() => setModal({})}>
-          <Plus className="size-4" aria-hidden="true" />
-          {t('admin-catalog.products.upload')}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => void exportCsv()} loading={exporting}>
+            {!exporting && <Download className="size-4" aria-hidden="true" />}
+            {t('admin-catalog.products.exportCsv')}
+          </Button>
+          <Button variant="outline" onClick={() => setImporting(true)}>
+            <Upload className="size-4" aria-hidden="true" />
+            {t('admin-catalog.products.importCsv')}
+          </Button>
+          <Button variant="primary" onClick={() => setModal({})}>
+            <Plus className="size-4" aria-hidden="true" />
+            {t('admin-catalog.products.upload')}
+          </Button>
+        </div>
       }
     >
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div className="sm:w-80">
-          <SearchBox
-            value={q}
-            label={t('admin-catalog.products.searchLabel')}
-            onSearch={(text) => {
-              setQ(text);
-              setPage(1);
-            }}
-          />
-        </div>
-        {data && (
-          <p className="text-sm text-slate-500" aria-live="polite">
-            <ProductCount page={data} />
-          </p>
-        )}
+      <div
+        role="group"
+        aria-label={t('admin-catalog.products.view')}
+        className="mb-4 grid w-full grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1 sm:w-auto sm:max-w-sm"
+      >
+        {(
+          [
+            ['live', 'admin-catalog.products.view.live'],
+            ['archived', 'admin-catalog.products.view.archived'],
+          ] as const
+        ).map(([id, label]) => (
+          <button
+            key={id}
+            type="button"
+            aria-pressed={view === id}
+            onClick={() => setView(id)}
+            className={`h-9 rounded-md px-3 text-sm font-medium transition-colors ${
+              view === id ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'
+            }`}
+          >
+            {t(label)}
+          </button>
+        ))}
       </div>
 
-      <div className="mt-4" aria-busy={list.isFetching}>
-        {list.isPending ? (
-          <p className="py-10 text-center text-sm text-slate-500">{t('admin-catalog.loading')}</p>
-        ) : list.isError && !data ? (
-          <p className="py-10 text-center text-sm text-red-600">
-            {t('admin-catalog.products.loadFailed', { error: list.error.message })}
-          </p>
-        ) : !data || data.products.length === 0 ? (
-          <p className="py-10 text-center text-sm text-slate-500">
-            {q ? t('admin-catalog.products.noMatch') : t('admin-catalog.products.empty')}
-          </p>
-        ) : (
-          <div className={`-mx-5 sm:-mx-6 ${list.isPlaceholderData ? 'opacity-60' : ''}`}>
-            <table className="w-full text-left text-sm">
-              <thead className="border-y border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase max-md:sr-only">
-                <tr>
-                  <th scope="col" className="py-2.5 pr-3 pl-5 sm:pl-6">
-                    {t('admin-catalog.products.column.product')}
-                  </th>
-                  <th scope="col" className="px-3 py-2.5">
-                    {t('admin-catalog.products.column.price')}
-                  </th>
-                  <th scope="col" className="px-3 py-2.5">
-                    {t('admin-catalog.products.column.stock')}
-                  </th>
-                  <th scope="col" className="px-3 py-2.5">
-                    {t('admin-catalog.products.column.featured')}
-                  </th>
-                  <th scope="col" className="py-2.5 pr-5 pl-3 text-right sm:pr-6">
-                    {t('admin-catalog.products.column.actions')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {data.products.map((product) => (
-                  <Row
-                    key={product.id}
-                    product={product}
-                    busy={busy}
-                    onEdit={() => setModal({ product })}
-                    onFeature={() => void feature(product)}
-                    onDelete={() => void remove(product)}
-                  />
-                ))}
-              </tbody>
-            </table>
+      {view === 'archived' ? (
+        <ArchivedProducts onHistory={setHistory} />
+      ) : (
+        <>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <div className="sm:w-80">
+              <SearchBox
+                value={q}
+                label={t('admin-catalog.products.searchLabel')}
+                onSearch={(text) => {
+                  setQ(text);
+                  setPage(1);
+                }}
+              />
+            </div>
+            {data && (
+              <p className="text-sm text-slate-500" aria-live="polite">
+                <ProductCount page={data} />
+              </p>
+            )}
           </div>
-        )}
-      </div>
 
-      {data && (
-        <div className="mt-6">
-          <Pagination
-            page={data.page}
-            totalPages={data.totalPages}
-            onSelect={setPage}
-            label={t('admin-catalog.products.pagesLabel')}
-          />
-        </div>
+          <div className="mt-4" aria-busy={list.isFetching}>
+            {list.isPending ? (
+              <p className="py-10 text-center text-sm text-slate-500">{t('admin-catalog.loading')}</p>
+            ) : list.isError && !data ? (
+              <p className="py-10 text-center text-sm text-red-600">
+                {t('admin-catalog.products.loadFailed', { error: list.error.message })}
+              </p>
+            ) : !data || data.products.length === 0 ? (
+              <p className="py-10 text-center text-sm text-slate-500">
+                {q ? t('admin-catalog.products.noMatch') : t('admin-catalog.products.empty')}
+              </p>
+            ) : (
+              <div className={`-mx-5 sm:-mx-6 ${list.isPlaceholderData ? 'opacity-60' : ''}`}>
+                <table className="w-full text-left text-sm">
+                  <thead className="border-y border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase max-md:sr-only">
+                    <tr>
+                      <th scope="col" className="py-2.5 pr-3 pl-5 sm:pl-6">
+                        {t('admin-catalog.products.column.product')}
+                      </th>
+                      <th scope="col" className="px-3 py-2.5">
+                        {t('admin-catalog.products.column.price')}
+                      </th>
+                      <th scope="col" className="px-3 py-2.5">
+                        {t('admin-catalog.products.column.stock')}
+                      </th>
+                      <th scope="col" className="px-3 py-2.5">
+                        {t('admin-catalog.products.column.featured')}
+                      </th>
+                      <th scope="col" className="py-2.5 pr-5 pl-3 text-right sm:pr-6">
+                        {t('admin-catalog.products.column.actions')}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {data.products.map((product) => (
+                      <Row
+                        key={product.id}
+                        product={product}
+                        busy={busy}
+                        onEdit={() => setModal({ product })}
+                        onFeature={() => void feature(product)}
+                        onHistory={() => setHistory({ id: product.id, name: product.name })}
+                        onDelete={() => setArchiving(product)}
+                      />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </div>
+
+          {data && (
+            <div className="mt-6">
+              <Pagination
+                page={data.page}
+                totalPages={data.totalPages}
+                onSelect={setPage}
+                label={t('admin-catalog.products.pagesLabel')}
+              />
+            </div>
+          )}
+        </>
       )}
+
+      <ConfirmDialog
+        open={archiving !== null}
+        title={t('admin-catalog.products.confirm.title', { name: archiving?.name ?? '' })}
+        confirmLabel={t('admin-catalog.products.confirm.action')}
+        pending={archiving !== null && busy === `d${archiving.id}`}
+        onCancel={() => setArchiving(null)}
+        onConfirm={() => {
+          if (archiving) void remove(archiving);
+        }}
+      >
+        {t('admin-catalog.products.confirm.body', { days: localDigits(String(ARCHIVE_RESTORE_DAYS), locale) })}
+      </ConfirmDialog>
+      <ProductHistoryModal product={history} onClose={() => setHistory(null)} />
+      <ImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={() => {
+          setQ('');
+          setPage(1);
+          // New categories too: the tree, the admin lists and the shop's lists.
+          void invalidate('all');
+        }}
+      />
 
       <ProductFormModal
         open={modal !== null}
@@ -193,12 +291,14 @@ function Row({
   busy,
   onEdit,
   onFeature,
+  onHistory,
   onDelete,
 }: {
   product: Product;
   busy: string | null;
   onEdit: () => void;
   onFeature: () => void;
+  onHistory: () => void;
   onDelete: () => void;
 }) {
   const t = useT();
@@ -226,6 +326,15 @@ function Row({
               {product.name}
             </Link>
             <p className="truncate text-xs text-slate-500">{path}</p>
+            <button
+              type="button"
+              onClick={onHistory}
+              aria-label={t('admin-catalog.products.row.historyLabel', { name: product.name })}
+              className="mt-0.5 inline-flex min-h-6 items-center gap-1 text-xs font-medium text-slate-600 underline decoration-slate-300 underline-offset-2 hover:text-amber-700 hover:decoration-amber-500"
+            >
+              <History className="size-3.5" aria-hidden="true" />
+              {t('admin-catalog.products.row.history')}
+            </button>
           </div>
         </div>
       </td>
@@ -248,16 +357,11 @@ function Row({
       </td>
       <td className="py-2.5 pr-5 pl-3 max-md:col-span-3 max-md:p-0 max-md:pt-1 sm:pr-6">
         <div className="flex justify-end gap-1.5 max-md:flex-wrap max-md:justify-start">
-          <Button size="sm" variant="outline" onClick={onEdit}>
+          <Button size="sm" variant="primary" onClick={onEdit}>
             <Pencil className="size-4" aria-hidden="true" />
             {t('admin-catalog.products.row.edit')}
           </Button>
-          <Button
-            size="sm"
-            variant={product.isFeatured ? 'outline' : 'primary'}
-            loading={busy === `f${product.id}`}
-            onClick={onFeature}
-          >
+          <Button size="sm" variant="outline" loading={busy === `f${product.id}`} onClick={onFeature}>
             {busy !== `f${product.id}` &&
               (product.isFeatured ? (
                 <StarOff className="size-4" aria-hidden="true" />
@@ -270,10 +374,10 @@ function Row({
             size="sm"
             variant="ghost"
             className="text-red-600! hover:bg-red-50!"
-            loading={busy === `d${product.id}`}
+            disabled={busy === `d${product.id}`}
             onClick={onDelete}
           >
-            {busy !== `d${product.id}` && <Trash2 className="size-4" aria-hidden="true" />}
+            <Trash2 className="size-4" aria-hidden="true" />
             {t('admin-catalog.products.row.delete')}
           </Button>
         </div>

@@ -1,15 +1,19 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Category, Product, ProductPage } from '../../../../shared/catalog';
-import { api, apiGet } from '../../../lib/api';
+import type { ArchivedProduct, ArchivedProductPage } from '../../../../shared/product-archive';
+import type { ImportReport } from '../../../../shared/product-csv';
+import { api, apiDownload, apiGet, apiPost } from '../../../lib/api';
+import { saveFile } from '../../../lib/download';
 import { queryKeys } from '../../../lib/query-client';
 
-export type { Category, Product, ProductPage };
+export type { ArchivedProduct, ArchivedProductPage, Category, Product, ProductPage };
 
 /** Admin product pages are session data (removed on logout with everything under ['admin']). */
 export const adminProductKeys = {
   all: ['admin', 'products'] as const,
   page: (q: string, page: number) => ['admin', 'products', q, page] as const,
+  archived: (page: number) => ['admin', 'products', 'archived', page] as const,
 };
 
 export const ADMIN_PAGE_SIZE = 20;
@@ -64,6 +68,19 @@ export function useAdminProducts(q: string, page: number) {
   });
 }
 
+/** One page of the archived products that can still be restored, newest archive first (issue 21). */
+export function useArchivedProducts(page: number) {
+  return useQuery({
+    queryKey: adminProductKeys.archived(page),
+    queryFn: ({ signal }) =>
+      apiGet<ArchivedProductPage>(`/api/admin/products/archived?page=${page}&pageSize=${ADMIN_PAGE_SIZE}`, {
+        auth: 'admin',
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
 // ----- category writes (admin bearer) ------------------------------------------------------------
 
 export const addCategory = (name: string) =>
@@ -93,4 +110,26 @@ export const updateProduct = (id: number, form: FormData) =>
 export const toggleFeatured = (id: number) =>
   api<{ message: string; isFeatured: boolean }>(`/api/products/${id}/feature`, { method: 'PUT', auth: 'admin' });
 
+/** SPEC's delete: the product is archived underneath (restorable for 30 days). */
 export const deleteProduct = (id: number) => api<{ message: string }>(`/api/products/${id}`, { method: 'DELETE', auth: 'admin' });
+
+export const restoreProduct = (id: number) => apiPost<Product>(`/api/admin/products/${id}/restore`, undefined, { auth: 'admin' });
+// ----- CSV (admin bearer) ------------------------------------------------------------------------
+
+/** Every live product as the import's CSV, downloaded (GET /api/admin/products/export.csv). */
+export async function downloadProductsCsv(): Promise<void> {
+  const { blob, filename } = await apiDownload('/api/admin/products/export.csv', 'pasal-products.csv', { auth: 'admin' });
+  saveFile(blob, filename);
+}
+
+/** POST /api/admin/products/import: the CSV and an optional ZIP; dryRun checks only. */
+export function importProducts(csv: File, zip: File | null, dryRun: boolean): Promise<ImportReport> {
+  const form = new FormData();
+  form.append('file', csv, csv.name);
+  if (zip) form.append('images', zip, zip.name);
+  return api<ImportReport>(`/api/admin/products/import${dryRun ? '?dryRun=1' : ''}`, {
+    method: 'POST',
+    body: form,
+    auth: 'admin',
+  });
+}

@@ -1,11 +1,12 @@
 import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order, OrderSort, OrderStatus, OrdersPage } from '../../../../shared/orders';
+import type { Order, OrderDetail, OrderSort, OrderStatus, OrdersPage } from '../../../../shared/orders';
 import type { PaymentStatus } from '../../../../shared/payments';
-import { ApiError, api, apiGet } from '../../../lib/api';
+import { ApiError, api, apiDownload, apiGet } from '../../../lib/api';
+import { saveFile } from '../../../lib/download';
 import { type MessageId, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 
-export type { Order, OrderSort, OrderStatus, OrdersPage, PaymentStatus };
+export type { Order, OrderDetail, OrderSort, OrderStatus, OrdersPage, PaymentStatus };
 
 /** SPEC §8 texts of the admin's Orders tab: their message ids. */
 export const ADMIN_ORDER_TEXTS = {
@@ -17,6 +18,7 @@ export const ADMIN_ORDER_TEXTS = {
   itemsFailed: 'admin.orders.itemsFailed',
   markedRefunded: 'admin.orders.markedRefunded',
   refundFailed: 'admin.orders.refundFailed',
+  exportFailed: 'admin.orders.exportFailed',
 } as const satisfies Record<string, MessageId>;
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
@@ -58,6 +60,20 @@ export function adminOrdersQuery(params: AdminOrdersParams, pageSize = ADMIN_ORD
   return search.toString();
 }
 
+/**
+ * Every order the filters select (not one page) as a CSV file, downloaded:
+ * GET /api/admin/orders/export.csv with the list's query less its page.
+ */
+export async function downloadOrdersCsv(params: AdminOrdersParams): Promise<void> {
+  const search = new URLSearchParams(adminOrdersQuery(params));
+  search.delete('page');
+  search.delete('pageSize');
+  const { blob, filename } = await apiDownload(`/api/admin/orders/export.csv?${search.toString()}`, 'pasal-orders.csv', {
+    auth: 'admin',
+  });
+  saveFile(blob, filename);
+}
+
 function asPage(reply: unknown, params: AdminOrdersParams): OrdersPage {
   // The plain contract answer (an array) still reads as one page.
   if (Array.isArray(reply)) {
@@ -79,9 +95,9 @@ export async function fetchAdminOrders(params: AdminOrdersParams, signal?: Abort
   return asPage(reply, params);
 }
 
-/** One order, fresh from the server: GET /api/orders/{id}. */
-export async function fetchAdminOrder(id: string, signal?: AbortSignal): Promise<Order> {
-  const reply = await apiGet<{ order?: Order }>(`/api/orders/${encodeURIComponent(id)}`, { auth: 'admin', signal });
+/** One order, fresh from the server, with its lines' pictures and its history: GET /api/orders/{id}. */
+export async function fetchAdminOrder(id: string, signal?: AbortSignal): Promise<OrderDetail> {
+  const reply = await apiGet<{ order?: OrderDetail }>(`/api/orders/${encodeURIComponent(id)}`, { auth: 'admin', signal });
   if (!reply?.order) throw new ApiError(404, 'Order not found');
   return reply.order;
 }
@@ -106,25 +122,43 @@ export function useAdminOrder(id: string | null) {
   });
 }
 
-/** PUT /api/orders/{id}/status {status} → the order as it is now. */
-export async function updateOrderStatus({ id, status }: { id: string; status: OrderStatus }): Promise<Order> {
+/**
+ * PUT /api/orders/{id}/status {status, reason?} → the order as it is now. SPEC's body is {status};
+ * the panel adds the reason it asks for before cancelling (it goes into the history and the mail).
+ */
+export async function updateOrderStatus({
+  id,
+  status,
+  reason,
+}: {
+  id: string;
+  status: OrderStatus;
+  reason?: string;
+}): Promise<Order> {
   const reply = await api<{ order: Order }>(`/api/orders/${encodeURIComponent(id)}/status`, {
     method: 'PUT',
-    body: { status },
+    body: reason === undefined ? { status } : { status, reason },
     auth: 'admin',
   });
   return reply.order;
 }
 
-/** Puts the returned order in place of the old one in every cached page (SPEC §4). */
+/**
+ * Puts the returned order in place of the old one in every cached page (SPEC §4); the open order
+ * keeps its pictures and is asked again for its history.
+ */
 function replaceOrder(client: QueryClient, order: Order): void {
   client.setQueriesData<OrdersPage>({ queryKey: adminOrderKeys.pages }, (page) =>
     page ? { ...page, orders: page.orders.map((current) => (current.id === order.id ? order : current)) } : page,
   );
-  client.setQueryData(adminOrderKeys.one(order.id), order);
+  client.setQueryData<OrderDetail>(adminOrderKeys.one(order.id), (open) =>
+    open ? { ...open, ...order, orderItems: open.orderItems } : open,
+  );
+  void client.invalidateQueries({ queryKey: adminOrderKeys.one(order.id) });
 }
 
-export function useUpdateOrderStatus() {
+/** The status select's saves; `onSaved` runs after each success (the cancel dialog closes). */
+export function useUpdateOrderStatus(onSaved?: () => void) {
   const t = useT();
   const client = useQueryClient();
   const mutation = useMutation({
@@ -132,6 +166,7 @@ export function useUpdateOrderStatus() {
     onSuccess: (order) => {
       replaceOrder(client, order);
       toast.success(t(ADMIN_ORDER_TEXTS.statusUpdated));
+      onSaved?.();
     },
     onError: (error) => {
       toast.error(t(ADMIN_ORDER_TEXTS.statusFailed));

@@ -1,0 +1,154 @@
+import type { z } from 'zod';
+import {
+  CATALOG_MESSAGES,
+  MAX_IMAGES_PER_UPLOAD,
+  categoryKey,
+  createCategorySchema,
+  createChildCategorySchema,
+  createSubCategorySchema,
+  priceSchema,
+  productFieldsSchema,
+  productSkuSchema,
+  stockSchema,
+} from '../../../../shared/catalog.js';
+import { IMAGE_LIST_SEPARATOR, IMPORT_MESSAGES, type ProductCsvColumn } from '../../../../shared/product-csv.js';
+import { unneutralise } from '../../../lib/csv.js';
+import { baseNameOf } from '../../../lib/images.js';
+import type { CsvRecord, CsvTable } from './read-csv.js';
+
+/**
+ * One CSV row checked on its own, by the product form's own rules (the shared schemas of
+ * src/shared/catalog.ts, so SPEC's texts apply to imported rows too). What needs the database or the
+ * ZIP (SKUs and ids that exist, stored images, ZIP entries) is checked by the service.
+ */
+
+/** An image a row names: one this shop stores already (by its base name), a file in the ZIP, or another site's. */
+export type ImageRef =
+  { kind: 'stored'; base: string; text: string } | { kind: 'zip'; name: string } | { kind: 'url'; text: string };
+
+export interface RowProblem {
+  row: number;
+  column: ProductCsvColumn | null;
+  /** English; put in the request's language by the route. */
+  message: string;
+}
+
+export interface ImportRow {
+  row: number;
+  id: number | undefined;
+  sku: string;
+  name: string;
+  description: string;
+  /** 1–3 names, trimmed. */
+  path: string[];
+  pricePaisa: number | undefined;
+  /** undefined: no stock column (an update keeps the stock); null: not tracked. */
+  stock: number | null | undefined;
+  /** undefined: no featured column. */
+  featured: boolean | undefined;
+  /** undefined: no images column, or an empty cell (an update keeps the images). */
+  images: ImageRef[] | undefined;
+}
+
+const PATH_SCHEMAS = [createCategorySchema.shape.name, createSubCategorySchema.shape.name, createChildCategorySchema.shape.name];
+const YES = new Set(['yes', 'y', 'true', '1']);
+const NO = new Set(['no', 'n', 'false', '0', '']);
+
+const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? 'Invalid value';
+
+/** The key of a category path, level by level as the tree compares names (SPEC §5). */
+export const pathKey = (path: string[]) => path.map(categoryKey).join('\u0000');
+
+export function checkRow(table: CsvTable, record: CsvRecord): { row: ImportRow; problems: RowProblem[] } {
+  const problems: RowProblem[] = [];
+  const problem = (column: ProductCsvColumn | null, message: string) => problems.push({ row: record.row, column, message });
+  const has = (column: ProductCsvColumn) => table.columns.has(column);
+  // Text as written, less the apostrophe our export puts before formula-like text (lib/csv.ts).
+  const cell = (column: ProductCsvColumn) => {
+    const index = table.columns.get(column);
+    return index === undefined ? '' : unneutralise(record.cells[index] ?? '');
+  };
+
+  const extra = record.cells.slice(table.width).some((value) => value.trim() !== '');
+  if (extra) problem(null, IMPORT_MESSAGES.cellCount(record.cells.length, table.width));
+
+  let id: number | undefined;
+  const idText = cell('id').trim();
+  if (idText !== '') {
+    if (/^\d{1,10}$/.test(idText) && Number(idText) > 0) id = Number(idText);
+    else problem('id', IMPORT_MESSAGES.idInvalid);
+  }
+
+  let sku = '';
+  const skuParsed = productSkuSchema.safeParse(cell('sku'));
+  if (!skuParsed.success) problem('sku', firstIssue(skuParsed.error));
+  else if (skuParsed.data === '') problem('sku', IMPORT_MESSAGES.skuRequired);
+  else sku = skuParsed.data;
+
+  const text = (column: 'name' | 'description') => {
+    const parsed = productFieldsSchema.shape[column].safeParse(cell(column));
+    if (parsed.success) return parsed.data;
+    problem(column, firstIssue(parsed.error));
+    return cell(column).trim();
+  };
+  const name = text('name');
+  const description = text('description');
+
+  const path: string[] = [];
+  const pathText = cell('category');
+  if (pathText.trim() === '') problem('category', CATALOG_MESSAGES.categoryRequired);
+  else {
+    const parts = pathText.split('>');
+    if (parts.length > PATH_SCHEMAS.length) problem('category', IMPORT_MESSAGES.pathTooDeep);
+    else
+      for (const [level, part] of parts.entries()) {
+        const parsed = PATH_SCHEMAS[level]!.safeParse(part);
+        if (!parsed.success) {
+          problem('category', firstIssue(parsed.error));
+          break;
+        }
+        path.push(parsed.data);
+      }
+  }
+
+  let pricePaisa: number | undefined;
+  const price = priceSchema.safeParse(cell('price'));
+  if (price.success) pricePaisa = Math.round(price.data * 100);
+  else problem('price', firstIssue(price.error));
+
+  let stock: number | null | undefined;
+  if (has('stock')) {
+    const parsed = stockSchema.safeParse(cell('stock'));
+    if (parsed.success) stock = parsed.data ?? null;
+    else problem('stock', firstIssue(parsed.error));
+  }
+
+  let featured: boolean | undefined;
+  if (has('featured')) {
+    const value = cell('featured').trim().toLowerCase();
+    if (YES.has(value)) featured = true;
+    else if (NO.has(value)) featured = false;
+    else problem('featured', IMPORT_MESSAGES.featuredInvalid);
+  }
+
+  let images: ImageRef[] | undefined;
+  const imageText = cell('images').trim();
+  if (imageText !== '') {
+    const names = imageText
+      .split(IMAGE_LIST_SEPARATOR)
+      .map((part) => part.trim())
+      .filter(Boolean);
+    if (names.length > MAX_IMAGES_PER_UPLOAD) problem('images', IMPORT_MESSAGES.tooManyImages);
+    images = names.map(imageRef);
+    for (const ref of images) if (ref.kind === 'url') problem('images', IMPORT_MESSAGES.imageUrl(ref.text));
+  }
+
+  return { row: { row: record.row, id, sku, name, description, path, pricePaisa, stock, featured, images }, problems };
+}
+
+function imageRef(text: string): ImageRef {
+  const base = baseNameOf(text);
+  if (base) return { kind: 'stored', base, text };
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return { kind: 'url', text };
+  return { kind: 'zip', name: text };
+}

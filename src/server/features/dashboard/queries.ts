@@ -1,0 +1,353 @@
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { PreparedQuery } from '../../db/client.js';
+import type { Database } from '../../db/schema.js';
+import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../../shared/dashboard.js';
+
+/**
+ * SQL of the admin's Dashboard. The period's figures are read from the tables the database keeps
+ * (migration 019: order_day_totals, product_day_sales, product_month_sales), so a year costs a few
+ * thousand rows whatever the number of orders; the waiting orders and the stock lists from indexes
+ * of the orders and products themselves. Days are Nepal days, 'YYYY-MM-DD', compared as text.
+ *
+ * Each statement is a PreparedQuery (built and compiled once per dialect): building these
+ * statements with Kysely on every request cost more CPU than running some of them. Their fixed
+ * values are literals (sql.lit), the request's values placeholders.
+ */
+
+type Db = Kysely<Database>;
+type Totals = ExpressionBuilder<Database, 'order_day_totals'>;
+
+/** A first and a last day (or month), both included. */
+export type Span = readonly [first: string, last: string];
+/** A span that holds nothing (its first comes after its last). */
+const NOTHING: Span = ['9999', '0000'];
+
+/** Paid online: the gateway confirmed it and it is neither refunded nor due a refund. */
+const paidOnline = (eb: Totals) => eb('payment_status', '=', sql.lit('paid'));
+/** A cash-on-delivery order delivered: the courier has the money (never "paid": that is an online payment). */
+const codDelivered = (eb: Totals) =>
+  eb.and([
+    eb('payment_method', '=', sql.lit('cod')),
+    eb('status', '=', sql.lit('delivered')),
+    eb('payment_status', '!=', sql.lit('paid')),
+  ]);
+
+const sum = (value: unknown) => Number(value ?? 0);
+
+// ---------------------------------------------------------------------------------------------
+// The period
+
+const periodTotalsQuery = new PreparedQuery<
+  { status: string; payment_method: string; payment_status: string; orders: number; amount_paisa: number },
+  [first: string, last: string]
+>('dashboard-period-totals', (db, $) =>
+  db
+    .selectFrom('order_day_totals')
+    .select((eb) => [
+      'status',
+      'payment_method',
+      'payment_status',
+      eb.fn.sum<number>('order_count').as('orders'),
+      eb.fn.sum<number>('amount_paisa').as('amount_paisa'),
+    ])
+    .where('day', '>=', $(0))
+    .where('day', '<=', $(1))
+    .groupBy(['status', 'payment_method', 'payment_status']),
+);
+
+export interface TotalsRow {
+  status: string;
+  payment_method: string;
+  payment_status: string;
+  orders: number;
+  amount_paisa: number;
+}
+
+/** The orders placed in the period, by status and payment now: how many, and their totals. */
+export async function periodTotals(db: Db, days: Span): Promise<TotalsRow[]> {
+  const rows = await periodTotalsQuery.rows(db, days[0], days[1]);
+  return rows.map((row) => ({ ...row, orders: sum(row.orders), amount_paisa: sum(row.amount_paisa) }));
+}
+
+const dailyTotalsQuery = new PreparedQuery<
+  { day: string; orders: number; online_paisa: number; cod_paisa: number },
+  [first: string, last: string]
+>('dashboard-daily-totals', (db, $) =>
+  db
+    .selectFrom('order_day_totals')
+    .select((eb) => [
+      'day',
+      eb.fn.sum<number>('order_count').as('orders'),
+      eb.fn.sum<number>(eb.case().when(paidOnline(eb)).then(eb.ref('amount_paisa')).else(sql.lit(0)).end()).as('online_paisa'),
+      eb.fn.sum<number>(eb.case().when(codDelivered(eb)).then(eb.ref('amount_paisa')).else(sql.lit(0)).end()).as('cod_paisa'),
+    ])
+    .where('day', '>=', $(0))
+    .where('day', '<=', $(1))
+    .groupBy('day')
+    .orderBy('day'),
+);
+
+export interface DayRow {
+  day: string;
+  orders: number;
+  online_paisa: number;
+  cod_paisa: number;
+}
+
+/** Per day of the period that has orders: how many were placed, and the revenue of each kind (read in key order, no sorting). */
+export async function dailyTotals(db: Db, days: Span): Promise<DayRow[]> {
+  const rows = await dailyTotalsQuery.rows(db, days[0], days[1]);
+  return rows.map((row) => ({
+    day: row.day,
+    orders: sum(row.orders),
+    online_paisa: sum(row.online_paisa),
+    cod_paisa: sum(row.cod_paisa),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Top products
+
+/**
+ * Sales of a month span and two day spans (each a range of its table's primary key, one after
+ * another), per product; then the top $(6) by line revenue and the top $(6) by units.
+ */
+const topProductsQuery = new PreparedQuery<
+  { list: string; product_id: number; units: number; revenue_paisa: number },
+  [months: string, monthsEnd: string, daysA: string, daysAEnd: string, daysB: string, daysBEnd: string, limit: number]
+>('dashboard-top-products', (db, $) =>
+  db
+    .with(
+      (cte) => cte('sales').materialized(),
+      (qb) =>
+        qb
+          .selectFrom((eb) =>
+            eb
+              .selectFrom('product_month_sales')
+              .select(['product_id', 'units', 'revenue_paisa'])
+              .where('month', '>=', $(0))
+              .where('month', '<=', $(1))
+              .unionAll(
+                eb
+                  .selectFrom('product_day_sales')
+                  .select(['product_id', 'units', 'revenue_paisa'])
+                  .where('day', '>=', $(2))
+                  .where('day', '<=', $(3)),
+              )
+              .unionAll(
+                eb
+                  .selectFrom('product_day_sales')
+                  .select(['product_id', 'units', 'revenue_paisa'])
+                  .where('day', '>=', $(4))
+                  .where('day', '<=', $(5)),
+              )
+              .as('s'),
+          )
+          .select((eb) => [
+            's.product_id',
+            eb.fn.sum<number>('s.units').as('units'),
+            eb.fn.sum<number>('s.revenue_paisa').as('revenue_paisa'),
+          ])
+          .groupBy('s.product_id')
+          .having((eb) => eb.fn.sum('s.units'), '>', sql.lit(0)),
+    )
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('sales')
+        .select(['product_id', 'units', 'revenue_paisa', sql.lit('revenue').as('list')])
+        .orderBy('revenue_paisa', 'desc')
+        .orderBy('units', 'desc')
+        .orderBy('product_id')
+        .limit($(6))
+        .as('by_revenue'),
+    )
+    .selectAll()
+    .unionAll((eb) =>
+      eb
+        .selectFrom((inner) =>
+          inner
+            .selectFrom('sales')
+            .select(['product_id', 'units', 'revenue_paisa', sql.lit('units').as('list')])
+            .orderBy('units', 'desc')
+            .orderBy('revenue_paisa', 'desc')
+            .orderBy('product_id')
+            .limit($(6))
+            .as('by_units'),
+        )
+        .selectAll(),
+    ),
+);
+
+export interface SalesRow {
+  list: 'revenue' | 'units';
+  product_id: number;
+  name: string;
+  units: number;
+  revenue_paisa: number;
+}
+
+/**
+ * The best-selling products of the orders that count as revenue: the top `limit` by line revenue
+ * and the top `limit` by units. `months` are read from the monthly table and `days` (at most two
+ * spans: the days outside whole months) from the daily one; together they must cover the period once.
+ */
+export async function topProducts(db: Db, spans: { months?: Span; days: Span[] }, limit: number): Promise<SalesRow[]> {
+  if (spans.days.length > 2) throw new Error('topProducts reads at most two spans of days');
+  const months = spans.months ?? NOTHING;
+  const [a = NOTHING, b = NOTHING] = spans.days;
+  const rows = await topProductsQuery.rows(db, months[0], months[1], a[0], a[1], b[0], b[1], limit);
+  if (rows.length === 0) return [];
+  const ids = [...new Set(rows.map((row) => row.product_id))];
+  const names = new Map(
+    (await db.selectFrom('products').select(['id', 'name']).where('id', 'in', ids).execute()).map((row) => [row.id, row.name]),
+  );
+  return rows.map((row) => ({
+    list: row.list as SalesRow['list'],
+    product_id: row.product_id,
+    name: names.get(row.product_id) ?? '',
+    units: sum(row.units),
+    revenue_paisa: sum(row.revenue_paisa),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// New shoppers
+
+const newShoppersQuery = new PreparedQuery<{ n: number }, [start: string, end: string]>('dashboard-new-shoppers', (db, $) =>
+  db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('email_verified', '=', sql.lit(1))
+    .where('created_at', '>=', $(0))
+    .where('created_at', '<', $(1)),
+);
+
+/** Accounts registered from `start` (included) to `end` (excluded), ISO UTC, and verified (index users_verified_created). */
+export async function newShoppers(db: Db, start: string, end: string): Promise<number> {
+  return Number((await newShoppersQuery.first(db, start, end))?.n ?? 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders waiting for action
+
+export interface WaitingRow {
+  id: string;
+  created_at: string;
+  total_paisa: number;
+  full_name: string;
+  status: Database['orders']['status'];
+  payment_method: string;
+  payment_status: string;
+  /** How many orders the group holds in all (the same on every row). */
+  count: number;
+}
+
+export type WaitingKind = 'pending' | 'awaitingPayment' | 'refundDue';
+
+const waitingQuery = (kind: WaitingKind) =>
+  new PreparedQuery<WaitingRow, [awaitingBefore: string, limit: number]>(`dashboard-waiting-${kind}`, (db, $) =>
+    db
+      .selectFrom('orders')
+      .select((eb) => [
+        'id',
+        'created_at',
+        'total_paisa',
+        'full_name',
+        'status',
+        'payment_method',
+        'payment_status',
+        eb.fn.countAll<number>().over().as('count'),
+      ])
+      .$if(kind === 'pending', (qb) =>
+        qb.where('status', '=', sql.lit('pending')).where('payment_status', '!=', sql.lit('awaiting_payment')),
+      )
+      .$if(kind === 'awaitingPayment', (qb) =>
+        qb
+          .where('payment_status', '=', sql.lit('awaiting_payment'))
+          .where('created_at', '<', $(0))
+          .where('status', '!=', sql.lit('cancelled')),
+      )
+      .$if(kind === 'refundDue', (qb) => qb.where('payment_status', '=', sql.lit('refund_due')))
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit($(1)),
+  );
+
+const waitingQueries = {
+  pending: waitingQuery('pending'),
+  awaitingPayment: waitingQuery('awaitingPayment'),
+  refundDue: waitingQuery('refundDue'),
+} satisfies Record<WaitingKind, unknown>;
+
+/**
+ * Orders waiting for the admin, the oldest `limit` of a kind with how many there are:
+ * - pending: to confirm (an online order still waiting for its payment is the shopper's to pay);
+ * - awaitingPayment: an online payment not come by `awaitingBefore` (and the order not cancelled);
+ * - refundDue: money taken for a cancelled order, to give back.
+ * Each reads its index: orders(status, created_at) or orders(payment_status, created_at).
+ */
+export async function waitingOrders(db: Db, kind: WaitingKind, awaitingBefore: string, limit: number): Promise<WaitingRow[]> {
+  const rows = await waitingQueries[kind].rows(db, awaitingBefore, limit);
+  return rows.map((row) => ({ ...row, total_paisa: Number(row.total_paisa), count: Number(row.count) }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stock
+
+/**
+ * How far a product is above its low-stock threshold: written exactly as the index
+ * products_low_stock of migration 019 (the default a literal), so both databases read that index.
+ */
+const overThreshold = sql<number>`(stock - coalesce(low_stock_threshold, ${sql.lit(DEFAULT_LOW_STOCK_THRESHOLD)}))`;
+
+function lowStockProducts(db: Db) {
+  return db
+    .selectFrom('products')
+    .where('deleted_at', 'is', null)
+    .where('stock', 'is not', null)
+    .where(overThreshold, '<=', sql.lit(0));
+}
+
+const stockCountsQuery = new PreparedQuery<{ low: number; out: number }, []>('dashboard-stock-counts', (db) =>
+  lowStockProducts(db).select((eb) => [
+    eb.fn.sum<number>(eb.case().when('stock', '=', sql.lit(0)).then(sql.lit(1)).else(sql.lit(0)).end()).as('out'),
+    eb.fn.sum<number>(eb.case().when('stock', '>', sql.lit(0)).then(sql.lit(1)).else(sql.lit(0)).end()).as('low'),
+  ]),
+);
+
+/** Live products with tracked stock at or under their threshold: how many have some left, how many none. */
+export async function stockCounts(db: Db): Promise<{ low: number; out: number }> {
+  const row = await stockCountsQuery.first(db);
+  return { low: sum(row?.low), out: sum(row?.out) };
+}
+
+export interface StockRow {
+  id: number;
+  name: string;
+  stock: number;
+  threshold: number;
+}
+
+const stockListQuery = (which: 'low' | 'out') =>
+  new PreparedQuery<StockRow, [limit: number]>(`dashboard-stock-${which}`, (db, $) =>
+    lowStockProducts(db)
+      .select((eb) => [
+        'id',
+        'name',
+        eb.ref('stock').$notNull().as('stock'),
+        eb.fn.coalesce('low_stock_threshold', sql.lit(DEFAULT_LOW_STOCK_THRESHOLD)).as('threshold'),
+      ])
+      .$if(which === 'low', (qb) => qb.where('stock', '>', sql.lit(0)).orderBy('stock'))
+      .$if(which === 'out', (qb) => qb.where('stock', '=', sql.lit(0)))
+      .orderBy('name_sort')
+      .orderBy('id')
+      .limit($(0)),
+  );
+
+const stockListQueries = { low: stockListQuery('low'), out: stockListQuery('out') };
+
+/** The first `limit` of them: low ones with the fewest left first, out-of-stock ones by name. */
+export async function stockList(db: Db, which: 'low' | 'out', limit: number): Promise<StockRow[]> {
+  const rows = await stockListQueries[which].rows(db, limit);
+  return rows.map((row) => ({ id: row.id, name: row.name, stock: Number(row.stock), threshold: Number(row.threshold) }));
+}

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+
+/**
+ * The admin's audit log (issue 21): every admin write, who made it, when, and what changed.
+ *
+ *   GET /api/admin/audit?entityType=&entityId=&adminId=&action=&from=&to=&tzOffset=&page=&pageSize=
+ *       → AuditPage, newest first (admin token). A product's history: entityType=product&entityId=42.
+ *   GET /api/admin/audit/admins → { admins: [{ id, username }] } (the admin filter's choices)
+ *
+ * Writers call recordAudit(trx, entry) of src/server/features/audit/service.ts in the transaction of
+ * their write. A new kind of write adds its action here (and its label in the web's
+ * features/admin/audit/labels.ts); an action is '<entityType>.<verb>'.
+ */
+
+export const AUDIT_ENTITY_TYPES = ['category', 'subcategory', 'childCategory', 'product', 'order', 'admin'] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+export const AUDIT_ACTIONS = [
+  'category.create',
+  'category.delete',
+  'subcategory.create',
+  'subcategory.delete',
+  'childCategory.create',
+  'childCategory.delete',
+  'product.create',
+  'product.update',
+  'product.feature',
+  'product.archive',
+  'product.restore',
+  'order.status',
+  'order.refund',
+  'admin.password',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** A value before or after a change: text, a number (money in rupees), a flag, or nothing. */
+export const auditValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export type AuditValue = z.infer<typeof auditValueSchema>;
+
+/** {field: [before, after]}: only the fields that changed. */
+export const auditChangesSchema = z.record(z.string(), z.tuple([auditValueSchema, auditValueSchema]));
+export type AuditChanges = z.infer<typeof auditChangesSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  /** null: the command line or the shop itself. */
+  adminId: z.number().nullable(),
+  /** The admin's username now (null when the admin row is gone or there was none). */
+  adminName: z.string().nullable(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  /** The entity's name when it happened. */
+  summary: z.string(),
+  changes: auditChangesSchema,
+  /** A reason given with the write (an order's history note). */
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const AUDIT_PAGE_SIZE_DEFAULT = 25;
+export const AUDIT_PAGE_SIZE_MAX = 100;
+
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  totalPages: z.number(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+export const auditAdminsSchema = z.object({ admins: z.array(z.object({ id: z.number(), username: z.string() })) });
+
+const isoDay = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD`)
+    .refine((value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+    }, `${label} must be a real date`)
+    .optional();
+
+const wholeNumber = (label: string, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, `${label} must be a whole number from 1 to ${max}`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(1, `${label} must be a whole number from 1 to ${max}`)
+        .max(max, `${label} must be a whole number from 1 to ${max}`),
+    )
+    .optional();
+
+const TZ_OFFSET_MESSAGE = 'tzOffset must be minutes east of UTC, from -720 to 840';
+
+/**
+ * Query of GET /api/admin/audit; every filter optional.
+ * - entityType, entityId: one kind of thing, or one thing (entityId alone matches any kind);
+ * - adminId, action: whose writes, which kind of write;
+ * - from / to: inclusive days (YYYY-MM-DD), local to tzOffset (minutes east of UTC; 345 in Nepal);
+ * - page (from 1), pageSize (default 25, at most 100).
+ */
+export const auditQuerySchema = z
+  .object({
+    entityType: z.enum(AUDIT_ENTITY_TYPES, { error: `entityType must be one of ${AUDIT_ENTITY_TYPES.join(', ')}` }).optional(),
+    entityId: z
+      .string()
+      .trim()
+      .max(100, 'entityId is too long')
+      .optional()
+      .transform((value) => (value === '' ? undefined : value)),
+    adminId: wholeNumber('adminId', 2 ** 31 - 1),
+    action: z.enum(AUDIT_ACTIONS, { error: 'action is not one the audit log knows' }).optional(),
+    from: isoDay('from'),
+    to: isoDay('to'),
+    tzOffset: z
+      .string()
+      .regex(/^[+-]?\d{1,4}$/, TZ_OFFSET_MESSAGE)
+      .transform(Number)
+      .pipe(z.number().min(-720, TZ_OFFSET_MESSAGE).max(840, TZ_OFFSET_MESSAGE))
+      .optional(),
+    page: wholeNumber('page', 999_999),
+    pageSize: wholeNumber('pageSize', AUDIT_PAGE_SIZE_MAX),
+  })
+  .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
+export type AuditQueryInput = z.input<typeof auditQuerySchema>;
+export type AuditQuery = z.output<typeof auditQuerySchema>;

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from './catalog.js';
+
+/**
+ * Products to CSV and back (issue 21): the file's columns, the import's limits and texts, and the
+ * answer of POST /api/admin/products/import.
+ *
+ * The file (what GET /api/admin/products/export.csv writes, and the import reads):
+ *   id           the product's number; empty for a new product. With an id the row updates that
+ *                product (and may give it a new SKU); without one it updates the live product with
+ *                the row's SKU, or creates one when none has it.
+ *   sku          required in every row: the key of the import (unique, case-insensitively).
+ *   name, description, price (rupees), category ("Laptops > Gaming Laptops > RTX 4060": the path,
+ *                one to three levels; a level that does not exist yet is created by the import)
+ *                — required columns, checked by the product form's own rules.
+ *   stock        optional column: a whole number, empty = not tracked.
+ *   featured     optional column: yes/no (true/false, 1/0); empty = no.
+ *   images       optional column, required for a new product: up to 8 images separated by "|",
+ *                each a file name in the ZIP sent beside the CSV or the address of an image this
+ *                shop already has (what the export writes). Other sites' images are not fetched.
+ *                Empty for an existing product: its images stay as they are.
+ * An update sets every column the file has; a column the file lacks stays as it is.
+ * Header names are compared case-insensitively; UTF-8 (with or without a BOM); comma, semicolon or
+ * tab separated; the first row is the header and counts as row 1 (as a spreadsheet numbers them).
+ */
+
+export const PRODUCT_CSV_COLUMNS = [
+  'id',
+  'sku',
+  'name',
+  'description',
+  'category',
+  'price',
+  'stock',
+  'featured',
+  'images',
+] as const;
+export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+export const PRODUCT_CSV_REQUIRED: readonly ProductCsvColumn[] = ['sku', 'name', 'description', 'category', 'price'];
+
+export const CATEGORY_PATH_SEPARATOR = ' > ';
+export const IMAGE_LIST_SEPARATOR = '|';
+
+export const IMPORT_CSV_MAX_MB = 20;
+export const IMPORT_CSV_MAX_BYTES = IMPORT_CSV_MAX_MB * 1024 * 1024;
+export const IMPORT_ZIP_MAX_MB = 100;
+export const IMPORT_ZIP_MAX_BYTES = IMPORT_ZIP_MAX_MB * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 20_000;
+export const IMPORT_ZIP_MAX_IMAGES = 500;
+/** Rows the preview lists (every row's errors are listed apart). */
+export const IMPORT_PREVIEW_ROWS = 50;
+
+/** The import's texts (the server's answers; Nepali in src/server/i18n/errors-ne.ts). */
+export const IMPORT_MESSAGES = {
+  notMultipart: 'Send the import as multipart/form-data with the CSV in "file" and an optional ZIP of images in "images"',
+  unexpectedFile: (field: string) => `Unexpected file field "${field}": send the CSV as "file" and the ZIP as "images"`,
+  csvMissing: 'Choose a CSV file to import',
+  csvTooLarge: `The CSV file must be at most ${IMPORT_CSV_MAX_MB} MB`,
+  zipTooLarge: `The ZIP file must be at most ${IMPORT_ZIP_MAX_MB} MB`,
+  notUtf8: 'The file is not UTF-8 text. In Excel, save it as "CSV UTF-8 (Comma delimited)" and try again.',
+  dryRunInvalid: 'dryRun must be true or false',
+  malformed: (line: number) => `The CSV file could not be read near line ${line}: check its quotes`,
+  empty: 'The CSV file is empty',
+  noRows: 'The CSV file has no product rows',
+  tooManyRows: `The CSV file has more than ${IMPORT_MAX_ROWS} product rows: split it into smaller files`,
+  missingColumns: (columns: string) => `The CSV file lacks these columns: ${columns}`,
+  unknownColumns: (columns: string) =>
+    `The CSV file has columns this shop does not know: ${columns}. Its columns are ${PRODUCT_CSV_COLUMNS.join(', ')}.`,
+  duplicateColumn: (column: string) => `The column "${column}" appears twice`,
+  zipUnreadable: 'The ZIP file could not be read',
+  zipTooManyImages: `The ZIP file may hold at most ${IMPORT_ZIP_MAX_IMAGES} images`,
+
+  cellCount: (cells: number, columns: number) => `The row has ${cells} cells but the header has ${columns}`,
+  skuRequired: 'SKU is required: the import finds products by it',
+  skuRepeated: (row: number) => `This SKU is already used in row ${row}`,
+  idInvalid: 'The id must be a product number (or empty for a new product)',
+  idRepeated: (row: number) => `This id is already used in row ${row}`,
+  idUnknown: (id: string) => `There is no product with id ${id}`,
+  featuredInvalid: 'Featured must be yes or no',
+  pathTooDeep: 'A category path has at most three levels: Category > Subcategory > Child category',
+  tooManyImages: `A product can have at most ${MAX_IMAGES_PER_UPLOAD} images`,
+  imageNotInZip: (name: string) => `The image "${name}" is not in the ZIP file`,
+  imageAmbiguous: (name: string) => `The ZIP file has more than one image named "${name}": write its folder too`,
+  imageTooLarge: (name: string) => `The image "${name}" is larger than ${MAX_IMAGE_BYTES / (1024 * 1024)} MB`,
+  imageNotImage: (name: string) => `"${name}" is not a JPEG, PNG, WebP, AVIF or GIF image`,
+  imageUnreadable: (name: string) => `The image "${name}" could not be read`,
+  imageNotStored: (address: string) => `"${address}" is not an image of this shop`,
+  imageUrl: (address: string) =>
+    `Images are not fetched from other sites: put "${address}" in the ZIP file and write its file name here`,
+  rowFailed: (row: number) => `Row ${row} could not be saved, so nothing was imported`,
+  invalid: 'The file has errors, so nothing was imported',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// The answer
+
+export const importRowErrorSchema = z.object({
+  /** The row as a spreadsheet numbers it: the header is row 1. */
+  row: z.number(),
+  /** The column the error is in, or null for the whole row. */
+  column: z.string().nullable(),
+  /** In the request's language. */
+  message: z.string(),
+});
+export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+
+export const importPreviewRowSchema = z.object({
+  row: z.number(),
+  action: z.enum(['create', 'update']),
+  /** The product an update changes. */
+  productId: z.number().nullable(),
+  sku: z.string(),
+  name: z.string(),
+  category: z.string(),
+  /** Rupees; null when the cell is not a price. */
+  price: z.number().nullable(),
+  /** undefined: the file has no stock column; null: not tracked. */
+  stock: z.number().nullable().optional(),
+  featured: z.boolean().optional(),
+  /** Images named in the row (0: an update keeps the product's). */
+  images: z.number(),
+  errors: z.array(importRowErrorSchema),
+});
+export type ImportPreviewRow = z.infer<typeof importPreviewRowSchema>;
+
+export const importReportSchema = z.object({
+  /** true: checked only, nothing written. */
+  dryRun: z.boolean(),
+  /** true: every row was written, in one transaction. */
+  applied: z.boolean(),
+  /** Product rows in the file. */
+  rows: z.number(),
+  creates: z.number(),
+  updates: z.number(),
+  /** Rows with at least one error. */
+  errorRows: z.number(),
+  /** Category paths the import creates ("Laptops > Gaming Laptops"). */
+  newCategories: z.array(z.string()),
+  /** Every error of every row, in row order. */
+  errors: z.array(importRowErrorSchema),
+  /** The first IMPORT_PREVIEW_ROWS rows, for the preview table. */
+  preview: z.array(importPreviewRowSchema),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;

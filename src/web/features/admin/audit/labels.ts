@@ -1,0 +1,78 @@
+import type { AuditAction, AuditEntityType, AuditEntry, AuditValue } from '../../../../shared/audit';
+import type { Locale } from '../../../../shared/locale';
+import { paymentStatusLabel } from '../../../components/orders/PaymentBadge';
+import { formatCount, formatPrice } from '../../../lib/format';
+import type { MessageId, Translate } from '../../../lib/i18n';
+import { statusLabel } from '../../orders/api';
+
+/** What each kind of write is called in the list (message ids; shared/audit.ts lists the actions). */
+const ACTION_LABELS = {
+  'category.create': 'admin.activity.action.categoryCreate',
+  'category.delete': 'admin.activity.action.categoryDelete',
+  'subcategory.create': 'admin.activity.action.subcategoryCreate',
+  'subcategory.delete': 'admin.activity.action.subcategoryDelete',
+  'childCategory.create': 'admin.activity.action.childCategoryCreate',
+  'childCategory.delete': 'admin.activity.action.childCategoryDelete',
+  'product.create': 'admin.activity.action.productCreate',
+  'product.update': 'admin.activity.action.productUpdate',
+  'product.feature': 'admin.activity.action.productFeatured',
+  'product.archive': 'admin.activity.action.productArchive',
+  'product.restore': 'admin.activity.action.productRestore',
+  'order.status': 'admin.activity.action.orderStatus',
+  'order.refund': 'admin.activity.action.orderRefund',
+  'admin.password': 'admin.activity.action.adminPassword',
+} as const satisfies Record<AuditAction, MessageId>;
+
+/** The "What" filter's choices. */
+export const KIND_LABELS = {
+  product: 'admin.activity.kind.product',
+  category: 'admin.activity.kind.category',
+  subcategory: 'admin.activity.kind.subcategory',
+  childCategory: 'admin.activity.kind.childCategory',
+  order: 'admin.activity.kind.order',
+  admin: 'admin.activity.kind.admin',
+} as const satisfies Record<AuditEntityType, MessageId>;
+
+const FIELD_LABELS: Readonly<Record<string, MessageId>> = {
+  name: 'admin.activity.field.name',
+  description: 'admin.activity.field.description',
+  price: 'admin.activity.field.price',
+  category: 'admin.activity.field.category',
+  stock: 'admin.activity.field.stock',
+  isFeatured: 'admin.activity.field.isFeatured',
+  images: 'admin.activity.field.images',
+  archived: 'admin.activity.field.archived',
+  status: 'admin.activity.field.status',
+  paymentStatus: 'admin.activity.field.paymentStatus',
+  amount: 'admin.activity.field.amount',
+  otherSessionsEnded: 'admin.activity.field.otherSessionsEnded',
+  sessionsEnded: 'admin.activity.field.sessionsEnded',
+};
+
+/** "Edited product", "Unfeatured product"…; an action this build does not know shows as it is stored. */
+export function actionLabel(entry: AuditEntry, t: Translate): string {
+  if (entry.action === 'product.feature' && entry.changes.isFeatured?.[1] === false) {
+    return t('admin.activity.action.productUnfeatured');
+  }
+  const id = (ACTION_LABELS as Record<string, MessageId | undefined>)[entry.action];
+  return id ? t(id) : entry.action;
+}
+
+export function fieldLabel(field: string, t: Translate): string {
+  const id = FIELD_LABELS[field];
+  return id ? t(id) : field;
+}
+
+const DESCRIPTION_SHOWN = 140;
+
+/** A value before or after a change, as the admin reads it: rupees formatted, flags as Yes/No, statuses named. */
+export function formatValue(field: string, value: AuditValue, t: Translate, locale: Locale): string {
+  if (value === null) return field === 'stock' ? t('admin.activity.value.notTracked') : t('admin.activity.value.none');
+  if (typeof value === 'boolean') return value ? t('admin.activity.value.yes') : t('admin.activity.value.no');
+  if ((field === 'price' || field === 'amount') && typeof value === 'number') return formatPrice(value, locale);
+  if (typeof value === 'number') return formatCount(value, locale);
+  if (field === 'status') return statusLabel(value, t);
+  if (field === 'paymentStatus') return paymentStatusLabel(value, t);
+  if (field === 'description' && value.length > DESCRIPTION_SHOWN) return `${value.slice(0, DESCRIPTION_SHOWN)}…`;
+  return value;
+}
