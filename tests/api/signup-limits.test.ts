@@ -99,12 +99,14 @@ describe('sign-up limits', () => {
     for (let i = 0; i < 8; i += 1) quiet.push(await login());
 
     // 96 sign-ups at once, each from its own address (no per-address limit applies), each an argon2 hash.
+    const floodStarted = performance.now();
     const flood = Promise.all(
       Array.from({ length: 96 }, (_, i) => register(shopperData(), `10.20.${Math.floor(i / 200)}.${(i % 200) + 1}`)),
     );
     const busy: number[] = [];
     for (let i = 0; i < 8; i += 1) busy.push(await login());
     const answers = await flood;
+    const floodMs = performance.now() - floodStarted;
     // One hashes, fifty wait; the rest are told to come back (503) instead of piling up.
     const created = answers.filter((res) => res.statusCode === 201).length;
     expect(created).toBeGreaterThanOrEqual(51);
@@ -113,7 +115,10 @@ describe('sign-up limits', () => {
       expect(res.json().message).toBe(ACCOUNT_MESSAGES.signupBusy);
     }
     // Unbounded, a login waited behind every queued hash (median 15 → 142 ms in the attack report,
-    // ~1.3 s for the first login here); bounded, it waits for one at most (~0.1-0.25 s).
-    expect(Math.max(...busy)).toBeLessThan(median(quiet) * 4 + 350);
+    // ~1.3 s for the first login here): the first one came back only when the flood was nearly over.
+    // Bounded, it waits for one hash at most (~0.1-0.25 s). On a machine busy with other test files a
+    // login can take longer than that, but never near the flood's own length, which the serial bound
+    // makes many hashes long.
+    expect(Math.max(...busy)).toBeLessThan(Math.max(median(quiet) * 4 + 350, floodMs / 2));
   }, 60_000);
 });
