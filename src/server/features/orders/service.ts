@@ -12,7 +12,6 @@ import {
   type OrderStatus,
   type OrdersPage,
   type PaymentMethodId,
-  compactOrderId,
 } from '../../../shared/orders.js';
 import { IMAGE_WIDTHS } from '../../../shared/catalog-media.js';
 import { toPaisa } from '../../../shared/money.js';
@@ -305,7 +304,9 @@ export class OrdersService {
         summary: changed.fullName,
         changes: {
           status: [order.status, status],
-          ...(changed.paymentStatus !== order.payment_status ? { paymentStatus: [order.payment_status, changed.paymentStatus] } : {}),
+          ...(changed.paymentStatus !== order.payment_status
+            ? { paymentStatus: [order.payment_status, changed.paymentStatus] }
+            : {}),
         },
         note: reason,
         at: isoNow(this.ctx.clock),
