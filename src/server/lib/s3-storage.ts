@@ -70,7 +70,8 @@ export class S3Storage implements Storage {
       if (!object.Body) return undefined;
       return { body: object.Body as Readable, contentType: object.ContentType, length: object.ContentLength };
     } catch (error) {
-      if (error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)) return undefined;
+      if (error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404))
+        return undefined;
       throw error;
     }
   }
