@@ -25,9 +25,9 @@ import {
   readFilters,
   writeFilters,
 } from './filters';
-import { Pagination } from './Pagination';
+import { Pagination } from '../../components/Pagination';
 import { ProductCard } from './ProductCard';
-import { SearchBox } from './SearchBox';
+import { SearchBox } from '../../components/SearchBox';
 
 /**
  * What Clear empties: the category narrowed to, the ticked categories and the price (range or own

@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api';
 import { formatDateTime, formatPrice } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { Pagination } from '../../catalog/Pagination';
+import { Pagination } from '../../../components/Pagination';
 import { type ArchivedProduct, restoreProduct, useArchivedProducts, useCatalogInvalidation } from './api';
 
 /**

@@ -17,8 +17,8 @@ import { ProductCount } from '../../../components/ProductCount';
 import { formatPrice } from '../../../lib/format';
 import { type MessageId, useLocale, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { Pagination } from '../../catalog/Pagination';
-import { SearchBox } from '../../catalog/SearchBox';
+import { Pagination } from '../../../components/Pagination';
+import { SearchBox } from '../../../components/SearchBox';
 import {
   type Product,
   deleteProduct,

@@ -2,8 +2,8 @@ import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { localDigits } from '../../../shared/locale';
-import { useLocale, useT } from '../../lib/i18n';
+import { localDigits } from '../../shared/locale';
+import { useLocale, useT } from '../lib/i18n';
 
 /** The page numbers to show: first, last, and two either side of the current one, with gaps as null. */
 export function pageWindow(page: number, totalPages: number): (number | null)[] {

@@ -1,7 +1,7 @@
 import Search from 'lucide-react/icons/search';
 import X from 'lucide-react/icons/x';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useT } from '../../lib/i18n';
+import { useT } from '../lib/i18n';
 
 interface SearchBoxProps {
   /** The search in the URL; the box follows it (back/forward) unless the shopper is typing. */
