@@ -23,7 +23,9 @@ import {
   useOrders,
   usePaymentActions,
 } from './api';
-import { OrderAddress, OrderItemsList, OrderPayment, PaymentResultBanner, StatusBadge } from './OrderParts';
+import { OrderItemsList } from '../../components/orders/OrderItemsList';
+import { StatusBadge } from '../../components/orders/StatusBadge';
+import { OrderAddress, OrderPayment, PaymentResultBanner } from './OrderParts';
 
 type Column = 'id' | 'total' | 'date';
 

@@ -1,15 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateOrderResponse, Order, OrderDetail, OrderHistoryEntry, OrderItem, OrderStatus } from '../../../shared/orders';
 import type { PaymentResult } from '../../../shared/payments';
-import { messageOf } from '../../components/orders/order-labels';
+import { orderItemsOf } from '../../components/orders/order-items';
 import { ApiError, apiGet, apiPost } from '../../lib/api';
-import { type MessageId, type Translate, useT } from '../../lib/i18n';
+import { useT } from '../../lib/i18n';
 import { tokenUserId } from '../../lib/jwt';
 import { goToPayment } from '../../lib/payment-redirect';
 import { queryKeys } from '../../lib/query-client';
 import { useShopperToken } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { lineTotal } from '../../lib/format';
 
 export type { Order, OrderDetail, OrderHistoryEntry, OrderItem, OrderStatus };
 
@@ -46,22 +45,6 @@ export async function fetchOpenOrder(userId: number, orderId: string, signal?: A
 
 function openOrderOf(order: OrderDetail | undefined): OpenOrder {
   return { items: orderItemsOf(order), history: Array.isArray(order?.history) ? order.history : [], order };
-}
-
-/** The well-formed items of an order; a list in another shape, or no list, gives []. */
-export function orderItemsOf(order: { orderItems?: unknown } | null | undefined): OrderItem[] {
-  const items = order?.orderItems;
-  if (!Array.isArray(items)) return [];
-  return items.filter(
-    (item): item is OrderItem =>
-      typeof item === 'object' &&
-      item !== null &&
-      typeof (item as OrderItem).price === 'number' &&
-      typeof (item as OrderItem).quantity === 'number' &&
-      typeof (item as OrderItem).product === 'object' &&
-      (item as OrderItem).product !== null &&
-      typeof (item as OrderItem).product.name === 'string',
-  );
 }
 
 /**
@@ -220,36 +203,4 @@ export function useCancelOrder(userId: number | undefined, onDone: () => void) {
     cancel: (orderId: string, reason: string) => mutation.mutate({ orderId, reason }),
     cancelling: mutation.isPending ? mutation.variables?.orderId : undefined,
   };
-}
-
-/** Price × quantity in rupees, computed in paisa. */
-export function itemTotal(item: Pick<OrderItem, 'price' | 'quantity'>): number {
-  return lineTotal(item.price, item.quantity);
-}
-
-const STATUS_STYLES: Record<OrderStatus, string> = {
-  pending: 'bg-amber-50 text-amber-800 ring-amber-200',
-  confirmed: 'bg-sky-50 text-sky-800 ring-sky-200',
-  shipped: 'bg-indigo-50 text-indigo-800 ring-indigo-200',
-  delivered: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
-  cancelled: 'bg-slate-100 text-slate-600 ring-slate-200',
-};
-
-/** ORDER_STATUS_LABELS of shared/orders.ts, in the page's language. */
-const STATUS_MESSAGES = {
-  pending: 'orders.status.pending',
-  confirmed: 'orders.status.confirmed',
-  shipped: 'orders.status.shipped',
-  delivered: 'orders.status.delivered',
-  cancelled: 'orders.status.cancelled',
-} as const satisfies Record<OrderStatus, MessageId>;
-
-/** An order status's label; a value the app does not know shows as it is stored. */
-export function statusLabel(status: string, t: Translate): string {
-  const id = messageOf(STATUS_MESSAGES, status);
-  return id ? t(id) : status;
-}
-
-export function statusClasses(status: string): string {
-  return STATUS_STYLES[status as OrderStatus] ?? 'bg-slate-100 text-slate-700 ring-slate-200';
 }

@@ -3,7 +3,7 @@ import type { Locale } from '../../../../shared/locale';
 import { paymentStatusLabel } from '../../../components/orders/PaymentBadge';
 import { formatCount, formatPrice } from '../../../lib/format';
 import type { MessageId, Translate } from '../../../lib/i18n';
-import { statusLabel } from '../../orders/api';
+import { statusLabel } from '../../../components/orders/order-status';
 
 /** What each kind of write is called in the list (message ids; shared/audit.ts lists the actions). */
 const ACTION_LABELS = {

@@ -22,8 +22,10 @@ import { formatCount, formatDeliveryFee, formatPrice } from '../../../lib/format
 import { formatOrderDate } from '../../../lib/order-dates';
 import { useLocale, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { orderItemsOf, statusLabel } from '../../orders/api';
-import { OrderItemsList, StatusBadge } from '../../orders/OrderParts';
+import { OrderItemsList } from '../../../components/orders/OrderItemsList';
+import { StatusBadge } from '../../../components/orders/StatusBadge';
+import { orderItemsOf } from '../../../components/orders/order-items';
+import { statusLabel } from '../../../components/orders/order-status';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import {
   ADMIN_ORDER_TEXTS,
