@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = [
   'product.feature',
   'product.archive',
   'product.restore',
+  /** A products CSV applied: one entry per file (entityId 'import'), its counts as changes. */
+  'product.import',
   'order.status',
   'order.refund',
   'admin.password',

@@ -14,7 +14,11 @@ import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from './catalog.js';
  *                one to three levels; a level that does not exist yet is created by the import)
  *                — required columns, checked by the product form's own rules.
  *   stock        optional column: a whole number, empty = not tracked.
+ *   low_stock_threshold  optional column: the Dashboard's low-stock alert for the product, a whole
+ *                number (0 or more); empty = the shop's default (5).
  *   featured     optional column: yes/no (true/false, 1/0); empty = no.
+ *   warranty     optional column: one line shown under the price ("1 year official warranty"), at
+ *                most 100 characters; empty = none.
  *   images       optional column, required for a new product: up to 8 images separated by "|",
  *                each a file name in the ZIP sent beside the CSV or the address of an image this
  *                shop already has (what the export writes). Other sites' images are not fetched.
@@ -32,7 +36,9 @@ export const PRODUCT_CSV_COLUMNS = [
   'category',
   'price',
   'stock',
+  'low_stock_threshold',
   'featured',
+  'warranty',
   'images',
 ] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];

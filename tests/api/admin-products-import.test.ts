@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogVersion } from '../../src/server/features/catalog/queries.js';
 import { IMAGE_WIDTHS, type Product, type ProductPage } from '../../src/shared/catalog.js';
+import type { AuditPage } from '../../src/shared/audit.js';
 import type { ImportReport } from '../../src/shared/product-csv.js';
 import { type TestApp, buildTestApp, usingPostgres } from '../helpers/app.js';
 import {
@@ -23,6 +24,8 @@ import {
  */
 
 const HEADER = 'id,sku,name,description,category,price,stock,featured,images';
+/** What the export writes: every column, the optional low_stock_threshold and warranty too. */
+const EXPORT_HEADER = 'id,sku,name,description,category,price,stock,low_stock_threshold,featured,warranty,images';
 const NE = { 'accept-language': 'ne' };
 
 /** A CSV text from rows of cells (quoted where needed), CRLF line ends. */
@@ -78,6 +81,21 @@ describe('products CSV export and import', () => {
     if (!row) return undefined;
     return (await t.app.inject({ method: 'GET', url: `/api/products/${row.id}` })).json<Product>();
   };
+
+  /** The import entries of the audit log, newest first, as the Activity tab reads them. */
+  const importAudit = async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/audit?action=product.import', headers: bearer(admin) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<AuditPage>();
+  };
+
+  const storedExtras = async (sku: string) =>
+    t.app.ctx.db
+      .selectFrom('products')
+      .select(['warranty', 'low_stock_threshold'])
+      .where(sql<string>`lower(sku)`, '=', sku.toLowerCase())
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
 
   const snapshot = async () => ({
     products: await rowCount(t, 'products'),
@@ -290,10 +308,10 @@ describe('products CSV export and import', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="pasal-products-\d{4}-\d{2}-\d{2}\.csv"$/);
-    expect(res.body.startsWith(`\uFEFF${HEADER}\r\n`)).toBe(true);
+    expect(res.body.startsWith(`\uFEFF${EXPORT_HEADER}\r\n`)).toBe(true);
     const rows: string[][] = parse(res.body.slice(1));
     const row = rows.find((cells) => cells[1] === 'EXP-1')!;
-    expect(row.slice(0, 8)).toEqual([
+    expect(row.slice(0, 10)).toEqual([
       String(made.json<Product>().id),
       'EXP-1',
       "'=cmd|'/C calc'!A0",
@@ -301,9 +319,11 @@ describe('products CSV export and import', () => {
       'Export Cat > Export Sub',
       '2500.75',
       '7',
+      '', // low_stock_threshold: the shop's default
       'no',
+      '', // warranty: none
     ]);
-    expect(row[8]).toMatch(/^http:\/\/localhost(:\d+)?\/uploads\/products\/[0-9a-f]{32}-640\.webp$/);
+    expect(row[10]).toMatch(/^http:\/\/localhost(:\d+)?\/uploads\/products\/[0-9a-f]{32}-640\.webp$/);
 
     // The whole export, imported as it is: every row an update, no error, nothing changed.
     const products = (await t.app.inject({ method: 'GET', url: '/api/products?page=1&pageSize=100' })).json<ProductPage>()
@@ -389,7 +409,7 @@ describe('products CSV export and import', () => {
       unknownColumns: ['title', 'colour'],
       errors: {
         unknown:
-          'The CSV file has columns this shop does not know: title, colour. Its columns are id, sku, name, description, category, price, stock, featured, images.',
+          'The CSV file has columns this shop does not know: title, colour. Its columns are id, sku, name, description, category, price, stock, low_stock_threshold, featured, warranty, images.',
       },
     });
     const ne = await importCsv('sku,title,price,colour\r\nA,B,1,red\r\n', { dryRun: true, headers: NE });
@@ -451,6 +471,7 @@ describe('products CSV export and import', () => {
     }
     try {
       const before = await snapshot();
+      const auditBefore = (await importAudit()).total;
       const zip = zipSync({ 'half.png': await makeImage({ color: '#123456' }) });
       const csv = csvOf([
         ['sku', 'name', 'description', 'category', 'price', 'images'],
@@ -470,12 +491,133 @@ describe('products CSV export and import', () => {
         message: 'Row 5 could not be saved, so nothing was imported',
       });
       expect(await snapshot()).toEqual(before);
+      expect((await importAudit()).total, 'a failed apply leaves no audit entry').toBe(auditBefore);
       expect(await productBySku('HALF-1')).toBeUndefined();
       expect((await productBySku('LAP-RTX-2'))!.name).toBe('Second laptop');
     } finally {
       await sql`drop trigger import_boom${sql.raw(usingPostgres() ? ' on products' : '')}`.execute(db);
       if (usingPostgres()) await sql`drop function import_boom()`.execute(db);
     }
+  });
+
+  it('records an applied import in the audit log (one entry with its counts, in its transaction); a preview or a refused file none', async () => {
+    const zip = zipSync({ 'audit.png': await makeImage({ color: '#336699' }) });
+    const first = await importCsv(
+      csvOf([
+        ['sku', 'name', 'description', 'category', 'price', 'images'],
+        ['AUD-1', 'Audit one', 'x', 'Accessories', '10', 'audit.png'],
+      ]),
+      { zip },
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    const before = await importAudit();
+    expect(before.entries[0]).toMatchObject({ action: 'product.import', changes: { created: [null, 1], updated: [null, 0] } });
+
+    const csv = csvOf([
+      ['sku', 'name', 'description', 'category', 'price', 'images'],
+      ['AUD-1', 'Audit one, renamed', 'x', 'Accessories', '11', ''],
+      ['AUD-2', 'Audit two', 'x', 'Audit Cat > Audit Sub', '20', 'audit.png'],
+    ]);
+    const preview = await importCsv(csv, { zip, dryRun: true });
+    expect(preview.json<ImportReport>()).toMatchObject({ dryRun: true, creates: 1, updates: 1, errorRows: 0 });
+    expect((await importAudit()).total, 'a preview records nothing').toBe(before.total);
+
+    const refused = await importCsv(`${csv}\r\nAUD-3,,x,Accessories,abc,audit.png`, { zip });
+    expect(refused.statusCode).toBe(400);
+    expect((await importAudit()).total, 'a refused file records nothing').toBe(before.total);
+
+    const applied = await importCsv(csv, { zip });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const after = await importAudit();
+    expect(after.total).toBe(before.total + 1);
+    const entry = after.entries[0]!;
+    expect(entry).toMatchObject({
+      action: 'product.import',
+      entityType: 'product',
+      entityId: 'import',
+      summary: 'products.csv',
+      adminName: expect.any(String),
+      changes: { rows: [null, 2], created: [null, 1], updated: [null, 1], categoriesCreated: [null, 2] },
+      note: null,
+    });
+    expect(entry.adminId).not.toBeNull();
+    // The entry's time is the import's own: the products it wrote carry the same.
+    const renamed = (await productBySku('AUD-1'))!;
+    expect(renamed.name).toBe('Audit one, renamed');
+    expect(renamed.updatedAt).toBe(entry.createdAt);
+    // The Activity tab's "What: Products" filter lists it.
+    const products = await t.app.inject({ method: 'GET', url: '/api/admin/audit?entityType=product', headers: bearer(admin) });
+    expect(products.json<AuditPage>().entries.some((item) => item.id === entry.id)).toBe(true);
+  });
+
+  it('warranty and low_stock_threshold: optional columns, checked as the product form checks them, exported and read back', async () => {
+    const zip = zipSync({ 'w.png': await makeImage({ color: '#aa7700' }) });
+    const csv = csvOf([
+      ['sku', 'name', 'description', 'category', 'price', 'stock', 'images', 'Warranty', 'LOW_STOCK_THRESHOLD'],
+      ['WAR-1', 'Warranty one', 'x', 'Accessories', '10', '2', 'w.png', '  1 year\nofficial   warranty ', '3'],
+      ['WAR-2', 'Warranty two', 'x', 'Accessories', '10', '9', 'w.png', '', ''],
+    ]);
+    const preview = await importCsv(csv, { zip, dryRun: true });
+    expect(preview.json<ImportReport>()).toMatchObject({ errorRows: 0, creates: 2 });
+    const applied = await importCsv(csv, { zip });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(await storedExtras('WAR-1')).toEqual({ warranty: '1 year official warranty', low_stock_threshold: 3 });
+    expect(await storedExtras('WAR-2')).toEqual({ warranty: null, low_stock_threshold: null });
+    expect((await productBySku('WAR-1'))!.warranty).toBe('1 year official warranty');
+    // The Dashboard reads the threshold: 2 left of a threshold of 3 is low stock.
+    const dashboard = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard?period=today', headers: bearer(admin) });
+    const low = dashboard.json<{ stock: { low: { products: { name: string; stock: number; threshold: number }[] } } }>().stock
+      .low;
+    expect(low.products).toContainEqual(expect.objectContaining({ name: 'Warranty one', stock: 2, threshold: 3 }));
+    expect(low.products.some((product) => product.name === 'Warranty two')).toBe(false);
+
+    // The export writes both; the file imports back unchanged.
+    const exported = await t.app.inject({ method: 'GET', url: '/api/admin/products/export.csv', headers: bearer(admin) });
+    const rows: string[][] = parse(exported.body.slice(1));
+    expect(rows[0]).toEqual(EXPORT_HEADER.split(','));
+    const war1 = rows.find((cells) => cells[1] === 'WAR-1')!;
+    expect([war1[7], war1[9]]).toEqual(['3', '1 year official warranty']);
+    const war2 = rows.find((cells) => cells[1] === 'WAR-2')!;
+    expect([war2[7], war2[9]]).toEqual(['', '']);
+
+    // A file without the columns keeps them; empty cells take them off; 0 is a threshold of its own.
+    await importCsv(
+      csvOf([
+        ['sku', 'name', 'description', 'category', 'price'],
+        ['WAR-1', 'Warranty one', 'x', 'Accessories', '12'],
+      ]),
+    );
+    expect(await storedExtras('WAR-1')).toEqual({ warranty: '1 year official warranty', low_stock_threshold: 3 });
+    await importCsv(
+      csvOf([
+        ['sku', 'name', 'description', 'category', 'price', 'warranty', 'low_stock_threshold'],
+        ['WAR-1', 'Warranty one', 'x', 'Accessories', '12', '', ''],
+        ['WAR-2', 'Warranty two', 'x', 'Accessories', '10', '6 months shop warranty', '0'],
+      ]),
+    );
+    expect(await storedExtras('WAR-1')).toEqual({ warranty: null, low_stock_threshold: null });
+    expect(await storedExtras('WAR-2')).toEqual({ warranty: '6 months shop warranty', low_stock_threshold: 0 });
+
+    // Bad values: the product form's own messages, per row and column; nothing written.
+    const before = await snapshot();
+    const bad = await importCsv(
+      csvOf([
+        ['sku', 'name', 'description', 'category', 'price', 'warranty', 'low_stock_threshold'],
+        ['WAR-1', 'Warranty one', 'x', 'Accessories', '12', 'w'.repeat(101), '-1'],
+        ['WAR-2', 'Warranty two', 'x', 'Accessories', '10', 'fine', '2.5'],
+        ['WAR-3', 'Warranty three', 'x', 'Accessories', '10', 'fine', 'lots'],
+      ]),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<ImportReport>().errors).toEqual([
+      { row: 2, column: 'low_stock_threshold', message: 'Low stock alert must be a whole number of 0 or more' },
+      { row: 2, column: 'warranty', message: 'Warranty must be at most 100 characters' },
+      { row: 3, column: 'low_stock_threshold', message: 'Low stock alert must be a whole number of 0 or more' },
+      { row: 4, column: 'low_stock_threshold', message: 'Low stock alert must be a whole number of 0 or more' },
+      { row: 4, column: 'images', message: 'At least one image is required' },
+    ]);
+    expect(await snapshot()).toEqual(before);
+    expect(await storedExtras('WAR-2')).toEqual({ warranty: '6 months shop warranty', low_stock_threshold: 0 });
   });
 
   it('a SKU twice in the file: the apply refuses the file whole', async () => {

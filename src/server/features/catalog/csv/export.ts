@@ -22,7 +22,9 @@ function productLine(row: q.ProductRow, bases: string[], imageBase: string): str
     [row.category_name, row.sub_category_name, row.child_category_name].filter(Boolean).join(CATEGORY_PATH_SEPARATOR),
     csvRupees(row.price_paisa),
     row.stock,
+    row.low_stock_threshold,
     row.is_featured === 1 ? 'yes' : 'no',
+    row.warranty ?? '',
     bases.map((base) => imageAddress(base, imageBase)).join(` ${IMAGE_LIST_SEPARATOR} `),
   ]);
 }

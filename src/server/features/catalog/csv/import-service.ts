@@ -11,6 +11,7 @@ import type { AppContext } from '../../../context.js';
 import { isoNow } from '../../../lib/clock.js';
 import { uniqueViolation } from '../../../lib/db-errors.js';
 import { AppError } from '../../../lib/errors.js';
+import { recordAudit } from '../../audit/service.js';
 import { deleteImages, processImage, sniffImageType, storeImages } from '../../../lib/images.js';
 import type { Storage } from '../../../lib/storage.js';
 import * as cq from '../category-queries.js';
@@ -41,11 +42,14 @@ import { type ZipEntry, ZipImages } from './zip-images.js';
 export interface ImportFiles {
   csv: Buffer;
   zip?: Buffer | undefined;
+  /** The CSV's name as the browser sent it, for the audit log. */
+  fileName?: string | undefined;
 }
 
 type Action = { action: 'create'; productId: null } | { action: 'update'; productId: number };
 
 interface Plan {
+  fileName: string;
   rows: ImportRow[];
   problems: RowProblem[];
   actions: Map<number, Action>;
@@ -58,20 +62,36 @@ interface Plan {
 /** The audit log's entry for an applied import. */
 export interface ImportAuditEntry {
   adminId: number;
-  action: 'products.import';
+  /** The CSV's file name as the browser sent it ('products.csv' when it sent none). */
+  fileName: string;
   rows: number;
   created: number;
   updated: number;
   categoriesCreated: number;
+  at: string;
 }
 
 /**
- * THE place an applied import is recorded in the admin audit log, inside the import's transaction
- * (so the entry and the products commit together or not at all). The audit log (recordAudit(trx,
- * entry) of src/server/features/audit/) is being written beside this; when it lands, this calls it.
+ * An applied import in the admin audit log, inside the import's transaction (so the entry and the
+ * products commit together or not at all). One entry per import, not per product: a file of 10 000
+ * rows would otherwise bury every other change in the Activity tab; the entry says how many products
+ * the file created and updated and how many category levels it added. A preview writes none.
  */
-async function recordImportAudit(_trx: q.Db, _entry: ImportAuditEntry): Promise<void> {
-  // recordAudit(trx, { ... }) — see above.
+async function recordImportAudit(trx: q.Db, entry: ImportAuditEntry): Promise<void> {
+  await recordAudit(trx, {
+    adminId: entry.adminId,
+    action: 'product.import',
+    entityType: 'product',
+    entityId: 'import',
+    summary: entry.fileName,
+    changes: {
+      rows: [null, entry.rows],
+      created: [null, entry.created],
+      updated: [null, entry.updated],
+      categoriesCreated: [null, entry.categoriesCreated],
+    },
+    at: entry.at,
+  });
 }
 
 export class ProductImportService {
@@ -196,7 +216,7 @@ export class ProductImportService {
 
     const newPaths = await this.newPaths(rows);
     problems.sort((a, b) => a.row - b.row);
-    return { rows, problems, actions, newPaths, zip, zipEntries };
+    return { fileName: importFileName(files.fileName), rows, problems, actions, newPaths, zip, zipEntries };
   }
 
   /** The category paths (and their beginnings) the rows name that the tree lacks, in the file's order. */
@@ -331,6 +351,9 @@ export class ProductImportService {
               child_category_id: where.childCategoryId,
               is_featured: row.featured ? 1 : 0,
               stock: row.stock ?? null,
+              // Always named (null: none), so every row of a multi-row INSERT has the same columns.
+              warranty: row.warranty ?? null,
+              low_stock_threshold: row.lowStockThreshold ?? null,
               sku: row.sku,
               created_at: now,
               updated_at: now,
@@ -380,11 +403,12 @@ export class ProductImportService {
       await q.insertImages(trx, newImages);
       await recordImportAudit(trx, {
         adminId,
-        action: 'products.import',
+        fileName: plan.fileName,
         rows: plan.rows.length,
         created,
         updated,
         categoriesCreated,
+        at: now,
       });
       return removed;
     } catch (error) {
@@ -396,7 +420,19 @@ export class ProductImportService {
   }
 }
 
-/** New products per INSERT statement (12 values each: well within both databases' limits). */
+const FILE_NAME_MAX = 200;
+
+/** The name the audit log shows: the file's own name (no folders, no control characters), or products.csv. */
+function importFileName(name: string | undefined): string {
+  const base = (name ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/\p{Cc}/gu, '')
+    .trim();
+  return base.slice(0, FILE_NAME_MAX) || 'products.csv';
+}
+
+/** New products per INSERT statement (14 values each: well within both databases' limits). */
 const CREATE_CHUNK = 400;
 
 /** The columns of a product an update row changes (only what differs; the file's absent columns stay). */
@@ -415,6 +451,10 @@ function changes(
   if (was.child_category_id !== where.childCategoryId) patch.child_category_id = where.childCategoryId;
   if (row.stock !== undefined && was.stock !== row.stock) patch.stock = row.stock;
   if (row.featured !== undefined && was.is_featured !== (row.featured ? 1 : 0)) patch.is_featured = row.featured ? 1 : 0;
+  if (row.warranty !== undefined && was.warranty !== row.warranty) patch.warranty = row.warranty;
+  if (row.lowStockThreshold !== undefined && was.low_stock_threshold !== row.lowStockThreshold) {
+    patch.low_stock_threshold = row.lowStockThreshold;
+  }
   return patch;
 }
 

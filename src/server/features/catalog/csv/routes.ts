@@ -64,6 +64,7 @@ async function readImportForm(request: FastifyRequest): Promise<ImportFiles> {
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > IMPORT_CSV_MAX_BYTES + IMPORT_ZIP_MAX_BYTES + 1024 * 1024) throw payloadTooLarge(IMPORT_MESSAGES.csvTooLarge);
   const files: Partial<Record<'file' | 'images', Buffer>> = {};
+  let fileName: string | undefined;
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file') continue;
@@ -72,6 +73,7 @@ async function readImportForm(request: FastifyRequest): Promise<ImportFiles> {
         part.file.resume();
         throw badRequest(IMPORT_MESSAGES.unexpectedFile(part.fieldname));
       }
+      if (part.fieldname === 'file') fileName = part.filename;
       files[part.fieldname as 'file' | 'images'] = await readLimited(part.file, limit.bytes, limit.tooLarge);
     }
   } catch (error) {
@@ -82,7 +84,7 @@ async function readImportForm(request: FastifyRequest): Promise<ImportFiles> {
     throw error;
   }
   if (!files.file || files.file.length === 0) throw badRequest(IMPORT_MESSAGES.csvMissing);
-  return { csv: files.file, zip: files.images };
+  return { csv: files.file, zip: files.images, fileName };
 }
 
 /** The report with its row errors in the request's language. */

@@ -6,10 +6,12 @@ import {
   createCategorySchema,
   createChildCategorySchema,
   createSubCategorySchema,
+  lowStockThresholdSchema,
   priceSchema,
   productFieldsSchema,
   productSkuSchema,
   stockSchema,
+  warrantySchema,
 } from '../../../../shared/catalog.js';
 import { IMAGE_LIST_SEPARATOR, IMPORT_MESSAGES, type ProductCsvColumn } from '../../../../shared/product-csv.js';
 import { unneutralise } from '../../../lib/csv.js';
@@ -44,8 +46,12 @@ export interface ImportRow {
   pricePaisa: number | undefined;
   /** undefined: no stock column (an update keeps the stock); null: not tracked. */
   stock: number | null | undefined;
+  /** undefined: no low_stock_threshold column (an update keeps it); null: the shop's default. */
+  lowStockThreshold: number | null | undefined;
   /** undefined: no featured column. */
   featured: boolean | undefined;
+  /** undefined: no warranty column (an update keeps it); null: none. */
+  warranty: string | null | undefined;
   /** undefined: no images column, or an empty cell (an update keeps the images). */
   images: ImageRef[] | undefined;
 }
@@ -123,6 +129,21 @@ export function checkRow(table: CsvTable, record: CsvRecord): { row: ImportRow; 
     else problem('stock', firstIssue(parsed.error));
   }
 
+  // The product form's rules (src/shared/catalog.ts): a whole number of 0 or more; one short line.
+  let lowStockThreshold: number | null | undefined;
+  if (has('low_stock_threshold')) {
+    const parsed = lowStockThresholdSchema.safeParse(cell('low_stock_threshold'));
+    if (parsed.success) lowStockThreshold = parsed.data ?? null;
+    else problem('low_stock_threshold', firstIssue(parsed.error));
+  }
+
+  let warranty: string | null | undefined;
+  if (has('warranty')) {
+    const parsed = warrantySchema.safeParse(cell('warranty'));
+    if (parsed.success) warranty = parsed.data || null;
+    else problem('warranty', firstIssue(parsed.error));
+  }
+
   let featured: boolean | undefined;
   if (has('featured')) {
     const value = cell('featured').trim().toLowerCase();
@@ -143,7 +164,10 @@ export function checkRow(table: CsvTable, record: CsvRecord): { row: ImportRow; 
     for (const ref of images) if (ref.kind === 'url') problem('images', IMPORT_MESSAGES.imageUrl(ref.text));
   }
 
-  return { row: { row: record.row, id, sku, name, description, path, pricePaisa, stock, featured, images }, problems };
+  return {
+    row: { row: record.row, id, sku, name, description, path, pricePaisa, stock, lowStockThreshold, featured, warranty, images },
+    problems,
+  };
 }
 
 function imageRef(text: string): ImageRef {

@@ -79,8 +79,9 @@ function Entry({ entry, showEntity }: { entry: AuditEntry; showEntity: boolean }
   );
 }
 
-/** "Curved 27 QHD (ID 42)", "Order ORD-… (Sita Sharma)". */
+/** "Curved 27 QHD (ID 42)", "Order ORD-… (Sita Sharma)", an import's file name. */
 function entityText(entry: AuditEntry, t: ReturnType<typeof useT>): string {
+  if (entry.action === 'product.import') return entry.summary;
   if (entry.entityType === 'order') return t('admin.activity.entity.order', { id: entry.entityId, name: entry.summary });
   return t('admin.activity.entity.other', { name: entry.summary, id: entry.entityId });
 }

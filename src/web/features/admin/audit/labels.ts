@@ -18,6 +18,7 @@ const ACTION_LABELS = {
   'product.feature': 'admin.activity.action.productFeatured',
   'product.archive': 'admin.activity.action.productArchive',
   'product.restore': 'admin.activity.action.productRestore',
+  'product.import': 'admin.activity.action.productImport',
   'order.status': 'admin.activity.action.orderStatus',
   'order.refund': 'admin.activity.action.orderRefund',
   'admin.password': 'admin.activity.action.adminPassword',
@@ -47,6 +48,11 @@ const FIELD_LABELS: Readonly<Record<string, MessageId>> = {
   amount: 'admin.activity.field.amount',
   otherSessionsEnded: 'admin.activity.field.otherSessionsEnded',
   sessionsEnded: 'admin.activity.field.sessionsEnded',
+  // An import's counts (product.import).
+  rows: 'admin.activity.field.rows',
+  created: 'admin.activity.field.created',
+  updated: 'admin.activity.field.updated',
+  categoriesCreated: 'admin.activity.field.categoriesCreated',
 };
 
 /** "Edited product", "Unfeatured product"…; an action this build does not know shows as it is stored. */
