@@ -3,11 +3,12 @@ import ClipboardList from 'lucide-react/icons/clipboard-list';
 import FolderTree from 'lucide-react/icons/folder-tree';
 import History from 'lucide-react/icons/history';
 import KeyRound from 'lucide-react/icons/key-round';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import LogOut from 'lucide-react/icons/log-out';
 import MailWarning from 'lucide-react/icons/mail-warning';
 import Package from 'lucide-react/icons/package';
 import ShieldUser from 'lucide-react/icons/shield-user';
-import { type ComponentType, type SVGProps, useState } from 'react';
+import { type ComponentType, type SVGProps, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { apiGet } from '../../lib/api';
 import { usePageTitle, usePersistentChoice } from '../../lib/hooks';
@@ -16,17 +17,22 @@ import { useAdminToken } from '../../lib/session';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { useLogout } from '../../lib/use-logout';
 import { type MessageId, useT } from '../../lib/i18n';
+import { type AdminNavigation, AdminNavigationContext, type OrdersFilter } from './navigation';
 import { ChangePasswordModal } from './password/ChangePasswordModal';
 import { ActivityTab } from './tabs/ActivityTab';
 import { CategoriesTab } from './tabs/CategoriesTab';
+import { DashboardTab } from './tabs/DashboardTab';
 import { JobsTab } from './tabs/JobsTab';
 import { OrdersTab } from './tabs/OrdersTab';
 import { ProductsTab } from './tabs/ProductsTab';
 
-export const ADMIN_TABS = ['categories', 'products', 'orders', 'jobs', 'activity'] as const;
+export const ADMIN_TABS = ['dashboard', 'categories', 'products', 'orders', 'jobs', 'activity'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
+// The Dashboard (issue 21) comes first, as the owner's morning look; SPEC's three keep their order
+// and the panel still opens on Categories until another tab has been chosen.
 const tabs: { id: AdminTab; label: MessageId; icon: ComponentType<SVGProps<SVGSVGElement>>; Panel: ComponentType }[] = [
+  { id: 'dashboard', label: 'admin.tabs.dashboard', icon: LayoutDashboard, Panel: DashboardTab },
   { id: 'categories', label: 'admin.tabs.categories', icon: FolderTree, Panel: CategoriesTab },
   { id: 'products', label: 'admin.tabs.products', icon: Package, Panel: ProductsTab },
   { id: 'orders', label: 'admin.tabs.orders', icon: ClipboardList, Panel: OrdersTab },
@@ -47,6 +53,22 @@ function AdminPanel() {
   const [active, setActive] = usePersistentChoice<AdminTab>(STORAGE_KEYS.adminActiveTab, ADMIN_TABS, 'categories');
   const logout = useLogout();
   const [changingPassword, setChangingPassword] = useState(false);
+  // Set when a tab sends the admin to the Orders tab filtered (the Dashboard's waiting orders).
+  const [ordersFilter, setOrdersFilter] = useState<OrdersFilter | null>(null);
+  const navigation = useMemo<AdminNavigation>(
+    () => ({
+      ordersFilter,
+      openOrders: (filter) => {
+        setOrdersFilter(filter);
+        setActive('orders');
+      },
+    }),
+    [ordersFilter, setActive],
+  );
+  const choose = (id: AdminTab) => {
+    setOrdersFilter(null);
+    setActive(id);
+  };
   // Who is signed in; also proves the token still works (a refused token ends the admin session).
   const me = useQuery({
     queryKey: ['admin', 'me'],
@@ -82,13 +104,13 @@ function AdminPanel() {
           aria-label={t('admin.sections')}
           className="min-w-0 self-start rounded-2xl border border-slate-200 bg-white p-1.5 shadow-sm lg:p-3"
         >
-          <ul className="grid grid-cols-3 gap-1 sm:grid-cols-6 lg:flex lg:flex-col">
+          <ul className="grid grid-cols-4 gap-1 sm:grid-cols-7 lg:flex lg:flex-col">
             {tabs.map(({ id, label, icon: Icon }) => (
               <li key={id}>
                 <button
                   type="button"
                   aria-current={id === active ? 'page' : undefined}
-                  onClick={() => setActive(id)}
+                  onClick={() => choose(id)}
                   className={`${item} w-full ${id === active ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
                 >
                   <Icon className={`size-4 ${id === active ? 'text-amber-400' : 'text-slate-400'}`} aria-hidden="true" />
@@ -105,7 +127,10 @@ function AdminPanel() {
           </ul>
         </nav>
         <div className="min-w-0">
-          <Panel />
+          <AdminNavigationContext value={navigation}>
+            {/* Keyed by the filter too: the Orders tab reads it when it mounts. */}
+            <Panel key={current.id === 'orders' ? JSON.stringify(ordersFilter) : current.id} />
+          </AdminNavigationContext>
         </div>
       </div>
       <ChangePasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} username={username} />

@@ -26,6 +26,7 @@ import { OrderItemsList } from '../../../components/orders/OrderItemsList';
 import { StatusBadge } from '../../../components/orders/StatusBadge';
 import { orderItemsOf } from '../../../components/orders/order-items';
 import { statusLabel } from '../../../components/orders/order-status';
+import { useAdminNavigation } from '../navigation';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import {
   ADMIN_ORDER_TEXTS,
@@ -65,8 +66,10 @@ export function AdminOrdersTab() {
   const [search, setSearch] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [status, setStatus] = useState<OrderStatus | ''>('');
-  const [paymentStatus, setPaymentStatus] = useState<PaymentStatus | ''>('');
+  // Another tab may send the admin here filtered (the Dashboard's "waiting for you" groups).
+  const { ordersFilter } = useAdminNavigation();
+  const [status, setStatus] = useState<OrderStatus | ''>(ordersFilter?.status ?? '');
+  const [paymentStatus, setPaymentStatus] = useState<PaymentStatus | ''>(ordersFilter?.paymentStatus ?? '');
   const [direction, setDirection] = useState<'asc' | 'desc'>('desc');
   const [page, setPage] = useState(1);
   const [expanded, setExpanded] = useState<string | null>(null);
