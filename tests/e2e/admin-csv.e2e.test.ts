@@ -85,6 +85,14 @@ async function importProducts(page: Page, tag: string, shot: string): Promise<vo
   await expectToast(page, 'Imported: 1 new, 0 updated');
   await expect.poll(() => dialog.count()).toBe(0);
   await expectVisible(page.getByRole('link', { name: `Keyboard ${tag}` }).first());
+
+  // The Activity tab has the import: one entry, the file's name and its counts (a preview left none).
+  await openSection(page, 'Activity');
+  const entry = page.getByTestId('audit-entry').filter({ hasText: 'good.csv' }).first();
+  await expectVisible(entry.getByText('Imported products from a CSV'));
+  await expectVisible(entry.getByText('Products added'));
+  expect(await page.getByTestId('audit-entry').filter({ hasText: 'bad.csv' }).count()).toBe(0);
+  if (SCREENSHOTS) await entry.screenshot({ path: `${SCREENSHOTS}/import-activity-${shot}.png` });
 }
 
 describe('admin CSV export and import (phone)', () => {

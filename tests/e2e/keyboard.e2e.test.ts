@@ -156,7 +156,7 @@ for (const [width, viewport] of [
     test('as the admin too: every tab of the panel', async ({ page }) => {
       await adminLoginViaUi(page);
       const problems: string[] = [];
-      for (const tab of ['Categories', 'Products', 'Orders', 'Mail & jobs', 'Activity']) {
+      for (const tab of ['Dashboard', 'Categories', 'Products', 'Orders', 'Mail & jobs', 'Activity']) {
         await page
           .getByRole('navigation', { name: 'Admin sections' })
           .getByRole('button', { name: tab, exact: true })
