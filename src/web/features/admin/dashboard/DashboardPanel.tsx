@@ -136,7 +136,7 @@ function DashboardBody({ data }: { data: Dashboard }) {
   return (
     <>
       <HeadlineFigures data={data} />
-      <Section title={t('admin-dashboard.chart.title')}>
+      <Section title={t('admin-dashboard.chart.title')} hint={t('admin-dashboard.chart.hint')}>
         <RevenueChart days={data.revenueByDay} />
       </Section>
       <Section title={t('admin-dashboard.waiting')} hint={t('admin-dashboard.waiting.hint')}>
