@@ -96,7 +96,9 @@ export function AdminOrdersTab() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadOrdersCsv(params);
+      // What the search box says now, not the list's debounced search: typed and exported at once,
+      // the file must hold the orders typed for (the list catches up a moment later).
+      await downloadOrdersCsv({ ...params, q: search });
     } catch {
       toast.error(t(ADMIN_ORDER_TEXTS.exportFailed));
     } finally {
