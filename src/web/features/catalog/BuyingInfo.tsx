@@ -59,7 +59,7 @@ export function BuyingInfo({ warranty }: { warranty: string | null }) {
               {PLACES.map(({ place: value, label }) => (
                 <label
                   key={value}
-                  className="flex min-h-10 cursor-pointer items-center justify-center rounded-md px-2 text-center text-[13px] leading-4 font-medium text-slate-700 has-checked:bg-white has-checked:text-slate-900 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-amber-600"
+                  className="flex min-h-10 cursor-pointer items-center justify-center rounded-md px-2 text-center text-[13px] leading-4 font-medium text-slate-700 has-checked:bg-white has-checked:text-slate-900 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-offset-2"
                 >
                   <input
                     type="radio"

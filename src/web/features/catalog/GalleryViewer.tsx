@@ -86,8 +86,10 @@ export default function GalleryViewer({ images, name, start, onClose }: GalleryV
       aria-labelledby={titleId}
       tabIndex={-1}
       onKeyDown={(event) => {
-        if (event.key === 'ArrowLeft') go(current - 1);
-        if (event.key === 'ArrowRight') go(current + 1);
+        if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+        // One picture a key press (not the row's own scrolling by a few pixels).
+        event.preventDefault();
+        go(event.key === 'ArrowLeft' ? current - 1 : current + 1);
       }}
       className="fixed inset-0 z-50 flex flex-col bg-slate-950 text-white outline-none"
     >
@@ -113,6 +115,9 @@ export default function GalleryViewer({ images, name, start, onClose }: GalleryV
       <div className="relative min-h-0 flex-1">
         <ul
           ref={track}
+          // Focusable like the page's row (the arrow keys turn the pictures), so a keyboard reaches it.
+          tabIndex={0}
+          aria-label={t('products.gallery.slides', { name })}
           className={`flex size-full snap-x snap-mandatory overscroll-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden ${zoom.zoomed ? 'overflow-hidden' : 'overflow-x-auto overflow-y-hidden'}`}
         >
           {images.map((address, i) => (

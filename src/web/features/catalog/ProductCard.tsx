@@ -18,8 +18,9 @@ interface ProductCardProps {
   /** The like heart (SPEC's list card); left out under a product page, where nothing keeps likes. */
   liked?: boolean;
   onToggleLike?: (id: number) => void;
-  onAddToCart: (id: number) => void;
-  adding: boolean;
+  /** 'Add to Cart' (SPEC's list card); left out under a product page, whose own button is the one to press. */
+  onAddToCart?: (id: number) => void;
+  adding?: boolean;
   /** First cards of the page: load their images at once. */
   eager?: boolean;
 }
@@ -27,8 +28,15 @@ interface ProductCardProps {
 /** SPEC §2 product list card: image link, name, short description, 'Rs. {price}', like heart and 'Add to Cart';
  * out of stock or only a few left, it says so on the image (issue 20; the product page says it by the
  * same rule, stock.ts), and an empty one cannot be added. The related products under a product page
- * use it without description and heart. */
-export function ProductCard({ product, liked = false, onToggleLike, onAddToCart, adding, eager = false }: ProductCardProps) {
+ * use it compact: image, name, price and stock, without description, heart and button. */
+export function ProductCard({
+  product,
+  liked = false,
+  onToggleLike,
+  onAddToCart,
+  adding = false,
+  eager = false,
+}: ProductCardProps) {
   const t = useT();
   const locale = useLocale();
   const full = 'images' in product;
@@ -85,18 +93,20 @@ export function ProductCard({ product, liked = false, onToggleLike, onAddToCart,
         <p className="mt-auto pt-0.5 text-sm leading-5 font-bold text-slate-900 sm:pt-2 sm:text-lg sm:leading-7">
           {formatPrice(product.price, locale)}
         </p>
-        <Button
-          variant="secondary"
-          size="xs"
-          className="mt-1 w-full sm:mt-2 sm:h-9 sm:px-3 sm:text-sm"
-          loading={adding}
-          disabled={outOfStock}
-          onClick={() => onAddToCart(product.id)}
-          aria-describedby={nameId}
-        >
-          {!adding && <ShoppingCart className="size-3.5 sm:size-4" aria-hidden="true" />}
-          {t('catalog.addToCart')}
-        </Button>
+        {onAddToCart && (
+          <Button
+            variant="secondary"
+            size="xs"
+            className="mt-1 w-full sm:mt-2 sm:h-9 sm:px-3 sm:text-sm"
+            loading={adding}
+            disabled={outOfStock}
+            onClick={() => onAddToCart(product.id)}
+            aria-describedby={nameId}
+          >
+            {!adding && <ShoppingCart className="size-3.5 sm:size-4" aria-hidden="true" />}
+            {t('catalog.addToCart')}
+          </Button>
+        )}
       </div>
     </article>
   );

@@ -85,6 +85,8 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         <ul
           ref={track}
           aria-label={t('products.gallery.slides', { name })}
+          // A keyboard scrolls the row with the arrow keys, as a finger swipes it.
+          tabIndex={0}
           className="flex aspect-square w-full snap-x snap-mandatory overflow-x-auto overflow-y-hidden overscroll-x-contain rounded-2xl border border-slate-200 bg-white [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
         >
           {(images.length > 0 ? images : [undefined]).map((address, i) => (

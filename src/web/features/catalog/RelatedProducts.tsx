@@ -1,21 +1,20 @@
 import { useId } from 'react';
 import { useT } from '../../lib/i18n';
-import { useAddToCart } from '../cart/api';
 import { useRelatedProducts } from './related-api';
 import { ProductCard } from './ProductCard';
 
 /**
- * 'You may also like' under a product (issue 20.4): up to eight compact cards (the list's
- * ProductCard, without description and heart) of the same child category, then subcategory, then
- * category. Asked for once the product is on screen (a first visit has them in its HTML already);
- * nothing is shown while they load or when there are none, and the section comes last on the page,
- * so its arrival moves nothing above it.
+ * 'You may also like' under a product (issue 20.4): up to eight compact cards of the same child
+ * category, then subcategory, then category: the list's ProductCard without description, heart and
+ * button (a tap opens the product; the page's own Add to Cart stays the only one). Asked for once
+ * the product is on screen (a first visit has them in its HTML already); nothing is shown while
+ * they load or when there are none, and the section comes last on the page, so its arrival moves
+ * nothing above it.
  */
 export function RelatedProducts({ productId }: { productId: number }) {
   const t = useT();
   const headingId = useId();
-  const cart = useAddToCart();
-  const { data } = useRelatedProducts(productId, true);
+  const { data } = useRelatedProducts(productId);
   const products = data?.products ?? [];
   if (products.length === 0) return null;
   return (
@@ -27,7 +26,7 @@ export function RelatedProducts({ productId }: { productId: number }) {
         {products.map((product) => (
           <li key={product.id} className="flex">
             <div className="flex w-full flex-col [&>article]:flex-1">
-              <ProductCard product={product} adding={cart.pendingId === product.id} onAddToCart={(id) => cart.add(id)} />
+              <ProductCard product={product} />
             </div>
           </li>
         ))}
