@@ -118,9 +118,9 @@ function ProductDetail({ product }: { product: Product }) {
           <div className="mt-6 flex flex-wrap items-end gap-4">
             <QuantityStepper value={quantity} onChange={setQuantity} />
             <Button
-              variant="primary"
+              variant={outOfStock ? 'outline' : 'primary'}
               size="lg"
-              className="min-w-44 flex-1 sm:flex-none"
+              className={`min-w-44 flex-1 sm:flex-none ${outOfStock ? SOLD_OUT : ''}`}
               loading={adding}
               disabled={outOfStock}
               onClick={add}
@@ -149,6 +149,9 @@ function ProductDetail({ product }: { product: Product }) {
   );
 }
 
+/** A sold-out button reads plainly (grey on grey at full strength), not as a faded Add to Cart. */
+const SOLD_OUT = 'disabled:bg-slate-100! disabled:text-slate-700! disabled:opacity-100!';
+
 interface BuyBarProps {
   price: string;
   outOfStock: boolean;
@@ -175,9 +178,9 @@ function BuyBar({ price, outOfStock, adding, onAdd }: BuyBarProps) {
         {price}
       </p>
       <Button
-        variant="primary"
+        variant={outOfStock ? 'outline' : 'primary'}
         size="lg"
-        className="min-w-40 shrink-0"
+        className={`min-w-40 shrink-0 ${outOfStock ? SOLD_OUT : ''}`}
         loading={adding}
         disabled={outOfStock}
         onClick={onAdd}
