@@ -80,6 +80,25 @@ async function swipeLeft(page: Page, frame: { x: number; y: number; width: numbe
   await cdp.detach();
 }
 
+/** Two fingers land `gap` px apart about the middle of `frame` and spread to three times that. */
+async function pinchOut(page: Page, frame: { x: number; y: number; width: number; height: number }, gap = 60): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 2 });
+  const x = Math.round(frame.x + frame.width / 2);
+  const y = Math.round(frame.y + frame.height / 2);
+  const fingers = (half: number) => [
+    { x: x - half, y, id: 0 },
+    { x: x + half, y, id: 1 },
+  ];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(gap / 2) });
+  for (let step = 1; step <= 10; step += 1) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(gap / 2 + step * (gap / 10)) });
+    await page.waitForTimeout(16);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
 async function open(page: Page, key: keyof typeof made): Promise<void> {
   await page.goto(`/products/${ids[key]}`);
   await expectVisible(page.getByRole('heading', { name: made[key].name, level: 1 }));
@@ -190,6 +209,14 @@ describe('the product page on a phone', () => {
       (transform) => transform.includes('scale(1)'),
       'the picture back to its size',
     );
+    // Two fingers spread: the picture grows with them (to three times, the fingers' spread).
+    await pinchOut(page, (await picture.boundingBox())!);
+    await eventually(
+      () => picture.evaluate((img) => Number(/scale\(([\d.]+)\)/.exec(img.style.transform)?.[1] ?? 0)),
+      (scale) => scale > 2.5 && scale <= 4,
+      'the picture pinched bigger',
+    );
+    await picture.dblclick();
     await expectNoSeriousViolations(page, 'product page, full-screen gallery (phone)');
     await page.keyboard.press('Escape');
     await expectHidden(viewer);
