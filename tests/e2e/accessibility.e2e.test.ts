@@ -199,7 +199,7 @@ for (const [width, viewport] of [
 
       await visit(page, `/products/${pictured.id}`);
       const added = page.waitForResponse((response) => response.url().endsWith('/api/cart/add-to-cart'));
-      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
       expect((await added).status()).toBe(200);
       await settle();
       await audit.check(`Product page after Add to Cart, toast on show (${width})`);

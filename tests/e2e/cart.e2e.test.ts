@@ -112,7 +112,7 @@ describe('a verified shopper', () => {
     await expectVisible(page.getByRole('heading', { name: products.pad.name }));
     await page.getByRole('button', { name: 'Increase quantity' }).click();
     const added = page.waitForResponse((response) => response.url().endsWith('/api/cart/add-to-cart'));
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
     expect((await added).status()).toBe(200);
     await expectToast(page, 'Product added to cart successfully!');
 
@@ -305,7 +305,7 @@ describe('a quick tap', () => {
     const added = toast(page, 'Product added to cart successfully!').first();
     const refused = toast(page, /Please login/).first();
     for (let tap = 0; tap < 4 && !(await added.isVisible()); tap += 1) {
-      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
       await added
         .or(refused)
         .waitFor({ state: 'visible', timeout: 8_000 })

@@ -405,7 +405,7 @@ describe('a shopper browses the catalogue (phone)', () => {
     await page.getByRole('button', { name: 'Decrease quantity' }).click();
     expect(await quantity.inputValue()).toBe('3');
 
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
     await expectToast(page, 'Please login');
     await page.getByRole('link', { name: 'View all products' }).click();
     await expectPath(page, '/products');
@@ -417,7 +417,7 @@ describe('a shopper browses the catalogue (phone)', () => {
     await page.goto(`/products/${handheldId}`);
     await expectVisible(page.getByRole('heading', { name: handheld, level: 1 }));
     await page.getByRole('button', { name: 'Increase quantity' }).click();
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
     await expectToast(page, 'Product added to cart successfully!');
 
     await page.goto(`/products?category=${category.replace(/ /g, '-')}`);

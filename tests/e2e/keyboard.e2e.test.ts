@@ -143,7 +143,7 @@ for (const [width, viewport] of [
       await expectVisible(page.getByRole('heading', { name: 'My Account' }));
       problems.push(...(await ringProblems(page, '/account')));
       await page.goto(`/products/${product.id}`);
-      await page.getByRole('button', { name: 'Add to Cart' }).press('Enter');
+      await page.getByRole('button', { name: 'Add to Cart', exact: true }).press('Enter');
       await expectToast(page, 'Product added to cart successfully!');
       await page.getByRole('button', { name: 'Open cart' }).press('Enter');
       const cart = page.getByRole('dialog', { name: 'Shopping Cart' });
@@ -225,7 +225,7 @@ describe('keyboard only (desktop)', () => {
     await tabTo(page, page.getByRole('button', { name: 'Increase quantity' }));
     await page.keyboard.press('Enter');
     expect(await page.getByRole('spinbutton', { name: 'Quantity' }).inputValue()).toBe('2');
-    await tabTo(page, page.getByRole('button', { name: 'Add to Cart' }));
+    await tabTo(page, page.getByRole('button', { name: 'Add to Cart', exact: true }));
     await page.keyboard.press('Enter');
     await expectToast(page, 'Product added to cart successfully!');
 

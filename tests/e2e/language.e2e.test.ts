@@ -108,7 +108,7 @@ describe('the language switch', () => {
         '<html lang="ne">',
       );
       await expectVisible(page.getByRole('button', { name: 'भाषा: English' }));
-      if (path !== '/') await expectVisible(page.getByRole('button', { name: 'कार्टमा थप्नुहोस्' }));
+      if (path !== '/') await expectVisible(page.getByRole('button', { name: 'कार्टमा थप्नुहोस्', exact: true }));
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   });
@@ -121,7 +121,7 @@ describe('the language switch', () => {
     await page.getByRole('button', { name: 'Language: नेपाली' }).click();
     expect((await saved).status()).toBe(200);
     await expectVisible(page.getByText('रू १,६४,९००').first());
-    await expectVisible(page.getByRole('button', { name: 'कार्टमा थप्नुहोस्' }));
+    await expectVisible(page.getByRole('button', { name: 'कार्टमा थप्नुहोस्', exact: true }));
 
     const login = await api<{ token: string }>('POST', '/api/users/login', {
       body: { emailOrPhone: shopper.email, password: shopper.password },

@@ -91,7 +91,7 @@ async function addFromDetail(page: Page, made: Made): Promise<void> {
   await page.goto(`/products/${made.id}`);
   await expectVisible(page.getByRole('heading', { name: made.name }));
   const added = page.waitForResponse((response) => response.url().endsWith('/api/cart/add-to-cart'));
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
   expect((await added).status()).toBe(200);
 }
 

@@ -6,33 +6,45 @@ import { CARD_IMAGE_SIZES, parseImages } from '../../../shared/catalog-media';
 import { Button } from '../../components/ui/Button';
 import { formatCount, formatPrice } from '../../lib/format';
 import { useLocale, useT } from '../../lib/i18n';
+import type { RelatedProduct } from '../../../shared/catalog';
 import type { Product } from './api';
 import { shortDescription } from './filters';
 import { ProductImage } from './ProductImage';
+import { stockState } from './stock';
 
 interface ProductCardProps {
-  product: Product;
-  liked: boolean;
-  onToggleLike: (id: number) => void;
-  onAddToCart: (id: number) => void;
-  adding: boolean;
+  /** A product of a list, or a related product's compact answer (no description, one image). */
+  product: Product | RelatedProduct;
+  /** The like heart (SPEC's list card); left out under a product page, where nothing keeps likes. */
+  liked?: boolean;
+  onToggleLike?: (id: number) => void;
+  /** 'Add to Cart' (SPEC's list card); left out under a product page, whose own button is the one to press. */
+  onAddToCart?: (id: number) => void;
+  adding?: boolean;
   /** First cards of the page: load their images at once. */
   eager?: boolean;
 }
 
-/** At or under this many left, a card says how few (the product page says it from the same number). */
-const LOW_STOCK = 5;
-
 /** SPEC §2 product list card: image link, name, short description, 'Rs. {price}', like heart and 'Add to Cart';
- * out of stock or only a few left, it says so on the image (issue 20), and an empty one cannot be added. */
-export function ProductCard({ product, liked, onToggleLike, onAddToCart, adding, eager = false }: ProductCardProps) {
+ * out of stock or only a few left, it says so on the image (issue 20; the product page says it by the
+ * same rule, stock.ts), and an empty one cannot be added. The related products under a product page
+ * use it compact: image, name, price and stock, without description, heart and button. */
+export function ProductCard({
+  product,
+  liked = false,
+  onToggleLike,
+  onAddToCart,
+  adding = false,
+  eager = false,
+}: ProductCardProps) {
   const t = useT();
   const locale = useLocale();
-  const image = parseImages(product.images)[0];
+  const full = 'images' in product;
+  const image = full ? parseImages(product.images)[0] : (product.image ?? undefined);
   const href = `/products/${product.id}`;
   const nameId = useId();
-  const outOfStock = product.stock === 0;
-  const fewLeft = product.stock !== null && product.stock > 0 && product.stock <= LOW_STOCK;
+  const stock = stockState(product.stock, full ? product.lowStockThreshold : undefined);
+  const outOfStock = stock.kind === 'out';
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md sm:rounded-2xl">
       <Link to={href} className="block" aria-label={product.name} tabIndex={-1}>
@@ -45,13 +57,13 @@ export function ProductCard({ product, liked, onToggleLike, onAddToCart, adding,
           className="aspect-square w-full transition-transform duration-300 group-hover:scale-[1.02] motion-reduce:transform-none"
         />
       </Link>
-      {(outOfStock || fewLeft) && (
+      {(stock.kind === 'out' || stock.kind === 'few') && (
         <p
           className={`pointer-events-none absolute top-1.5 left-1.5 rounded-full px-2 py-0.5 text-[11px] leading-4 font-semibold shadow-sm sm:top-2 sm:left-2 sm:text-xs ${outOfStock ? 'bg-slate-900 text-white' : 'bg-amber-100 text-amber-900'}`}
         >
-          {outOfStock
+          {stock.kind === 'out'
             ? t('products.detail.outOfStock')
-            : t('products.card.fewLeft', { count: formatCount(product.stock ?? 0, locale) })}
+            : t('products.card.fewLeft', { count: formatCount(stock.left, locale) })}
         </p>
       )}
       {/* Compact on phones (two cards a row, about 290 px tall): smaller type and paddings, the heart on the image. */}
@@ -61,34 +73,40 @@ export function ProductCard({ product, liked, onToggleLike, onAddToCart, adding,
             {product.name}
           </Link>
         </h3>
-        <button
-          type="button"
-          aria-pressed={liked}
-          aria-label={t('catalog.card.likeLabel', { name: product.name })}
-          title={liked ? t('catalog.card.liked') : t('catalog.card.like')}
-          onClick={() => onToggleLike(product.id)}
-          className={`absolute top-1.5 right-1.5 inline-flex size-9 items-center justify-center rounded-full bg-white/90 shadow-sm transition-colors sm:top-2 sm:right-2 sm:size-10 ${liked ? 'text-rose-600 hover:bg-rose-50' : 'text-slate-600 hover:bg-white hover:text-slate-800'}`}
-        >
-          <Heart className="size-5" fill={liked ? 'currentColor' : 'none'} aria-hidden="true" />
-        </button>
-        <p className="mt-0.5 line-clamp-1 text-xs leading-4 text-slate-500 sm:mt-1 sm:text-sm sm:leading-5">
-          {shortDescription(product.description)}
-        </p>
+        {onToggleLike && (
+          <button
+            type="button"
+            aria-pressed={liked}
+            aria-label={t('catalog.card.likeLabel', { name: product.name })}
+            title={liked ? t('catalog.card.liked') : t('catalog.card.like')}
+            onClick={() => onToggleLike(product.id)}
+            className={`absolute top-1.5 right-1.5 inline-flex size-9 items-center justify-center rounded-full bg-white/90 shadow-sm transition-colors sm:top-2 sm:right-2 sm:size-10 ${liked ? 'text-rose-600 hover:bg-rose-50' : 'text-slate-600 hover:bg-white hover:text-slate-800'}`}
+          >
+            <Heart className="size-5" fill={liked ? 'currentColor' : 'none'} aria-hidden="true" />
+          </button>
+        )}
+        {'description' in product && (
+          <p className="mt-0.5 line-clamp-1 text-xs leading-4 text-slate-500 sm:mt-1 sm:text-sm sm:leading-5">
+            {shortDescription(product.description)}
+          </p>
+        )}
         <p className="mt-auto pt-0.5 text-sm leading-5 font-bold text-slate-900 sm:pt-2 sm:text-lg sm:leading-7">
           {formatPrice(product.price, locale)}
         </p>
-        <Button
-          variant="secondary"
-          size="xs"
-          className="mt-1 w-full sm:mt-2 sm:h-9 sm:px-3 sm:text-sm"
-          loading={adding}
-          disabled={outOfStock}
-          onClick={() => onAddToCart(product.id)}
-          aria-describedby={nameId}
-        >
-          {!adding && <ShoppingCart className="size-3.5 sm:size-4" aria-hidden="true" />}
-          {t('catalog.addToCart')}
-        </Button>
+        {onAddToCart && (
+          <Button
+            variant="secondary"
+            size="xs"
+            className="mt-1 w-full sm:mt-2 sm:h-9 sm:px-3 sm:text-sm"
+            loading={adding}
+            disabled={outOfStock}
+            onClick={() => onAddToCart(product.id)}
+            aria-describedby={nameId}
+          >
+            {!adding && <ShoppingCart className="size-3.5 sm:size-4" aria-hidden="true" />}
+            {t('catalog.addToCart')}
+          </Button>
+        )}
       </div>
     </article>
   );
