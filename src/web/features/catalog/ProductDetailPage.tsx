@@ -9,7 +9,7 @@ import { formatCount, formatPrice, productsUrl } from '../../lib/format';
 import { usePageTitle } from '../../lib/hooks';
 import { useLocale, useT } from '../../lib/i18n';
 import { type Product, useProduct } from './api';
-import { useAddToCart } from '../cart/api';
+import { useAddToCart } from '../../lib/add-to-cart';
 import { BuyingInfo } from './BuyingInfo';
 import { ProductGallery } from './ProductGallery';
 import { QuantityStepper } from '../../components/QuantityStepper';

@@ -9,7 +9,7 @@ import { useLocale, useT } from '../../lib/i18n';
 import { Msg } from '../../lib/msg';
 import { ProductCount } from '../../components/ProductCount';
 import { type ProductPage, useProductPage } from './api';
-import { useAddToCart } from '../cart/api';
+import { useAddToCart } from '../../lib/add-to-cart';
 import { FilterDrawer } from './FilterDrawer';
 import {
   DEFAULT_RANGE,

@@ -1,0 +1,68 @@
+import { useMutation } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { ApiError, apiPost } from './api';
+import { useRefetchCart } from './refetch-cart';
+import { useT } from './i18n';
+import { tokenUserId } from './jwt';
+import { useLoginPrompt } from './login-prompt';
+import { getToken } from './session';
+import { toast } from './toast';
+
+/**
+ * Add to Cart, as the product list, the product page and its phone bar offer it (SPEC §5): here
+ * rather than in the cart feature, so the catalogue's pages do not import another feature.
+ */
+
+interface AddToCartInput {
+  productId: number;
+  quantity: number;
+}
+
+/** POST /api/cart/add-to-cart {userId, productId, quantity} with the shopper's bearer token. */
+export async function addToCart({ productId, quantity }: AddToCartInput): Promise<void> {
+  const userId = tokenUserId(getToken('user'));
+  if (userId === undefined) throw new Error('Not logged in');
+  await apiPost('/api/cart/add-to-cart', { userId, productId, quantity }, { auth: 'user' });
+}
+
+/** Quantity as SPEC §5 says: 1 when empty or not a number, never below 1. */
+export function normaliseQuantity(value: number | string | undefined): number {
+  const number = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(number) && number >= 1 ? Math.floor(number) : 1;
+}
+
+/**
+ * Add to Cart from the product list and the product page: `add(productId, quantity)` toasts
+ * 'Please login' for a guest, otherwise adds and toasts the result, then refetches the cart.
+ * `pendingId` is the product being added, for a button spinner.
+ */
+export function useAddToCart() {
+  const t = useT();
+  const refetchCart = useRefetchCart();
+  const promptLogin = useLoginPrompt();
+  const mutation = useMutation({
+    mutationFn: addToCart,
+    onSuccess: () => toast.success(t('cart.toast.added')),
+    onError: (error) => {
+      toast.error(t('cart.toast.addFailed'));
+      // Not enough stock and the like: the server says why (the SPEC's toast above stays as it is).
+      if (error instanceof ApiError && error.status === 409 && error.serverMessage) toast.info(error.serverMessage);
+    },
+    onSettled: refetchCart,
+  });
+  const { mutate } = mutation;
+  const add = useCallback(
+    (productId: number, quantity?: number | string) => {
+      // The session as it is now, not as it was rendered: a tap that makes React hydrate the button
+      // runs this with the server's render, which knows no session (the token is in local storage).
+      if (getToken('user') === null) {
+        // SPEC's 'Please login', with a Log in link that brings the guest back to this page.
+        promptLogin(t('cart.toast.loginRequired'), t('cart.toast.loginAction'));
+        return;
+      }
+      mutate({ productId, quantity: normaliseQuantity(quantity) });
+    },
+    [mutate, promptLogin, t],
+  );
+  return { add, pendingId: mutation.isPending ? mutation.variables?.productId : undefined };
+}
