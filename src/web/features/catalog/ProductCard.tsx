@@ -9,7 +9,7 @@ import { useLocale, useT } from '../../lib/i18n';
 import type { RelatedProduct } from '../../../shared/catalog';
 import type { Product } from './api';
 import { shortDescription } from './filters';
-import { ProductImage } from './ProductImage';
+import { ProductImage } from '../../components/ProductImage';
 import { stockState } from './stock';
 
 interface ProductCardProps {

@@ -4,7 +4,7 @@ import { PRODUCT_MAIN_IMAGE_SIZES, PRODUCT_MAIN_IMAGE_WIDTH } from '../../../sha
 import { localDigits } from '../../../shared/locale';
 import { usePrefersReducedMotion } from '../../lib/hooks';
 import { useLocale, useT } from '../../lib/i18n';
-import { ProductImage } from './ProductImage';
+import { ProductImage } from '../../components/ProductImage';
 
 // Only a shopper who opens an image full screen loads the viewer (and its zoom).
 const GalleryViewer = lazy(() => import('./GalleryViewer'));

@@ -1,25 +1,10 @@
 import { type QueryClient, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product, ProductPage } from '../../../shared/catalog';
 import { apiGet } from '../../lib/api';
+import { fetchProductPage, productKeys } from '../../lib/products';
 import { initialData, initialDataUpdatedAt } from '../../lib/initial-data';
 
 export type { Product, ProductPage };
-
-/** Featured products shown on Home. */
-export const FEATURED_COUNT = 8;
-
-/** Everything under ['products'] is public catalogue data (lists, pages and single products). */
-export const productKeys = {
-  all: ['products'] as const,
-  page: (query: string) => ['products', 'page', query] as const,
-  featured: ['products', 'featured'] as const,
-  one: (id: number) => ['products', 'one', id] as const,
-};
-
-/** One page of GET /api/products; `query` is a URLSearchParams string that includes `page` (so the answer is paged). */
-export function fetchProductPage(query: string, signal?: AbortSignal): Promise<ProductPage> {
-  return apiGet<ProductPage>(`/api/products?${query}`, { signal });
-}
 
 /** A page of the product list; while the next page loads the previous one stays on screen. */
 export function useProductPage(query: string) {
@@ -30,16 +15,6 @@ export function useProductPage(query: string) {
     // The first list the server wrote into the page (a first visit to /products).
     initialData: () => initialData<ProductPage>(`/api/products?${query}`),
     initialDataUpdatedAt,
-  });
-}
-
-/** Home's featured grid: only the featured products, one small page, never the whole catalogue. */
-export function useFeaturedProducts() {
-  return useQuery({
-    queryKey: productKeys.featured,
-    queryFn: ({ signal }) =>
-      fetchProductPage(new URLSearchParams({ featured: 'true', page: '1', pageSize: String(FEATURED_COUNT) }).toString(), signal),
-    select: (page) => page.products.filter((product) => product.isFeatured),
   });
 }
 

@@ -2,8 +2,8 @@ import { parseImages } from '../../../shared/catalog-media';
 import { ButtonLink } from '../../components/ui/Button';
 import { formatPrice } from '../../lib/format';
 import { useLocale, useT } from '../../lib/i18n';
-import type { Product } from './api';
-import { ProductImage } from './ProductImage';
+import type { Product } from '../../../shared/catalog';
+import { ProductImage } from '../../components/ProductImage';
 
 const SIZES =
   '(min-width: 1280px) 296px, (min-width: 1024px) calc((100vw - 7rem) / 3), (min-width: 640px) calc((100vw - 4rem) / 2), calc(100vw - 2rem)';

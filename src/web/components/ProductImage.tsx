@@ -1,7 +1,7 @@
 import ImageOff from 'lucide-react/icons/image-off';
 import { useState } from 'react';
-import { DEFAULT_IMAGE_WIDTH, imageSrcSet, imageVariant } from '../../../shared/catalog-media';
-import { useT } from '../../lib/i18n';
+import { DEFAULT_IMAGE_WIDTH, imageSrcSet, imageVariant } from '../../shared/catalog-media';
+import { useT } from '../lib/i18n';
 
 interface ProductImageProps {
   /** One address of the product image (any width); undefined shows 'No Image Available'. */
