@@ -548,6 +548,22 @@ describe('products CSV export and import', () => {
     // The Activity tab's "What: Products" filter lists it.
     const products = await t.app.inject({ method: 'GET', url: '/api/admin/audit?entityType=product', headers: bearer(admin) });
     expect(products.json<AuditPage>().entries.some((item) => item.id === entry.id)).toBe(true);
+    // The product the file changed has the change in its own history, as an edit would record it;
+    // the product it created has none there (the import's entry counts it).
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/audit?entityType=product&entityId=${renamed.id}`,
+      headers: bearer(admin),
+    });
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json<AuditPage>().entries[0]).toMatchObject({
+      action: 'product.update',
+      summary: 'Audit one, renamed',
+      changes: { name: ['Audit one', 'Audit one, renamed'], price: [10, 11] },
+      note: 'products.csv',
+      createdAt: entry.createdAt,
+    });
+    expect(history.json<AuditPage>().entries[0]!.changes).not.toHaveProperty('category');
   });
 
   it('warranty and low_stock_threshold: optional columns, checked as the product form checks them, exported and read back', async () => {

@@ -11,6 +11,18 @@ export async function insertAudit(db: Db, row: NewAuditRow): Promise<void> {
   await db.insertInto('audit_log').values(row).execute();
 }
 
+/** Rows per INSERT of insertAudits (9 values each: well within both databases' limits). */
+const AUDIT_CHUNK = 500;
+
+export async function insertAudits(db: Db, rows: readonly NewAuditRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += AUDIT_CHUNK) {
+    await db
+      .insertInto('audit_log')
+      .values(rows.slice(start, start + AUDIT_CHUNK))
+      .execute();
+  }
+}
+
 /** The panel's filters; `from` inclusive and `before` exclusive are ISO bounds on created_at. */
 export interface AuditFilter {
   entityType?: string;

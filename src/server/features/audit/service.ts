@@ -42,8 +42,8 @@ export interface AuditRecord {
 const SUMMARY_MAX = 300;
 const NOTE_MAX = 2000;
 
-export async function recordAudit(trx: q.Db, entry: AuditRecord): Promise<void> {
-  await q.insertAudit(trx, {
+function auditRow(entry: AuditRecord): q.NewAuditRow {
+  return {
     admin_id: entry.adminId,
     action: entry.action,
     entity_type: entry.entityType,
@@ -52,7 +52,16 @@ export async function recordAudit(trx: q.Db, entry: AuditRecord): Promise<void> 
     changes: JSON.stringify(entry.changes),
     note: entry.note ? entry.note.slice(0, NOTE_MAX) : null,
     created_at: entry.at,
-  });
+  };
+}
+
+export async function recordAudit(trx: q.Db, entry: AuditRecord): Promise<void> {
+  await q.insertAudit(trx, auditRow(entry));
+}
+
+/** Many entries of one write (an import's products) in a few statements, in its transaction. */
+export async function recordAudits(trx: q.Db, entries: readonly AuditRecord[]): Promise<void> {
+  await q.insertAudits(trx, entries.map(auditRow));
 }
 
 /** The fields whose value differs between two snapshots, as {field: [before, after]} (a field missing from one is null). */

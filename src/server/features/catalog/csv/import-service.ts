@@ -11,7 +11,8 @@ import type { AppContext } from '../../../context.js';
 import { isoNow } from '../../../lib/clock.js';
 import { uniqueViolation } from '../../../lib/db-errors.js';
 import { AppError } from '../../../lib/errors.js';
-import { recordAudit } from '../../audit/service.js';
+import { type AuditRecord, changedFields, recordAudit, recordAudits } from '../../audit/service.js';
+import { categoryPath, productSnapshot } from '../audit-snapshot.js';
 import { deleteImages, processImage, sniffImageType, storeImages } from '../../../lib/images.js';
 import type { Storage } from '../../../lib/storage.js';
 import * as cq from '../category-queries.js';
@@ -76,6 +77,8 @@ export interface ImportAuditEntry {
  * products commit together or not at all). One entry per import, not per product: a file of 10 000
  * rows would otherwise bury every other change in the Activity tab; the entry says how many products
  * the file created and updated and how many category levels it added. A preview writes none.
+ * Each product the file changed also gets its own 'product.update' entry (noted with the file's
+ * name), so a price changed by an import shows in that product's history as an edit's would.
  */
 async function recordImportAudit(trx: q.Db, entry: ImportAuditEntry): Promise<void> {
   await recordAudit(trx, {
@@ -329,6 +332,7 @@ export class ProductImportService {
       const creates: { row: ImportRow; product: q.NewProduct; bases: string[] }[] = [];
       const currentRows = new Map((await q.productRows(trx, updateIds)).map((product) => [product.id, product]));
       let updated = 0;
+      const productEntries: AuditRecord[] = [];
       // Updates first (one may free a SKU a new product takes), each writing only what changed.
       for (const row of plan.rows) {
         current = row.row;
@@ -366,9 +370,30 @@ export class ProductImportService {
         const patch = changes(was, row, where);
         if (Object.keys(patch).length > 0 && !(await q.updateProduct(trx, target, patch, now))) throw rowFailed(row.row);
         const before = imagesBefore.get(target) ?? [];
-        if (bases && (bases.length !== before.length || bases.some((base, i) => before[i] !== base))) {
+        const imagesChanged =
+          bases !== undefined && (bases.length !== before.length || bases.some((base, i) => before[i] !== base));
+        if (imagesChanged) {
           await q.replaceImages(trx, target, bases);
           removed.push(...before.filter((base) => !bases.includes(base)));
+        }
+        // The product's own history shows what the file changed in it (a price, a stock), as an edit would.
+        const moved =
+          patch.category_id !== undefined || patch.sub_category_id !== undefined || patch.child_category_id !== undefined;
+        const fieldChanges = changedFields(productSnapshot(was, before.length), {
+          ...productSnapshot({ ...was, ...patch }, imagesChanged ? bases.length : before.length),
+          ...(moved ? { category: categoryPath(...row.path) } : {}),
+        });
+        if (Object.keys(fieldChanges).length > 0) {
+          productEntries.push({
+            adminId,
+            action: 'product.update',
+            entityType: 'product',
+            entityId: target,
+            summary: row.name,
+            changes: fieldChanges,
+            note: plan.fileName,
+            at: now,
+          });
         }
         updated += 1;
       }
@@ -401,6 +426,7 @@ export class ProductImportService {
       const created = creates.length;
       current = 0;
       await q.insertImages(trx, newImages);
+      await recordAudits(trx, productEntries);
       await recordImportAudit(trx, {
         adminId,
         fileName: plan.fileName,
