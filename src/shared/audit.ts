@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryDay, queryWholeNumber } from './query-params.js';
 
 /**
  * The admin's audit log (issue 21): every admin write, who made it, when, and what changed.
@@ -75,30 +76,6 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
 
 export const auditAdminsSchema = z.object({ admins: z.array(z.object({ id: z.number(), username: z.string() })) });
 
-const isoDay = (label: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD`)
-    .refine((value) => {
-      const date = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-    }, `${label} must be a real date`)
-    .optional();
-
-const wholeNumber = (label: string, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/, `${label} must be a whole number from 1 to ${max}`)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(1, `${label} must be a whole number from 1 to ${max}`)
-        .max(max, `${label} must be a whole number from 1 to ${max}`),
-    )
-    .optional();
-
 const TZ_OFFSET_MESSAGE = 'tzOffset must be minutes east of UTC, from -720 to 840';
 
 /**
@@ -117,18 +94,18 @@ export const auditQuerySchema = z
       .max(100, 'entityId is too long')
       .optional()
       .transform((value) => (value === '' ? undefined : value)),
-    adminId: wholeNumber('adminId', 2 ** 31 - 1),
+    adminId: queryWholeNumber('adminId', 2 ** 31 - 1, 10),
     action: z.enum(AUDIT_ACTIONS, { error: 'action is not one the audit log knows' }).optional(),
-    from: isoDay('from'),
-    to: isoDay('to'),
+    from: queryDay('from'),
+    to: queryDay('to'),
     tzOffset: z
       .string()
       .regex(/^[+-]?\d{1,4}$/, TZ_OFFSET_MESSAGE)
       .transform(Number)
       .pipe(z.number().min(-720, TZ_OFFSET_MESSAGE).max(840, TZ_OFFSET_MESSAGE))
       .optional(),
-    page: wholeNumber('page', 999_999),
-    pageSize: wholeNumber('pageSize', AUDIT_PAGE_SIZE_MAX),
+    page: queryWholeNumber('page', 999_999, 10),
+    pageSize: queryWholeNumber('pageSize', AUDIT_PAGE_SIZE_MAX, 10),
   })
   .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, {
     message: 'from must not be after to',

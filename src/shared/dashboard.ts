@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryDay } from './query-params.js';
 import { ORDER_STATUSES, PAYMENT_METHODS } from './orders.js';
 import { PAYMENT_STATUSES } from './payments.js';
 
@@ -74,22 +75,11 @@ export function periodRange(period: DashboardPeriod, today: string): { from: str
 // ---------------------------------------------------------------------------------------------
 // The query
 
-const day = (label: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD`)
-    .refine((value) => {
-      const date = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-    }, `${label} must be a real date`)
-    .optional();
-
 export const dashboardQuerySchema = z
   .object({
     period: z.enum(DASHBOARD_PERIODS, { error: `period must be one of ${DASHBOARD_PERIODS.join(', ')}` }).optional(),
-    from: day('from'),
-    to: day('to'),
+    from: queryDay('from'),
+    to: queryDay('to'),
   })
   .superRefine((query, ctx) => {
     const range = query.from !== undefined || query.to !== undefined;

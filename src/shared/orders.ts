@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryDay, queryWholeNumber } from './query-params.js';
 import { userIdSchema } from './accounts.js';
 import { formatPrice } from './money.js';
 import { PAYMENT_STATUSES, paymentRedirectSchema } from './payments.js';
@@ -387,31 +388,7 @@ export const updateOrderStatusSchema = z.object({
 export const ORDER_SORTS = ['date_desc', 'date_asc'] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 
-const isoDay = (label: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD`)
-    .refine((value) => {
-      const date = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-    }, `${label} must be a real date`)
-    .optional();
-
 const TZ_OFFSET_MESSAGE = 'tzOffset must be minutes east of UTC, from -720 to 840';
-
-const pageNumber = (label: string, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,6}$/, `${label} must be a whole number from 1 to ${max}`)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(1, `${label} must be a whole number from 1 to ${max}`)
-        .max(max, `${label} must be a whole number from 1 to ${max}`),
-    )
-    .optional();
 
 /**
  * Query of GET /api/orders/all. With none of these the answer is the plain array of the contract.
@@ -428,8 +405,8 @@ export const adminOrdersQuerySchema = z
       .max(200, 'Search text is too long')
       .optional()
       .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim())),
-    from: isoDay('from'),
-    to: isoDay('to'),
+    from: queryDay('from'),
+    to: queryDay('to'),
     tzOffset: z
       .string()
       .regex(/^[+-]?\d{1,4}$/, TZ_OFFSET_MESSAGE)
@@ -440,8 +417,8 @@ export const adminOrdersQuerySchema = z
     paymentStatus: z.enum(PAYMENT_STATUSES, { error: `paymentStatus must be one of ${PAYMENT_STATUSES.join(', ')}` }).optional(),
     paymentMethod: z.enum(PAYMENT_METHODS, { error: `paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}` }).optional(),
     sort: z.enum(ORDER_SORTS, { error: `sort must be one of ${ORDER_SORTS.join(', ')}` }).optional(),
-    page: pageNumber('page', 999_999),
-    pageSize: pageNumber('pageSize', ORDER_PAGE_SIZE_MAX),
+    page: queryWholeNumber('page', 999_999),
+    pageSize: queryWholeNumber('pageSize', ORDER_PAGE_SIZE_MAX),
   })
   .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, {
     message: 'from must not be after to',

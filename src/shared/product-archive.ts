@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryWholeNumber } from './query-params.js';
 import { productSchema } from './catalog.js';
 
 /**
@@ -48,21 +49,8 @@ export type ArchivedProductPage = z.infer<typeof archivedProductPageSchema>;
 
 export const ARCHIVE_PAGE_SIZE_MAX = 100;
 
-const pageNumber = (label: string, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,6}$/, `${label} must be a whole number from 1 to ${max}`)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(1, `${label} must be a whole number from 1 to ${max}`)
-        .max(max, `${label} must be a whole number from 1 to ${max}`),
-    )
-    .optional();
-
 export const archivedQuerySchema = z.object({
-  page: pageNumber('page', 999_999),
-  pageSize: pageNumber('pageSize', ARCHIVE_PAGE_SIZE_MAX),
+  page: queryWholeNumber('page', 999_999),
+  pageSize: queryWholeNumber('pageSize', ARCHIVE_PAGE_SIZE_MAX),
 });
 export type ArchivedQuery = z.output<typeof archivedQuerySchema>;
