@@ -1,10 +1,9 @@
-import ChevronLeft from 'lucide-react/icons/chevron-left';
-import ChevronRight from 'lucide-react/icons/chevron-right';
 import History from 'lucide-react/icons/history';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { useEffect, useId, useState } from 'react';
 import { AUDIT_ENTITY_TYPES } from '../../../../shared/audit';
 import { localDigits } from '../../../../shared/locale';
+import { ListPager } from '../ui/ListPager';
 import { Button } from '../../../components/ui/Button';
 import { Card, EmptyState } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -210,39 +209,24 @@ export function ActivityPanel() {
       {body}
 
       {data && data.total > 0 && !rangeInvalid && (
-        <nav
-          aria-label={t('admin.activity.pages')}
-          className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4"
-        >
-          <p className="text-sm text-slate-600" aria-live="polite">
-            {t('admin.activity.range', {
-              first: localDigits(String(first), locale),
-              last: localDigits(String(last), locale),
-              total: formatCount(data.total, locale),
-            })}
-          </p>
-          <div className="flex items-center gap-2">
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={page <= 1}
-              onClick={() => setPage((current) => Math.max(1, current - 1))}
-            >
-              <ChevronLeft className="size-4" aria-hidden="true" />
-              {t('admin.activity.previous')}
-            </Button>
-            <span className="text-sm text-slate-600">
-              {t('admin.activity.page', {
-                page: localDigits(String(data.page), locale),
-                pages: localDigits(String(totalPages), locale),
-              })}
-            </span>
-            <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => setPage((current) => current + 1)}>
-              {t('admin.activity.next')}
-              <ChevronRight className="size-4" aria-hidden="true" />
-            </Button>
-          </div>
-        </nav>
+        <ListPager
+          label={t('admin.activity.pages')}
+          range={t('admin.activity.range', {
+            first: localDigits(String(first), locale),
+            last: localDigits(String(last), locale),
+            total: formatCount(data.total, locale),
+          })}
+          pageOf={t('admin.activity.page', {
+            page: localDigits(String(data.page), locale),
+            pages: localDigits(String(totalPages), locale),
+          })}
+          previous={t('admin.activity.previous')}
+          next={t('admin.activity.next')}
+          hasPrevious={page > 1}
+          hasNext={page < totalPages}
+          onPrevious={() => setPage((current) => Math.max(1, current - 1))}
+          onNext={() => setPage((current) => current + 1)}
+        />
       )}
     </Card>
   );

@@ -1,5 +1,3 @@
-import ChevronLeft from 'lucide-react/icons/chevron-left';
-import ChevronRight from 'lucide-react/icons/chevron-right';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import Download from 'lucide-react/icons/download';
 import Search from 'lucide-react/icons/search';
@@ -13,6 +11,7 @@ import { OrderTimeline } from '../../../components/orders/OrderTimeline';
 import { PAYMENT_STATUSES, VAT_PERCENT } from '../../../../shared/payments';
 import { PaymentBadge, paymentMethodLabel, paymentStatusLabel } from '../../../components/orders/PaymentBadge';
 import { provinceName } from '../../../components/orders/order-labels';
+import { ListPager } from '../ui/ListPager';
 import { Button, buttonClasses } from '../../../components/ui/Button';
 import { Card, EmptyState } from '../../../components/ui/Card';
 import { SortableHeader } from '../../../components/ui/SortableHeader';
@@ -412,50 +411,30 @@ export function AdminOrdersTab() {
       {body}
 
       {data && data.total > 0 && !rangeInvalid && (
-        <nav
-          aria-label={t('admin.orders.pages')}
-          className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4"
-        >
-          <p className="text-sm text-slate-600" aria-live="polite">
-            {t('admin.orders.range', {
-              first: localDigits(String(first), locale),
-              last: localDigits(String(last), locale),
-              total: formatCount(data.total, locale),
-            })}
-          </p>
-          <div className="flex items-center gap-2">
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={page <= 1}
-              onClick={() => {
-                setPage((current) => Math.max(1, current - 1));
-                setExpanded(null);
-              }}
-            >
-              <ChevronLeft className="size-4" aria-hidden="true" />
-              {t('admin.orders.previous')}
-            </Button>
-            <span className="text-sm text-slate-600">
-              {t('admin.orders.page', {
-                page: localDigits(String(data.page), locale),
-                pages: localDigits(String(Math.max(1, totalPages)), locale),
-              })}
-            </span>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={page >= totalPages}
-              onClick={() => {
-                setPage((current) => current + 1);
-                setExpanded(null);
-              }}
-            >
-              {t('admin.orders.next')}
-              <ChevronRight className="size-4" aria-hidden="true" />
-            </Button>
-          </div>
-        </nav>
+        <ListPager
+          label={t('admin.orders.pages')}
+          range={t('admin.orders.range', {
+            first: localDigits(String(first), locale),
+            last: localDigits(String(last), locale),
+            total: formatCount(data.total, locale),
+          })}
+          pageOf={t('admin.orders.page', {
+            page: localDigits(String(data.page), locale),
+            pages: localDigits(String(Math.max(1, totalPages)), locale),
+          })}
+          previous={t('admin.orders.previous')}
+          next={t('admin.orders.next')}
+          hasPrevious={page > 1}
+          hasNext={page < totalPages}
+          onPrevious={() => {
+            setPage((current) => Math.max(1, current - 1));
+            setExpanded(null);
+          }}
+          onNext={() => {
+            setPage((current) => current + 1);
+            setExpanded(null);
+          }}
+        />
       )}
       {cancelling && (
         <CancelOrderDialog
