@@ -318,6 +318,16 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/**
+ * PostgreSQL only (migration 021, ADR 0024): each word (a lexeme of name_search) of each live
+ * product's name, with its stock part; kept by triggers, read by search.
+ */
+export interface ProductNameWordsTable {
+  word: string;
+  sold_out: number;
+  product_id: number;
+}
+
 export interface Database {
   users: UsersTable;
   admins: AdminsTable;
@@ -345,4 +355,5 @@ export interface Database {
   product_month_sales: ProductMonthSalesTable;
   sandbox_payments: SandboxPaymentsTable;
   audit_log: AuditLogTable;
+  product_name_words: ProductNameWordsTable;
 }

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../../../db/client.js';
 import { STOP_WORDS } from '../stop-words.js';
+import type { NameWords } from './name-words.js';
 
 /**
  * What a product list asks for, as SQL: the resolved filter, the search words and their FTS5 and
@@ -27,6 +28,8 @@ export interface ProductFilter {
    * sold out, which every list shows after them. Undefined: both.
    */
   soldOut?: 0 | 1;
+  /** PostgreSQL, a search alone: its words in the names' own index (name-words.ts), read once a list. */
+  nameWords?: NameWords | undefined;
 }
 
 export type ListSort = 'newest' | 'price_asc' | 'price_desc' | 'name' | 'relevance';
@@ -138,5 +141,8 @@ export function priceOnly(filter: ProductFilter): boolean {
 
 /** True when the filter is a text search and nothing else. */
 export function searchOnly(filter: ProductFilter): filter is ProductFilter & { search: string[] } {
-  return filter.search !== undefined && Object.entries(filter).every(([key, value]) => key === 'search' || value === undefined);
+  return (
+    filter.search !== undefined &&
+    Object.entries(filter).every(([key, value]) => key === 'search' || key === 'nameWords' || value === undefined)
+  );
 }

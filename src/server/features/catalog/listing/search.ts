@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../../../db/client.js';
 import type { Db } from '../queries.js';
+import { nameMatchesSql, nameWordsFor } from './name-words.js';
 import { type ListSort, ORDER, type ProductFilter, ftsNameQuery, ftsQuery, searchOnly, tsQuerySql, whereSql } from './filter.js';
 
 /**
@@ -19,14 +20,17 @@ export const SEARCH_RESULTS_MAX = 240;
  * ("usb asus") for a dense search, walked the whole table in id or price order looking for
  * matches, and found none in 100-170 ms. The order is relevancePageIds' with every name match
  * ranked, the products in stock first (pageIds reads other pages in two stock parts).
+ * The matches are counted in the same statement, up to SEARCH_RESULTS_MAX + 1: a search not yet
+ * counted is counted and, when it has few matches, paged by one reading of the index (the page is
+ * then only good when `matches` is at most SEARCH_RESULTS_MAX).
  */
-export async function fewMatchesPageIds(
+export async function fewMatchesPage(
   db: Db,
   filter: ProductFilter & { search: string[] },
   sort: ListSort,
   limit: number,
   offset: number,
-): Promise<number[]> {
+): Promise<{ matches: number; ids: number[] }> {
   const query = tsQuerySql(filter.search);
   const inName = sql`p.name_search @@ ${query}`;
   const order =
@@ -34,13 +38,26 @@ export async function fewMatchesPageIds(
       ? sql`p.in_name desc, case when p.in_name then ts_rank(p.search, ${query}) else 0 end desc, p.id desc`
       : ORDER[sort];
   // Those in stock first (migration 016).
-  const { rows } = await sql<{ id: number }>`
+  const { rows } = await sql<{ n: number; ids: number[] }>`
     with matches as materialized (
       select p.id, p.search, ${inName} as in_name, p.sold_out, p.created_at, p.price_paisa, p.name_sort
-      from products p where ${whereSql('postgres', filter)}
+      from products p where ${whereSql('postgres', filter)} limit ${SEARCH_RESULTS_MAX + 1}
     )
-    select p.id from matches p order by p.sold_out, ${order} limit ${limit} offset ${offset}`.execute(db);
-  return rows.map((row) => Number(row.id));
+    select (select count(*) from matches)::integer as n,
+      array(select p.id from matches p order by p.sold_out, ${order} limit ${limit} offset ${offset}) as ids`.execute(db);
+  const row = rows[0];
+  return { matches: Number(row?.n ?? 0), ids: (row?.ids ?? []).map(Number) };
+}
+
+/** fewMatchesPage's page, for a search known to have at most SEARCH_RESULTS_MAX matches. */
+export async function fewMatchesPageIds(
+  db: Db,
+  filter: ProductFilter & { search: string[] },
+  sort: ListSort,
+  limit: number,
+  offset: number,
+): Promise<number[]> {
+  return (await fewMatchesPage(db, filter, sort, limit, offset)).ids;
 }
 
 /**
@@ -70,12 +87,17 @@ export async function relevancePageIds(
   let others: RawBuilder<unknown>;
   let ranked: RawBuilder<unknown>;
   if (dialect === 'postgres') {
-    // The names' own index (migration 013): the index of name and description cannot tell a name
-    // match, and a word common in descriptions but rare in names read every match to find them.
+    // A search alone: the names' words index (migration 021), newest first from the index alone.
+    // With other filters, the names' GIN index (migration 013) and the rows: the index of name and
+    // description cannot tell a name match, and a word common in descriptions but rare in names
+    // read every match to find them.
     const inName = sql`p.name_search @@ ${tsQuerySql(search)}`;
-    named = sql`select p.id, p.search from products p where ${whereSql(dialect, rest)} and ${inName} order by p.id desc`;
+    const words = nameWordsFor(filter);
+    named = words
+      ? nameMatchesSql(words)
+      : sql`select p.id from products p where ${whereSql(dialect, rest)} and ${inName} order by p.id desc`;
     others = sql`select p.id from products p where ${whereSql(dialect, filter)} and not ${inName} order by p.id desc`;
-    ranked = sql`ts_rank(m.search, ${tsQuerySql(search)}) desc, m.id desc`;
+    ranked = sql`ts_rank((select p.search from products p where p.id = m.id), ${tsQuerySql(search)}) desc, m.id desc`;
   } else {
     const fts = (match: string) =>
       searchOnly(filter)

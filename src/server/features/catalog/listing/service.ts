@@ -11,9 +11,10 @@ import * as cq from '../category-queries.js';
 import { toProduct } from '../product-answer.js';
 import * as q from '../queries.js';
 import { type StoredCount, countProducts, storedCount } from './counts.js';
-import { type ProductFilter, searchTerms } from './filter.js';
+import { type ListSort, type ProductFilter, searchOnly, searchTerms } from './filter.js';
+import { countNameMatches, nameWordsOf } from './name-words.js';
 import { newestIds, pageIds } from './queries.js';
-import { SEARCH_RESULTS_MAX } from './search.js';
+import { SEARCH_RESULTS_MAX, fewMatchesPage } from './search.js';
 
 /**
  * The catalogue's product lists: the plain list of the contract and the pages of the storefront
@@ -76,6 +77,13 @@ export class ListingService {
         // past the end is then not read at all, and the page's plan may depend on the count.
         // A search is counted first (at most SEARCH_RESULTS_MAX + 1): PostgreSQL plans its page by it.
         let stored: StoredCount | undefined;
+        if (this.ctx.dialect === 'postgres' && filter.search && ids === undefined) {
+          // A search alone: its words in the names' own index (name-words.ts), for the count and the page.
+          if (searchOnly(filter)) filter.nameWords = await nameWordsOf(this.db, filter.search);
+          if (total === undefined && !filter.anyOf) {
+            ({ total, ids } = await this.countPostgresSearch(filter, filter.search, sort, listed, offset));
+          }
+        }
         if (total === undefined) {
           stored = await storedCount(this.db, filter);
           total = stored?.n ?? (filter.search ? await countProducts(this.db, this.ctx.dialect, filter) : undefined);
@@ -105,6 +113,27 @@ export class ListingService {
       pageSize,
       totalPages: Math.ceil(shown / pageSize),
     };
+  }
+
+  /**
+   * PostgreSQL: a search's count (at most SEARCH_RESULTS_MAX + 1) and, when it has few matches,
+   * its page. More name matches than a search lists, from the names' own index, is the count (the
+   * page is then read from that index too); otherwise the matches are read once from the GIN
+   * indexes, counted and sorted.
+   */
+  private async countPostgresSearch(
+    filter: ProductFilter,
+    search: string[],
+    sort: ListSort,
+    listed: number,
+    offset: number,
+  ): Promise<{ total: number; ids?: number[] }> {
+    if (filter.nameWords) {
+      const names = await countNameMatches(this.db, filter.nameWords, SEARCH_RESULTS_MAX + 1);
+      if (names > SEARCH_RESULTS_MAX) return { total: names };
+    }
+    const few = await fewMatchesPage(this.db, { ...filter, search }, sort, Math.max(listed, 1), offset);
+    return few.matches > SEARCH_RESULTS_MAX ? { total: few.matches } : { total: few.matches, ids: listed > 0 ? few.ids : [] };
   }
 
   private async productsByIds(ids: number[]): Promise<Product[]> {
