@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countProducts } from '../../src/server/features/catalog/listing/counts.js';
 import { searchTerms } from '../../src/server/features/catalog/listing/filter.js';
 import { pageIds } from '../../src/server/features/catalog/listing/queries.js';
-import { SEARCH_RESULTS_MAX } from '../../src/server/features/catalog/listing/search.js';
+import { FEW_MATCHES_MAX, SEARCH_RESULTS_MAX, fewMatchesPage } from '../../src/server/features/catalog/listing/search.js';
 import { bumpCatalogVersion } from '../../src/server/features/catalog/queries.js';
 import { type TestApp, buildTestApp, usingPostgres } from '../helpers/app.js';
 import { adminToken, createPath } from '../helpers/catalog.js';
@@ -116,6 +116,27 @@ describe('search from the names’ words index', () => {
       expect(actual.ids).toEqual(expected.ids);
     });
   }
+
+  it('sorts a search of up to a thousand matches read whole (PostgreSQL) as one read in order from the indexes', async () => {
+    const { db, dialect } = t.app.ctx;
+    for (const q of ['pro', 'gaming', 'blue choice']) {
+      const expected = await fromGin(q);
+      const search = searchTerms(q);
+      const total = await countProducts(db, dialect, { search });
+      // More matches than a search lists, and more name matches in stock than it ranks ("pro").
+      if (q === 'pro') expect(total).toBe(SEARCH_RESULTS_MAX + 1);
+      const sorted: number[] = [];
+      for (let offset = 0; offset < expected.ids.length; offset += 24) {
+        const page =
+          dialect === 'postgres'
+            ? await fewMatchesPage(db, { search }, 'relevance', 24, offset)
+            : { matches: total, ids: await pageIds(db, dialect, { search }, 'relevance', 24, offset, { matches: total }) };
+        expect(page.matches).toBeLessThanOrEqual(FEW_MATCHES_MAX);
+        sorted.push(...page.ids);
+      }
+      expect(sorted, q).toEqual(expected.ids);
+    }
+  });
 
   it('lists more name matches than a search lists, newest ranked, those in stock first', async () => {
     const first = await api('pro', 1);

@@ -20,6 +20,8 @@ export const PREFIX_WORDS_MAX = 16;
  */
 export interface NameWords {
   terms: string[][];
+  /** The products of the search word with the fewest, in both stock parts, counted up to nameWordsOf's `countUpTo`. */
+  fewest: number;
 }
 
 /**
@@ -27,22 +29,27 @@ export interface NameWords {
  * index would: a word that the text search splits into several (to_tsquery would then ask for a
  * phrase), a prefix that begins more than PREFIX_WORDS_MAX words, or only stop words.
  */
-export async function nameWordsOf(db: Db, search: string[]): Promise<NameWords | undefined> {
-  const { rows } = await sql<{ i: number; words: string[] }>`
-    select t.i::integer as i,
-      case when t.i = ${search.length} then array(select product_name_words_from(l.lexeme, ${PREFIX_WORDS_MAX + 1}))
-        else array[l.lexeme] end as words
-    from unnest(${search}::text[]) with ordinality as t(term, i)
-    cross join lateral unnest(tsvector_to_array(to_tsvector('english', t.term))) as l(lexeme)`.execute(db);
-  const terms = new Map<number, string[]>();
+export async function nameWordsOf(db: Db, search: string[], countUpTo: number): Promise<NameWords | undefined> {
+  const { rows } = await sql<{ i: number; words: string[]; n: number }>`
+    select x.i, x.words,
+      (select count(*) from (select 1 from product_name_words w where w.word = any(x.words) limit ${countUpTo}) as c)::integer as n
+    from (
+      select t.i::integer as i,
+        case when t.i = ${search.length} then array(select product_name_words_from(l.lexeme, ${PREFIX_WORDS_MAX + 1}))
+          else array[l.lexeme] end as words
+      from unnest(${search}::text[]) with ordinality as t(term, i)
+      cross join lateral unnest(tsvector_to_array(to_tsvector('english', t.term))) as l(lexeme)
+    ) as x`.execute(db);
+  const terms = new Map<number, { words: string[]; n: number }>();
   for (const row of rows) {
     // A search word the text search splits (several lexemes), or a prefix of too many words.
     if (terms.has(row.i) || row.words.length > PREFIX_WORDS_MAX) return undefined;
-    terms.set(row.i, row.words);
+    terms.set(row.i, { words: row.words, n: row.n });
   }
   if (terms.size === 0) return undefined;
   const lists = [...terms.values()];
-  return { terms: lists.some((words) => words.length === 0) ? [] : lists };
+  const fewest = Math.min(...lists.map((term) => term.n));
+  return { terms: fewest === 0 ? [] : lists.map((term) => term.words), fewest };
 }
 
 /** The name words of a filter that is a search alone, within one stock part; else undefined. */

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../../../db/client.js';
 import type { Db } from '../queries.js';
-import { nameMatchesSql, nameWordsFor } from './name-words.js';
+import { type NameWords, nameMatchesSql, nameWordsFor } from './name-words.js';
 import { type ListSort, ORDER, type ProductFilter, ftsNameQuery, ftsQuery, searchOnly, tsQuerySql, whereSql } from './filter.js';
 
 /**
@@ -15,14 +15,22 @@ import { type ListSort, ORDER, type ProductFilter, ftsNameQuery, ftsQuery, searc
 export const SEARCH_RESULTS_MAX = 240;
 
 /**
- * PostgreSQL, a search with few matches (all of them listed): every match is read from the GIN
- * indexes and sorted. Left to itself, PostgreSQL took two common words that rarely go together
- * ("usb asus") for a dense search, walked the whole table in id or price order looking for
- * matches, and found none in 100-170 ms. The order is relevancePageIds' with every name match
- * ranked, the products in stock first (pageIds reads other pages in two stock parts).
- * The matches are counted in the same statement, up to SEARCH_RESULTS_MAX + 1: a search not yet
- * counted is counted and, when it has few matches, paged by one reading of the index (the page is
- * then only good when `matches` is at most SEARCH_RESULTS_MAX).
+ * PostgreSQL: a search with at most this many matches is read whole from the GIN indexes and
+ * sorted (fewMatchesPage); one with more, in order from an index (relevancePageIds).
+ */
+export const FEW_MATCHES_MAX = 1000;
+
+/**
+ * PostgreSQL, a search with few matches: every match is read from the GIN indexes and sorted, in
+ * the order of pageIds (the products in stock first, each part in the list's order; in relevance
+ * order relevancePageIds', the part's newest SEARCH_RESULTS_MAX name matches ranked, then older
+ * ones and the description-only matches newest first). Left to itself, PostgreSQL took two
+ * common words that rarely go together ("usb asus") for a dense search, walked the whole table in
+ * id or price order looking for matches, and found none in 100-170 ms; and the matches in
+ * descriptions only were read walking the table newest first (15-20 ms for 300 at 100 000).
+ * The matches are counted in the same statement, up to FEW_MATCHES_MAX + 1: a search not yet
+ * counted is counted and paged by one reading of the index (the page is only good when
+ * `matches` is at most FEW_MATCHES_MAX).
  */
 export async function fewMatchesPage(
   db: Db,
@@ -35,21 +43,49 @@ export async function fewMatchesPage(
   const inName = sql`p.name_search @@ ${query}`;
   const order =
     sort === 'relevance'
-      ? sql`p.in_name desc, case when p.in_name then ts_rank(p.search, ${query}) else 0 end desc, p.id desc`
+      ? sql`p.in_name desc, p.ranked desc, case when p.ranked then ts_rank(p.search, ${query}) else 0 end desc, p.id desc`
       : ORDER[sort];
   // Those in stock first (migration 016).
   const { rows } = await sql<{ n: number; ids: number[] }>`
     with matches as materialized (
       select p.id, p.search, ${inName} as in_name, p.sold_out, p.created_at, p.price_paisa, p.name_sort
-      from products p where ${whereSql('postgres', filter)} limit ${SEARCH_RESULTS_MAX + 1}
+      from products p where ${whereSql('postgres', filter)} limit ${FEW_MATCHES_MAX + 1}
+    ), ordered as (
+      select m.*, m.in_name and row_number() over (partition by m.sold_out, m.in_name order by m.id desc) <= ${SEARCH_RESULTS_MAX}
+        as ranked
+      from matches m
     )
     select (select count(*) from matches)::integer as n,
-      array(select p.id from matches p order by p.sold_out, ${order} limit ${limit} offset ${offset}) as ids`.execute(db);
+      array(select p.id from ordered p order by p.sold_out, ${order} limit ${limit} offset ${offset}) as ids`.execute(db);
   const row = rows[0];
   return { matches: Number(row?.n ?? 0), ids: (row?.ids ?? []).map(Number) };
 }
 
-/** fewMatchesPage's page, for a search known to have at most SEARCH_RESULTS_MAX matches. */
+/**
+ * PostgreSQL, a search alone with many name matches: its newest SEARCH_RESULTS_MAX + 1 name
+ * matches in stock, counted, and the page of the newest SEARCH_RESULTS_MAX ranked, in one
+ * statement from the names' words index (name-words.ts). With more than SEARCH_RESULTS_MAX of
+ * them, that page is relevancePageIds' (every listed product is a ranked name match in stock);
+ * with fewer, `names` says so and the page is not to be used.
+ */
+export async function namesInStockPage(
+  db: Db,
+  words: NameWords,
+  search: string[],
+  limit: number,
+  offset: number,
+): Promise<{ names: number; ids: number[] }> {
+  const { rows } = await sql<{ n: number; ids: number[] }>`
+    with named as materialized (${nameMatchesSql({ ...words, soldOut: 0 })} limit ${SEARCH_RESULTS_MAX + 1})
+    select (select count(*) from named)::integer as n,
+      array(select m.id from (select id from named order by id desc limit ${SEARCH_RESULTS_MAX}) as m
+        order by ts_rank((select p.search from products p where p.id = m.id), ${tsQuerySql(search)}) desc, m.id desc
+        limit ${limit} offset ${offset}) as ids`.execute(db);
+  const row = rows[0];
+  return { names: Number(row?.n ?? 0), ids: (row?.ids ?? []).map(Number) };
+}
+
+/** fewMatchesPage's page, for a search known to have at most FEW_MATCHES_MAX matches. */
 export async function fewMatchesPageIds(
   db: Db,
   filter: ProductFilter & { search: string[] },

@@ -14,7 +14,7 @@ import { type StoredCount, countProducts, storedCount } from './counts.js';
 import { type ListSort, type ProductFilter, searchOnly, searchTerms } from './filter.js';
 import { countNameMatches, nameWordsOf } from './name-words.js';
 import { newestIds, pageIds } from './queries.js';
-import { SEARCH_RESULTS_MAX, fewMatchesPage } from './search.js';
+import { FEW_MATCHES_MAX, SEARCH_RESULTS_MAX, fewMatchesPage, namesInStockPage } from './search.js';
 
 /**
  * The catalogue's product lists: the plain list of the contract and the pages of the storefront
@@ -79,7 +79,7 @@ export class ListingService {
         let stored: StoredCount | undefined;
         if (this.ctx.dialect === 'postgres' && filter.search && ids === undefined) {
           // A search alone: its words in the names' own index (name-words.ts), for the count and the page.
-          if (searchOnly(filter)) filter.nameWords = await nameWordsOf(this.db, filter.search);
+          if (searchOnly(filter)) filter.nameWords = await nameWordsOf(this.db, filter.search, SEARCH_RESULTS_MAX + 1);
           if (total === undefined && !filter.anyOf) {
             ({ total, ids } = await this.countPostgresSearch(filter, filter.search, sort, listed, offset));
           }
@@ -116,10 +116,11 @@ export class ListingService {
   }
 
   /**
-   * PostgreSQL: a search's count (at most SEARCH_RESULTS_MAX + 1) and, when it has few matches,
-   * its page. More name matches than a search lists, from the names' own index, is the count (the
-   * page is then read from that index too); otherwise the matches are read once from the GIN
-   * indexes, counted and sorted.
+   * PostgreSQL: a search's count (at most SEARCH_RESULTS_MAX + 1) and, where one statement gives
+   * it, its page. A search alone whose every word is in many names looks in the names' words index
+   * first: more name matches than a search lists is the count, and in relevance order the same
+   * statement ranks the page (namesInStockPage). Otherwise the matches are read once from the GIN
+   * indexes, counted and, up to FEW_MATCHES_MAX, sorted into the page (fewMatchesPage).
    */
   private async countPostgresSearch(
     filter: ProductFilter,
@@ -128,12 +129,20 @@ export class ListingService {
     listed: number,
     offset: number,
   ): Promise<{ total: number; ids?: number[] }> {
-    if (filter.nameWords) {
-      const names = await countNameMatches(this.db, filter.nameWords, SEARCH_RESULTS_MAX + 1);
-      if (names > SEARCH_RESULTS_MAX) return { total: names };
+    const words = filter.nameWords;
+    // Every search word in more names than a search lists: perhaps more name matches than that.
+    if (words && words.fewest > SEARCH_RESULTS_MAX) {
+      if (sort === 'relevance' && listed > 0) {
+        const named = await namesInStockPage(this.db, words, search, listed, offset);
+        if (named.names > SEARCH_RESULTS_MAX) return { total: named.names, ids: named.ids };
+      } else {
+        const names = await countNameMatches(this.db, words, SEARCH_RESULTS_MAX + 1);
+        if (names > SEARCH_RESULTS_MAX) return { total: names };
+      }
     }
     const few = await fewMatchesPage(this.db, { ...filter, search }, sort, Math.max(listed, 1), offset);
-    return few.matches > SEARCH_RESULTS_MAX ? { total: few.matches } : { total: few.matches, ids: listed > 0 ? few.ids : [] };
+    const total = Math.min(few.matches, SEARCH_RESULTS_MAX + 1);
+    return few.matches > FEW_MATCHES_MAX ? { total } : { total, ids: listed > 0 ? few.ids : [] };
   }
 
   private async productsByIds(ids: number[]): Promise<Product[]> {
