@@ -61,17 +61,21 @@ export function nameWordsFor(filter: ProductFilter): (NameWords & { soldOut: 0 |
 
 /**
  * Ids of the live products of one stock part whose names have every search word, newest first
- * (the caller adds LIMIT and OFFSET). Each word's entries are read in id order from the index
- * alone (a prefix's words one ordered scan each, merged, each leaving out the products an earlier
- * one listed: a scalar subquery, probed per entry, where NOT EXISTS read and sorted every entry of
- * the earlier words) and the words are joined on the id: PostgreSQL merges the ordered scans and stops
- * at the LIMIT, or, with the word statistics, probes a rare word's products for a common one.
+ * (the caller adds LIMIT and OFFSET). Each whole word's entries are read in id order from the
+ * index alone and the words are joined on the id: PostgreSQL merges the ordered scans and stops
+ * at the LIMIT, or, with the words' statistics, probes a rare word's products for a common one.
+ * A prefix of several words, alone, is one ordered scan per word, merged, each leaving out the
+ * products an earlier one listed (a scalar subquery probed per entry: NOT EXISTS read and sorted
+ * every entry of the earlier words). Beside whole words it is a semi-join: merged in order, it was
+ * read to its end whenever the words rarely meet ("red bluetooth": 14 600 entries, each probed).
  */
 export function nameMatchesSql({ terms, soldOut }: NameWords & { soldOut: 0 | 1 }): RawBuilder<{ id: number }> {
-  if (terms.length === 0) return sql`select null::integer as id where false`;
   const part = sql.lit(soldOut);
-  const scan = (words: string[]) => {
-    if (words.length === 1) return sql`select product_id from product_name_words where word = ${words[0]} and sold_out = ${part}`;
+  const whole = terms.filter((words) => words.length === 1).map(([word]) => word!);
+  const prefixes = terms.filter((words) => words.length > 1);
+  if (terms.length === 0) return sql`select null::integer as id where false`;
+  if (whole.length === 0) {
+    const words = prefixes[0]!;
     const scans = words.map((word, i) => {
       const earlier =
         i > 0
@@ -81,15 +85,18 @@ export function nameMatchesSql({ terms, soldOut }: NameWords & { soldOut: 0 | 1 
       return sql`(select x.product_id from product_name_words x where x.word = ${word} and x.sold_out = ${part}${earlier}
         order by x.product_id desc)`;
     });
-    return sql.join(scans, sql` union all `);
-  };
-  const joined = terms.map((words, i) => {
-    const alias = sql.raw(`t${i}`);
-    return i === 0
-      ? sql`(${scan(words)}) as ${alias}`
-      : sql` join (${scan(words)}) as ${alias} on ${alias}.product_id = t0.product_id`;
+    return sql`select t0.product_id as id from (${sql.join(scans, sql` union all `)}) as t0 order by t0.product_id desc`;
+  }
+  const joined = whole.map((word, i) => {
+    const scan = sql`(select product_id from product_name_words where word = ${word} and sold_out = ${part}) as ${sql.raw(`t${i}`)}`;
+    return i === 0 ? scan : sql` join ${scan} on ${sql.raw(`t${i}`)}.product_id = t0.product_id`;
   });
-  return sql`select t0.product_id as id from ${sql.join(joined, sql``)} order by t0.product_id desc`;
+  const semi = prefixes.map(
+    (words) => sql` and exists (select 1 from product_name_words o
+      where o.word = any(${words}::text[]) and o.sold_out = ${part} and o.product_id = t0.product_id)`,
+  );
+  return sql`select t0.product_id as id from ${sql.join(joined, sql``)} where true${semi.length > 0 ? sql.join(semi, sql``) : sql``}
+    order by t0.product_id desc`;
 }
 
 /** The name matches of both stock parts, counted up to `atMost`. */

@@ -135,6 +135,8 @@ export class ListingService {
       if (sort === 'relevance' && listed > 0) {
         const named = await namesInStockPage(this.db, words, search, listed, offset);
         if (named.names > SEARCH_RESULTS_MAX) return { total: named.names, ids: named.ids };
+        // Fewer, but enough for this page: the page is theirs (all ranked); only the count is left.
+        if (offset + listed <= named.names) return { total: await countProducts(this.db, 'postgres', filter), ids: named.ids };
       } else {
         const names = await countNameMatches(this.db, words, SEARCH_RESULTS_MAX + 1);
         if (names > SEARCH_RESULTS_MAX) return { total: names };
