@@ -37,6 +37,7 @@ describe('search from the names’ words index', () => {
       const words = [BRANDS[i % 4], KINDS[(i >> 2) % 5], COLOURS[(i * 7) % 4]];
       if (i % 9 === 0) words.push('USB-C');
       if (i % 5 === 0) words.push(KINDS[(i >> 3) % 5]);
+      if (i % 2 === 0) words.push(i % 6 === 0 ? 'Edition Special Edition' : 'Edition');
       const name = `${words.join(' ')} ${i}`;
       const at = new Date(start + i * 60_000).toISOString();
       return {
@@ -117,14 +118,14 @@ describe('search from the names’ words index', () => {
     });
   }
 
-  it('sorts a search of up to a thousand matches read whole (PostgreSQL) as one read in order from the indexes', async () => {
+  it('sorts a search of a few hundred matches read whole (PostgreSQL) as one read in order from the indexes', async () => {
     const { db, dialect } = t.app.ctx;
-    for (const q of ['pro', 'gaming', 'blue choice']) {
+    for (const q of ['edition', 'gaming', 'blue choice']) {
       const expected = await fromGin(q);
       const search = searchTerms(q);
       const total = await countProducts(db, dialect, { search });
-      // More matches than a search lists, and more name matches in stock than it ranks ("pro").
-      if (q === 'pro') expect(total).toBe(SEARCH_RESULTS_MAX + 1);
+      // More matches than a search lists, and more name matches in stock than it ranks ("edition").
+      if (q === 'edition') expect(total).toBe(SEARCH_RESULTS_MAX + 1);
       const sorted: number[] = [];
       for (let offset = 0; offset < expected.ids.length; offset += 24) {
         const page =
