@@ -328,6 +328,11 @@ export interface ProductNameWordsTable {
   product_id: number;
 }
 
+/** PostgreSQL only (migration 022, ADR 0024): every word products' names and descriptions have had. */
+export interface SearchWordsTable {
+  word: string;
+}
+
 export interface Database {
   users: UsersTable;
   admins: AdminsTable;
@@ -356,4 +361,5 @@ export interface Database {
   sandbox_payments: SandboxPaymentsTable;
   audit_log: AuditLogTable;
   product_name_words: ProductNameWordsTable;
+  search_words: SearchWordsTable;
 }

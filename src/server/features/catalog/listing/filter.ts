@@ -30,6 +30,8 @@ export interface ProductFilter {
   soldOut?: 0 | 1;
   /** PostgreSQL, a search alone: its words in the names' own index (name-words.ts), read once a list. */
   nameWords?: NameWords | undefined;
+  /** PostgreSQL: the search as tsquery text, its last word spelled out (searchWordsOf, name-words.ts). */
+  tsQuery?: string | undefined;
 }
 
 export type ListSort = 'newest' | 'price_asc' | 'price_desc' | 'name' | 'relevance';
@@ -71,6 +73,12 @@ const tsQuery = (terms: string[]) =>
     (term) => `${term}:*`,
   ).join(' & ');
 export const tsQuerySql = (terms: string[]) => sql`to_tsquery('english', ${tsQuery(terms)})`;
+/**
+ * PostgreSQL: what a search matches, as tsQuerySql or, when the filter has it, the same spelled
+ * out (filter.tsQuery). Ranking keeps tsQuerySql: ts_rank counts a prefix's words as one.
+ */
+export const matchQuerySql = (filter: ProductFilter & { search: string[] }) =>
+  filter.tsQuery !== undefined ? sql`${filter.tsQuery}::tsquery` : tsQuerySql(filter.search);
 
 /** FTS5: every word as a prefix, all required, in the name column. */
 export const ftsNameQuery = (terms: string[]) => `name : (${ftsQuery(terms)})`;
@@ -97,7 +105,7 @@ export function whereSql(dialect: Dialect, filter: ProductFilter): RawBuilder<bo
   if (filter.search) {
     parts.push(
       dialect === 'postgres'
-        ? sql`p.search @@ ${tsQuerySql(filter.search)}`
+        ? sql`p.search @@ ${matchQuerySql({ ...filter, search: filter.search })}`
         : sql`p.id in (select rowid from products_fts where products_fts match ${ftsQuery(filter.search)})`,
     );
   }
@@ -143,6 +151,8 @@ export function priceOnly(filter: ProductFilter): boolean {
 export function searchOnly(filter: ProductFilter): filter is ProductFilter & { search: string[] } {
   return (
     filter.search !== undefined &&
-    Object.entries(filter).every(([key, value]) => key === 'search' || key === 'nameWords' || value === undefined)
+    Object.entries(filter).every(
+      ([key, value]) => key === 'search' || key === 'nameWords' || key === 'tsQuery' || value === undefined,
+    )
   );
 }

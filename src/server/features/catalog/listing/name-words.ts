@@ -24,37 +24,65 @@ export interface NameWords {
   fewest: number;
 }
 
+/** A search's words as the indexes hold them (searchWordsOf). */
+export interface SearchWords {
+  /** Its name words; undefined when the names' index cannot answer it as the GIN index would. */
+  names: NameWords | undefined;
+  /**
+   * The search as tsquery text that matches what to_tsquery of the words as typed matches, the
+   * last word's prefix spelled out as the words it begins (migration 022: GIN reads a prefix's
+   * whole key range and rechecks every row); undefined: search as typed.
+   */
+  tsQuery: string | undefined;
+}
+
+/** A lexeme as tsquery text: quoted, so it is taken as it is (not parsed or stemmed again). */
+const quoted = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
 /**
- * The name words of a search, or undefined when the names' index cannot answer it as the GIN
- * index would: a word that the text search splits into several (to_tsquery would then ask for a
- * phrase), a prefix that begins more than PREFIX_WORDS_MAX words, or only stop words.
+ * The words of a search (searchTerms: letters and digits, the last one being typed) as the names'
+ * words index and the GIN index hold them, in one statement: each word as name_search stems it
+ * ("gaming" → "game"); for the last one, the words of names and of the whole catalogue that begin
+ * with it, and for each word how many names have it (up to `countUpTo`). Undefined parts where the
+ * indexes cannot answer as to_tsquery would: a word that the text search splits into several (it
+ * would ask for a phrase), a prefix that begins more than PREFIX_WORDS_MAX words, only stop words.
  */
-export async function nameWordsOf(db: Db, search: string[], countUpTo: number): Promise<NameWords | undefined> {
-  const { rows } = await sql<{ i: number; words: string[]; n: number }>`
-    select x.i, x.words,
+export async function searchWordsOf(db: Db, search: string[], countUpTo: number): Promise<SearchWords> {
+  const { rows } = await sql<{ i: number; lexeme: string; words: string[]; n: number; spelled: string[] | null }>`
+    select x.i, x.lexeme, x.words, x.spelled,
       (select count(*) from (select 1 from product_name_words w where w.word = any(x.words) limit ${countUpTo}) as c)::integer as n
     from (
-      select t.i::integer as i,
+      select t.i::integer as i, l.lexeme,
         case when t.i = ${search.length} then array(select product_name_words_from(l.lexeme, ${PREFIX_WORDS_MAX + 1}))
-          else array[l.lexeme] end as words
+          else array[l.lexeme] end as words,
+        case when t.i = ${search.length} then array(select s.word from search_words s
+          where s.word >= l.lexeme and starts_with(s.word, l.lexeme) order by s.word limit ${PREFIX_WORDS_MAX + 1}) end as spelled
       from unnest(${search}::text[]) with ordinality as t(term, i)
       cross join lateral unnest(tsvector_to_array(to_tsvector('english', t.term))) as l(lexeme)
-    ) as x`.execute(db);
-  const terms = new Map<number, { words: string[]; n: number }>();
+    ) as x order by x.i`.execute(db);
+  const terms = new Map<number, (typeof rows)[number]>();
   for (const row of rows) {
-    // A search word the text search splits (several lexemes), or a prefix of too many words.
-    if (terms.has(row.i) || row.words.length > PREFIX_WORDS_MAX) return undefined;
-    terms.set(row.i, { words: row.words, n: row.n });
+    // A search word the text search splits into several lexemes: to_tsquery asks for a phrase.
+    if (terms.has(row.i)) return { names: undefined, tsQuery: undefined };
+    terms.set(row.i, row);
   }
-  if (terms.size === 0) return undefined;
+  if (terms.size === 0) return { names: undefined, tsQuery: undefined };
   const lists = [...terms.values()];
+  const tsQuery = lists
+    .map((term) => {
+      if (!term.spelled) return quoted(term.lexeme);
+      if (term.spelled.length === 0 || term.spelled.length > PREFIX_WORDS_MAX) return `${quoted(term.lexeme)}:*`;
+      return `(${term.spelled.map(quoted).join(' | ')})`;
+    })
+    .join(' & ');
+  if (lists.some((term) => term.words.length > PREFIX_WORDS_MAX)) return { names: undefined, tsQuery };
   const fewest = Math.min(...lists.map((term) => term.n));
-  return { terms: fewest === 0 ? [] : lists.map((term) => term.words), fewest };
+  return { names: { terms: fewest === 0 ? [] : lists.map((term) => term.words), fewest }, tsQuery };
 }
 
 /** The name words of a filter that is a search alone, within one stock part; else undefined. */
 export function nameWordsFor(filter: ProductFilter): (NameWords & { soldOut: 0 | 1 }) | undefined {
-  const { nameWords, soldOut, search: _search, ...others } = filter;
+  const { nameWords, soldOut, search: _search, tsQuery: _tsQuery, ...others } = filter;
   if (!nameWords || soldOut === undefined || Object.values(others).some((value) => value !== undefined)) return undefined;
   return { ...nameWords, soldOut };
 }

@@ -2,7 +2,17 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../../../db/client.js';
 import type { Db } from '../queries.js';
 import { type NameWords, nameMatchesSql, nameWordsFor } from './name-words.js';
-import { type ListSort, ORDER, type ProductFilter, ftsNameQuery, ftsQuery, searchOnly, tsQuerySql, whereSql } from './filter.js';
+import {
+  type ListSort,
+  ORDER,
+  type ProductFilter,
+  ftsNameQuery,
+  ftsQuery,
+  matchQuerySql,
+  searchOnly,
+  tsQuerySql,
+  whereSql,
+} from './filter.js';
 
 /**
  * A search lists at most this many results (ten pages of 24), the best first: its count stops
@@ -42,7 +52,7 @@ export async function fewMatchesPage(
   offset: number,
 ): Promise<{ matches: number; ids: number[] }> {
   const query = tsQuerySql(filter.search);
-  const inName = sql`p.name_search @@ ${query}`;
+  const inName = sql`p.name_search @@ ${matchQuerySql(filter)}`;
   const order =
     sort === 'relevance'
       ? sql`p.in_name desc, p.ranked desc, case when p.ranked then ts_rank(p.search, ${query}) else 0 end desc, p.id desc`
@@ -129,7 +139,7 @@ export async function relevancePageIds(
     // With other filters, the names' GIN index (migration 013) and the rows: the index of name and
     // description cannot tell a name match, and a word common in descriptions but rare in names
     // read every match to find them.
-    const inName = sql`p.name_search @@ ${tsQuerySql(search)}`;
+    const inName = sql`p.name_search @@ ${matchQuerySql(filter)}`;
     const words = nameWordsFor(filter);
     named = words
       ? nameMatchesSql(words)

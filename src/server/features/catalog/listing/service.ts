@@ -12,7 +12,7 @@ import { toProduct } from '../product-answer.js';
 import * as q from '../queries.js';
 import { type StoredCount, countProducts, storedCount } from './counts.js';
 import { type ListSort, type ProductFilter, searchOnly, searchTerms } from './filter.js';
-import { countNameMatches, nameWordsOf } from './name-words.js';
+import { countNameMatches, searchWordsOf } from './name-words.js';
 import { newestIds, pageIds } from './queries.js';
 import { FEW_MATCHES_MAX, SEARCH_RESULTS_MAX, fewMatchesPage, namesInStockPage } from './search.js';
 
@@ -78,8 +78,11 @@ export class ListingService {
         // A search is counted first (at most SEARCH_RESULTS_MAX + 1): PostgreSQL plans its page by it.
         let stored: StoredCount | undefined;
         if (this.ctx.dialect === 'postgres' && filter.search && ids === undefined) {
-          // A search alone: its words in the names' own index (name-words.ts), for the count and the page.
-          if (searchOnly(filter)) filter.nameWords = await nameWordsOf(this.db, filter.search, SEARCH_RESULTS_MAX + 1);
+          // Its words as the indexes hold them (name-words.ts), for the count and the page: the last
+          // one spelled out, and for a search alone, the names' words.
+          const words = await searchWordsOf(this.db, filter.search, SEARCH_RESULTS_MAX + 1);
+          filter.tsQuery = words.tsQuery;
+          if (searchOnly(filter)) filter.nameWords = words.names;
           if (total === undefined && !filter.anyOf) {
             ({ total, ids } = await this.countPostgresSearch(filter, filter.search, sort, listed, offset));
           }
