@@ -2,6 +2,13 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres } from './helpers.js';
 
 /**
+ * A hyphenated word ("usb-c") is a lexeme of its own beside its parts ("usb", "c"), and a search
+ * word never has a hyphen (searchTerms splits there): it could only match as a prefix, where its
+ * first part matches too. Left out, so that "usb" is one scan and not two of the same products.
+ */
+const WORD = `position('-' in w.word) = 0`;
+
+/**
  * PostgreSQL: the words of live products' names, one row per (word, stock part, product), in a
  * B-tree, so that "the newest products in stock whose name has this word" is read from the index
  * alone, in id order, stopping at what the page needs (ADR 0024). The GIN index of migration 013
@@ -19,13 +26,6 @@ import { isPostgres } from './helpers.js';
  * above zero fires nothing), and delete. SQLite's FTS5 table answers name matches in order from
  * its own index and needs nothing.
  */
-/**
- * A hyphenated word ("usb-c") is a lexeme of its own beside its parts ("usb", "c"), and a search
- * word never has a hyphen (searchTerms splits there): it could only match as a prefix, where its
- * first part matches too. Left out, so that "usb" is one scan and not two of the same products.
- */
-const WORD = `position('-' in w.word) = 0`;
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) return;
   await sql`create table product_name_words (
