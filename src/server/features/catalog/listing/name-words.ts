@@ -3,11 +3,12 @@ import type { Db } from '../queries.js';
 import type { ProductFilter } from './filter.js';
 
 /**
- * PostgreSQL: a search's name matches read from product_name_words (migration 021, ADR 0024), a
- * B-tree of (word, stock part, product id): the newest products whose names have every word are
- * read from the index alone, newest first, and the reading stops at what the page needs. Only a
- * search with no other filter is read this way (a category or a price is on the products' rows,
- * and is read as before, from the GIN indexes and the rows).
+ * PostgreSQL, a search's words in two B-trees (ADR 0024). Its name matches are read from
+ * product_name_words (migration 021), a B-tree of (word, stock part, product id): the newest
+ * products whose names have every word, from the index alone, newest first, the reading stopping at
+ * what the page needs. Only a search with no other filter is read this way (a category or a price
+ * is on the products' rows, read as before from the GIN indexes and the rows). And the word being
+ * typed is spelled out as the words it begins, from search_words (migration 022), for every search.
  */
 
 /** The last word of a search is a prefix; past this many words beginning with it, the GIN index answers. */
@@ -20,7 +21,7 @@ export const PREFIX_WORDS_MAX = 16;
  */
 export interface NameWords {
   terms: string[][];
-  /** The products of the search word with the fewest, in both stock parts, counted up to nameWordsOf's `countUpTo`. */
+  /** The products of the search word with the fewest, in both stock parts, counted up to searchWordsOf's `countUpTo`. */
   fewest: number;
 }
 
