@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryDay, queryWholeNumber } from './query-params.js';
+import { daysInOrder, queryDay, queryTzOffset, queryWholeNumber } from './query-params.js';
 
 /**
  * The admin's audit log (issue 21): every admin write, who made it, when, and what changed.
@@ -76,8 +76,6 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
 
 export const auditAdminsSchema = z.object({ admins: z.array(z.object({ id: z.number(), username: z.string() })) });
 
-const TZ_OFFSET_MESSAGE = 'tzOffset must be minutes east of UTC, from -720 to 840';
-
 /**
  * Query of GET /api/admin/audit; every filter optional.
  * - entityType, entityId: one kind of thing, or one thing (entityId alone matches any kind);
@@ -98,18 +96,10 @@ export const auditQuerySchema = z
     action: z.enum(AUDIT_ACTIONS, { error: 'action is not one the audit log knows' }).optional(),
     from: queryDay('from'),
     to: queryDay('to'),
-    tzOffset: z
-      .string()
-      .regex(/^[+-]?\d{1,4}$/, TZ_OFFSET_MESSAGE)
-      .transform(Number)
-      .pipe(z.number().min(-720, TZ_OFFSET_MESSAGE).max(840, TZ_OFFSET_MESSAGE))
-      .optional(),
+    tzOffset: queryTzOffset(),
     page: queryWholeNumber('page', 999_999, 10),
     pageSize: queryWholeNumber('pageSize', AUDIT_PAGE_SIZE_MAX, 10),
   })
-  .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, {
-    message: 'from must not be after to',
-    path: ['from'],
-  });
+  .refine(...daysInOrder);
 export type AuditQueryInput = z.input<typeof auditQuerySchema>;
 export type AuditQuery = z.output<typeof auditQuerySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryDay, queryWholeNumber } from './query-params.js';
+import { daysInOrder, queryDay, queryTzOffset, queryWholeNumber } from './query-params.js';
 import { userIdSchema } from './accounts.js';
 import { formatPrice } from './money.js';
 import { PAYMENT_STATUSES, paymentRedirectSchema } from './payments.js';
@@ -388,8 +388,6 @@ export const updateOrderStatusSchema = z.object({
 export const ORDER_SORTS = ['date_desc', 'date_asc'] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 
-const TZ_OFFSET_MESSAGE = 'tzOffset must be minutes east of UTC, from -720 to 840';
-
 /**
  * Query of GET /api/orders/all. With none of these the answer is the plain array of the contract.
  * - q: part of the order id, the recipient's or the shopper's name, email, or phone (case-insensitive)
@@ -407,12 +405,7 @@ export const adminOrdersQuerySchema = z
       .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim())),
     from: queryDay('from'),
     to: queryDay('to'),
-    tzOffset: z
-      .string()
-      .regex(/^[+-]?\d{1,4}$/, TZ_OFFSET_MESSAGE)
-      .transform(Number)
-      .pipe(z.number().min(-720, TZ_OFFSET_MESSAGE).max(840, TZ_OFFSET_MESSAGE))
-      .optional(),
+    tzOffset: queryTzOffset(),
     status: z.enum(ORDER_STATUSES, { error: ORDER_MESSAGES.statusInvalid }).optional(),
     paymentStatus: z.enum(PAYMENT_STATUSES, { error: `paymentStatus must be one of ${PAYMENT_STATUSES.join(', ')}` }).optional(),
     paymentMethod: z.enum(PAYMENT_METHODS, { error: `paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}` }).optional(),
@@ -420,10 +413,7 @@ export const adminOrdersQuerySchema = z
     page: queryWholeNumber('page', 999_999),
     pageSize: queryWholeNumber('pageSize', ORDER_PAGE_SIZE_MAX),
   })
-  .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, {
-    message: 'from must not be after to',
-    path: ['from'],
-  });
+  .refine(...daysInOrder);
 export type AdminOrdersQueryInput = z.input<typeof adminOrdersQuerySchema>;
 export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;
 export const ADMIN_ORDER_QUERY_KEYS = [

@@ -1,6 +1,7 @@
 import type { AuditAction, AuditChanges, AuditEntityType, AuditPage, AuditQuery, AuditValue } from '../../../shared/audit.js';
 import { AUDIT_PAGE_SIZE_DEFAULT } from '../../../shared/audit.js';
 import type { AppContext } from '../../context.js';
+import { dayBounds } from '../../../shared/query-params.js';
 import * as q from './queries.js';
 
 /**
@@ -88,8 +89,6 @@ export function allFields(snapshot: Readonly<Record<string, AuditValue>>, side: 
   return changes;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 function parseChanges(text: string): AuditChanges {
   try {
     const value: unknown = JSON.parse(text);
@@ -101,15 +100,13 @@ function parseChanges(text: string): AuditChanges {
 
 /** GET /api/admin/audit: one page of entries, newest first. */
 export async function listAudit(ctx: AppContext, query: AuditQuery): Promise<AuditPage> {
-  const offsetMs = (query.tzOffset ?? 0) * 60_000;
   const filter: q.AuditFilter = {
     entityType: query.entityType,
     entityId: query.entityId,
     adminId: query.adminId,
     action: query.action,
+    ...dayBounds(query),
   };
-  if (query.from !== undefined) filter.from = new Date(Date.parse(`${query.from}T00:00:00Z`) - offsetMs).toISOString();
-  if (query.to !== undefined) filter.before = new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS - offsetMs).toISOString();
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? AUDIT_PAGE_SIZE_DEFAULT;
   const [rows, total] = await Promise.all([

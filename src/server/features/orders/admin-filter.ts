@@ -1,7 +1,6 @@
 import { type AdminOrdersQuery, compactOrderId } from '../../../shared/orders.js';
+import { dayBounds } from '../../../shared/query-params.js';
 import type { OrderFilter } from './queries.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The admin's order filters (search, inclusive days in the admin's time zone, status, payment) as
@@ -15,9 +14,7 @@ export function adminOrderFilter(query: AdminOrdersQuery): OrderFilter {
     const compactId = compactOrderId(query.q);
     if (compactId !== undefined) filter.compactId = compactId;
   }
-  const offsetMs = (query.tzOffset ?? 0) * 60_000;
-  if (query.from !== undefined) filter.from = new Date(Date.parse(`${query.from}T00:00:00Z`) - offsetMs).toISOString();
-  if (query.to !== undefined) filter.before = new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS - offsetMs).toISOString();
+  Object.assign(filter, dayBounds(query));
   if (query.status !== undefined) filter.status = query.status;
   if (query.paymentStatus !== undefined) filter.paymentStatus = query.paymentStatus;
   if (query.paymentMethod !== undefined) filter.paymentMethod = query.paymentMethod;
