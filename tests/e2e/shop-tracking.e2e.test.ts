@@ -235,7 +235,10 @@ describe('the shopper’s Orders tab (phone)', () => {
     await expectVisible(page.getByRole('heading', { name: 'तपाईंका अर्डरहरू' }));
     const one = card(page, pending);
     await one.getByRole('button', { name: 'सामान हेर्नुहोस्' }).click();
-    const steps = await stepsOf(one.getByRole('list', { name: `अर्डर ${formatOrderId(pending)} को इतिहास` }));
+    // The history is drawn once the order's details have come: wait for it before reading its steps.
+    const history = one.getByRole('list', { name: `अर्डर ${formatOrderId(pending)} को इतिहास` });
+    await expectVisible(history);
+    const steps = await stepsOf(history);
     expect(steps[0]).toMatch(/^अर्डर गरियो\n[०-९]{4} /);
     expect(steps.at(-1)).toContain('तपाईंले रद्द गर्नुभयो');
     expect(steps.at(-1)).toContain('कारण: I ordered by mistake: wrong switches');
