@@ -6,8 +6,9 @@ import { queryKeys } from './query-client';
 import { useShopperToken } from './session';
 
 /**
- * The cart's one TanStack Query, shared by the header's count (app/layout) and the cart feature
- * (drawer, Cart tab, checkout): an add, a change or a removal that refetches it updates both.
+ * The cart's one TanStack Query, shared by the header's count (app/layout), the cart feature
+ * (drawer, checkout) and the account's Cart tab: an add, a change or a removal that refetches it
+ * updates them all.
  */
 
 /** ['cart', userId]: a prefix match on queryKeys.cart reaches every shopper's cart. */

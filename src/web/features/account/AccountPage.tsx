@@ -36,7 +36,7 @@ const tabs: { id: AccountTab; label: MessageId; icon: ComponentType<SVGProps<SVG
 const panels: Record<AccountTab, ComponentType> = {
   account: ProfileTab,
   cart: lazy(() => import('./tabs/CartTab').then((module) => ({ default: module.CartTab }))),
-  orders: lazy(() => import('./tabs/OrdersTab').then((module) => ({ default: module.OrdersTab }))),
+  orders: lazy(() => import('./orders/OrdersTab').then((module) => ({ default: module.OrdersTab }))),
   favourites: lazy(() => import('./tabs/FavouritesTab').then((module) => ({ default: module.FavouritesTab }))),
 };
 

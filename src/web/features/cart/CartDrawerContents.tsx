@@ -16,8 +16,8 @@ import { getToken } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import type { PublicUser } from '../../lib/user';
 import { QuantityStepper } from '../../components/QuantityStepper';
-import { type CartItem, cartSum, lineTotal, useCart, useRemoveCartItem, useSetCartQuantity } from './api';
-import { CartThumb } from './CartThumb';
+import { type CartItem, cartSum, lineTotal, useCart, useRemoveCartItem, useSetCartQuantity } from '../../lib/cart';
+import { CartThumb } from '../../components/CartThumb';
 import type { CheckoutNext, CheckoutPrefill } from './CheckoutPanel';
 import {
   type Order,

@@ -22,7 +22,7 @@ import { queryKeys } from '../../lib/query-client';
 import { getToken } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { cartKey } from '../../lib/cart-query';
-import { type CartItem, cartSum } from './api';
+import { type CartItem, cartSum } from '../../lib/cart';
 import {
   type LastAddress,
   type Order,

@@ -1,7 +1,7 @@
 import type { CreateOrderInput, CreateOrderResponse, LastAddress, Order } from '../../../shared/orders';
 import type { PaymentOptions } from '../../../shared/payments';
 import { apiGet, apiPost } from '../../lib/api';
-import type { CartItem } from './api';
+import type { CartItem } from '../../lib/cart';
 
 export type { CreateOrderResponse, LastAddress, Order, PaymentOptions };
 

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { CartItem } from '../../../shared/cart';
-import { ApiError, api } from '../../lib/api';
-import { cartKey, useCartQuery } from '../../lib/cart-query';
-import { useRefetchCart } from '../../lib/refetch-cart';
-import { tokenUserId } from '../../lib/jwt';
-import { queryKeys } from '../../lib/query-client';
-import { useT } from '../../lib/i18n';
-import { useShopperToken } from '../../lib/session';
-import { toast } from '../../lib/toast';
+import type { CartItem } from '../../shared/cart';
+import { ApiError, api } from './api';
+import { cartKey, useCartQuery } from './cart-query';
+import { useRefetchCart } from './refetch-cart';
+import { tokenUserId } from './jwt';
+import { queryKeys } from './query-client';
+import { useT } from './i18n';
+import { useShopperToken } from './session';
+import { toast } from './toast';
 
 export type { CartItem };
 
@@ -16,7 +16,8 @@ export type { CartItem };
  * The cart's server state (SPEC §4, §5, §7, §8): one TanStack Query per shopper id (its key and
  * fetch in lib/cart-query.ts, which the header's count uses too), refetched after every add,
  * change and remove, emptied after a checkout, and never shown without a token (logout removes
- * every ['cart', …] query through the session's scoped keys).
+ * every ['cart', …] query through the session's scoped keys). Here in lib/ because two features
+ * show the cart: the cart's drawer and checkout, and the account's Cart tab.
  */
 
 /** The logged-in shopper's cart lines; an empty list when nobody is logged in. */

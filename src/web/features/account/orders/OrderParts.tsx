@@ -2,16 +2,16 @@ import CircleAlert from 'lucide-react/icons/circle-alert';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import FileText from 'lucide-react/icons/file-text';
 import { Link } from 'react-router';
-import { formatOrderId } from '../../../shared/orders';
-import { localDigits } from '../../../shared/locale';
-import { type PaymentResult, VAT_PERCENT } from '../../../shared/payments';
-import { PaymentBadge, paymentMethodLabel } from '../../components/orders/PaymentBadge';
-import { provinceName } from '../../components/orders/order-labels';
-import { Button, buttonClasses } from '../../components/ui/Button';
-import { Spinner } from '../../components/ui/Spinner';
-import { formatDeliveryFee, formatPrice } from '../../lib/format';
-import { useLocale, useT } from '../../lib/i18n';
-import { Msg } from '../../lib/msg';
+import { formatOrderId } from '../../../../shared/orders';
+import { localDigits } from '../../../../shared/locale';
+import { type PaymentResult, VAT_PERCENT } from '../../../../shared/payments';
+import { PaymentBadge, paymentMethodLabel } from '../../../components/orders/PaymentBadge';
+import { provinceName } from '../../../components/orders/order-labels';
+import { Button, buttonClasses } from '../../../components/ui/Button';
+import { Spinner } from '../../../components/ui/Spinner';
+import { formatDeliveryFee, formatPrice } from '../../../lib/format';
+import { useLocale, useT } from '../../../lib/i18n';
+import { Msg } from '../../../lib/msg';
 import type { Order } from './api';
 
 function PayButtons({

@@ -1,6 +1,6 @@
 import ImageOff from 'lucide-react/icons/image-off';
 import { useState } from 'react';
-import { useT } from '../../lib/i18n';
+import { useT } from '../lib/i18n';
 
 /*
  * The drawer is part of every page's first load, so this file reads image addresses itself:

@@ -1,14 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateOrderResponse, Order, OrderDetail, OrderHistoryEntry, OrderItem, OrderStatus } from '../../../shared/orders';
-import type { PaymentResult } from '../../../shared/payments';
-import { orderItemsOf } from '../../components/orders/order-items';
-import { ApiError, apiGet, apiPost } from '../../lib/api';
-import { useT } from '../../lib/i18n';
-import { tokenUserId } from '../../lib/jwt';
-import { goToPayment } from '../../lib/payment-redirect';
-import { queryKeys } from '../../lib/query-client';
-import { useShopperToken } from '../../lib/session';
-import { toast } from '../../lib/toast';
+import type {
+  CreateOrderResponse,
+  Order,
+  OrderDetail,
+  OrderHistoryEntry,
+  OrderItem,
+  OrderStatus,
+} from '../../../../shared/orders';
+import type { PaymentResult } from '../../../../shared/payments';
+import { orderItemsOf } from '../../../components/orders/order-items';
+import { ApiError, apiGet, apiPost } from '../../../lib/api';
+import { useT } from '../../../lib/i18n';
+import { tokenUserId } from '../../../lib/jwt';
+import { goToPayment } from '../../../lib/payment-redirect';
+import { queryKeys } from '../../../lib/query-client';
+import { useShopperToken } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
 
 export type { Order, OrderDetail, OrderHistoryEntry, OrderItem, OrderStatus };
 

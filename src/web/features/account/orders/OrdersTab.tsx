@@ -2,18 +2,18 @@ import Package from 'lucide-react/icons/package';
 import Search from 'lucide-react/icons/search';
 import { Fragment, useEffect, useId, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { formatOrderId, orderIdMatches } from '../../../shared/orders';
-import { CancelOrderDialog } from '../../components/orders/CancelOrderDialog';
-import { OrderTimeline } from '../../components/orders/OrderTimeline';
-import { PaymentBadge } from '../../components/orders/PaymentBadge';
-import { Button, ButtonLink } from '../../components/ui/Button';
-import { Card, EmptyState } from '../../components/ui/Card';
-import { SortableHeader, sortRows, useTableSort } from '../../components/ui/SortableHeader';
-import { Spinner } from '../../components/ui/Spinner';
-import { inputClasses } from '../../components/ui/TextField';
-import { formatPrice } from '../../lib/format';
-import { formatOrderDate } from '../../lib/order-dates';
-import { useLocale, useT } from '../../lib/i18n';
+import { formatOrderId, orderIdMatches } from '../../../../shared/orders';
+import { CancelOrderDialog } from '../../../components/orders/CancelOrderDialog';
+import { OrderTimeline } from '../../../components/orders/OrderTimeline';
+import { PaymentBadge } from '../../../components/orders/PaymentBadge';
+import { Button, ButtonLink } from '../../../components/ui/Button';
+import { Card, EmptyState } from '../../../components/ui/Card';
+import { SortableHeader, sortRows, useTableSort } from '../../../components/ui/SortableHeader';
+import { Spinner } from '../../../components/ui/Spinner';
+import { inputClasses } from '../../../components/ui/TextField';
+import { formatPrice } from '../../../lib/format';
+import { formatOrderDate } from '../../../lib/order-dates';
+import { useLocale, useT } from '../../../lib/i18n';
 import {
   type Order,
   type PaymentLanding,
@@ -23,8 +23,8 @@ import {
   useOrders,
   usePaymentActions,
 } from './api';
-import { OrderItemsList } from '../../components/orders/OrderItemsList';
-import { StatusBadge } from '../../components/orders/StatusBadge';
+import { OrderItemsList } from '../../../components/orders/OrderItemsList';
+import { StatusBadge } from '../../../components/orders/StatusBadge';
 import { OrderAddress, OrderPayment, PaymentResultBanner } from './OrderParts';
 
 type Column = 'id' | 'total' | 'date';
