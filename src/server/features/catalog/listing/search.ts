@@ -41,8 +41,9 @@ export const FEW_MATCHES_MAX = 400;
  * id or price order looking for matches, and found none in 100-170 ms; and the matches in
  * descriptions only were read walking the table newest first (15-20 ms for 300 at 100 000).
  * The matches are counted in the same statement, up to FEW_MATCHES_MAX + 1: a search not yet
- * counted is counted and paged by one reading of the index (the page is only good when
- * `matches` is at most FEW_MATCHES_MAX).
+ * counted is counted and paged by one reading of the index. With more than FEW_MATCHES_MAX the
+ * page is not sorted (`ids` is empty): only the count is asked for then (sorting 401 matches and
+ * ranking 240 of them cost ~1.3 ms of a 6 ms statement at 100 000 products, for nothing).
  */
 export async function fewMatchesPage(
   db: Db,
@@ -57,8 +58,9 @@ export async function fewMatchesPage(
     sort === 'relevance'
       ? sql`p.in_name desc, p.ranked desc, case when p.ranked then ts_rank(p.search, ${query}) else 0 end desc, p.id desc`
       : ORDER[sort];
-  // Those in stock first (migration 016).
-  const { rows } = await sql<{ n: number; ids: number[] }>`
+  const counted = sql`(select count(*) from matches)`;
+  // Those in stock first (migration 016). The page's subquery is only run when the CASE asks for it.
+  const { rows } = await sql<{ n: number; ids: number[] | null }>`
     with matches as materialized (
       select p.id, p.search, ${inName} as in_name, p.sold_out, p.created_at, p.price_paisa, p.name_sort
       from products p where ${whereSql('postgres', filter)} limit ${FEW_MATCHES_MAX + 1}
@@ -67,8 +69,10 @@ export async function fewMatchesPage(
         as ranked
       from matches m
     )
-    select (select count(*) from matches)::integer as n,
-      array(select p.id from ordered p order by p.sold_out, ${order} limit ${limit} offset ${offset}) as ids`.execute(db);
+    select ${counted}::integer as n, case when ${counted} <= ${FEW_MATCHES_MAX}
+        then array(select p.id from ordered p order by p.sold_out, ${order} limit ${limit} offset ${offset}) end as ids`.execute(
+    db,
+  );
   const row = rows[0];
   return { matches: Number(row?.n ?? 0), ids: (row?.ids ?? []).map(Number) };
 }
