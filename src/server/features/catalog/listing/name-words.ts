@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../queries.js';
-import type { ProductFilter } from './filter.js';
+import { type ProductFilter, searchOnly } from './filter.js';
 
 /**
  * PostgreSQL, a search's words in two B-trees (ADR 0024). Its name matches are read from
@@ -83,8 +83,8 @@ export async function searchWordsOf(db: Db, search: string[], countUpTo: number)
 
 /** The name words of a filter that is a search alone, within one stock part; else undefined. */
 export function nameWordsFor(filter: ProductFilter): (NameWords & { soldOut: 0 | 1 }) | undefined {
-  const { nameWords, soldOut, search: _search, tsQuery: _tsQuery, ...others } = filter;
-  if (!nameWords || soldOut === undefined || Object.values(others).some((value) => value !== undefined)) return undefined;
+  const { nameWords, soldOut, ...rest } = filter;
+  if (!nameWords || soldOut === undefined || !searchOnly(rest)) return undefined;
   return { ...nameWords, soldOut };
 }
 
