@@ -10,6 +10,9 @@ describe('safeReturnPath', () => {
     ['/about#team', '/about#team'],
     ['/account', '/account'],
     ['/products/../about', '/about'],
+    // Encoded slashes stay encoded: one path segment of this site, never a second leading slash.
+    ['/%2e%2e/%2fevil.example', '/%2fevil.example'],
+    ['/%2F%2Fevil.example', '/%2F%2Fevil.example'],
   ])('accepts the same-site path %j', (raw, expected) => {
     expect(safeReturnPath(raw)).toBe(expected);
   });
@@ -33,6 +36,20 @@ describe('safeReturnPath', () => {
     ' /products/12',
     '',
     `/${'a'.repeat(3000)}`,
+    // Dot segments are resolved by the URL parser: each of these would come out as "//evil.example",
+    // a link to another host, if the check were made only before normalising.
+    '/..//evil.example',
+    '/../..//evil.example',
+    '/.//evil.example',
+    '/products/..//evil.example',
+    '/%2e%2e//evil.example',
+    '/%2E%2E//evil.example',
+    '/.%2e//evil.example',
+    '/%2e//evil.example',
+    // The same with a backslash for the second slash (browsers read it as one), plain or after a dot.
+    '/./\\evil.example',
+    '/..\\/evil.example',
+    '/%2e%2e/\\evil.example',
   ])('refuses %j', (raw) => {
     expect(safeReturnPath(raw)).toBeUndefined();
   });

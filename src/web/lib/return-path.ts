@@ -24,12 +24,7 @@ const PROBE_ORIGIN = 'https://pasal.invalid';
  */
 export function safeReturnPath(raw: unknown): string | undefined {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_LENGTH) return undefined;
-  // A path starts with exactly one slash; browsers read "//host" and "/\host" as another host.
-  if (!raw.startsWith('/') || raw.startsWith('//')) return undefined;
-  // Backslashes count as slashes in URLs, and control characters (tabs, newlines) are dropped by the
-  // URL parser, so "/\t/evil.example" would become "//evil.example": refuse them all.
-  // eslint-disable-next-line no-control-regex
-  if (/[\\\u0000-\u001f\u007f]/.test(raw)) return undefined;
+  if (!isPlainPath(raw)) return undefined;
   let url: URL;
   try {
     url = new URL(raw, PROBE_ORIGIN);
@@ -40,7 +35,21 @@ export function safeReturnPath(raw: unknown): string | undefined {
   if (url.origin !== PROBE_ORIGIN) return undefined;
   const path = url.pathname.replace(/\/+$/, '') || '/';
   if (NOT_RETURNED_TO.includes(path)) return undefined;
-  return url.pathname + url.search + url.hash;
+  const normalised = url.pathname + url.search + url.hash;
+  // The parser resolves dot segments, encoded ones too: "/..//evil.example", "/a/..//evil.example" and
+  // "/%2e%2e//evil.example" all come out as "//evil.example", which a browser (or router) given it
+  // later would read as another host. So the path is checked again as it will be used.
+  return isPlainPath(normalised) ? normalised : undefined;
+}
+
+/** A plain path of this site: one leading slash, no backslash or control character anywhere. */
+function isPlainPath(value: string): boolean {
+  // A path starts with exactly one slash; browsers read "//host" and "/\host" as another host.
+  if (!value.startsWith('/') || value.startsWith('//')) return false;
+  // Backslashes count as slashes in URLs, and control characters (tabs, newlines) are dropped by the
+  // URL parser, so "/\t/evil.example" would become "//evil.example": refuse them all.
+  // eslint-disable-next-line no-control-regex
+  return !/[\\\u0000-\u001f\u007f]/.test(value);
 }
 
 /** The `next` of a location's search string (`?next=…`), validated. */
