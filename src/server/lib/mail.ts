@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
@@ -36,7 +37,10 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
 
 /**
  * With no SMTP configured, each mail becomes a text file under DATA_DIR/outbox so a local
- * demo can read its codes. The log names the file, never its contents.
+ * demo can read its codes. The log names the file, never its contents. Names are the time and the
+ * recipient plus a random suffix, and a file is only ever created, never overwritten ('wx'): two
+ * mails to one address in the same millisecond (an order's confirmation and its payment mail) are
+ * two files, not one that the second replaced.
  */
 export function createOutboxMailer(dataDir: string, from: string, log: FastifyBaseLogger): Mailer {
   const outbox = path.join(dataDir, 'outbox');
@@ -45,11 +49,19 @@ export function createOutboxMailer(dataDir: string, from: string, log: FastifyBa
       await fs.mkdir(outbox, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      const file = path.join(outbox, `${stamp}-${safeTo}.txt`);
       const id = message.messageId ? `Message-ID: ${message.messageId}\n` : '';
       const body = `From: ${from}\nTo: ${message.to}\nSubject: ${message.subject}\n${id}\n${message.text}\n`;
-      await fs.writeFile(file, body, { mode: 0o600 });
-      log.info({ file }, 'mail written to the dev outbox');
+      for (let attempt = 1; ; attempt++) {
+        const file = path.join(outbox, `${stamp}-${safeTo}-${randomBytes(4).toString('hex')}.txt`);
+        try {
+          await fs.writeFile(file, body, { mode: 0o600, flag: 'wx' });
+          log.info({ file }, 'mail written to the dev outbox');
+          return;
+        } catch (error) {
+          // A name already taken (a one-in-four-billion draw): draw again rather than overwrite.
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 5) throw error;
+        }
+      }
     },
     close: () => undefined,
   };
