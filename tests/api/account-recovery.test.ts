@@ -123,6 +123,56 @@ describe('a way back in', () => {
       expect(unknown.json().message).toBe(ACCOUNT_MESSAGES.otpNone);
     });
 
+    it('answers reset-password for an unknown address exactly as for an account’s (ADR 0016)', async () => {
+      const shopper = await registerAndVerify(t);
+      const nobody = `nobody.${shopper.userId}@example.com`;
+      const ip = { known: nextIp(), unknown: nextIp() };
+      const reset = (who: 'known' | 'unknown', otp: string) =>
+        post(
+          '/api/users/reset-password',
+          { email: who === 'known' ? shopper.email : nobody, otp, password: 'a new password', confirmPassword: 'a new password' },
+          { ip: ip[who] },
+        );
+      const forgot = (who: 'known' | 'unknown') =>
+        post('/api/users/forgot-password', { email: who === 'known' ? shopper.email : nobody }, { ip: ip[who] });
+      const answer = (res: Awaited<ReturnType<typeof post>>) => ({ status: res.statusCode, body: res.json() });
+      const both = async (act: (who: 'known' | 'unknown') => ReturnType<typeof post>) => {
+        const known = answer(await act('known'));
+        const unknown = answer(await act('unknown'));
+        expect(unknown).toEqual(known);
+        return known;
+      };
+
+      // No code asked for yet.
+      expect(await both((who) => reset(who, '123456'))).toEqual({
+        status: 400,
+        body: expect.objectContaining({ message: ACCOUNT_MESSAGES.otpNone }),
+      });
+      // A code asked for: each wrong guess counts down, then the same lock.
+      const before = t.mail.messages.length;
+      await both(forgot);
+      const code = await t.mail.otpFor(shopper.email, before);
+      const wrong = code === '000000' ? '111111' : '000000';
+      const messages: string[] = [];
+      for (let i = 0; i < 6; i += 1) messages.push((await both((who) => reset(who, wrong))).body.message);
+      expect(messages).toEqual([
+        'Invalid OTP. 4 attempts left.',
+        ACCOUNT_MESSAGES.otpWrong(3),
+        ACCOUNT_MESSAGES.otpWrong(2),
+        ACCOUNT_MESSAGES.otpWrong(1),
+        ACCOUNT_MESSAGES.otpWrong(0),
+        ACCOUNT_MESSAGES.otpLocked,
+      ]);
+      // A new code starts the count afresh; after its ten minutes, both say it has expired.
+      await both(forgot);
+      expect((await both((who) => reset(who, wrong))).body.message).toBe(ACCOUNT_MESSAGES.otpWrong(4));
+      t.clock.advance(11 * 60 * 1000);
+      expect(await both((who) => reset(who, wrong))).toEqual({
+        status: 400,
+        body: expect.objectContaining({ message: ACCOUNT_MESSAGES.otpExpired }),
+      });
+    });
+
     it('verifies an unverified account (the code proves the address)', async () => {
       const shopper = await registerShopper(t);
       const before = t.mail.messages.length;

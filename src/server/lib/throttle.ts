@@ -48,6 +48,13 @@ export class Throttle {
     return this.secondsLeft(row, limit, windowMs);
   }
 
+  /** The key's count and when its window began, counting nothing; undefined when its window is over (or it has none). */
+  async peek(key: string, windowMs: number): Promise<{ count: number; since: string } | undefined> {
+    const row = await this.db.selectFrom('throttle').select(['window_start', 'count']).where('key', '=', key).executeTakeFirst();
+    if (!row || Date.parse(row.window_start) + windowMs <= this.clock.now().getTime()) return undefined;
+    return { count: Number(row.count), since: row.window_start };
+  }
+
   /**
    * Counts one event and tells, in the same statement, whether the key is now over its limit:
    * returns 0 when the event is allowed, else the seconds until the window ends. Because the

@@ -84,7 +84,7 @@ export async function forgotPassword(ctx: AppContext, log: Log, email: string, r
     ],
     RECOVERY_MESSAGES.tooManyResetRequests,
   );
-  if (!user) return;
+  if (!user) return resetCodeToNobody(ctx, email);
   const code = newOtpCode();
   await ctx.db.transaction().execute(async (trx) => {
     await q.replaceAccountCode(trx, {
@@ -168,13 +168,7 @@ export async function resetPassword(
   request: LoginClient,
 ) {
   const user = await q.findUserByEmail(ctx.db, input.email);
-  if (!user) {
-    await ctx.throttle.limit(
-      [{ key: `verify-otp:ip:${request.ip}`, ...throttleLimits(ctx).verifyOtpPerIpHour }],
-      ACCOUNT_MESSAGES.tooManyOtpRequests,
-    );
-    throw badRequest(ACCOUNT_MESSAGES.otpNone);
-  }
+  if (!user) return resetWithCodeOfNobody(ctx, input.email, otpClientFor(request, undefined));
   const who = otpClientFor(request, user.id);
   const mine = await countCodeGuess(ctx, user.id, 'reset-password', who);
   const check = await ctx.db
@@ -195,6 +189,47 @@ export async function resetPassword(
     );
   });
   log.info({ userId: user.id }, 'password reset with a code; every session ended');
+}
+
+/**
+ * An address with no account answers reset-password as an account's does, so the pair of calls
+ * cannot tell a stranger who is registered (as send-otp and verify-otp do for an unknown id,
+ * ADR 0016): 'No OTP has been requested' before forgot-password, then wrong-code answers counting
+ * down from the same five tries per source (and twenty for all strangers) to the same lock, and
+ * 'OTP has expired' once the ten minutes are over. Nothing is mailed; the only state is throttle
+ * counters standing in for the code's row.
+ */
+const nobodyKeys = (email: string) => ({
+  /** A "code" is live: counted for the code's ten minutes. */
+  live: `reset-unknown:live:${email}`,
+  /** A "code" was asked for (and when): an account's expired code stays in its row, answering 'expired'. */
+  issued: `reset-unknown:issued:${email}`,
+  /** Wrong guesses from all strangers together (an account's row counts them in `attempts`). */
+  strangers: `reset-unknown:strangers:${email}`,
+});
+/** How long an unknown address's asked-for "code" answers 'expired' rather than 'none'. */
+const NOBODY_ISSUED_MS = 7 * 24 * HOUR_MS;
+
+async function resetCodeToNobody(ctx: AppContext, email: string): Promise<void> {
+  const key = nobodyKeys(email);
+  // A new "code" starts every count afresh, as replacing an account's code row does: the guesses
+  // per source are named by the time it was asked for, the strangers' count starts again.
+  for (const name of [key.live, key.issued, key.strangers]) await ctx.throttle.reset(name);
+  await ctx.throttle.record(key.live, OTP_TTL_MS);
+  await ctx.throttle.record(key.issued, NOBODY_ISSUED_MS);
+}
+
+async function resetWithCodeOfNobody(ctx: AppContext, email: string, client: OtpClient): Promise<never> {
+  const key = nobodyKeys(email);
+  const issued = await ctx.throttle.peek(key.issued, NOBODY_ISSUED_MS);
+  const mine = await countGuess(ctx, issued && `reset-unknown:guess:${email}:${issued.since}`, client);
+  if (!issued) throw codeRefusal({ kind: 'none' });
+  // In checkCode's order: locked, then expired, then a wrong guess (the only one strangers' count keeps).
+  const counted = { mine, trusted: false, strangers: (await ctx.throttle.peek(key.strangers, NOBODY_ISSUED_MS))?.count ?? 0 };
+  if (guessesSpent(counted)) throw codeRefusal({ kind: 'locked' });
+  if (!(await ctx.throttle.peek(key.live, OTP_TTL_MS))) throw codeRefusal({ kind: 'expired' });
+  await ctx.throttle.record(key.strangers, NOBODY_ISSUED_MS);
+  throw codeRefusal({ kind: 'wrong', attemptsLeft: attemptsLeftAfterWrong(counted) });
 }
 
 /** The shopper's current password (lib/login-guard.ts checkCurrentPassword), this browser's device cookie counted. */
