@@ -64,6 +64,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : config.trustProxy,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // A client sending its request slowly (a byte now and then) would otherwise hold a connection
+    // open for ever: Fastify turns Node's request timeout off. The whole request must arrive within
+    // REQUEST_TIMEOUT_SECONDS, its headers within HEADERS_TIMEOUT_MS of that, else Node answers 408
+    // and closes the connection. Behind nginx the body arrives buffered, so uploads are not slowed.
+    requestTimeout: config.requestTimeoutMs,
+    http: requestTimeouts(config.requestTimeoutMs),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -154,6 +160,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalogSiteRoutes(ctx));
   if (options.serveWeb ?? true) await app.register(webRoutes(ctx, { metaResolvers: [catalogMetaResolver(ctx, catalog)] }));
   return app;
+}
+
+/** How long a client may take to send its request line and headers (Node's own default is 60 s). */
+export const HEADERS_TIMEOUT_MS = 30_000;
+
+/**
+ * Node's headers timeout, never longer than the request's, and how often it checks both (its
+ * default of 30 s would let a short timeout run on for half a minute).
+ */
+export function requestTimeouts(requestTimeoutMs: number): { headersTimeout: number; connectionsCheckingInterval: number } {
+  return {
+    headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs),
+    connectionsCheckingInterval: Math.min(5_000, Math.max(100, Math.floor(requestTimeoutMs / 4))),
+  };
 }
 
 /** The origins of absolute http(s) URLs (relative ones are this shop's own). */

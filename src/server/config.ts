@@ -110,6 +110,8 @@ const envSchema = z
         return parsed;
       }),
     API_DOCS: z.enum(['true', 'false', '1', '0', '']).optional(),
+    // A whole request (headers and body) must arrive within this many seconds, else 408 and closed.
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
     REGISTER_PER_IP_MINUTE: z.coerce.number().int().min(1).default(10),
     REGISTER_PER_IP_HOUR: z.coerce.number().int().min(1).default(60),
     SEND_OTP_PER_IP_HOUR: z.coerce.number().int().min(1).default(30),
@@ -243,6 +245,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Serve the OpenAPI document and its UI at /api/docs (off in production unless API_DOCS=true). */
   apiDocs: boolean;
+  /** How long a client may take to send a whole request, headers and body (REQUEST_TIMEOUT_SECONDS). */
+  requestTimeoutMs: number;
   /** Where product images are kept: DATA_DIR/uploads, or an S3-compatible bucket (S3_BUCKET). */
   storage: { kind: 'disk' } | ({ kind: 's3' } & S3Settings);
   /** IMAGE_BASE_URL: where browsers fetch images (a public bucket or a CDN); unset: this shop's /uploads. */
@@ -342,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sendOtpPerIpHour: e.SEND_OTP_PER_IP_HOUR,
       verifyOtpPerIpHour: e.VERIFY_OTP_PER_IP_HOUR,
     },
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     apiDocs: e.API_DOCS === undefined || e.API_DOCS === '' ? e.NODE_ENV !== 'production' : isOn(e.API_DOCS),
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
