@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { ensureBootstrapAdmin } from './features/admin/bootstrap.js';
 import { CatalogService } from './features/catalog/service.js';
 import { boundHeapGrowth } from './lib/heap-flags.js';
+import { trustProxyWarning } from './lib/trust-proxy-warning.js';
 
 async function main(): Promise<void> {
   boundHeapGrowth();
@@ -51,6 +52,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  const proxyWarning = trustProxyWarning(config);
+  if (proxyWarning) app.log.warn(proxyWarning);
 }
 
 main().catch((error: unknown) => {
