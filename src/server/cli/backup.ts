@@ -78,6 +78,8 @@ export async function runBackupCli(
     } finally {
       copy.close();
     }
+    // The copy of the database is as private as the shop's own (lib/private-files.ts).
+    await fs.chmod(path.join(folder, DATABASE_FILE), 0o600);
     // Images and the secret that signs sessions and seals queued codes; the copy stays private.
     await fs
       .cp(path.join(config.dataDir, 'uploads'), path.join(folder, 'uploads'), { recursive: true, force: false })

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -13,6 +12,7 @@ import {
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
+import { ensurePrivateDir, ensurePrivateFile, PRIVATE_FILE_MODE, tighten } from '../lib/private-files.js';
 import { LruCache } from '../lib/lru-cache.js';
 import type { Database } from './schema.js';
 import {
@@ -69,7 +69,10 @@ export function openDatabase(options: OpenOptions): DbHandle {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  fs.mkdirSync(options.dataDir, { recursive: true });
+  // Private: 0700 folder, 0600 database (its -wal and -shm files take the database's mode).
+  ensurePrivateDir(options.dataDir);
+  for (const suffix of ['-wal', '-shm']) tighten(path.join(options.dataDir, `pasal.sqlite${suffix}`), PRIVATE_FILE_MODE);
+  ensurePrivateFile(path.join(options.dataDir, 'pasal.sqlite'));
   const sqlite = new SQLite(path.join(options.dataDir, 'pasal.sqlite'));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensurePrivateDir } from './private-files.js';
 
 /**
  * Reads a secret from `DATA_DIR/<name>` or generates it once (mode 0600).
@@ -14,7 +15,7 @@ export function readOrCreateSecret(dataDir: string, name: string, bytes = 48): s
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const secret = crypto.randomBytes(bytes).toString('base64url');
   fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;

@@ -78,7 +78,7 @@ export async function ensureBootstrapAdmin(ctx: Pick<AppContext, 'db' | 'clock' 
 
 /** Writes a fresh file readable by its owner only (a stale one from an earlier database is replaced). */
 function writePrivateFile(file: string, content: string): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   fs.rmSync(file, { force: true });
   fs.writeFileSync(file, content, { mode: 0o600, flag: 'wx' });
   fs.chmodSync(file, 0o600);

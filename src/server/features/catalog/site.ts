@@ -51,7 +51,8 @@ const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 /** Images kept on this machine's disk: sent by @fastify/static (ETag, ranges, 304s). */
 async function serveUploadsFromDisk(app: FastifyInstance, uploads: string): Promise<void> {
-  fs.mkdirSync(path.join(uploads, 'products'), { recursive: true });
+  // A DATA_DIR made here is private (lib/private-files.ts); the images are served by this process alone.
+  fs.mkdirSync(path.join(uploads, 'products'), { recursive: true, mode: 0o700 });
   await app.register(fastifyStatic, {
     root: uploads,
     prefix: '/uploads/',
