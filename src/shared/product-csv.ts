@@ -53,6 +53,8 @@ export const IMPORT_ZIP_MAX_MB = 100;
 export const IMPORT_ZIP_MAX_BYTES = IMPORT_ZIP_MAX_MB * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 20_000;
 export const IMPORT_ZIP_MAX_IMAGES = 500;
+/** What the ZIP's files may come to once inflated, all together, as its directory declares them. */
+export const IMPORT_ZIP_MAX_UNPACKED_MB = 1024;
 /** Rows the preview lists (every row's errors are listed apart). */
 export const IMPORT_PREVIEW_ROWS = 50;
 
@@ -75,6 +77,8 @@ export const IMPORT_MESSAGES = {
   duplicateColumn: (column: string) => `The column "${column}" appears twice`,
   zipUnreadable: 'The ZIP file could not be read',
   zipTooManyImages: `The ZIP file may hold at most ${IMPORT_ZIP_MAX_IMAGES} images`,
+  zipUnpackedTooLarge: `The ZIP file's images come to more than ${IMPORT_ZIP_MAX_UNPACKED_MB} MB once unpacked`,
+  zipDamaged: (name: string) => `The ZIP file is damaged: "${name}" holds more than its size in the ZIP says`,
 
   cellCount: (cells: number, columns: number) => `The row has ${cells} cells but the header has ${columns}`,
   skuRequired: 'SKU is required: the import finds products by it',

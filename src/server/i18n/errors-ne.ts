@@ -165,6 +165,9 @@ export const ERRORS_NE: MessageCatalogue = {
   'The column "{column}" appears twice': '"{column}" स्तम्भ दुई पटक छ',
   'The ZIP file could not be read': 'ZIP फाइल पढ्न सकिएन',
   'The ZIP file may hold at most {max} images': 'ZIP फाइलमा बढीमा {max} वटा फोटो मात्र हुन सक्छन्',
+  "The ZIP file's images come to more than {max} MB once unpacked": 'ZIP फाइलका फोटोहरू खोल्दा {max} MB भन्दा बढी हुन्छन्',
+  'The ZIP file is damaged: "{name}" holds more than its size in the ZIP says':
+    'ZIP फाइल बिग्रिएको छ: "{name}" मा ZIP ले भनेभन्दा धेरै सामग्री छ',
   'The row has {cells} cells but the header has {columns}':
     'यो पङ्क्तिमा {cells} वटा कोठा छन्, तर पहिलो (शीर्ष) पङ्क्तिमा {columns} वटा मात्र',
   'SKU is required: the import finds products by it': 'SKU लेख्नुहोस्: आयातले सामानलाई SKU बाटै चिन्छ',

@@ -210,7 +210,7 @@ export class ProductImportService {
           continue;
         }
         entries[entries.length - 1] = found.entry;
-        if (!sniffed.has(found.entry.path)) sniffed.set(found.entry.path, sniff(zip!, found.entry, ref.name));
+        if (!sniffed.has(found.entry.path)) sniffed.set(found.entry.path, await sniff(zip!, found.entry, ref.name));
         const trouble = sniffed.get(found.entry.path);
         if (trouble) problem(row.row, 'images', trouble);
       }
@@ -256,7 +256,7 @@ export class ProductImportService {
             plan.problems.push({ row: rowNumber, column: 'images', message: failed.get(entry.path)! });
             continue;
           }
-          const bytes = plan.zip.read(entry);
+          const bytes = await plan.zip.read(entry);
           try {
             if (!bytes) throw new Error('unreadable');
             // One at a time, as uploads are: each decode may take tens of MB.
@@ -493,9 +493,9 @@ function isConstraint(error: unknown): boolean {
 }
 
 /** A ZIP image's problem before it is processed (declared size, type sniffed from its bytes), or undefined. */
-function sniff(zip: ZipImages, entry: ZipEntry, name: string): string | undefined {
+async function sniff(zip: ZipImages, entry: ZipEntry, name: string): Promise<string | undefined> {
   if (entry.size > MAX_IMAGE_BYTES) return IMPORT_MESSAGES.imageTooLarge(name);
-  const bytes = zip.read(entry);
+  const bytes = await zip.read(entry);
   if (!bytes) return IMPORT_MESSAGES.imageUnreadable(name);
   return sniffImageType(bytes) ? undefined : IMPORT_MESSAGES.imageNotImage(name);
 }
