@@ -64,6 +64,10 @@ describe.runIf(!usingPostgres())('npm run backup', () => {
       new RegExp(`^Backed up to ${folder} and opened the copy: \\d+ shoppers, 1 product, 0 orders\\.$`),
     );
     expect(fs.readdirSync(folder).sort()).toEqual(['jwt-secret', 'pasal.sqlite', 'uploads']);
+    // As private as the shop's own: the folder 0700, the database and the secret 0600.
+    expect(
+      ['.', 'pasal.sqlite', 'jwt-secret'].map((name) => (fs.statSync(path.join(folder, name)).mode & 0o777).toString(8)),
+    ).toEqual(['700', '600', '600']);
 
     // The restore: a shop started on the copy has the product, its images and the shopper.
     const restored = await buildTestApp({ DATA_DIR: folder });
