@@ -52,7 +52,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  const proxyWarning = trustProxyWarning(config);
+  const bound = app.server.address();
+  const proxyWarning = trustProxyWarning({ ...config, port: typeof bound === 'object' && bound ? bound.port : config.port });
   if (proxyWarning) app.log.warn(proxyWarning);
 }
 
