@@ -173,6 +173,39 @@ describe('a way back in', () => {
       });
     });
 
+    it('counts strangers’ wrong codes together for an unknown address too (the same twenty, the same lock)', async () => {
+      const shopper = await registerAndVerify(t);
+      const email = { known: shopper.email, unknown: `nobody.else.${shopper.userId}@example.com` };
+      const before = t.mail.messages.length;
+      for (const who of ['known', 'unknown'] as const)
+        await post('/api/users/forgot-password', { email: email[who] }, { ip: nextIp() });
+      const code = await t.mail.otpFor(shopper.email, before);
+      const wrong = code === '000000' ? '111111' : '000000';
+      const body = (who: 'known' | 'unknown') => ({
+        email: email[who],
+        otp: wrong,
+        password: 'a new password',
+        confirmPassword: 'a new password',
+      });
+      // Guesses from eight addresses in turn: the last ones each have tries of their own left, but strangers' twenty run out.
+      const answers: string[] = [];
+      for (const guesses of [5, 5, 5, 2, 1, 1, 1, 1]) {
+        const ip = { known: nextIp(), unknown: nextIp() };
+        for (let i = 0; i < guesses; i += 1) {
+          const known = await post('/api/users/reset-password', body('known'), { ip: ip.known });
+          const unknown = await post('/api/users/reset-password', body('unknown'), { ip: ip.unknown });
+          expect({ status: unknown.statusCode, body: unknown.json() }).toEqual({ status: known.statusCode, body: known.json() });
+          answers.push(known.json().message);
+        }
+      }
+      expect(answers.slice(-4)).toEqual([
+        ACCOUNT_MESSAGES.otpWrong(2),
+        ACCOUNT_MESSAGES.otpWrong(1),
+        ACCOUNT_MESSAGES.otpWrong(0),
+        ACCOUNT_MESSAGES.otpLocked,
+      ]);
+    });
+
     it('verifies an unverified account (the code proves the address)', async () => {
       const shopper = await registerShopper(t);
       const before = t.mail.messages.length;
