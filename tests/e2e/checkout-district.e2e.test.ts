@@ -138,7 +138,13 @@ describe('the district select in checkout', () => {
       (await api<{ orders: Array<Record<string, unknown>> }>('GET', `/api/orders/user/${userId}`, { token })).body.orders;
     await expect.poll(async () => (await placed()).length, { timeout: 10_000 }).toBe(1);
     // Baneshwor is in the valley: Rs. 100, stored as Kathmandu.
-    expect((await placed())[0]).toMatchObject({ province: 'Bagmati', district: 'Kathmandu', deliveryFee: 100, totalAmount: 1600 });
+    const [order] = await placed();
+    expect(order).toMatchObject({ province: 'Bagmati', district: 'Kathmandu', deliveryFee: 100, totalAmount: 1600 });
+    // The shopper's order names the district as it was chosen, in Nepali.
+    await page.goto(`/account?${new URLSearchParams({ tab: 'orders', order: String(order!.id) }).toString()}`);
+    const address = page.getByTestId('order-address').first();
+    await expectVisible(address);
+    expect(await address.innerText()).toContain('काठमाडौं महानगरपालिका, काठमाडौं');
   });
 });
 
