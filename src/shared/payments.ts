@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { VALLEY_DISTRICT_NAMES, findDistrict } from './districts.js';
+import { type DeliveryRates, placeFeePaisa } from './money.js';
+
+// The delivery rule itself lives with the money helpers, which every page already loads: the
+// product page tells by it without loading the districts.
+export { type DeliveryRates, deliveryRatesOf, placeFeePaisa } from './money.js';
 
 /**
  * Paying for an order (issue 16): the payment statuses, the delivery charge by place and the VAT
@@ -25,39 +30,14 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 /** Districts of the Kathmandu valley, where delivery costs the valley rate. */
 export const VALLEY_DISTRICTS = VALLEY_DISTRICT_NAMES;
 
-export interface DeliveryRates {
-  valleyFeePaisa: number;
-  outsideFeePaisa: number;
-  /** Subtotals from this amount on are delivered free. */
-  freeFromPaisa: number;
-}
-
 /** Whether the text names a district of the valley, in either script ('lalitpur', 'ललितपुर'). */
 export function isValleyDistrict(district: string): boolean {
   return findDistrict(district)?.valley === true;
 }
 
-/**
- * The one rule of what delivery costs: free from the threshold on, otherwise the valley's or the
- * outside rate. Checkout charges by it and the product page tells by it (the price alone).
- */
-export function placeFeePaisa(valley: boolean, subtotalPaisa: number, rates: DeliveryRates): number {
-  if (subtotalPaisa >= rates.freeFromPaisa) return 0;
-  return valley ? rates.valleyFeePaisa : rates.outsideFeePaisa;
-}
-
 /** The delivery charge of an order of `subtotalPaisa` to `district`. */
 export function deliveryFeePaisa(district: string, subtotalPaisa: number, rates: DeliveryRates): number {
   return placeFeePaisa(isValleyDistrict(district), subtotalPaisa, rates);
-}
-
-/** The rates of payment-options' `delivery` (rupees) in paisa, as the rules above take them. */
-export function deliveryRatesOf(delivery: { valleyFee: number; outsideFee: number; freeFrom: number }): DeliveryRates {
-  return {
-    valleyFeePaisa: Math.round(delivery.valleyFee * 100),
-    outsideFeePaisa: Math.round(delivery.outsideFee * 100),
-    freeFromPaisa: Math.round(delivery.freeFrom * 100),
-  };
 }
 
 /** Nepal's VAT rate; shop prices include it. */
