@@ -53,3 +53,29 @@ export const toPaisa = (rupees: number): number => Math.round(rupees * 100);
 
 /** Paisa (as stored) to the rupee number the API answers with. */
 export const toRupees = (paisa: number): number => paisa / 100;
+
+export interface DeliveryRates {
+  valleyFeePaisa: number;
+  outsideFeePaisa: number;
+  /** Subtotals from this amount on are delivered free. */
+  freeFromPaisa: number;
+}
+
+/**
+ * The one rule of what delivery costs: free from the threshold on, otherwise the valley's or the
+ * outside rate. Checkout charges by it (shared/payments.ts, by district) and the product page
+ * tells by it (the price alone).
+ */
+export function placeFeePaisa(valley: boolean, subtotalPaisa: number, rates: DeliveryRates): number {
+  if (subtotalPaisa >= rates.freeFromPaisa) return 0;
+  return valley ? rates.valleyFeePaisa : rates.outsideFeePaisa;
+}
+
+/** The rates of payment-options' `delivery` (rupees) in paisa, as placeFeePaisa takes them. */
+export function deliveryRatesOf(delivery: { valleyFee: number; outsideFee: number; freeFrom: number }): DeliveryRates {
+  return {
+    valleyFeePaisa: Math.round(delivery.valleyFee * 100),
+    outsideFeePaisa: Math.round(delivery.outsideFee * 100),
+    freeFromPaisa: Math.round(delivery.freeFrom * 100),
+  };
+}

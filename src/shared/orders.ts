@@ -3,6 +3,7 @@ import { daysInOrder, queryDay, queryTzOffset, queryWholeNumber } from './query-
 import { userIdSchema } from './accounts.js';
 import { formatPrice } from './money.js';
 import { PAYMENT_STATUSES, paymentRedirectSchema } from './payments.js';
+import { DISTRICTS, findDistrict } from './districts.js';
 
 /**
  * The checkout and orders contract (SPEC §3, §4, §7):
@@ -84,6 +85,8 @@ export const CHECKOUT_MESSAGES = {
   provinceInvalid: `Province must be one of ${NEPAL_PROVINCES.join(', ')}`,
   districtRequired: 'District is required',
   districtTooLong: `District must be at most ${DISTRICT_MAX} characters`,
+  districtUnknown: `District must be one of the ${DISTRICTS.length} districts of Nepal`,
+  districtOtherProvince: 'District must be in the chosen Province',
   cityRequired: 'City or Municipality is required',
   cityTooLong: `City or Municipality must be at most ${CITY_MAX} characters`,
   addressRequired: 'Street Address is required',
@@ -182,7 +185,15 @@ export const deliveryAddressSchema = z.object({
     .trim()
     .min(1, CHECKOUT_MESSAGES.provinceRequired)
     .pipe(z.enum(NEPAL_PROVINCES, { error: CHECKOUT_MESSAGES.provinceInvalid })),
-  district: requiredText(CHECKOUT_MESSAGES.districtRequired, DISTRICT_MAX, CHECKOUT_MESSAGES.districtTooLong),
+  /** One of the 77 by its English (any case) or Nepali name; stored as its English name. */
+  district: requiredText(CHECKOUT_MESSAGES.districtRequired, DISTRICT_MAX, CHECKOUT_MESSAGES.districtTooLong).transform(
+    (value, ctx) => {
+      const district = findDistrict(value);
+      if (district) return district.en;
+      ctx.addIssue({ code: 'custom', message: CHECKOUT_MESSAGES.districtUnknown });
+      return z.NEVER;
+    },
+  ),
   city: requiredText(CHECKOUT_MESSAGES.cityRequired, CITY_MAX, CHECKOUT_MESSAGES.cityTooLong),
   address: requiredText(CHECKOUT_MESSAGES.addressRequired, ADDRESS_MAX, CHECKOUT_MESSAGES.addressTooLong),
   /** Optional; blank means none. */
@@ -202,8 +213,16 @@ export const paymentMethodSchema = z
   .min(1, CHECKOUT_MESSAGES.paymentMethodRequired)
   .pipe(z.enum(PAYMENT_METHODS, { error: CHECKOUT_MESSAGES.paymentMethodInvalid }));
 
+/** The district must be one of the chosen province's (Lalitpur is not in Sudurpashchim). */
+function districtInProvince(value: { province: string; district: string }, ctx: z.RefinementCtx) {
+  if (findDistrict(value.district)?.province === value.province) return;
+  ctx.addIssue({ code: 'custom', path: ['district'], message: CHECKOUT_MESSAGES.districtOtherProvince });
+}
+
+const checkoutFieldsSchema = deliveryAddressSchema.extend({ paymentMethod: paymentMethodSchema });
+
 /** What the checkout form in the cart drawer asks for. */
-export const checkoutFormSchema = deliveryAddressSchema.extend({ paymentMethod: paymentMethodSchema });
+export const checkoutFormSchema = checkoutFieldsSchema.superRefine(districtInProvince);
 export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
 export type CheckoutForm = z.output<typeof checkoutFormSchema>;
 
@@ -225,12 +244,14 @@ export const totalAmountSchema = z
   .pipe(z.number().min(0, CHECKOUT_MESSAGES.totalInvalid).max(1e15, CHECKOUT_MESSAGES.totalInvalid));
 
 /** Body of POST /api/orders/create (SPEC §7: userId, totalAmount, cartItems plus the checkout form). */
-export const createOrderSchema = checkoutFormSchema.extend({
-  userId: userIdSchema,
-  totalAmount: totalAmountSchema,
-  /** Sent by the client for the contract's sake; never read (the server uses its own cart). */
-  cartItems: z.array(z.unknown()).max(1000).optional(),
-});
+export const createOrderSchema = checkoutFieldsSchema
+  .extend({
+    userId: userIdSchema,
+    totalAmount: totalAmountSchema,
+    /** Sent by the client for the contract's sake; never read (the server uses its own cart). */
+    cartItems: z.array(z.unknown()).max(1000).optional(),
+  })
+  .superRefine(districtInProvince);
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 export type CreateOrder = z.output<typeof createOrderSchema>;
 

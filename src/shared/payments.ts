@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import { VALLEY_DISTRICT_NAMES, findDistrict } from './districts.js';
+import { type DeliveryRates, placeFeePaisa } from './money.js';
+
+// The delivery rule itself lives with the money helpers, which every page already loads: the
+// product page tells by it without loading the districts.
+export { type DeliveryRates, deliveryRatesOf, placeFeePaisa } from './money.js';
 
 /**
  * Paying for an order (issue 16): the payment statuses, the delivery charge by place and the VAT
@@ -22,24 +28,16 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 };
 
 /** Districts of the Kathmandu valley, where delivery costs the valley rate. */
-export const VALLEY_DISTRICTS = ['Kathmandu', 'Lalitpur', 'Bhaktapur'] as const;
+export const VALLEY_DISTRICTS = VALLEY_DISTRICT_NAMES;
 
-export interface DeliveryRates {
-  valleyFeePaisa: number;
-  outsideFeePaisa: number;
-  /** Subtotals from this amount on are delivered free. */
-  freeFromPaisa: number;
-}
-
+/** Whether the text names a district of the valley, in either script ('lalitpur', 'ललितपुर'). */
 export function isValleyDistrict(district: string): boolean {
-  const key = district.trim().toLowerCase();
-  return VALLEY_DISTRICTS.some((name) => name.toLowerCase() === key);
+  return findDistrict(district)?.valley === true;
 }
 
 /** The delivery charge of an order of `subtotalPaisa` to `district`. */
 export function deliveryFeePaisa(district: string, subtotalPaisa: number, rates: DeliveryRates): number {
-  if (subtotalPaisa >= rates.freeFromPaisa) return 0;
-  return isValleyDistrict(district) ? rates.valleyFeePaisa : rates.outsideFeePaisa;
+  return placeFeePaisa(isValleyDistrict(district), subtotalPaisa, rates);
 }
 
 /** Nepal's VAT rate; shop prices include it. */

@@ -103,8 +103,10 @@ export const VALIDATION_NE: MessageCatalogue = {
   'Province is required': 'प्रदेश छान्नुहोस्',
   'Province must be one of Koshi, Madhesh, Bagmati, Gandaki, Lumbini, Karnali, Sudurpashchim':
     'प्रदेश यीमध्ये एक हुनुपर्छ: कोशी प्रदेश, मधेश प्रदेश, बागमती प्रदेश, गण्डकी प्रदेश, लुम्बिनी प्रदेश, कर्णाली प्रदेश वा सुदूरपश्चिम प्रदेश',
-  'District is required': 'जिल्ला लेख्नुहोस्',
+  'District is required': 'जिल्ला छान्नुहोस्',
   'District must be at most {max} characters': 'जिल्ला बढीमा {max} अक्षरको हुनुपर्छ',
+  'District must be one of the {count} districts of Nepal': 'जिल्ला नेपालका {count} जिल्लामध्ये एक हुनुपर्छ',
+  'District must be in the chosen Province': 'जिल्ला छानिएको प्रदेशभित्रकै हुनुपर्छ',
   'City or Municipality is required': 'सहर वा नगरपालिका लेख्नुहोस्',
   'City or Municipality must be at most {max} characters': 'सहर वा नगरपालिका बढीमा {max} अक्षरको हुनुपर्छ',
   'Street Address is required': 'ठेगाना लेख्नुहोस्',

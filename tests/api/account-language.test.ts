@@ -346,6 +346,8 @@ describe('a shopper’s language', () => {
         expect(part).toContain(bikramSambat);
         expect(part).toContain('डेलिभरीमा नगद भुक्तानी');
         expect(part).toContain('बागमती प्रदेश, नेपाल');
+        // The district by its Nepali name (the order stores Kathmandu).
+        expect(part).toContain(', काठमाडौं');
         expect(part).not.toMatch(/Rs\.|Namaste|Thank you|Delivery address/);
       }
       expect(mail.text).toContain(`जम्मा: ${total} (भ्याट ${formatPrice(order.vatAmount, 'ne')} समावेश)`);

@@ -290,11 +290,20 @@ describe('checkout: POST /api/orders/create', () => {
     }
     // Every province of Nepal is accepted, and the landmark is optional (blank means none).
     const product = await makeProduct(t, { price: 1, stock: null });
-    for (const province of ['Koshi', 'Madhesh', 'Bagmati', 'Gandaki', 'Lumbini', 'Karnali', 'Sudurpashchim']) {
+    const districtOf = {
+      Koshi: 'Morang',
+      Madhesh: 'Dhanusha',
+      Bagmati: 'Kathmandu',
+      Gandaki: 'Kaski',
+      Lumbini: 'Rupandehi',
+      Karnali: 'Surkhet',
+      Sudurpashchim: 'Kailali',
+    };
+    for (const [province, district] of Object.entries(districtOf)) {
       await fillCart(t.app.ctx.db, shopper.userId, [{ productId: product.id, quantity: 1 }]);
-      const res = await create(shopper, orderBody(shopper.userId, 1, { province, landmark: '' }));
+      const res = await create(shopper, orderBody(shopper.userId, 1, { province, district, landmark: '' }));
       expect(res.statusCode, res.body).toBe(201);
-      expect(res.json().order).toMatchObject({ province, landmark: null });
+      expect(res.json().order).toMatchObject({ province, district, landmark: null });
     }
   });
 

@@ -18,6 +18,7 @@ async function placeOrder(
     quantity?: number;
     stock?: number;
     district?: string;
+    province?: string;
     total?: number;
     method: 'cod' | 'esewa' | 'khalti';
   },
@@ -31,6 +32,7 @@ async function placeOrder(
     payload: orderBody(shopper.userId, options.total ?? product.price * quantity, {
       paymentMethod: options.method,
       ...(options.district ? { district: options.district } : {}),
+      ...(options.province ? { province: options.province } : {}),
     }),
     headers: bearer(shopper.token),
   });
@@ -159,9 +161,9 @@ describe('paying for an order', () => {
     expect(valley.body.order.vatAmount).toBe(184.07);
     expect(valley.body.order.invoiceNumber).toMatch(/^PSL-\d{6}$/);
 
-    const outside = await order(shopper, { price: 2_000, method: 'cod', district: 'Kaski' });
+    const outside = await order(shopper, { price: 2_000, method: 'cod', province: 'Gandaki', district: 'Kaski' });
     expect(outside.body.order).toMatchObject({ subtotal: 2000, deliveryFee: 200, totalAmount: 2200 });
-    const free = await order(shopper, { price: 5_000, method: 'cod', district: 'Kaski' });
+    const free = await order(shopper, { price: 5_000, method: 'cod', province: 'Gandaki', district: 'Kaski' });
     expect(free.body.order).toMatchObject({ deliveryFee: 0, totalAmount: 5000 });
     const numbers = [valley, outside, free].map((placed) => Number(placed.body.order.invoiceNumber.slice(4)));
     expect(numbers).toEqual([numbers[0], numbers[0]! + 1, numbers[0]! + 2]);

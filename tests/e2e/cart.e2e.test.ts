@@ -203,7 +203,7 @@ describe('a verified shopper', () => {
 
     await drawerCart.getByLabel('Phone Number').fill('9841234567');
     await drawerCart.getByLabel('Province').selectOption('Gandaki');
-    await drawerCart.getByLabel('District').fill('Kaski');
+    await drawerCart.getByLabel('District').selectOption('Kaski');
     await drawerCart.getByLabel('City or Municipality').fill('Pokhara Metropolitan City');
     await drawerCart.getByLabel('Street Address').fill('Lakeside, ward 6');
     await drawerCart.getByLabel('Landmark (optional)').fill('Opposite the boat station');
@@ -281,6 +281,7 @@ describe('a verified shopper', () => {
     await expectVisible(cart.getByRole('heading', { name: 'Delivery details' }));
     expect(await cart.getByLabel('Phone Number').inputValue()).toBe('9841234567');
     expect(await cart.getByLabel('Province').inputValue()).toBe('Gandaki');
+    expect(await cart.getByLabel('District').inputValue()).toBe('Kaski');
     expect(await cart.getByLabel('City or Municipality').inputValue()).toBe('Pokhara Metropolitan City');
     expect(await cart.getByLabel('Landmark (optional)').inputValue()).toBe('Opposite the boat station');
     // Back to the lines, and remove from the drawer.
@@ -422,7 +423,7 @@ describe('an unverified shopper', () => {
     await cart.getByLabel('Full Name').fill('Hari Rai');
     await cart.getByLabel('Phone Number').fill('9807654321');
     await cart.getByLabel('Province').selectOption('Koshi');
-    await cart.getByLabel('District').fill('Morang');
+    await cart.getByLabel('District').selectOption('Morang');
     await cart.getByLabel('City or Municipality').fill('Biratnagar');
     await cart.getByLabel('Street Address').fill('Main Road');
     await cart.getByRole('button', { name: 'Place Order' }).click();

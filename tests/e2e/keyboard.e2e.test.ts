@@ -250,7 +250,9 @@ describe('keyboard only (desktop)', () => {
     await tabTo(page, cart.getByLabel('Province'), { max: 30 });
     await page.keyboard.type('Bagmati');
     expect(await cart.getByLabel('Province').inputValue()).toBe('Bagmati');
-    await fill('District', 'Lalitpur');
+    await tabTo(page, cart.getByLabel('District'), { max: 30 });
+    await page.keyboard.type('Lalitpur');
+    expect(await cart.getByLabel('District').inputValue()).toBe('Lalitpur');
     await fill('City or Municipality', 'Lalitpur');
     await fill('Street Address', 'Jhamsikhel, ward 3');
     const cod = cart.getByRole('radio', { name: /Cash on Delivery/ });

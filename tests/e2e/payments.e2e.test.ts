@@ -53,7 +53,7 @@ async function checkout(page: Page, wallet: 'eSewa' | 'Khalti'): Promise<Locator
   await cart.getByRole('button', { name: 'Checkout', exact: true }).click();
   await expectVisible(cart.getByRole('heading', { name: 'Delivery details' }));
   await cart.getByLabel('Province').selectOption('Bagmati');
-  await cart.getByLabel('District').fill('Kathmandu');
+  await cart.getByLabel('District').selectOption('Kathmandu');
   await cart.getByLabel('City or Municipality').fill('Kathmandu Metropolitan City');
   await cart.getByLabel('Street Address').fill('Thamel, ward 26');
   await cart.getByRole('radio', { name: new RegExp(`^${wallet}`) }).check();
@@ -85,10 +85,15 @@ describe('paying now', () => {
     expect(await cart.getByTestId('checkout-delivery').innerText()).toBe('Rs. 100');
     expect(await cart.getByTestId('checkout-total').innerText()).toBe('Rs. 3,300');
     await expectVisible(cart.getByText('Free delivery from Rs. 5,000'));
-    await cart.getByLabel('District').fill('Kaski');
+    // Another province: its district is chosen again, and the charge waits for it.
+    await cart.getByLabel('Province').selectOption('Gandaki');
+    expect(await cart.getByLabel('District').inputValue()).toBe('');
+    await expectVisible(cart.getByTestId('checkout-delivery').filter({ hasText: 'Choose your district' }));
+    await cart.getByLabel('District').selectOption('Kaski');
     await expectVisible(cart.getByTestId('checkout-delivery').filter({ hasText: 'Rs. 200' }));
     expect(await cart.getByTestId('checkout-total').innerText()).toBe('Rs. 3,400');
-    await cart.getByLabel('District').fill('lalitpur ');
+    await cart.getByLabel('Province').selectOption('Bagmati');
+    await cart.getByLabel('District').selectOption('Lalitpur');
     await expectVisible(cart.getByTestId('checkout-total').filter({ hasText: 'Rs. 3,300' }));
 
     await cart.getByRole('button', { name: 'Place Order' }).click();

@@ -235,14 +235,20 @@ describe('the product page on a phone', () => {
     await open(page, 'console');
     const info = page.getByRole('region', { name: 'Delivery and payment' });
     const estimate = info.getByTestId('delivery-estimate');
+    const freeFrom = info.getByTestId('delivery-free-from');
     const { delivery } = options;
+    expect(made.console.price).toBeGreaterThanOrEqual(delivery.freeFrom);
+    expect(made.alone.price).toBeLessThan(delivery.freeFrom);
+    // The console's price alone reaches the free-delivery amount: checkout charges nothing, so
+    // the page says free, wherever the delivery goes.
     expect(await info.getByRole('radio', { name: 'Inside Kathmandu valley' }).isChecked()).toBe(true);
-    expect(await estimate.textContent()).toBe(`Delivery ${rupees(delivery.valleyFee)} · arrives in ${days(delivery.valleyDays)}`);
+    expect(await estimate.textContent()).toBe(`Free delivery · arrives in ${days(delivery.valleyDays)}`);
+    expect(await freeFrom.textContent()).toBe(`Free delivery on orders from ${rupees(delivery.freeFrom)}`);
     await info.getByText('Outside the valley', { exact: true }).click();
     await eventually(
       () => estimate.textContent(),
-      (text) => text === `Delivery ${rupees(delivery.outsideFee)} · arrives in ${days(delivery.outsideDays)}`,
-      'the charge and days outside the valley',
+      (text) => text === `Free delivery · arrives in ${days(delivery.outsideDays)}`,
+      'free delivery and the days outside the valley',
     );
     const methods = { cod: 'Cash on Delivery', esewa: 'eSewa', khalti: 'Khalti' } as const;
     expect(await info.getByTestId('payment-methods').textContent()).toBe(
@@ -251,17 +257,27 @@ describe('the product page on a phone', () => {
     expect(await info.getByTestId('product-warranty').textContent()).toBe(`Warranty: ${made.console.warranty}`);
     await expectNoSeriousViolations(page, 'product page with its delivery block (phone)');
 
-    // The pick is remembered, on this product and the next; a product without warranty says none.
-    await open(page, 'handheld');
+    // A cheaper product: the place's charge (the pick is remembered), and from what amount it is free.
+    await open(page, 'alone');
     expect(await info.getByRole('radio', { name: 'Outside the valley' }).isChecked()).toBe(true);
-    expect(await estimate.textContent()).toContain(days(delivery.outsideDays));
+    expect(await estimate.textContent()).toBe(`Delivery ${rupees(delivery.outsideFee)} · arrives in ${days(delivery.outsideDays)}`);
+    expect(await freeFrom.textContent()).toBe(`Free delivery from ${rupees(delivery.freeFrom)}`);
+    await info.getByText('Inside Kathmandu valley', { exact: true }).click();
+    await eventually(
+      () => estimate.textContent(),
+      (text) => text === `Delivery ${rupees(delivery.valleyFee)} · arrives in ${days(delivery.valleyDays)}`,
+      'the charge and days in the valley',
+    );
+    // A product without warranty says none.
     expect(await info.getByTestId('product-warranty').count()).toBe(0);
 
     // In Nepali.
+    await open(page, 'handheld');
     await page.context().addCookies([{ name: 'pasal_lang', value: 'ne', url: page.url() }]);
     await page.reload();
     const nepali = page.getByRole('region', { name: 'डेलिभरी र भुक्तानी' });
     await expectVisible(nepali.getByText('उपत्यका बाहिर', { exact: true }));
+    expect(await nepali.getByTestId('delivery-estimate').textContent()).toContain('निःशुल्क डेलिभरी');
     expect(await nepali.getByTestId('delivery-estimate').textContent()).toContain('दिनमा आइपुग्छ');
   });
 

@@ -12,6 +12,7 @@ import {
   formatOrderId,
 } from '../../../shared/orders.js';
 import { PAYMENT_STATUS_LABELS } from '../../../shared/payments.js';
+import { districtName } from '../../../shared/districts.js';
 import type { MailMessage } from '../../lib/mail.js';
 import { escapeHtml } from '../../lib/escape-html.js';
 
@@ -239,7 +240,7 @@ function addressLines(order: Order, words: Words): string[] {
     `${order.fullName}, ${order.phone}`,
     order.address,
     ...(order.landmark ? [words.landmark(order.landmark)] : []),
-    `${order.city}, ${order.district}`,
+    `${order.city}, ${districtName(order.district, words.locale)}`,
     words.province(order.province),
   ];
 }

@@ -6,7 +6,8 @@ import { type FormEvent, type SelectHTMLAttributes, useId, useRef, useState } fr
 import { useNavigate } from 'react-router';
 import { localDigits } from '../../../shared/locale';
 import { NEPAL_PROVINCES, PAYMENT_METHODS, type PaymentMethodId, checkoutFormSchema } from '../../../shared/orders';
-import { type DeliveryRates, deliveryFeePaisa, isValleyDistrict } from '../../../shared/payments';
+import { type DeliveryRates, deliveryFeePaisa, deliveryRatesOf, isValleyDistrict } from '../../../shared/payments';
+import { type District, districtsOf, findDistrict } from '../../../shared/districts';
 import { PAYMENT_METHOD_MESSAGES, PROVINCE_MESSAGES, messageOf } from '../../components/orders/order-labels';
 import { ErrorBanner } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
@@ -48,13 +49,13 @@ export type CheckoutNext = 'gateway' | 'orders' | 'none';
 
 /** The delivery charges of GET /api/orders/payment-options, in paisa as shared/payments.ts reckons. */
 function ratesOf(options: PaymentOptions | undefined): DeliveryRates | undefined {
-  if (!options) return undefined;
-  const { valleyFee, outsideFee, freeFrom } = options.delivery;
-  return {
-    valleyFeePaisa: Math.round(valleyFee * 100),
-    outsideFeePaisa: Math.round(outsideFee * 100),
-    freeFromPaisa: Math.round(freeFrom * 100),
-  };
+  return options ? deliveryRatesOf(options.delivery) : undefined;
+}
+
+/** A province's districts for the select, by their name in the page's language. */
+function districtOptions(province: string, locale: 'en' | 'ne'): District[] {
+  const list = districtsOf(province);
+  return locale === 'ne' ? list.sort((a, b) => a.ne.localeCompare(b.ne, 'ne')) : list;
 }
 
 export interface CheckoutPrefill {
@@ -68,11 +69,14 @@ export interface CheckoutPrefill {
 function initialValues(prefill: CheckoutPrefill): Record<Field, string> {
   const last = prefill.lastAddress;
   const method = PAYMENT_METHODS.find((id) => id === last?.paymentMethod) ?? 'cod';
+  // The last order's district is chosen again when it is one of its province's (older orders
+  // were typed by hand and may name none).
+  const lastDistrict = last ? findDistrict(last.district) : undefined;
   return {
     fullName: last?.fullName ?? prefill.fullName ?? '',
     phone: last?.phone ?? prefill.phone ?? '',
     province: last && (NEPAL_PROVINCES as readonly string[]).includes(last.province) ? last.province : '',
-    district: last?.district ?? '',
+    district: lastDistrict && lastDistrict.province === last?.province ? lastDistrict.en : '',
     city: last?.city ?? '',
     address: last?.address ?? '',
     landmark: last?.landmark ?? '',
@@ -243,7 +247,16 @@ export default function CheckoutPanel({
           hint={t('cart.checkout.phoneHint', { digits: localDigits('10', locale) })}
           {...form.field('phone')}
         />
-        <SelectField label={t('cart.checkout.province')} autoComplete="address-level1" {...form.field('province')}>
+        <SelectField
+          label={t('cart.checkout.province')}
+          autoComplete="address-level1"
+          {...form.field('province')}
+          onChange={(event) => {
+            form.setValue('province', event.target.value);
+            // Another province's district would be refused: the district is chosen again.
+            if (findDistrict(form.values.district)?.province !== event.target.value) form.setValue('district', '');
+          }}
+        >
           <option value="">{t('cart.checkout.provinceChoose')}</option>
           {NEPAL_PROVINCES.map((province) => (
             <option key={province} value={province}>
@@ -251,7 +264,21 @@ export default function CheckoutPanel({
             </option>
           ))}
         </SelectField>
-        <TextField label={t('cart.checkout.district')} autoComplete="address-level2" maxLength={60} {...form.field('district')} />
+        <SelectField
+          label={t('cart.checkout.district')}
+          autoComplete="address-level2"
+          disabled={form.values.province === ''}
+          {...form.field('district')}
+        >
+          <option value="">
+            {form.values.province === '' ? t('cart.checkout.districtProvinceFirst') : t('cart.checkout.districtChoose')}
+          </option>
+          {districtOptions(form.values.province, locale).map((district) => (
+            <option key={district.en} value={district.en}>
+              {locale === 'ne' ? district.ne : district.en}
+            </option>
+          ))}
+        </SelectField>
         <TextField label={t('cart.checkout.city')} autoComplete="address-level3" maxLength={100} {...form.field('city')} />
         <TextField
           label={t('cart.checkout.address')}

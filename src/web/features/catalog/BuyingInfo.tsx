@@ -3,6 +3,7 @@ import Truck from 'lucide-react/icons/truck';
 import CreditCard from 'lucide-react/icons/credit-card';
 import { useId } from 'react';
 import type { DeliveryDays } from '../../../shared/payments';
+import { deliveryRatesOf, placeFeePaisa } from '../../../shared/money';
 import { PAYMENT_METHOD_MESSAGES } from '../../components/orders/order-labels';
 import { formatCount, formatDeliveryFee, formatPrice } from '../../lib/format';
 import { type MessageId, type Translate, useLocale, useT } from '../../lib/i18n';
@@ -27,16 +28,18 @@ function daysText(days: DeliveryDays, t: Translate, locale: Locale): string {
  * (inside the Kathmandu valley or outside, their pick remembered), the ways to pay this shop
  * offers, and the product's warranty when it has one. The charges and days are the checkout's own
  * (GET /api/orders/payment-options, in the page's HTML on a first visit); while they load, their
- * lines keep their height, so nothing below moves.
+ * lines keep their height, so nothing below moves. The charge is the one checkout makes for this
+ * product alone (`price`, rupees): free when it reaches the free-delivery amount by itself.
  */
-export function BuyingInfo({ warranty }: { warranty: string | null }) {
+export function BuyingInfo({ price, warranty }: { price: number; warranty: string | null }) {
   const t = useT();
   const locale = useLocale();
   const headingId = useId();
   const [place, choosePlace] = useDeliveryPlace();
   const { data: options } = usePaymentOptions();
   const delivery = options?.delivery;
-  const fee = delivery && (place === 'valley' ? delivery.valleyFee : delivery.outsideFee);
+  const feePaisa = delivery && placeFeePaisa(place === 'valley', Math.round(price * 100), deliveryRatesOf(delivery));
+  const fee = feePaisa === undefined ? undefined : feePaisa / 100;
   const days = delivery && (place === 'valley' ? delivery.valleyDays : delivery.outsideDays);
   const row = 'flex gap-3 py-3';
   const icon = 'mt-0.5 size-5 shrink-0 text-amber-700';
@@ -77,8 +80,8 @@ export function BuyingInfo({ warranty }: { warranty: string | null }) {
           <p className="mt-2 min-h-5" data-testid="delivery-estimate" aria-live="polite">
             {fee !== undefined && days ? (
               <>
-                <span className="font-semibold text-slate-900">
-                  {t('products.info.charge', { fee: formatDeliveryFee(fee, locale) })}
+                <span className={`font-semibold ${fee === 0 ? 'text-emerald-700' : 'text-slate-900'}`}>
+                  {fee === 0 ? t('products.info.chargeFree') : t('products.info.charge', { fee: formatDeliveryFee(fee, locale) })}
                 </span>
                 {' · '}
                 {daysText(days, t, locale)}
@@ -88,8 +91,10 @@ export function BuyingInfo({ warranty }: { warranty: string | null }) {
             )}
           </p>
           {delivery && delivery.freeFrom > 0 && (
-            <p className="mt-0.5 text-xs text-slate-500">
-              {t('cart.summary.freeFrom', { amount: formatPrice(delivery.freeFrom, locale) })}
+            <p className="mt-0.5 text-xs text-slate-500" data-testid="delivery-free-from">
+              {fee === 0
+                ? t('cart.summary.freeOnOrdersFrom', { amount: formatPrice(delivery.freeFrom, locale) })
+                : t('cart.summary.freeFrom', { amount: formatPrice(delivery.freeFrom, locale) })}
             </p>
           )}
         </div>

@@ -130,7 +130,7 @@ function ProductDetail({ product }: { product: Product }) {
               {outOfStock ? t('products.detail.soldOut') : t('catalog.addToCart')}
             </Button>
           </div>
-          <BuyingInfo warranty={product.warranty} />
+          <BuyingInfo price={product.price} warranty={product.warranty} />
           <ProductContact />
           <section aria-labelledby="description-heading" className="mt-8 border-t border-slate-200 pt-6">
             <h2 id="description-heading" className="text-base font-semibold text-slate-900">

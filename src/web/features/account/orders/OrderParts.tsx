@@ -3,6 +3,7 @@ import CircleCheck from 'lucide-react/icons/circle-check';
 import FileText from 'lucide-react/icons/file-text';
 import { Link } from 'react-router';
 import { formatOrderId } from '../../../../shared/orders';
+import { districtName } from '../../../../shared/districts';
 import { localDigits } from '../../../../shared/locale';
 import { type PaymentResult, VAT_PERCENT } from '../../../../shared/payments';
 import { PaymentBadge, paymentMethodLabel } from '../../../components/orders/PaymentBadge';
@@ -214,6 +215,7 @@ export function OrderPayment({
 /** Where an order goes: the recipient, their phone and the address as the checkout took it. */
 export function OrderAddress({ order }: { order: Order }) {
   const t = useT();
+  const locale = useLocale();
   return (
     <section
       aria-label={t('orders.address.label', { orderId: formatOrderId(order.id) })}
@@ -227,7 +229,7 @@ export function OrderAddress({ order }: { order: Order }) {
         <p>{order.address}</p>
         {order.landmark && <p>{t('orders.address.landmark', { landmark: order.landmark })}</p>}
         <p>
-          {order.city}, {order.district}
+          {order.city}, {districtName(order.district, locale)}
         </p>
         <p>{t('orders.address.province', { province: provinceName(order.province, t) })}</p>
       </address>
