@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { buildApp } from './app.js';
 import { withStartupLock } from './db/startup-lock.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, PAYMENT_SANDBOX_WARNING } from './config.js';
 import { ensureBootstrapAdmin } from './features/admin/bootstrap.js';
 import { CatalogService } from './features/catalog/service.js';
 import { boundHeapGrowth } from './lib/heap-flags.js';
@@ -51,6 +51,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Fake payments must never go unnoticed: the operator reads it in capitals at every start.
+  if (config.payments.sandbox) app.log.warn(PAYMENT_SANDBOX_WARNING);
 }
 
 main().catch((error: unknown) => {

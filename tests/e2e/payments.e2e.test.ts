@@ -11,8 +11,9 @@ import { expectPath, expectToast, expectVisible } from './support/ui.js';
  * the shop's own sandbox), and its return lands on the Orders tab with the result. A cancelled
  * payment can be switched to cash on delivery; a paid order has a tax invoice.
  *
- * The sandbox runs only outside production, so this file starts a shop of its own from the build
- * with NODE_ENV=development (support/shop.ts) and talks to it with absolute addresses.
+ * The sandbox runs only outside production and only when PAYMENT_SANDBOX=true, so this file starts
+ * a shop of its own from the build with NODE_ENV=development and the sandbox asked for
+ * (support/shop.ts) and talks to it with absolute addresses.
  */
 
 const tag = crypto.randomBytes(3).toString('hex');
@@ -24,7 +25,7 @@ let shop: Shop;
 let shopApiOf: ReturnType<typeof shopApi>;
 
 beforeAll(async () => {
-  shop = await startShop();
+  shop = await startShop({ PAYMENT_SANDBOX: 'true' });
   shopApiOf = shopApi(shop);
   const admin = await shopApiOf.adminToken();
   headset.id = (await shopApiOf.product(admin, { name: headset.name, price: headset.price, category })).id;
