@@ -140,6 +140,7 @@ describe('paying for an order', () => {
         { id: 'esewa', label: 'eSewa' },
         { id: 'khalti', label: 'Khalti' },
       ],
+      sandbox: true,
       delivery: {
         valleyFee: 100,
         outsideFee: 200,
