@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../src/shared/dashboard.js';
 import type { CreateOrderResponse, Order } from '../../src/shared/orders.js';
 import type { PaymentOptions } from '../../src/shared/payments.js';
+import { PAYMENT_SANDBOX_DATA_KEY } from '../../src/shared/sandbox.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { catalogWeb } from '../helpers/web.js';
 import { adminToken } from '../helpers/accounts.js';
 import { type TestProduct, type TestShopper, bearer, fillCart, makeProduct, makeShopper, orderBody } from '../helpers/orders.js';
 
@@ -14,6 +16,21 @@ import { type TestProduct, type TestShopper, bearer, fillCart, makeProduct, make
  * straight to the tables (the figures the database keeps, migration 025). On SQLite, and on
  * PostgreSQL with TEST_DATABASE_URL.
  */
+
+const TEMPLATE = '<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"></div></body></html>';
+
+/** The page data (PageMeta.data) the server wrote into the page at `url`, or undefined without any. */
+async function pageData(t: TestApp, url: string): Promise<Record<string, unknown> | undefined> {
+  const { web, close } = await catalogWeb(t, TEMPLATE);
+  try {
+    const res = await web.inject({ method: 'GET', url });
+    expect(res.statusCode, url).toBe(200);
+    const json = /<script type="application\/json" id="pasal-data">(.*?)<\/script>/s.exec(res.body)?.[1];
+    return json === undefined ? undefined : (JSON.parse(json) as Record<string, unknown>);
+  } finally {
+    await close();
+  }
+}
 
 describe('test payments through the payment sandbox', () => {
   let t: TestApp;
@@ -62,10 +79,14 @@ describe('test payments through the payment sandbox', () => {
     return res.json<{ order: Order }>().order;
   };
 
-  it('tells every page that payments are tests (payment options)', async () => {
+  it('tells every page that payments are tests (payment options, and the data of every page it serves)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/orders/payment-options' });
     expect(res.statusCode).toBe(200);
     expect(res.json<PaymentOptions>().sandbox).toBe(true);
+    // The shop's pages, the account's and the admin's, in either language: the ribbon is in their first paint.
+    for (const url of ['/', '/about', '/account', '/admin', '/admin/login', '/?lang=ne']) {
+      expect((await pageData(t, url))?.[PAYMENT_SANDBOX_DATA_KEY], url).toBe(true);
+    }
   });
 
   it('marks an order paid through the sandbox a test payment, and leaves it out of revenue', async () => {
@@ -174,5 +195,6 @@ describe('without the payment sandbox', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/orders/payment-options' });
     expect(res.json<PaymentOptions>().sandbox).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: '/sandbox/esewa/form' })).statusCode).toBe(404);
+    for (const url of ['/', '/admin']) expect((await pageData(t, url))?.[PAYMENT_SANDBOX_DATA_KEY], url).toBeUndefined();
   });
 });
