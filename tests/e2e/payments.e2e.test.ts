@@ -146,6 +146,11 @@ describe('paying now', () => {
     await expectVisible(card);
     expect(await card.getByTestId('payment-status').first().innerText()).toBe('Paid');
     expect(await card.getByTestId('payment-method').innerText()).toBe('Khalti');
+    // Paid through the sandbox: the shopper is told it was a test payment.
+    const badge = card.locator('[data-testid="test-payment"]:visible').first();
+    await expectVisible(badge);
+    expect(await badge.innerText()).toBe('Test payment');
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/shopper-order-test-en-390.png` });
   });
 
   test('Khalti cancelled: not completed, then pay on delivery instead', async ({ page }) => {

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { formatOrderId } from '../../../../shared/orders';
 import { localDigits } from '../../../../shared/locale';
 import { type PaymentResult, VAT_PERCENT } from '../../../../shared/payments';
-import { PaymentBadge, paymentMethodLabel } from '../../../components/orders/PaymentBadge';
+import { PaymentBadge, TestPaymentBadge, paymentMethodLabel } from '../../../components/orders/PaymentBadge';
 import { provinceName } from '../../../components/orders/order-labels';
 import { Button, buttonClasses } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -163,8 +163,9 @@ export function OrderPayment({
           </div>
           <div className={row}>
             <dt className="whitespace-nowrap text-slate-500">{t('orders.payment.status')}</dt>
-            <dd>
+            <dd className="flex flex-wrap gap-1.5">
               <PaymentBadge status={order.paymentStatus} />
+              <TestPaymentBadge testPayment={order.testPayment} />
             </dd>
           </div>
         </dl>
