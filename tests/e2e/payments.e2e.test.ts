@@ -206,6 +206,9 @@ describe('paying now', () => {
     // In Nepali too.
     await page.goto(url(`/orders/${paidOrderId}/invoice?lang=ne`));
     await expectVisible(page.getByRole('heading', { name: 'परीक्षण — कर बीजक होइन' }));
+    await expectVisible(page.getByRole('complementary', { name: 'परीक्षण भुक्तानी' }));
+    await expectNoSeriousViolations(page, 'the invoice of a test payment, Nepali (phone)');
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/invoice-test-ne-390.png` });
   });
 });
 
