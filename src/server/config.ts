@@ -121,7 +121,7 @@ const envSchema = z
       .enum(['true', 'false', '1', '0', ''])
       .default('true')
       .transform((value) => value !== 'false' && value !== '0'),
-    // Payments (issue 16). Unset PAYMENT_SANDBOX means: on outside production.
+    // Payments (issue 16). The sandbox runs only when PAYMENT_SANDBOX is true (or 1); unset is off.
     PAYMENT_SANDBOX: z.enum(['true', 'false', '1', '0', '']).optional(),
     ESEWA_FORM_URL: optionalUrl,
     ESEWA_STATUS_URL: optionalUrl,
@@ -210,18 +210,12 @@ function parseTrustProxy(raw: string): false | number | string[] | string {
 }
 
 /**
- * The sandbox answers for both wallets, so it is never on where a real key is set (it would take
- * that wallet's payments and mark orders paid that nobody paid) nor in production. Unset: on in
- * development and tests without keys.
+ * The sandbox answers for both wallets and marks orders paid that nobody paid, so it runs only
+ * when asked for by name (PAYMENT_SANDBOX=true or 1): unset is off in every environment. It is
+ * still refused in production and beside a real key (it would take that wallet's payments).
  */
-function sandboxOn(e: {
-  NODE_ENV: string;
-  PAYMENT_SANDBOX?: string | undefined;
-  ESEWA_SECRET_KEY?: string | undefined;
-  KHALTI_SECRET_KEY?: string | undefined;
-}): boolean {
-  if (e.PAYMENT_SANDBOX !== undefined && e.PAYMENT_SANDBOX !== '') return isOn(e.PAYMENT_SANDBOX);
-  return e.NODE_ENV !== 'production' && !e.ESEWA_SECRET_KEY && !e.KHALTI_SECRET_KEY;
+function sandboxOn(e: { PAYMENT_SANDBOX?: string | undefined }): boolean {
+  return isOn(e.PAYMENT_SANDBOX);
 }
 
 function isOn(value: string | undefined): boolean {
@@ -291,6 +285,10 @@ export const ESEWA_TEST_PRODUCT_CODE = 'EPAYTEST';
 export const ESEWA_TEST_SECRET_KEY = '8gBm/:&EnhH.1/q';
 /** The key the sandbox's Khalti stand-in expects; meaningless anywhere else. */
 export const KHALTI_SANDBOX_SECRET_KEY = 'sandbox-khalti-secret-key';
+
+/** Written to the start log whenever the sandbox is on. */
+export const PAYMENT_SANDBOX_WARNING =
+  'PAYMENT SANDBOX IS ON: ONLINE PAYMENTS ARE FAKE, NO MONEY MOVES. ORDERS PAID THROUGH IT ARE TEST PAYMENTS. NEVER EXPOSE THIS SHOP TO REAL SHOPPERS (UNSET PAYMENT_SANDBOX).';
 
 export class ConfigError extends Error {}
 

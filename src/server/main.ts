@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { buildApp } from './app.js';
 import { withStartupLock } from './db/startup-lock.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, PAYMENT_SANDBOX_WARNING } from './config.js';
 import { ensureBootstrapAdmin } from './features/admin/bootstrap.js';
 import { CatalogService } from './features/catalog/service.js';
 import { boundHeapGrowth } from './lib/heap-flags.js';
@@ -55,6 +55,8 @@ async function main(): Promise<void> {
   const bound = app.server.address();
   const proxyWarning = trustProxyWarning({ ...config, port: typeof bound === 'object' && bound ? bound.port : config.port });
   if (proxyWarning) app.log.warn(proxyWarning);
+  // Fake payments must never go unnoticed: the operator reads it in capitals at every start.
+  if (config.payments.sandbox) app.log.warn(PAYMENT_SANDBOX_WARNING);
 }
 
 main().catch((error: unknown) => {

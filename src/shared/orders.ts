@@ -296,6 +296,8 @@ export const orderSchema = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES),
   /** The gateway's reference of the payment (eSewa transaction code, Khalti transaction id), once paid. */
   paymentRef: z.string().nullable(),
+  /** Paid through the payment sandbox: a test payment, no money moved (not revenue, not a tax invoice). */
+  testPayment: z.boolean(),
   fullName: z.string(),
   phone: z.string(),
   province: z.string(),

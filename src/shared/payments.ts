@@ -58,6 +58,8 @@ export type DeliveryDays = z.infer<typeof deliveryDaysSchema>;
  */
 export const paymentOptionsSchema = z.object({
   methods: z.array(z.object({ id: z.enum(['cod', 'esewa', 'khalti']), label: z.string() })),
+  /** The payment sandbox takes the online payments: they are tests, no money moves (every page says so). */
+  sandbox: z.boolean(),
   delivery: z.object({
     valleyFee: z.number(),
     outsideFee: z.number(),

@@ -26,6 +26,7 @@ const HEADER = [
   'Status',
   'Payment method',
   'Payment status',
+  'Test payment',
   'Subtotal (Rs.)',
   'Delivery (Rs.)',
   'VAT (Rs.)',
@@ -151,6 +152,7 @@ describe('admin orders CSV export', () => {
       'Shipped',
       'eSewa',
       'Paid',
+      'No',
       '123356.75',
       '100',
       '14202.75',
@@ -159,6 +161,15 @@ describe('admin orders CSV export', () => {
     ]);
     // RFC 4180: the cell with a comma and quotes is quoted, its quotes doubled.
     expect(res.body).toContain('"2 × Asus ROG, ""Strix"" G16; 1 × माउस"');
+  });
+
+  it('says which orders were paid through the payment sandbox (a test payment)', async () => {
+    const test = await insertOrder({ payment_method: 'khalti', payment_status: 'paid', test_payment: 1 });
+    const real = await insertOrder({ payment_method: 'khalti', payment_status: 'paid' });
+    const rows = rowsOf((await exportCsv('?q=exp')).body);
+    const column = HEADER.indexOf('Test payment');
+    expect(rows.find((cells) => cells[0] === test)?.[column]).toBe('Yes');
+    expect(rows.find((cells) => cells[0] === real)?.[column]).toBe('No');
   });
 
   it('neutralises cells a spreadsheet would run as formulas (= + - @, tab, CR), but not numbers', async () => {

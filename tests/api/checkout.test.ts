@@ -64,6 +64,7 @@ describe('checkout: POST /api/orders/create', () => {
       paymentMethod: 'cod',
       paymentStatus: 'unpaid',
       paymentRef: null,
+      testPayment: false,
       fullName: 'Sita Sharma',
       phone: '9841234567',
       province: 'Bagmati',

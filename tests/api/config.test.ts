@@ -48,8 +48,23 @@ describe('configuration', () => {
 });
 
 describe('payment settings', () => {
-  it('runs the sandbox outside production, with eSewa and Khalti offered and the test keys', () => {
-    const config = loadConfig({});
+  it('runs the sandbox only when PAYMENT_SANDBOX is set: unset is off in development and tests', () => {
+    // Unset: no sandbox, whatever NODE_ENV (an `npm start` on 0.0.0.0 must not take fake payments).
+    for (const NODE_ENV of [undefined, 'development', 'test']) {
+      const off = loadConfig(NODE_ENV ? { NODE_ENV } : {});
+      expect(off.payments.sandbox, `NODE_ENV=${NODE_ENV}`).toBe(false);
+      // eSewa's own test hosts, not the sandbox; Khalti is not offered without a key.
+      expect(off.payments.esewa).toMatchObject({ formUrl: 'https://rc-epay.esewa.com.np/api/epay/main/v2/form' });
+      expect(off.payments.khalti).toBeUndefined();
+    }
+    expect(loadConfig({ PAYMENT_SANDBOX: '' }).payments.sandbox).toBe(false);
+    expect(loadConfig({ PAYMENT_SANDBOX: '0' }).payments.sandbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', PAYMENT_SANDBOX: '1' }).payments.sandbox).toBe(true);
+    expect(() => loadConfig({ PAYMENT_SANDBOX: 'yes' })).toThrow(/PAYMENT_SANDBOX/);
+  });
+
+  it('runs the sandbox when asked for, with eSewa and Khalti offered and the test keys', () => {
+    const config = loadConfig({ PAYMENT_SANDBOX: 'true' });
     expect(config.payments.sandbox).toBe(true);
     expect(config.payments.esewa).toMatchObject({ productCode: 'EPAYTEST', formUrl: undefined });
     expect(config.payments.khalti).toBeDefined();
@@ -66,6 +81,7 @@ describe('payment settings', () => {
     const production = loadConfig(base);
     expect(production.payments).toMatchObject({ sandbox: false, esewa: undefined, khalti: undefined });
     expect(() => loadConfig({ ...base, PAYMENT_SANDBOX: 'true' })).toThrow(/PAYMENT_SANDBOX/);
+    expect(() => loadConfig({ ...base, PAYMENT_SANDBOX: '1' })).toThrow(/PAYMENT_SANDBOX/);
     expect(() => loadConfig({ ...base, ESEWA_SECRET_KEY: 'only-the-key' })).toThrow(/ESEWA_SECRET_KEY/);
     // Live Khalti needs its live address spelled out (the default is Khalti's test host).
     expect(() => loadConfig({ ...base, KHALTI_SECRET_KEY: 'live-khalti-key' })).toThrow(/KHALTI_API_URL/);
@@ -106,6 +122,7 @@ describe('payment settings', () => {
     // eSewa then uses its UAT hosts, so the page's form may post there.
     expect(withKey.payments.esewa).toMatchObject({ formUrl: 'https://rc-epay.esewa.com.np/api/epay/main/v2/form' });
     expect(() => loadConfig({ KHALTI_SECRET_KEY: 'k', PAYMENT_SANDBOX: 'true' })).toThrow(/PAYMENT_SANDBOX/);
+    expect(() => loadConfig({ ESEWA_SECRET_KEY: 'k', PAYMENT_SANDBOX: '1' })).toThrow(/PAYMENT_SANDBOX/);
     expect(loadConfig({ PAYMENT_SANDBOX: 'false' }).payments.esewa).toMatchObject({
       formUrl: 'https://rc-epay.esewa.com.np/api/epay/main/v2/form',
       statusUrl: 'https://rc.esewa.com.np/api/epay/transaction/status/',
@@ -125,4 +142,58 @@ describe('start-up with a bad value', () => {
     expect(result.stderr).toContain('Invalid configuration');
     expect(result.stderr).toContain('PORT');
   });
+});
+
+describe('start-up with the payment sandbox', () => {
+  /** Starts the server (tsx, a fresh DATA_DIR, a free port) and answers its log once it listens. */
+  async function startLog(extra: Record<string, string>): Promise<string> {
+    const { spawn } = await import('node:child_process');
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { freePort, stopChild } = await import('../helpers/processes.js');
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasal-sandbox-log-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        HOST: '127.0.0.1',
+        PORT: String(await freePort()),
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'info',
+        DATABASE_URL: '',
+        ...extra,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no start in 30 s:\n${log}`)), 30_000);
+        const read = (chunk: Buffer) => {
+          log += chunk.toString('utf8');
+          if (/Server listening/.test(log)) {
+            clearTimeout(timer);
+            // The warnings come right after the listening line.
+            setTimeout(resolve, 300);
+          }
+        };
+        child.stdout.on('data', read);
+        child.stderr.on('data', read);
+        child.on('exit', () => reject(new Error(`exited:\n${log}`)));
+      });
+    } finally {
+      await stopChild(child, 5_000);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+    return log;
+  }
+
+  it('warns in capitals that payments are fake when the sandbox is on, and says nothing when it is off', async () => {
+    const on = await startLog({ PAYMENT_SANDBOX: 'true' });
+    expect(on).toContain('PAYMENT SANDBOX IS ON: ONLINE PAYMENTS ARE FAKE, NO MONEY MOVES');
+    const off = await startLog({ PAYMENT_SANDBOX: '' });
+    expect(off).not.toContain('PAYMENT SANDBOX');
+  }, 90_000);
 });

@@ -51,7 +51,8 @@ describe('paying for an order', () => {
   let admin: string;
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    // The sandbox runs only when asked for by name.
+    t = await buildTestApp({ PAYMENT_SANDBOX: 'true' });
   });
   beforeEach(async () => {
     admin = await adminToken(t);
@@ -141,6 +142,7 @@ describe('paying for an order', () => {
         { id: 'esewa', label: 'eSewa' },
         { id: 'khalti', label: 'Khalti' },
       ],
+      sandbox: true,
       delivery: {
         valleyFee: 100,
         outsideFee: 200,
@@ -426,7 +428,7 @@ describe('a gateway that is down', () => {
 describe('Khalti and an order under Rs. 10', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ DELIVERY_FEE_VALLEY: '0' });
+    t = await buildTestApp({ DELIVERY_FEE_VALLEY: '0', PAYMENT_SANDBOX: 'true' });
   });
   afterAll(async () => t.close());
 

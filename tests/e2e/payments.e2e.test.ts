@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { formatOrderId } from '../../src/shared/orders.js';
-import { afterAll, beforeAll, describe, expect, test } from './support/fixtures.js';
+import { expectNoSeriousViolations } from './support/axe.js';
+import { DESKTOP, afterAll, beforeAll, describe, expect, test } from './support/fixtures.js';
 import { type Shop, type ShopShopper, shopApi, startShop } from './support/shop.js';
 import { expectPath, expectToast, expectVisible } from './support/ui.js';
 
@@ -11,9 +12,12 @@ import { expectPath, expectToast, expectVisible } from './support/ui.js';
  * the shop's own sandbox), and its return lands on the Orders tab with the result. A cancelled
  * payment can be switched to cash on delivery; a paid order has a tax invoice.
  *
- * The sandbox runs only outside production, so this file starts a shop of its own from the build
- * with NODE_ENV=development (support/shop.ts) and talks to it with absolute addresses.
+ * The sandbox runs only outside production and only when PAYMENT_SANDBOX=true, so this file starts
+ * a shop of its own from the build with NODE_ENV=development and the sandbox asked for
+ * (support/shop.ts) and talks to it with absolute addresses.
  */
+
+const SCREENSHOTS = process.env.SANDBOX_SCREENSHOTS; // a folder to keep screenshots in, for a person to look at
 
 const tag = crypto.randomBytes(3).toString('hex');
 const category = `Payments Test ${tag}`;
@@ -24,7 +28,7 @@ let shop: Shop;
 let shopApiOf: ReturnType<typeof shopApi>;
 
 beforeAll(async () => {
-  shop = await startShop();
+  shop = await startShop({ PAYMENT_SANDBOX: 'true' });
   shopApiOf = shopApi(shop);
   const admin = await shopApiOf.adminToken();
   headset.id = (await shopApiOf.product(admin, { name: headset.name, price: headset.price, category })).id;
@@ -147,6 +151,11 @@ describe('paying now', () => {
     await expectVisible(card);
     expect(await card.getByTestId('payment-status').first().innerText()).toBe('Paid');
     expect(await card.getByTestId('payment-method').innerText()).toBe('Khalti');
+    // Paid through the sandbox: the shopper is told it was a test payment.
+    const badge = card.locator('[data-testid="test-payment"]:visible').first();
+    await expectVisible(badge);
+    expect(await badge.innerText()).toBe('Test payment');
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/shopper-order-test-en-390.png` });
   });
 
   test('Khalti cancelled: not completed, then pay on delivery instead', async ({ page }) => {
@@ -182,7 +191,10 @@ describe('paying now', () => {
     await page.addInitScript(([key, token]) => window.localStorage.setItem(key, token), ['pasal.adminToken', admin] as const);
 
     await page.goto(url(`/orders/${paidOrderId}/invoice`));
-    await expectVisible(page.getByRole('heading', { name: 'Tax Invoice' }));
+    // Paid through the sandbox: a test payment, so no tax invoice.
+    expect(order.testPayment).toBe(true);
+    await expectVisible(page.getByRole('heading', { name: 'TEST — not a tax invoice' }));
+    expect(await page.getByRole('heading', { name: 'Tax Invoice', exact: true }).count()).toBe(0);
     expect(await page.getByTestId('invoice-number').innerText()).toBe(String(order.invoiceNumber));
     expect(await page.getByTestId('invoice-total').innerText()).toBe('Rs. 3,300');
     const vat = await page.getByTestId('invoice-vat').innerText();
@@ -194,5 +206,88 @@ describe('paying now', () => {
     expect(text).toContain('eSewa');
     expect(text).toContain('Paid');
     await expectVisible(page.getByRole('button', { name: 'Print' }));
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/invoice-test-en-390.png`, fullPage: true });
+
+    // In Nepali too.
+    await page.goto(url(`/orders/${paidOrderId}/invoice?lang=ne`));
+    await expectVisible(page.getByRole('heading', { name: 'परीक्षण — कर बीजक होइन' }));
+    await expectVisible(page.getByRole('complementary', { name: 'परीक्षण भुक्तानी' }));
+    await expectNoSeriousViolations(page, 'the invoice of a test payment, Nepali (phone)');
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/invoice-test-ne-390.png` });
+  });
+});
+
+describe('the test-payments ribbon', () => {
+  /** The ribbon, the page's first landmark above the navbar. */
+  const ribbonOf = (page: Page, name: string) => page.getByRole('complementary', { name });
+
+  /** On screen, the phone's width, and above the navbar: in the page's flow, over nothing. */
+  async function expectAboveTheContent(page: Page, ribbon: Locator) {
+    const box = (await ribbon.boundingBox())!;
+    const header = (await page.locator('header').first().boundingBox())!;
+    expect(box.y).toBe(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(header.y + 0.5);
+    expect(box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+    // Scrolled, the sticky navbar is at the top and the ribbon scrolls away with the page.
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    const stuck = (await page.locator('header').first().boundingBox())!;
+    const moved = (await ribbon.boundingBox())!;
+    expect(moved.y + moved.height).toBeLessThanOrEqual(stuck.y + 0.5);
+    await page.evaluate(() => window.scrollTo(0, 0));
+  }
+
+  test('is on every page at 390 px, in English and in Nepali, in the first paint, and over nothing', async ({ page }) => {
+    // In the server's page itself, before any script: the first paint has it.
+    const html = await (await fetch(url('/'))).text();
+    expect(html).toContain('Test payments — no money moves');
+
+    await page.goto(url('/'));
+    const ribbon = ribbonOf(page, 'Test payments');
+    await expectVisible(ribbon);
+    expect(await ribbon.innerText()).toBe('Test payments — no money moves');
+    await expectAboveTheContent(page, ribbon);
+    await expectNoSeriousViolations(page, 'home with the sandbox ribbon (phone)');
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/ribbon-home-en-390.png` });
+
+    // Switched to Nepali in place, and a Nepali address.
+    await page.getByRole('button', { name: /^Language/ }).first().click();
+    const nepali = ribbonOf(page, 'परीक्षण भुक्तानी');
+    await expectVisible(nepali);
+    expect(await nepali.innerText()).toBe('परीक्षण भुक्तानी — कुनै पैसा लेनदेन हुँदैन');
+    await page.goto(url('/products?lang=ne'));
+    await expectVisible(nepali);
+    await expectAboveTheContent(page, nepali);
+    await expectNoSeriousViolations(page, 'products with the sandbox ribbon, Nepali (phone)');
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/ribbon-products-ne-390.png` });
+
+    // The admin's pages too.
+    await page.goto(url('/admin/login?lang=en'));
+    await expectVisible(ribbonOf(page, 'Test payments'));
+    await expectNoSeriousViolations(page, 'admin login with the sandbox ribbon (phone)');
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/ribbon-admin-login-en-390.png` });
+  });
+
+  describe('on a desktop', () => {
+    test.override({ viewport: DESKTOP });
+    test('the ribbon above the navbar, and the admin orders mark the test payment', async ({ page }) => {
+      const admin = await shopApiOf.adminToken();
+      await page.addInitScript(([key, token]) => window.localStorage.setItem(key, token), ['pasal.adminToken', admin] as const);
+      await page.goto(url('/'));
+      const ribbon = ribbonOf(page, 'Test payments');
+      await expectVisible(ribbon);
+      await expectAboveTheContent(page, ribbon);
+      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/ribbon-home-en-desktop.png` });
+      await page.goto(url('/admin'));
+      await expectVisible(ribbon);
+      await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Orders', exact: true }).click();
+      await expectVisible(page.getByRole('heading', { name: 'Orders', exact: true }));
+      // The table's row (the phone's cards are hidden at this width).
+      const badge = page.locator('[data-testid="test-payment"]:visible').first();
+      await expectVisible(badge);
+      expect(await badge.innerText()).toBe('Test payment');
+      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/admin-orders-en-desktop.png` });
+    });
   });
 });

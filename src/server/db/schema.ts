@@ -191,6 +191,8 @@ export interface OrdersTable {
   delivery_fee_paisa: Generated<number>;
   vat_paisa: Generated<number>;
   invoice_no: number | null;
+  /** Migration 025: 1 when its online payment was taken by the payment sandbox (no money moved). */
+  test_payment: Generated<number>;
 }
 
 /** Snapshot of the product at checkout; stock_reserved = units taken from tracked stock. */
@@ -247,6 +249,9 @@ export interface OrderDayTotalsTable {
   payment_status: string;
   order_count: number;
   amount_paisa: number;
+  /** Migration 025: the part of the row made of test-payment orders. */
+  test_count: Generated<number>;
+  test_amount_paisa: Generated<number>;
 }
 
 export interface ProductDaySalesTable {

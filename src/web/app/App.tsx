@@ -1,6 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { type QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, useEffect } from 'react';
+import { SandboxRibbon } from '../components/SandboxRibbon';
 import { useAfterFirstPaint } from '../lib/first-paint';
 import { LocaleProvider } from '../lib/i18n';
 import { Providers } from './providers';
@@ -28,7 +29,10 @@ export function App({ client, i18n, children }: { client?: QueryClient; i18n: I1
     <StrictMode>
       <LocaleProvider i18n={i18n}>
         <MarkReady />
-        <Providers client={client}>{children}</Providers>
+        <Providers client={client}>
+          <SandboxRibbon />
+          {children}
+        </Providers>
       </LocaleProvider>
     </StrictMode>
   );

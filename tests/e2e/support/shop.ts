@@ -13,8 +13,8 @@ import { E2E_ADMIN } from './constants.js';
  * rebuild while the tests run cannot pull the assets from under the browser), a fresh DATA_DIR and
  * its own mail catcher, with the environment asked for. global-setup.ts starts the shared one
  * (NODE_ENV=production); a test file may start one of its own: the payments test needs
- * NODE_ENV=development, where the payment sandbox (/sandbox/esewa, /sandbox/khalti) is on, refused
- * in production by design. No vitest here: a script (screenshots) may use it too.
+ * NODE_ENV=development and PAYMENT_SANDBOX=true, where the payment sandbox (/sandbox/esewa,
+ * /sandbox/khalti) is on, refused in production by design. No vitest here: a script (screenshots) may use it too.
  */
 
 const root = path.resolve(import.meta.dirname, '../../..');

@@ -32,13 +32,24 @@ const codDelivered = (eb: Totals) =>
     eb('payment_status', '!=', sql.lit('paid')),
   ]);
 
+/** A totals row's amount without its test payments (the sandbox took them: no money moved). */
+const revenuePaisa = (eb: Totals) => eb('amount_paisa', '-', eb.ref('test_amount_paisa'));
+
 const sum = (value: unknown) => Number(value ?? 0);
 
 // ---------------------------------------------------------------------------------------------
 // The period
 
 const periodTotalsQuery = new PreparedQuery<
-  { status: string; payment_method: string; payment_status: string; orders: number; amount_paisa: number },
+  {
+    status: string;
+    payment_method: string;
+    payment_status: string;
+    orders: number;
+    amount_paisa: number;
+    test_orders: number;
+    test_amount_paisa: number;
+  },
   [first: string, last: string]
 >('dashboard-period-totals', (db, $) =>
   db
@@ -49,6 +60,8 @@ const periodTotalsQuery = new PreparedQuery<
       'payment_status',
       eb.fn.sum<number>('order_count').as('orders'),
       eb.fn.sum<number>('amount_paisa').as('amount_paisa'),
+      eb.fn.sum<number>('test_count').as('test_orders'),
+      eb.fn.sum<number>('test_amount_paisa').as('test_amount_paisa'),
     ])
     .where('day', '>=', $(0))
     .where('day', '<=', $(1))
@@ -61,12 +74,21 @@ export interface TotalsRow {
   payment_status: string;
   orders: number;
   amount_paisa: number;
+  /** Of these, the test-payment orders (the sandbox took their payment): never revenue. */
+  test_orders: number;
+  test_amount_paisa: number;
 }
 
 /** The orders placed in the period, by status and payment now: how many, and their totals. */
 export async function periodTotals(db: Db, days: Span): Promise<TotalsRow[]> {
   const rows = await periodTotalsQuery.rows(db, days[0], days[1]);
-  return rows.map((row) => ({ ...row, orders: sum(row.orders), amount_paisa: sum(row.amount_paisa) }));
+  return rows.map((row) => ({
+    ...row,
+    orders: sum(row.orders),
+    amount_paisa: sum(row.amount_paisa),
+    test_orders: sum(row.test_orders),
+    test_amount_paisa: sum(row.test_amount_paisa),
+  }));
 }
 
 const dailyTotalsQuery = new PreparedQuery<
@@ -78,8 +100,8 @@ const dailyTotalsQuery = new PreparedQuery<
     .select((eb) => [
       'day',
       eb.fn.sum<number>('order_count').as('orders'),
-      eb.fn.sum<number>(eb.case().when(paidOnline(eb)).then(eb.ref('amount_paisa')).else(sql.lit(0)).end()).as('online_paisa'),
-      eb.fn.sum<number>(eb.case().when(codDelivered(eb)).then(eb.ref('amount_paisa')).else(sql.lit(0)).end()).as('cod_paisa'),
+      eb.fn.sum<number>(eb.case().when(paidOnline(eb)).then(revenuePaisa(eb)).else(sql.lit(0)).end()).as('online_paisa'),
+      eb.fn.sum<number>(eb.case().when(codDelivered(eb)).then(revenuePaisa(eb)).else(sql.lit(0)).end()).as('cod_paisa'),
     ])
     .where('day', '>=', $(0))
     .where('day', '<=', $(1))

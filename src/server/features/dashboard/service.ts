@@ -130,12 +130,13 @@ function periodFigures(rows: q.TotalsRow[]): PeriodFigures {
     figures.orders += row.orders;
     if (Object.hasOwn(byStatus, row.status)) byStatus[row.status as keyof typeof byStatus] += row.orders;
     // As queries.ts (paidOnline, codDelivered) and migration 019 (countsAsRevenue) say.
+    // Test payments (the sandbox took them) are never revenue.
     if (row.payment_status === 'paid') {
-      figures.onlinePaisa += row.amount_paisa;
-      figures.revenueOrders += row.orders;
+      figures.onlinePaisa += row.amount_paisa - row.test_amount_paisa;
+      figures.revenueOrders += row.orders - row.test_orders;
     } else if (row.payment_method === 'cod' && row.status === 'delivered') {
-      figures.codPaisa += row.amount_paisa;
-      figures.revenueOrders += row.orders;
+      figures.codPaisa += row.amount_paisa - row.test_amount_paisa;
+      figures.revenueOrders += row.orders - row.test_orders;
     }
     const method = methods.get(row.payment_method as PaymentMethodId);
     if (method && row.status !== 'cancelled') {

@@ -27,6 +27,8 @@ export const ORDER_EXPORT_HEADER = [
   'Status',
   'Payment method',
   'Payment status',
+  // Yes when the payment sandbox took the payment: no money moved.
+  'Test payment',
   'Subtotal (Rs.)',
   'Delivery (Rs.)',
   'VAT (Rs.)',
@@ -51,6 +53,7 @@ function orderLine(order: q.OrderRow, items: q.ItemRow[] | undefined): string {
     ORDER_STATUS_LABELS[order.status] ?? order.status,
     PAYMENT_METHOD_LABELS[order.payment_method as PaymentMethodId] ?? order.payment_method,
     PAYMENT_STATUS_LABELS[order.payment_status as PaymentStatus] ?? order.payment_status,
+    Number(order.test_payment) === 1 ? 'Yes' : 'No',
     csvRupees(order.subtotal_paisa),
     csvRupees(order.delivery_fee_paisa),
     csvRupees(order.vat_paisa),

@@ -10,6 +10,7 @@ import { offeredMethods } from './payments.js';
 export function paymentOptions(settings: PaymentConfig): PaymentOptions {
   return {
     methods: offeredMethods(settings).map(({ id, label }) => ({ id, label })),
+    sandbox: settings.sandbox,
     delivery: {
       valleyFee: settings.deliveryFeeValleyPaisa / 100,
       outsideFee: settings.deliveryFeeOutsidePaisa / 100,

@@ -78,6 +78,8 @@ export async function setPayment(
     now: string;
     paymentRef?: string | null;
     paymentMethod?: string;
+    /** The payment was taken by the sandbox: no money moved. */
+    testPayment?: boolean;
   },
 ): Promise<void> {
   await db
@@ -85,6 +87,7 @@ export async function setPayment(
     .set({
       payment_status: values.paymentStatus,
       updated_at: values.now,
+      ...(values.testPayment ? { test_payment: 1 } : {}),
       ...(values.paymentRef === undefined ? {} : { payment_ref: values.paymentRef }),
       ...(values.paymentMethod === undefined ? {} : { payment_method: values.paymentMethod }),
     })

@@ -106,8 +106,10 @@ export async function productStock(db: Db, productId: number): Promise<number | 
   return row?.stock;
 }
 
-export type NewOrder = Omit<OrderRow, 'first_name' | 'last_name' | 'email' | 'phone_number'> & {
+export type NewOrder = Omit<OrderRow, 'first_name' | 'last_name' | 'email' | 'phone_number' | 'test_payment'> & {
   idempotency_key: string | null;
+  /** 1 for a test payment (set when the sandbox takes the payment; a bulk load may give it). */
+  test_payment?: number;
 };
 
 export async function insertOrder(db: Db, order: NewOrder): Promise<void> {
@@ -135,6 +137,7 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<void> {
       delivery_fee_paisa: order.delivery_fee_paisa,
       vat_paisa: order.vat_paisa,
       invoice_no: order.invoice_no,
+      test_payment: order.test_payment ?? 0,
     })
     .execute();
 }
@@ -256,6 +259,7 @@ export interface OrderRow {
   payment_method: string;
   payment_status: string;
   payment_ref: string | null;
+  test_payment: number;
   full_name: string;
   phone: string;
   province: string;
@@ -287,6 +291,7 @@ function orderRowsQuery(db: Db) {
       'o.payment_method',
       'o.payment_status',
       'o.payment_ref',
+      'o.test_payment',
       'o.full_name',
       'o.phone',
       'o.province',

@@ -7,6 +7,7 @@ import { MIN_COMPRESS_BYTES, compressText, preferredEncoding } from '../../lib/h
 import { pageLocale, rememberLocale } from '../../lib/locale.js';
 import { projectRoot } from '../../lib/paths.js';
 import { publicBase } from '../../lib/public-base.js';
+import { PAYMENT_SANDBOX_DATA_KEY } from '../../../shared/sandbox.js';
 import { renderPage } from './html.js';
 import { type MetaResolver, metaFor } from './meta.js';
 import { modulePreloader, readManifest } from './preload.js';
@@ -74,7 +75,9 @@ export function webRoutes(ctx: AppContext, options: WebOptions = {}): FastifyPlu
       const base = publicBase(ctx.config, request);
       const locale = pageLocale(request, url.searchParams);
       rememberLocale(reply, url.searchParams);
-      const meta = await metaFor(resolvers, url.pathname, url.searchParams, base, locale);
+      let meta = await metaFor(resolvers, url.pathname, url.searchParams, base, locale);
+      // Every page says when online payments are fake (the web's ribbon), in its first paint too.
+      if (ctx.config.payments.sandbox) meta = { ...meta, data: { ...meta.data, [PAYMENT_SANDBOX_DATA_KEY]: true } };
       // A page that is not there (a missing product) is left to the browser, which says so.
       const markup =
         (meta.status ?? 200) === 200 ? await renderMarkup?.(`${url.pathname}${url.search}`, meta.data ?? {}, locale) : undefined;

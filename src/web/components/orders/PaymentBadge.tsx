@@ -51,3 +51,17 @@ export function PaymentBadge({ status }: { status: string }) {
     </span>
   );
 }
+
+/** An order paid through the payment sandbox: a test payment, no money moved. Nothing otherwise. */
+export function TestPaymentBadge({ testPayment }: { testPayment: boolean | undefined }) {
+  const t = useT();
+  if (!testPayment) return null;
+  return (
+    <span
+      className="inline-flex items-center rounded-full bg-amber-300 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-slate-950 ring-1 ring-amber-600 ring-inset"
+      data-testid="test-payment"
+    >
+      {t('orders.testPayment')}
+    </span>
+  );
+}

@@ -103,7 +103,8 @@ function Invoice({ order }: { order: Order }) {
         </div>
         <div className="sm:text-right print:text-right">
           <h1 id="invoice-title" className="text-2xl font-bold tracking-tight text-slate-900">
-            {t('invoice.title')}
+            {/* Paid through the payment sandbox: no money moved, so no sale to tax. */}
+            {order.testPayment ? t('invoice.testTitle') : t('invoice.title')}
           </h1>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 sm:justify-end print:justify-end">
             <dt className="whitespace-nowrap text-slate-500">{t('invoice.number')}</dt>

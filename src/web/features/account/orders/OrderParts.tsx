@@ -6,7 +6,7 @@ import { formatOrderId } from '../../../../shared/orders';
 import { districtName } from '../../../../shared/districts';
 import { localDigits } from '../../../../shared/locale';
 import { type PaymentResult, VAT_PERCENT } from '../../../../shared/payments';
-import { PaymentBadge, paymentMethodLabel } from '../../../components/orders/PaymentBadge';
+import { PaymentBadge, TestPaymentBadge, paymentMethodLabel } from '../../../components/orders/PaymentBadge';
 import { provinceName } from '../../../components/orders/order-labels';
 import { Button, buttonClasses } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -164,8 +164,9 @@ export function OrderPayment({
           </div>
           <div className={row}>
             <dt className="whitespace-nowrap text-slate-500">{t('orders.payment.status')}</dt>
-            <dd>
+            <dd className="flex flex-wrap gap-1.5">
               <PaymentBadge status={order.paymentStatus} />
+              <TestPaymentBadge testPayment={order.testPayment} />
             </dd>
           </div>
         </dl>

@@ -5,7 +5,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { formatOrderId, orderIdMatches } from '../../../../shared/orders';
 import { CancelOrderDialog } from '../../../components/orders/CancelOrderDialog';
 import { OrderTimeline } from '../../../components/orders/OrderTimeline';
-import { PaymentBadge } from '../../../components/orders/PaymentBadge';
+import { PaymentBadge, TestPaymentBadge } from '../../../components/orders/PaymentBadge';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Card, EmptyState } from '../../../components/ui/Card';
 import { SortableHeader, sortRows, useTableSort } from '../../../components/ui/SortableHeader';
@@ -256,8 +256,9 @@ export function OrdersTab() {
                     <dt className="text-slate-500">{t('orders.totalAmount')}</dt>
                     <dd className="text-right font-semibold text-slate-900">{formatPrice(order.totalAmount, locale)}</dd>
                     <dt className="text-slate-500">{t('orders.card.payment')}</dt>
-                    <dd className="text-right">
+                    <dd className="flex flex-wrap justify-end gap-1.5">
                       <PaymentBadge status={order.paymentStatus} />
+                      <TestPaymentBadge testPayment={order.testPayment} />
                     </dd>
                   </dl>
                   <Button
@@ -318,6 +319,7 @@ export function OrdersTab() {
                         <div className="flex flex-wrap items-center gap-1.5">
                           <StatusBadge status={order.status} />
                           <PaymentBadge status={order.paymentStatus} />
+                          <TestPaymentBadge testPayment={order.testPayment} />
                         </div>
                       </td>
                       <td className="px-3 py-3 text-right">

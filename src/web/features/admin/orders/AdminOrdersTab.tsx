@@ -9,7 +9,12 @@ import { ORDER_STATUSES, formatOrderId } from '../../../../shared/orders';
 import { CancelOrderDialog } from '../../../components/orders/CancelOrderDialog';
 import { OrderTimeline } from '../../../components/orders/OrderTimeline';
 import { PAYMENT_STATUSES, VAT_PERCENT } from '../../../../shared/payments';
-import { PaymentBadge, paymentMethodLabel, paymentStatusLabel } from '../../../components/orders/PaymentBadge';
+import {
+  PaymentBadge,
+  TestPaymentBadge,
+  paymentMethodLabel,
+  paymentStatusLabel,
+} from '../../../components/orders/PaymentBadge';
 import { provinceName } from '../../../components/orders/order-labels';
 import { ListPager } from '../ui/ListPager';
 import { Button, buttonClasses } from '../../../components/ui/Button';
@@ -192,8 +197,9 @@ export function AdminOrdersTab() {
                 <dt className="text-slate-500">{t('admin.orders.payment')}</dt>
                 <dd className="text-right text-slate-800">{paymentMethodLabel(order.paymentMethod, t)}</dd>
                 <dt className="text-slate-500">{t('admin.orders.paymentStatus')}</dt>
-                <dd className="text-right">
+                <dd className="flex flex-wrap justify-end gap-1.5">
                   <PaymentBadge status={order.paymentStatus} />
+                  <TestPaymentBadge testPayment={order.testPayment} />
                 </dd>
               </dl>
               <div className="mt-3 flex items-center justify-between gap-2">{statusSelect(order)}</div>
@@ -260,6 +266,11 @@ export function AdminOrdersTab() {
                     <td className="px-2 py-3 whitespace-nowrap text-slate-700">{paymentMethodLabel(order.paymentMethod, t)}</td>
                     <td className="px-2 py-3">
                       <PaymentBadge status={order.paymentStatus} />
+                      {order.testPayment && (
+                        <span className="mt-1 block">
+                          <TestPaymentBadge testPayment />
+                        </span>
+                      )}
                     </td>
                     <td className="px-2 py-3">{statusSelect(order)}</td>
                     <td className="px-2 py-3 text-right">{toggleButton(order, `admin-order-${order.id}`)}</td>
@@ -496,6 +507,7 @@ function OrderDetails({ order }: { order: Order }) {
           <p className="mt-1 flex flex-wrap items-center gap-1.5">
             <PaymentBadge status={shown.paymentStatus} />
             <StatusBadge status={shown.status} />
+            <TestPaymentBadge testPayment={shown.testPayment} />
           </p>
           <p className="mt-1 text-slate-700">
             {t('admin.orders.reference')}{' '}
