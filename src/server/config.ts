@@ -2,6 +2,7 @@ import type { S3Settings } from './lib/s3-storage.js';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { CART_QUANTITY_MAX } from '../shared/cart.js';
 import { type StoreFacts, defaultStoreFacts } from '../shared/store.js';
 
 /**
@@ -140,8 +141,8 @@ const envSchema = z
     DELIVERY_DAYS_OUTSIDE: deliveryDays('3-5'),
     STORE_PAN: optionalString.refine((value) => value === undefined || /^\d{9}$/.test(value), 'must be the 9-digit PAN'),
     // Stock one shopper can hold (features/orders/service.ts checkout).
-    MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(1_000_000).default(3),
-    MAX_UNITS_PER_ORDER: z.coerce.number().int().min(1).max(1_000_000).default(5),
+    MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(CART_QUANTITY_MAX).default(3),
+    MAX_UNITS_PER_ORDER: z.coerce.number().int().min(1).max(CART_QUANTITY_MAX).default(5),
     COD_CONFIRM_HOURS: z.coerce
       .number()
       .int()
