@@ -270,6 +270,40 @@ describe('order limits', () => {
     expect(JSON.stringify(cleared.json())).not.toContain('maxPerOrder');
   });
 
+  it('reads and writes a product’s limit in the products CSV (max_per_order)', async () => {
+    const product = await makeProduct(t, { name: 'CSV Keyboard', price: 1_200 });
+    await t.app.ctx.db.updateTable('products').set({ sku: 'LIM-CSV-1', max_per_order: 4 }).where('id', '=', product.id).execute();
+    const exported = await t.app.inject({ method: 'GET', url: '/api/admin/products/export.csv', headers: bearer(admin) });
+    const lines = exported.body.slice(1).split('\r\n');
+    expect(lines[0]!.split(',').at(-1)).toBe('max_per_order');
+    expect(lines.find((line) => line.startsWith(`${product.id},LIM-CSV-1,`))!.endsWith(',4')).toBe(true);
+
+    const importCsv = async (csv: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([csv], { type: 'text/csv' }), 'products.csv');
+      const response = new Response(form);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/admin/products/import',
+        payload: Buffer.from(await response.arrayBuffer()),
+        headers: { 'content-type': response.headers.get('content-type')!, ...bearer(admin) },
+      });
+    };
+    const header = 'id,sku,name,description,category,price,max_per_order';
+    const row = (limit: string) => `${product.id},LIM-CSV-1,CSV Keyboard,A keyboard,Gaming Gear,1200,${limit}`;
+    const stored = async () =>
+      (await t.app.ctx.db.selectFrom('products').select('max_per_order').where('id', '=', product.id).executeTakeFirstOrThrow())
+        .max_per_order;
+    const two = await importCsv(`${header}\r\n${row('2')}\r\n`);
+    expect(two.statusCode, two.body).toBe(200);
+    expect(await stored()).toBe(2);
+    const zero = await importCsv(`${header}\r\n${row('0')}\r\n`);
+    expect(zero.body).toContain('Limit per order must be a whole number of 1 or more');
+    expect(await stored()).toBe(2);
+    expect((await importCsv(`${header}\r\n${row('')}\r\n`)).statusCode).toBe(200);
+    expect(await stored()).toBeNull();
+  });
+
   // -------------------------------------------------------------------------------------------
   // The payment deadline
 
