@@ -20,11 +20,12 @@ const FILTERS: Record<Kind, OrdersFilter> = {
 /** Pending orders, online payments overdue, refunds due, cash on delivery to confirm: how many, the oldest few, and a way to the Orders tab. */
 export function WaitingOrders({ data }: { data: Dashboard }) {
   const t = useT();
+  const locale = useLocale();
   const titles: Record<Kind, string> = {
     pending: t('admin-dashboard.waiting.pending'),
-    awaitingPayment: t('admin-dashboard.waiting.awaitingPayment', { minutes: String(data.paymentTimeoutMinutes) }),
+    awaitingPayment: t('admin-dashboard.waiting.awaitingPayment', { minutes: formatCount(data.paymentTimeoutMinutes, locale) }),
     refundDue: t('admin-dashboard.waiting.refundDue'),
-    codToConfirm: t('admin-dashboard.waiting.codToConfirm', { hours: String(data.codConfirmHours) }),
+    codToConfirm: t('admin-dashboard.waiting.codToConfirm', { hours: formatCount(data.codConfirmHours, locale) }),
   };
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
