@@ -28,7 +28,7 @@ export function WaitingOrders({ data }: { data: Dashboard }) {
     codToConfirm: t('admin-dashboard.waiting.codToConfirm', { hours: formatCount(data.codConfirmHours, locale) }),
   };
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid gap-4 sm:grid-cols-2">
       {(Object.keys(FILTERS) as Kind[]).map((kind) => (
         <Group key={kind} kind={kind} title={titles[kind]} group={data.waiting[kind]} />
       ))}
