@@ -21,6 +21,7 @@ import { jobsRoutes } from './features/jobs/routes.js';
 import { createGateways } from './features/orders/gateways.js';
 import { paymentReturnRoutes } from './features/orders/payment-routes.js';
 import { PaymentService } from './features/orders/payment-service.js';
+import { codConfirmHandler } from './features/orders/cod-confirm.js';
 import { orderExportRoutes } from './features/orders/export-routes.js';
 import { ordersRoutes } from './features/orders/routes.js';
 import { OrdersService } from './features/orders/service.js';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const payments = new PaymentService(ctx, gateways, orders);
   ctx.jobs.register(payments.handler(app.log));
+  ctx.jobs.register(codConfirmHandler(ctx, orders, app.log));
   ctx.jobs.register(unverifiedRemovalHandler(ctx, app.log));
   await app.register(
     async (api) => {

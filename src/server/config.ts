@@ -2,6 +2,7 @@ import type { S3Settings } from './lib/s3-storage.js';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { CART_QUANTITY_MAX } from '../shared/cart.js';
 import { type StoreFacts, defaultStoreFacts } from '../shared/store.js';
 
 /**
@@ -141,6 +142,15 @@ const envSchema = z
     DELIVERY_DAYS_VALLEY: deliveryDays('1-2'),
     DELIVERY_DAYS_OUTSIDE: deliveryDays('3-5'),
     STORE_PAN: optionalString.refine((value) => value === undefined || /^\d{9}$/.test(value), 'must be the 9-digit PAN'),
+    // Stock one shopper can hold (features/orders/service.ts checkout).
+    MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(CART_QUANTITY_MAX).default(3),
+    MAX_UNITS_PER_ORDER: z.coerce.number().int().min(1).max(CART_QUANTITY_MAX).default(5),
+    COD_CONFIRM_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(30 * 24)
+      .default(48),
   })
   .refine((env) => (env.AWS_ACCESS_KEY_ID === undefined) === (env.AWS_SECRET_ACCESS_KEY === undefined), {
     message: 'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together',
@@ -250,6 +260,17 @@ export interface Config {
   logLevel: string;
   seedDemo: boolean;
   payments: PaymentConfig;
+  orderLimits: OrderLimits;
+}
+
+/** What one shopper may hold at once (features/orders/service.ts checkout, features/cart). */
+export interface OrderLimits {
+  /** Open orders (waiting for payment or for the shop's confirmation) a shopper may have; one more is refused. */
+  maxOpenOrders: number;
+  /** Units of one product in one order, unless the product sets its own (products.max_per_order). */
+  maxUnitsPerOrder: number;
+  /** A cash-on-delivery order the shop has not confirmed within this many hours is cancelled. */
+  codConfirmHours: number;
 }
 
 /** How the shop takes money (issue 16). Amounts in paisa. */
@@ -349,6 +370,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     payments: paymentConfig(e),
+    orderLimits: {
+      maxOpenOrders: e.MAX_OPEN_ORDERS,
+      maxUnitsPerOrder: e.MAX_UNITS_PER_ORDER,
+      codConfirmHours: e.COD_CONFIRM_HOURS,
+    },
   };
 }
 

@@ -32,6 +32,9 @@ export const CART_MESSAGES = {
     inCart > 0
       ? `Only ${stock} of "${name}" left in stock, and your cart already has ${inCart}`
       : `Only ${stock} of "${name}" left in stock`,
+  // One order takes at most this many units of a product (its own limit, or the shop's
+  // MAX_UNITS_PER_ORDER): the cart refuses more as checkout would (ORDER_MESSAGES.tooManyUnits).
+  tooManyUnits: (name: string, max: number) => `You can order at most ${max} of "${name}" at a time`,
 } as const;
 
 /**

@@ -63,6 +63,7 @@ export const CATALOG_MESSAGES = {
   stockWhole: 'Stock must be a whole number of 0 or more',
   warrantyTooLong: `Warranty must be at most ${PRODUCT_WARRANTY_MAX} characters`,
   lowStockThresholdWhole: 'Low stock alert must be a whole number of 0 or more',
+  maxPerOrderWhole: 'Limit per order must be a whole number of 1 or more',
   skuTooLong: `SKU must be at most ${PRODUCT_SKU_MAX} characters`,
   skuCharacters: 'SKU may only use letters, digits and - _ . /',
   skuTaken: 'Another product already has this SKU',
@@ -148,6 +149,8 @@ export const productSchema = z.object({
   warranty: z.string().nullable(),
   /** The Dashboard lists it as low on stock at or under this; absent: the shop's default (5). */
   lowStockThreshold: z.number().optional(),
+  /** At most this many units in one order; absent: the shop's default (MAX_UNITS_PER_ORDER). */
+  maxPerOrder: z.number().optional(),
   /** The shop's own code (unique among live products, case-insensitively); null: none. */
   sku: z.string().nullable(),
   categoryId: z.number(),
@@ -340,6 +343,10 @@ export const stockSchema = optionalCountSchema(CATALOG_MESSAGES.stockWhole);
 /** The Dashboard's low-stock alert (issue 21); absent on upload, or cleared on edit: the shop's default. */
 // (An optional key in the parsed form too: callers of the service that build an update need not name it.)
 export const lowStockThresholdSchema = optionalCountSchema(CATALOG_MESSAGES.lowStockThresholdWhole).optional();
+/** The units of the product one order may take (1 or more); absent on upload, or cleared on edit: the shop's default. */
+export const maxPerOrderSchema = optionalCountSchema(CATALOG_MESSAGES.maxPerOrderWhole)
+  .refine((value) => value !== 0, CATALOG_MESSAGES.maxPerOrderWhole)
+  .optional();
 
 /**
  * Warranty: one line of text, its spaces (and any line breaks or control characters) collapsed and
@@ -372,6 +379,7 @@ export const productFieldsSchema = z.object({
   stock: stockSchema,
   warranty: warrantySchema.transform((value) => value || undefined).optional(),
   lowStockThreshold: lowStockThresholdSchema,
+  maxPerOrder: maxPerOrderSchema,
   sku: productSkuSchema.optional().transform((sku) => (sku === '' ? undefined : sku)),
 });
 export type ProductFieldsInput = z.input<typeof productFieldsSchema>;
@@ -411,6 +419,7 @@ export const productUpdateSchema = z.object({
     )
     .optional(),
   lowStockThreshold: lowStockThresholdSchema,
+  maxPerOrder: maxPerOrderSchema,
   /** '' removes the SKU. */
   sku: productSkuSchema.optional(),
   isFeatured: z

@@ -177,9 +177,13 @@ export const dashboardSchema = z.object({
     awaitingPayment: waitingGroupSchema,
     /** Money taken for a cancelled order, to be given back. */
     refundDue: waitingGroupSchema,
+    /** Cash-on-delivery orders waiting for the shop's confirmation (pending, unpaid). */
+    codToConfirm: waitingGroupSchema,
   }),
   /** Minutes an online payment may take (PAYMENT_TIMEOUT_MINUTES): awaitingPayment waited longer. */
   paymentTimeoutMinutes: z.number(),
+  /** Hours a cash-on-delivery order waits for the shop's confirmation (COD_CONFIRM_HOURS) before it is cancelled. */
+  codConfirmHours: z.number(),
   /** Now: products whose stock is tracked, at or under their threshold (low: 1 or more left; out: none). */
   stock: z.object({ defaultThreshold: z.number(), low: stockGroupSchema, out: stockGroupSchema }),
   generatedAt: z.string(),

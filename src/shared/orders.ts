@@ -118,6 +118,10 @@ export const ORDER_MESSAGES = {
   reasonRequired: 'Please give a reason for cancelling',
   reasonTooShort: `The reason must be at least ${CANCEL_REASON_MIN} characters`,
   reasonTooLong: `The reason must be at most ${CANCEL_REASON_MAX} characters`,
+  tooManyOpenOrders: (count: number) =>
+    `You have ${count} order${count === 1 ? '' : 's'} waiting for payment or confirmation. Please complete or cancel one before placing another.`,
+  // The same words as the cart's (CART_MESSAGES.tooManyUnits): a shopper meets them there first.
+  tooManyUnits: (name: string, max: number) => `You can order at most ${max} of "${name}" at a time`,
 } as const;
 
 /** Stable `code`s of the error bodies a client may act on. */
@@ -132,6 +136,10 @@ export const ORDER_ERROR_CODES = {
   productUnavailable: 'PRODUCT_UNAVAILABLE',
   /** The shopper's cancel of an order that is no longer pending. */
   notPending: 'NOT_PENDING',
+  /** The shopper already has MAX_OPEN_ORDERS open orders. Body also has limit. */
+  tooManyOpenOrders: 'TOO_MANY_OPEN_ORDERS',
+  /** More units of a product than one order may take. Body also has productId, productName, limit. */
+  tooManyUnits: 'TOO_MANY_UNITS',
 } as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -95,4 +95,5 @@ export const PAYMENT_MESSAGES = {
   tooSmallForKhalti: 'Khalti takes payments of Rs. 10 or more',
   refundNotDue: 'Only an order with a refund due can be marked refunded',
   markedRefunded: 'Marked as refunded',
+  deadlinePassed: 'The time to pay for this order has run out, so it can no longer be paid online. Please place a new order.',
 } as const;

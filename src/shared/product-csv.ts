@@ -23,6 +23,8 @@ import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from './catalog.js';
  *                each a file name in the ZIP sent beside the CSV or the address of an image this
  *                shop already has (what the export writes). Other sites' images are not fetched.
  *                Empty for an existing product: its images stay as they are.
+ *   max_per_order  optional column: the most units of the product one order may take, a whole
+ *                number (1 or more); empty = the shop's default (MAX_UNITS_PER_ORDER).
  * An update sets every column the file has; a column the file lacks stays as it is.
  * Header names are compared case-insensitively; UTF-8 (with or without a BOM); comma, semicolon or
  * tab separated; the first row is the header and counts as row 1 (as a spreadsheet numbers them).
@@ -40,6 +42,7 @@ export const PRODUCT_CSV_COLUMNS = [
   'featured',
   'warranty',
   'images',
+  'max_per_order',
 ] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 export const PRODUCT_CSV_REQUIRED: readonly ProductCsvColumn[] = ['sku', 'name', 'description', 'category', 'price'];

@@ -74,6 +74,7 @@ export const VALIDATION_NE: MessageCatalogue = {
   'Stock must be a whole number of {min} or more': 'स्टक {min} वा सोभन्दा बढीको पूर्णाङ्क हुनुपर्छ',
   'Warranty must be at most {max} characters': 'वारेन्टी बढीमा {max} अक्षरको हुनुपर्छ',
   'Low stock alert must be a whole number of {min} or more': 'कम स्टकको सूचना {min} वा सोभन्दा बढीको पूर्णाङ्क हुनुपर्छ',
+  'Limit per order must be a whole number of {min} or more': 'एक अर्डरको सीमा {min} वा सोभन्दा बढीको पूर्णाङ्क हुनुपर्छ',
   'SKU must be at most {max} characters': 'SKU बढीमा {max} अक्षरको हुनुपर्छ',
   'SKU may only use letters, digits and - _ . /': 'SKU मा अङ्ग्रेजी अक्षर, अङ्क र - _ . / मात्र राख्न मिल्छ',
   'At least one image is required': 'कम्तीमा एउटा फोटो चाहिन्छ',

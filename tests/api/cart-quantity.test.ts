@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_MESSAGES, type CartItem } from '../../src/shared/cart.js';
 import { adminToken } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
-import { type TestShopper, bearer, fillCart, makeProduct, makeShopper } from '../helpers/orders.js';
+import { type TestShopper, bearer, fillCart, makeProduct, makeShopper, NO_ORDER_LIMITS } from '../helpers/orders.js';
 
 /** PUT /api/cart/update-quantity: the steppers of the cart drawer and the Cart tab set a line's quantity. */
 describe('cart API: setting a line quantity', () => {
@@ -11,7 +11,7 @@ describe('cart API: setting a line quantity', () => {
   let ram: TestShopper;
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ ...NO_ORDER_LIMITS });
     sita = await makeShopper(t);
     ram = await makeShopper(t, { firstName: 'Ram' });
   });

@@ -3,7 +3,7 @@ import { CART_MESSAGES, type ViewCartResponse } from '../../src/shared/cart.js';
 import { parseImages } from '../../src/shared/catalog.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { adminToken } from '../helpers/accounts.js';
-import { type TestShopper, bearer, fillCart, makeProduct, makeShopper } from '../helpers/orders.js';
+import { type TestShopper, bearer, fillCart, makeProduct, makeShopper, NO_ORDER_LIMITS } from '../helpers/orders.js';
 
 describe('cart API', () => {
   let t: TestApp;
@@ -11,7 +11,7 @@ describe('cart API', () => {
   let ram: TestShopper;
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ ...NO_ORDER_LIMITS });
     sita = await makeShopper(t);
     ram = await makeShopper(t, { firstName: 'Ram' });
   });

@@ -16,6 +16,7 @@ import {
   makeShopper,
   orderBody,
   stockOf,
+  NO_ORDER_LIMITS,
 } from '../helpers/orders.js';
 
 /**
@@ -27,7 +28,7 @@ describe('checkout reliability', () => {
   let base: string;
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ ...NO_ORDER_LIMITS });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });

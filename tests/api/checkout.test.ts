@@ -12,6 +12,7 @@ import {
   makeShopper,
   orderBody,
   stockOf,
+  NO_ORDER_LIMITS,
 } from '../helpers/orders.js';
 
 const ORDER_ID = /^ORD-[0-9A-HJKMNP-TV-Z]{16}$/;
@@ -20,7 +21,7 @@ describe('checkout: POST /api/orders/create', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ ...NO_ORDER_LIMITS });
   });
   afterAll(async () => t.close());
 

@@ -70,6 +70,8 @@ describe.runIf(usingPostgres())('three processes behind nginx', () => {
       ADMIN_PASSWORD: 'owner password 1',
       REGISTER_PER_IP_MINUTE: '10000',
       REGISTER_PER_IP_HOUR: '10000',
+      // Each shopper places an order per round of the burst.
+      MAX_OPEN_ORDERS: '1000',
     };
     // The first migrates; the others start together after it.
     servers.push(await startShop(0));

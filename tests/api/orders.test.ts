@@ -13,6 +13,7 @@ import {
   makeShopper,
   orderBody,
   stockOf,
+  NO_ORDER_LIMITS,
 } from '../helpers/orders.js';
 
 describe('orders API: shopper reads, admin list, status changes', () => {
@@ -20,7 +21,7 @@ describe('orders API: shopper reads, admin list, status changes', () => {
   let admin: string;
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ ...NO_ORDER_LIMITS });
     admin = await adminToken(t);
   });
   afterAll(async () => t.close());

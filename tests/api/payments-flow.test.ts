@@ -3,7 +3,16 @@ import { type CreateOrderResponse, type Order, formatOrderId } from '../../src/s
 import { PAYMENT_MESSAGES, type PaymentRedirect } from '../../src/shared/payments.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { adminToken } from '../helpers/accounts.js';
-import { type TestShopper, bearer, fillCart, makeProduct, makeShopper, orderBody, stockOf } from '../helpers/orders.js';
+import {
+  type TestShopper,
+  bearer,
+  fillCart,
+  makeProduct,
+  makeShopper,
+  orderBody,
+  stockOf,
+  NO_ORDER_LIMITS,
+} from '../helpers/orders.js';
 import { freePort } from '../helpers/processes.js';
 
 /**
@@ -52,7 +61,7 @@ describe('paying for an order', () => {
 
   beforeAll(async () => {
     // The sandbox runs only when asked for by name.
-    t = await buildTestApp({ PAYMENT_SANDBOX: 'true' });
+    t = await buildTestApp({ PAYMENT_SANDBOX: 'true', ...NO_ORDER_LIMITS });
   });
   beforeEach(async () => {
     admin = await adminToken(t);

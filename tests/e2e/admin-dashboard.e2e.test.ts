@@ -125,6 +125,10 @@ describe('the Dashboard tab (desktop)', () => {
     await expectVisible(page.getByTestId('stock-out').getByRole('listitem').filter({ hasText: names.out }));
     // The pending order waits for the admin.
     expect(await page.getByTestId('waiting-pending').textContent()).toMatch(/Pending, to confirm\s*\d+/);
+    // So does it as cash on delivery the shop has not confirmed (cancelled after COD_CONFIRM_HOURS).
+    expect(await page.getByTestId('waiting-codToConfirm').textContent()).toMatch(
+      /Cash on delivery, to confirm within 48 hours\s*[1-9]\d*/,
+    );
 
     await expectNoSeriousViolations(page, 'admin dashboard (desktop)');
     await shoot(page, 'dashboard-1280');
@@ -180,6 +184,11 @@ describe('the Dashboard tab (desktop)', () => {
     await page.getByTestId('waiting-pending').getByRole('button', { name: 'Show in Orders' }).click();
     expect(await sections(page).getByRole('button', { name: 'Orders', exact: true }).getAttribute('aria-current')).toBe('page');
     expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('pending');
+    // Cash on delivery to confirm: pending and unpaid.
+    await sections(page).getByRole('button', { name: 'Dashboard', exact: true }).click();
+    await page.getByTestId('waiting-codToConfirm').getByRole('button', { name: 'Show in Orders' }).click();
+    expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('pending');
+    expect(await page.getByLabel('Payment status', { exact: true }).inputValue()).toBe('unpaid');
     // Chosen from the sidebar, the Orders tab opens unfiltered again.
     await sections(page).getByRole('button', { name: 'Dashboard', exact: true }).click();
     await expectVisible(dashboard(page));
@@ -212,5 +221,15 @@ describe('the Dashboard tab (phone, 390 px)', () => {
 
     await expectNoSeriousViolations(page, 'admin dashboard (phone)');
     await shoot(page, 'dashboard-390');
+    const waiting = page.getByTestId('waiting-pending').locator('xpath=..');
+    if (SCREENSHOTS) await waiting.screenshot({ path: `${SCREENSHOTS}/dashboard-waiting-390-en.png` });
+
+    // In Nepali: the cash-on-delivery group says so.
+    await page.context().addCookies([{ name: 'pasal_lang', value: 'ne', url: page.url() }]);
+    await page.reload();
+    await expectVisible(page.getByTestId('waiting-codToConfirm').getByText(/नगद भुक्तानीका अर्डर/));
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(wide).toBeLessThanOrEqual(0);
+    if (SCREENSHOTS) await waiting.screenshot({ path: `${SCREENSHOTS}/dashboard-waiting-390-ne.png` });
   });
 });

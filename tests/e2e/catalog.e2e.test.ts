@@ -205,6 +205,12 @@ describe('admin edits and deletes products (desktop)', () => {
 
     await dialog.getByLabel('Price (Rs.)').fill('29999.50');
     await dialog.getByLabel('Stock (optional)').fill('7');
+    // The product's own limit of units per order: a whole number of 1 or more.
+    const limit = dialog.getByLabel('Most per order (optional)');
+    await limit.fill('0');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectVisible(dialog.getByText('Limit per order must be a whole number of 1 or more'));
+    await limit.fill('2');
     await dialog.getByRole('button', { name: 'Move Image 3 earlier' }).click(); // 1, 3, 2
     await dialog.getByRole('button', { name: 'Remove Image 1' }).click(); // 3, 2
     await dialog.getByLabel('Product images').setInputFiles([await pngFile('m4.png', '#7c3aed')]);
@@ -214,9 +220,13 @@ describe('admin edits and deletes products (desktop)', () => {
     await expectHidden(dialog);
     await expectVisible(row.getByText('Rs. 29,999.50', { exact: true }));
 
-    const edited = await api<{ price: number; stock: number | null; images: string }>('GET', `/api/products/${product.id}`);
+    const edited = await api<{ price: number; stock: number | null; images: string; maxPerOrder?: number }>(
+      'GET',
+      `/api/products/${product.id}`,
+    );
     expect(edited.body.price).toBe(29999.5);
     expect(edited.body.stock).toBe(7);
+    expect(edited.body.maxPerOrder).toBe(2);
     const images = JSON.parse(edited.body.images) as string[];
     expect(images).toHaveLength(3);
     expect(images.slice(0, 2)).toEqual([three, two]);

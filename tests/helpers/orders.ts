@@ -330,3 +330,10 @@ export async function insertProducts(
     .execute();
   return rows.map((row) => row.id);
 }
+
+/**
+ * For buildTestApp: no limit of open orders per shopper or of units per order. For the tests of
+ * other rules that place many orders for one shopper or put large quantities in a cart; the
+ * limits themselves are tested in order-limits.test.ts.
+ */
+export const NO_ORDER_LIMITS = { MAX_OPEN_ORDERS: String(2 ** 31 - 1), MAX_UNITS_PER_ORDER: String(2 ** 31 - 1) } as const;

@@ -21,6 +21,7 @@ import * as m019dashboard from './migrations/019_dashboard.js';
 import * as m020sku from './migrations/020_product_sku.js';
 import * as m021nameWords from './migrations/021_name_words.js';
 import * as m022searchWords from './migrations/022_search_words.js';
+import * as m023orderLimits from './migrations/023_order_limits.js';
 import * as m025testPayments from './migrations/025_test_payments.js';
 
 /**
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '020_product_sku': m020sku,
   '021_name_words': m021nameWords,
   '022_search_words': m022searchWords,
+  '023_order_limits': m023orderLimits,
   '025_test_payments': m025testPayments,
 };
 

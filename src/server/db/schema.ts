@@ -134,6 +134,8 @@ export interface ProductsTable {
   warranty: ColumnType<string | null, string | null | undefined, string | null>;
   /** Low on stock at or under this (migration 019); null: the shop's default, DEFAULT_LOW_STOCK_THRESHOLD. */
   low_stock_threshold: Generated<number | null>;
+  /** At most this many units in one order (migration 023); null: the shop's default, MAX_UNITS_PER_ORDER. */
+  max_per_order: Generated<number | null>;
   /** The shop's own code (migration 020): unique among live products, case-insensitively; null: none. */
   sku: string | null;
   /** 1 when the stock is tracked and 0, else 0; kept by the database, never written (migration 016). */

@@ -57,6 +57,10 @@ export async function startShop(extraEnv: Record<string, string> = {}, label = '
     REGISTER_PER_IP_HOUR: '10000',
     SEND_OTP_PER_IP_HOUR: '10000',
     VERIFY_OTP_PER_IP_HOUR: '10000',
+    // Few shoppers place many orders, some of many units: the order limits are tested in the API
+    // tests (order-limits.test.ts), and a browser test that needs them sets them in extraEnv.
+    MAX_OPEN_ORDERS: '1000',
+    MAX_UNITS_PER_ORDER: '1000',
     ...extraEnv,
   };
   const child: ChildProcess = spawn(process.execPath, [path.join(appDir, path.relative(root, serverEntry))], {

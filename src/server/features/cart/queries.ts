@@ -19,6 +19,8 @@ export interface CartLineRow {
   price_paisa: number;
   stock: number | null;
   deleted_at: string | null;
+  /** The product's own limit of units per order; null: the shop's default. */
+  max_per_order: number | null;
 }
 
 const lockUserQuery = {
@@ -45,6 +47,7 @@ export interface ShopperProductLineRow {
   name: string | null;
   price_paisa: number | null;
   stock: number | null;
+  max_per_order: number | null;
   /** The quantity of the shopper's line of this product; null when it is not in the cart. */
   in_cart: number | null;
 }
@@ -56,7 +59,15 @@ const shopperProductLineQuery = new PreparedQuery<ShopperProductLineRow, [userId
       .selectFrom('users as u')
       .leftJoin('products as p', (join) => join.on('p.id', '=', $(1)).on('p.deleted_at', 'is', null))
       .leftJoin('cart_items as ci', (join) => join.onRef('ci.user_id', '=', 'u.id').onRef('ci.product_id', '=', 'p.id'))
-      .select(['u.id as user_id', 'p.id as product_id', 'p.name', 'p.price_paisa', 'p.stock', 'ci.quantity as in_cart'])
+      .select([
+        'u.id as user_id',
+        'p.id as product_id',
+        'p.name',
+        'p.price_paisa',
+        'p.stock',
+        'p.max_per_order',
+        'ci.quantity as in_cart',
+      ])
       .where('u.id', '=', $(0)),
 );
 
@@ -92,7 +103,13 @@ function toShopperProductLine(row: ShopperProductLineRow | undefined): ShopperPr
   const product =
     row.product_id === null || row.name === null || row.price_paisa === null
       ? undefined
-      : { id: row.product_id, name: row.name, price_paisa: Number(row.price_paisa), stock: row.stock };
+      : {
+          id: row.product_id,
+          name: row.name,
+          price_paisa: Number(row.price_paisa),
+          stock: row.stock,
+          max_per_order: row.max_per_order,
+        };
   return { product, inCart: row.in_cart ?? 0 };
 }
 
@@ -100,7 +117,16 @@ const cartLinesQuery = new PreparedQuery<CartLineRow, [userId: number]>('cart-li
   db
     .selectFrom('cart_items as ci')
     .innerJoin('products as p', 'p.id', 'ci.product_id')
-    .select(['ci.id', 'ci.quantity', 'p.id as product_id', 'p.name', 'p.price_paisa', 'p.stock', 'p.deleted_at'])
+    .select([
+      'ci.id',
+      'ci.quantity',
+      'p.id as product_id',
+      'p.name',
+      'p.price_paisa',
+      'p.stock',
+      'p.deleted_at',
+      'p.max_per_order',
+    ])
     .where('ci.user_id', '=', $(0))
     .orderBy('ci.id'),
 );
@@ -149,6 +175,7 @@ export interface LiveProductRow {
   name: string;
   price_paisa: number;
   stock: number | null;
+  max_per_order: number | null;
 }
 
 const upsertLineQuery = new PreparedQuery<{ id: number }, [userId: number, productId: number, quantity: number, now: string]>(
@@ -197,7 +224,16 @@ export async function shopperLine(
   const row = await trx
     .selectFrom('cart_items as ci')
     .innerJoin('products as p', 'p.id', 'ci.product_id')
-    .select(['ci.id', 'ci.quantity', 'p.id as product_id', 'p.name', 'p.price_paisa', 'p.stock', 'p.deleted_at'])
+    .select([
+      'ci.id',
+      'ci.quantity',
+      'p.id as product_id',
+      'p.name',
+      'p.price_paisa',
+      'p.stock',
+      'p.deleted_at',
+      'p.max_per_order',
+    ])
     .where('ci.id', '=', itemId)
     .where('ci.user_id', '=', userId)
     .executeTakeFirst();

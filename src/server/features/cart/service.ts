@@ -30,13 +30,17 @@ export class CartService {
     const batch = this.ctx.writeBatch;
     if (batch) {
       return batch.run((conn) => {
-        const { product, wanted } = lineToWrite(q.shopperProductLineNow(conn, userId, productId), quantity);
+        const { product, wanted } = lineToWrite(q.shopperProductLineNow(conn, userId, productId), quantity, this.defaultLimit);
         const id = q.upsertLineNow(conn, { userId, productId, quantity: wanted, now });
         return writtenItem(id, wanted, product, q.imagesOfProductNow(conn, product.id), this.ctx.config.imageBaseUrl);
       });
     }
     const written = await this.ctx.db.transaction().execute(async (trx) => {
-      const { product, wanted } = lineToWrite(await q.shopperProductLine(trx, this.ctx.dialect, userId, productId), quantity);
+      const { product, wanted } = lineToWrite(
+        await q.shopperProductLine(trx, this.ctx.dialect, userId, productId),
+        quantity,
+        this.defaultLimit,
+      );
       const id = await q.upsertLine(trx, { userId, productId, quantity: wanted, now });
       return { id, wanted, product };
     });
@@ -54,7 +58,7 @@ export class CartService {
     const written = await this.ctx.db.transaction().execute(async (trx) => {
       const line = await q.shopperLine(trx, this.ctx.dialect, userId, itemId);
       if (!line) throw notFound(CART_MESSAGES.itemNotFound);
-      checkQuantityToSet(line, quantity);
+      checkQuantityToSet(line, quantity, this.defaultLimit);
       await q.setLineQuantity(trx, itemId, quantity, now);
       return { ...line, quantity };
     });
@@ -64,6 +68,11 @@ export class CartService {
   /** Removes one of the shopper's lines; someone else's line is 404 and stays. */
   async remove(userId: number, itemId: number): Promise<void> {
     if (!(await q.deleteLine(this.ctx.db, userId, itemId))) throw notFound(CART_MESSAGES.itemNotFound);
+  }
+
+  /** The units of a product one order may take when the product sets no limit of its own. */
+  private get defaultLimit(): number {
+    return this.ctx.config.orderLimits.maxUnitsPerOrder;
   }
 
   private async toItems(rows: q.CartLineRow[]): Promise<CartItem[]> {
@@ -77,9 +86,10 @@ export class CartService {
 
 /**
  * The rules of adding `quantity` units to what the transaction read: the quantity the line becomes,
- * or the error (no such shopper, no such live product, over the line's maximum, not enough stock).
+ * or the error (no such shopper, no such live product, over the line's maximum, not enough stock,
+ * more than one order may take).
  */
-function lineToWrite(read: q.ShopperProductLine | undefined, quantity: number) {
+function lineToWrite(read: q.ShopperProductLine | undefined, quantity: number, defaultLimit: number) {
   if (!read) throw notFound('User not found');
   const { product, inCart } = read;
   if (!product) throw notFound(CART_MESSAGES.productNotFound);
@@ -91,6 +101,7 @@ function lineToWrite(read: q.ShopperProductLine | undefined, quantity: number) {
       throw stockConflict(CART_MESSAGES.notEnoughStock(product.name, product.stock, inCart), product.id, product.stock, inCart);
     }
   }
+  checkUnits(product.name, product.id, wanted, product.max_per_order ?? defaultLimit, inCart);
   return { product, wanted };
 }
 
@@ -98,8 +109,9 @@ function lineToWrite(read: q.ShopperProductLine | undefined, quantity: number) {
  * The rules of setting a line to `quantity` units: its product still sold, and the quantity within
  * the tracked stock (the same refusals as add(); the line's own units count as nothing here).
  */
-function checkQuantityToSet(line: q.CartLineRow, quantity: number): void {
+function checkQuantityToSet(line: q.CartLineRow, quantity: number, defaultLimit: number): void {
   if (line.deleted_at !== null) throw notFound(CART_MESSAGES.productNotFound);
+  checkUnits(line.name, line.product_id, quantity, line.max_per_order ?? defaultLimit, line.quantity);
   if (line.stock === null) return;
   if (line.stock <= 0) throw stockConflict(CART_MESSAGES.outOfStock(line.name), line.product_id, 0, line.quantity);
   if (quantity > line.stock) {
@@ -124,6 +136,7 @@ function writtenItem(
       price_paisa: product.price_paisa,
       stock: product.stock,
       deleted_at: null,
+      max_per_order: product.max_per_order,
     },
     imageBases,
     imageBaseUrl,
@@ -143,6 +156,15 @@ function toItem(row: q.CartLineRow, imageBases: string[], imageBaseUrl: string |
       isAvailable: row.deleted_at === null && (row.stock === null || row.stock > 0),
     },
   };
+}
+
+/**
+ * A line may hold at most the units one order may take (checkout refuses more): a 409 naming the
+ * product and the limit, so the shopper learns it when adding, not at checkout.
+ */
+function checkUnits(name: string, productId: number, wanted: number, limit: number, inCart: number): void {
+  if (wanted <= limit) return;
+  throw new AppError(409, 'TOO_MANY_UNITS', CART_MESSAGES.tooManyUnits(name, limit), undefined, { productId, limit, inCart });
 }
 
 function stockConflict(message: string, productId: number, available: number, inCart: number) {

@@ -14,6 +14,7 @@ export function productSnapshot(row: ProductRow, imageCount: number): Record<str
     stock: row.stock,
     warranty: row.warranty,
     lowStockThreshold: row.low_stock_threshold,
+    maxPerOrder: row.max_per_order,
     sku: row.sku,
     isFeatured: row.is_featured === 1,
     images: imageCount,

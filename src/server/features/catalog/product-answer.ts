@@ -17,6 +17,7 @@ export function toProduct(row: ProductRow, baseNames: string[], imageBaseUrl: st
     stock: row.stock,
     warranty: row.warranty,
     ...(row.low_stock_threshold === null ? {} : { lowStockThreshold: row.low_stock_threshold }),
+    ...(row.max_per_order === null ? {} : { maxPerOrder: row.max_per_order }),
     sku: row.sku,
     categoryId: row.category_id,
     subCategoryId: row.sub_category_id,

@@ -23,6 +23,8 @@ export interface CreateProductInput {
   warranty?: string | null;
   /** The Dashboard's low-stock alert; null or absent: the shop's default. */
   lowStockThreshold?: number | null;
+  /** The units one order may take; null or absent: the shop's default (MAX_UNITS_PER_ORDER). */
+  maxPerOrder?: number | null;
   /** Checked by productSkuSchema (src/shared/catalog.ts) before it gets here; null/absent: none. */
   sku?: string | null;
   images: Buffer[];
@@ -62,6 +64,10 @@ export function assertProductBasics(input: Omit<CreateProductInput, 'images'>): 
   const threshold = input.lowStockThreshold ?? null;
   if (threshold !== null && (!Number.isSafeInteger(threshold) || threshold < 0 || threshold > PRODUCT_STOCK_MAX)) {
     fields.lowStockThreshold = CATALOG_MESSAGES.lowStockThresholdWhole;
+  }
+  const maxPerOrder = input.maxPerOrder ?? null;
+  if (maxPerOrder !== null && (!Number.isSafeInteger(maxPerOrder) || maxPerOrder < 1 || maxPerOrder > PRODUCT_STOCK_MAX)) {
+    fields.maxPerOrder = CATALOG_MESSAGES.maxPerOrderWhole;
   }
   if (Object.keys(fields).length > 0) throw validationFailed(fields);
 }

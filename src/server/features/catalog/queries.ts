@@ -91,6 +91,7 @@ export interface ProductRow {
   stock: number | null;
   warranty: string | null;
   low_stock_threshold: number | null;
+  max_per_order: number | null;
   sku: string | null;
   category_id: number;
   sub_category_id: number | null;
@@ -125,6 +126,7 @@ function productRowsQuery(db: Db) {
       'p.stock',
       'p.warranty',
       'p.low_stock_threshold',
+      'p.max_per_order',
       'p.sku',
       'p.category_id',
       'p.sub_category_id',
@@ -197,6 +199,7 @@ export interface NewProduct {
   stock: number | null;
   warranty?: string | null;
   low_stock_threshold?: number | null;
+  max_per_order?: number | null;
   sku?: string | null;
   created_at: string;
   updated_at: string;
@@ -264,6 +267,7 @@ export interface ProductPatch {
   stock?: number | null;
   warranty?: string | null;
   low_stock_threshold?: number | null;
+  max_per_order?: number | null;
   sku?: string | null;
 }
 

@@ -188,6 +188,7 @@ export class CatalogService {
         stock: fields.stock ?? null,
         warranty: fields.warranty ?? null,
         lowStockThreshold: fields.lowStockThreshold ?? null,
+        maxPerOrder: fields.maxPerOrder ?? null,
         sku: fields.sku ?? null,
         images: files,
       },
@@ -220,6 +221,7 @@ export class CatalogService {
           stock: input.stock ?? null,
           warranty: storedWarranty(input.warranty),
           low_stock_threshold: input.lowStockThreshold ?? null,
+          max_per_order: input.maxPerOrder ?? null,
           sku: input.sku ?? null,
           created_at: now,
           updated_at: now,
@@ -288,6 +290,7 @@ export class CatalogService {
           stock: product.stock ?? null,
           warranty: storedWarranty(product.warranty),
           low_stock_threshold: product.lowStockThreshold ?? null,
+          max_per_order: product.maxPerOrder ?? null,
           sku: product.sku ?? null,
           created_at: product.createdAt ?? now,
           updated_at: product.createdAt ?? now,
@@ -316,6 +319,7 @@ export class CatalogService {
     if (update.stock !== undefined) patch.stock = update.stock;
     if (update.warranty !== undefined) patch.warranty = update.warranty;
     if (update.lowStockThreshold !== undefined) patch.low_stock_threshold = update.lowStockThreshold;
+    if (update.maxPerOrder !== undefined) patch.max_per_order = update.maxPerOrder;
     if (update.isFeatured !== undefined) patch.is_featured = update.isFeatured ? 1 : 0;
     if (update.sku !== undefined) {
       patch.sku = update.sku === '' ? null : update.sku;

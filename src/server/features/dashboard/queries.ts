@@ -264,7 +264,7 @@ export interface WaitingRow {
   count: number;
 }
 
-export type WaitingKind = 'pending' | 'awaitingPayment' | 'refundDue';
+export type WaitingKind = 'pending' | 'awaitingPayment' | 'refundDue' | 'codToConfirm';
 
 const waitingQuery = (kind: WaitingKind) =>
   new PreparedQuery<WaitingRow, [awaitingBefore: string, limit: number]>(`dashboard-waiting-${kind}`, (db, $) =>
@@ -290,6 +290,10 @@ const waitingQuery = (kind: WaitingKind) =>
           .where('status', '!=', sql.lit('cancelled')),
       )
       .$if(kind === 'refundDue', (qb) => qb.where('payment_status', '=', sql.lit('refund_due')))
+      // Only cash on delivery is pending and unpaid (an online order waits as awaiting_payment).
+      .$if(kind === 'codToConfirm', (qb) =>
+        qb.where('payment_status', '=', sql.lit('unpaid')).where('status', '=', sql.lit('pending')),
+      )
       .orderBy('created_at')
       .orderBy('id')
       .limit($(1)),
@@ -299,13 +303,15 @@ const waitingQueries = {
   pending: waitingQuery('pending'),
   awaitingPayment: waitingQuery('awaitingPayment'),
   refundDue: waitingQuery('refundDue'),
+  codToConfirm: waitingQuery('codToConfirm'),
 } satisfies Record<WaitingKind, unknown>;
 
 /**
  * Orders waiting for the admin, the oldest `limit` of a kind with how many there are:
  * - pending: to confirm (an online order still waiting for its payment is the shopper's to pay);
  * - awaitingPayment: an online payment not come by `awaitingBefore` (and the order not cancelled);
- * - refundDue: money taken for a cancelled order, to give back.
+ * - refundDue: money taken for a cancelled order, to give back;
+ * - codToConfirm: cash on delivery the shop has not confirmed (cancelled after COD_CONFIRM_HOURS).
  * Each reads its index: orders(status, created_at) or orders(payment_status, created_at).
  */
 export async function waitingOrders(db: Db, kind: WaitingKind, awaitingBefore: string, limit: number): Promise<WaitingRow[]> {

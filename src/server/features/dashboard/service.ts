@@ -50,6 +50,7 @@ export class DashboardService {
       q.stockList(db, 'out', STOCK_PRODUCTS_SHOWN),
     ]);
 
+    const codToConfirm = await q.waitingOrders(db, 'codToConfirm', awaitingBefore, WAITING_ORDERS_SHOWN);
     const figures = periodFigures(totals);
     return {
       period: { from, to, days: daysInRange(from, to), timeZone: NEPAL_TIME_ZONE },
@@ -69,8 +70,14 @@ export class DashboardService {
         byUnits: sales.filter((row) => row.list === 'units').map(toTopProduct),
       },
       paymentMethods: figures.methods,
-      waiting: { pending: toGroup(pending), awaitingPayment: toGroup(awaitingPayment), refundDue: toGroup(refundDue) },
+      waiting: {
+        pending: toGroup(pending),
+        awaitingPayment: toGroup(awaitingPayment),
+        refundDue: toGroup(refundDue),
+        codToConfirm: toGroup(codToConfirm),
+      },
       paymentTimeoutMinutes: this.ctx.config.payments.timeoutMinutes,
+      codConfirmHours: this.ctx.config.orderLimits.codConfirmHours,
       stock: {
         defaultThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
         low: { count: stockCounts.low, products: low },

@@ -114,6 +114,11 @@ interface Words {
     refund: string;
     welcome: string;
   };
+  unconfirmed: {
+    cancelled(orderId: string): string;
+    cancelledHtml(orderId: string): string;
+    stock: string;
+  };
 }
 
 const strong = (text: string) => `<strong>${escapeHtml(text)}</strong>`;
@@ -168,6 +173,12 @@ const ENGLISH: Words = {
       `Your order ${strong(orderId)} was cancelled because its ${escapeHtml(method)} payment did not reach us in time.`,
     refund: 'Nothing was charged. If money did leave your wallet, it will be refunded: reply to this email.',
     welcome: 'You are welcome to order again at any time.',
+  },
+  unconfirmed: {
+    cancelled: (orderId) => `Your cash on delivery order ${orderId} was cancelled because we could not confirm it in time.`,
+    cancelledHtml: (orderId) =>
+      `Your cash on delivery order ${strong(orderId)} was cancelled because we could not confirm it in time.`,
+    stock: 'Nothing was charged, and the items it held are back on sale.',
   },
 };
 
@@ -227,6 +238,12 @@ const NEPALI: Words = {
       `तपाईंको ${escapeHtml(method)} भुक्तानी समयमै हामीसम्म नआइपुगेकाले अर्डर ${strong(orderId)} रद्द गरिएको छ।`,
     refund: 'तपाईंबाट कुनै रकम लिइएको छैन। तपाईंको वालेटबाट पैसा काटिएको रहेछ भने रकम फिर्ता गरिनेछ: यो इमेलको जवाफ दिनुहोस्।',
     welcome: 'जुनसुकै बेला फेरि अर्डर गर्न सक्नुहुन्छ।',
+  },
+  unconfirmed: {
+    cancelled: (orderId) => `हामीले समयमै पुष्टि गर्न नसकेकाले तपाईंको नगद भुक्तानी (सामान आइपुग्दा) अर्डर ${orderId} रद्द गरिएको छ।`,
+    cancelledHtml: (orderId) =>
+      `हामीले समयमै पुष्टि गर्न नसकेकाले तपाईंको नगद भुक्तानी (सामान आइपुग्दा) अर्डर ${strong(orderId)} रद्द गरिएको छ।`,
+    stock: 'तपाईंबाट कुनै रकम लिइएको छैन, र अर्डरका सामान फेरि बिक्रीमा राखिएका छन्।',
   },
 };
 
@@ -440,6 +457,36 @@ export function unpaidCancelledMail(options: OrderMailOptions): MailMessage {
     locale,
   );
   return { to, subject: say.subject(storeName, orderId), text, html };
+}
+
+/**
+ * To the shopper, in their language: their cash-on-delivery order was cancelled because the shop
+ * did not confirm it in time (features/orders/cod-confirm.ts).
+ */
+export function unconfirmedCancelledMail(options: OrderMailOptions): MailMessage {
+  const { to, storeName, order } = options;
+  const orderId = formatOrderId(order.id);
+  const words = wordsOf(options.locale);
+  const { locale, unconfirmed: say } = words;
+  const text = [
+    words.greeting(order.fullName),
+    '',
+    say.cancelled(orderId),
+    say.stock,
+    '',
+    words.unpaid.welcome,
+    '',
+    `- ${storeName}`,
+  ].join('\n');
+  const html = page(
+    storeName,
+    `<p>${escapeHtml(words.greeting(order.fullName))}</p>
+    <p>${say.cancelledHtml(orderId)}</p>
+    <p>${escapeHtml(say.stock)}</p>
+    <p>${escapeHtml(words.unpaid.welcome)}</p>`,
+    locale,
+  );
+  return { to, subject: words.unpaid.subject(storeName, orderId), text, html };
 }
 
 /**

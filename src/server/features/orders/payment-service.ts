@@ -14,6 +14,7 @@ import { KHALTI_MIN_AMOUNT_PAISA } from '../payments/khalti.js';
 import type { Gateways } from './gateways.js';
 import { paymentReceivedMail, unpaidCancelledMail } from './mail.js';
 import { PAYMENT_CHECK_JOB, type PaymentCheck, paymentCheckKey, scheduleLateChecks } from './payment-check.js';
+import { scheduleCodConfirm } from './cod-confirm.js';
 import * as pq from './payment-queries.js';
 import * as q from './queries.js';
 
@@ -99,12 +100,16 @@ export class PaymentService {
     return { order, payment: outcome.redirect };
   }
 
-  /** "Try again" on an order awaiting payment, with the same wallet or the other one. */
+  /**
+   * "Try again" on an order awaiting payment, with the same wallet or the other one; refused once
+   * the order's deadline has passed (a new try never gives it more time: see check()).
+   */
   async retry(userId: number, orderId: string, method: OnlinePaymentMethodId | undefined, shopBase: string, log: Log) {
     await this.refuseIfPaidMeanwhile(userId, orderId, log);
     if ((await pq.countAttempts(this.ctx.db, orderId)) >= MAX_ATTEMPTS) throw conflict(PAYMENT_MESSAGES.tooManyTries);
     const order = await this.ctx.db.transaction().execute(async (trx) => {
       const row = await this.lockAwaiting(trx, userId, orderId);
+      if (this.nowMs() >= this.deadlineOf(row.created_at)) throw conflict(PAYMENT_MESSAGES.deadlinePassed);
       const next = method ?? (row.payment_method as OnlinePaymentMethodId);
       if (next === 'khalti' && !this.ctx.config.payments.khalti) throw badRequest(PAYMENT_MESSAGES.methodUnavailable);
       if (next === 'esewa' && !this.ctx.config.payments.esewa) throw badRequest(PAYMENT_MESSAGES.methodUnavailable);
@@ -122,7 +127,11 @@ export class PaymentService {
     return this.start(order, shopBase, log);
   }
 
-  /** "Pay on delivery instead": the order becomes cash on delivery; a payment check still running stops by itself. */
+  /**
+   * "Pay on delivery instead": the order becomes cash on delivery; a payment check still running
+   * stops by itself. From now on it waits for the shop's confirmation, with that deadline
+   * (cod-confirm.ts) counted from the switch.
+   */
   async payOnDelivery(userId: number, orderId: string, log: Log): Promise<Order> {
     await this.refuseIfPaidMeanwhile(userId, orderId, log);
     const order = await this.ctx.db.transaction().execute(async (trx) => {
@@ -140,6 +149,7 @@ export class PaymentService {
         note: 'The shopper chose to pay on delivery',
       });
       await scheduleLateChecks(this.ctx.jobs, trx, orderId);
+      await scheduleCodConfirm(this.ctx.jobs, trx, orderId, this.ctx.config.orderLimits.codConfirmHours);
       return this.orders.get(orderId, trx);
     });
     this.ctx.jobs.wake();
@@ -331,11 +341,10 @@ export class PaymentService {
     // Whatever became of the order, a try that was paid is recorded (and refunded when it must be).
     if ((await this.settleStarted(order.id, log)) === 'paid' || job.late) return;
     if (order.payment_status !== 'awaiting_payment' || order.status !== 'pending') return;
-    // The shopper has the timeout from their newest try (a "Try again" late in the wait gets its time).
-    const newest = (await pq.attemptsOf(this.ctx.db, order.id))[0];
-    const since = Math.max(Date.parse(order.created_at), newest ? Date.parse(newest.created_at) : 0);
-    const deadline = since + this.ctx.config.payments.timeoutMinutes * 60_000;
-    const now = this.ctx.clock.now().getTime();
+    // The deadline counts from the order's creation, whatever the tries: a "Try again" never
+    // restarts it, or one account could hold stock for hours by trying again and again.
+    const deadline = this.deadlineOf(order.created_at);
+    const now = this.nowMs();
     if (now >= deadline) {
       await this.cancelUnpaid(order.id, log);
       return;
@@ -348,6 +357,15 @@ export class PaymentService {
       key: paymentCheckKey(order.id),
       delayMs: Math.min(pause, deadline - now),
     });
+  }
+
+  /** When an online order not paid by then is cancelled: PAYMENT_TIMEOUT_MINUTES after it was placed. */
+  private deadlineOf(createdAt: string): number {
+    return Date.parse(createdAt) + this.ctx.config.payments.timeoutMinutes * 60_000;
+  }
+
+  private nowMs(): number {
+    return this.ctx.clock.now().getTime();
   }
 
   private async cancelUnpaid(orderId: string, log: Log): Promise<void> {

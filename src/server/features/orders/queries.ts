@@ -51,6 +51,8 @@ export interface CheckoutLine {
   stock: number | null;
   deleted_at: string | null;
   category_name: string;
+  /** The product's own limit of units per order; null: the shop's default. */
+  max_per_order: number | null;
 }
 
 /** The shopper's cart with each product's current price, stock and category name, oldest line first. */
@@ -68,11 +70,28 @@ export async function checkoutLines(db: Db, userId: number): Promise<CheckoutLin
       'p.stock',
       'p.deleted_at',
       'c.name as category_name',
+      'p.max_per_order',
     ])
     .where('ci.user_id', '=', userId)
     .orderBy('ci.id')
     .execute();
   return rows.map((row) => ({ ...row, price_paisa: Number(row.price_paisa) }));
+}
+
+/**
+ * The shopper's open orders: still pending and either awaiting an online payment or cash on
+ * delivery the shop has not confirmed yet (payment unpaid). A pending order already paid online
+ * is not open: its money is in, and only the shop's confirmation is missing.
+ */
+export async function countOpenOrders(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .where('payment_status', 'in', ['awaiting_payment', 'unpaid'])
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 /**

@@ -36,6 +36,7 @@ import {
 } from '../../../shared/payments.js';
 import { KHALTI_MIN_AMOUNT_PAISA } from '../payments/khalti.js';
 import { PAYMENT_CHECK_JOB, type PaymentCheck, paymentCheckKey, scheduleLateChecks } from './payment-check.js';
+import { scheduleCodConfirm } from './cod-confirm.js';
 import { offeredMethods, paymentMethod } from './payments.js';
 import { setPayment } from './payment-queries.js';
 import * as q from './queries.js';
@@ -98,6 +99,14 @@ export class OrdersService {
           const existing = await q.orderIdByKey(trx, userId, idempotencyKey);
           if (existing) return { replayed: true as const, orderId: existing };
         }
+        // Counted under the shopper's lock: parallel checkouts of one shopper see each other's orders.
+        const { maxOpenOrders } = this.ctx.config.orderLimits;
+        const open = await q.countOpenOrders(trx, userId);
+        if (open >= maxOpenOrders) {
+          throw conflictWith(ORDER_ERROR_CODES.tooManyOpenOrders, ORDER_MESSAGES.tooManyOpenOrders(open), {
+            limit: maxOpenOrders,
+          });
+        }
 
         const lines = await q.checkoutLines(trx, userId);
         if (lines.length === 0) throw new AppError(400, ORDER_ERROR_CODES.cartEmpty, ORDER_MESSAGES.cartEmpty);
@@ -106,6 +115,16 @@ export class OrdersService {
             throw conflictWith(ORDER_ERROR_CODES.productUnavailable, ORDER_MESSAGES.productUnavailable(line.name), {
               productId: line.product_id,
               productName: line.name,
+            });
+          }
+        }
+        for (const line of lines) {
+          const limit = this.unitsLimit(line.max_per_order);
+          if (line.quantity > limit) {
+            throw conflictWith(ORDER_ERROR_CODES.tooManyUnits, ORDER_MESSAGES.tooManyUnits(line.name, limit), {
+              productId: line.product_id,
+              productName: line.name,
+              limit,
             });
           }
         }
@@ -209,6 +228,8 @@ export class OrdersService {
             key: paymentCheckKey(order.id),
             delayMs: FIRST_PAYMENT_CHECK_MS,
           });
+        } else {
+          await scheduleCodConfirm(this.ctx.jobs, trx, order.id, this.ctx.config.orderLimits.codConfirmHours);
         }
         return { replayed: false as const, order, totalPaisa };
       });
@@ -444,6 +465,11 @@ export class OrdersService {
   /** One order as the API shows it (for the payment flow, inside its transaction). */
   get(orderId: string, db: q.Db = this.ctx.db): Promise<Order> {
     return this.mustGet(orderId, db);
+  }
+
+  /** The units of a product one order may take: its own limit, else the shop's. */
+  private unitsLimit(own: number | null): number {
+    return own ?? this.ctx.config.orderLimits.maxUnitsPerOrder;
   }
 
   private get deliveryRates(): DeliveryRates {

@@ -26,6 +26,7 @@ function productLine(row: q.ProductRow, bases: string[], imageBase: string): str
     row.is_featured === 1 ? 'yes' : 'no',
     row.warranty ?? '',
     bases.map((base) => imageAddress(base, imageBase)).join(` ${IMAGE_LIST_SEPARATOR} `),
+    row.max_per_order,
   ]);
 }
 

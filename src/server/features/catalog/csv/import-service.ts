@@ -358,6 +358,7 @@ export class ProductImportService {
               // Always named (null: none), so every row of a multi-row INSERT has the same columns.
               warranty: row.warranty ?? null,
               low_stock_threshold: row.lowStockThreshold ?? null,
+              max_per_order: row.maxPerOrder ?? null,
               sku: row.sku,
               created_at: now,
               updated_at: now,
@@ -481,6 +482,7 @@ function changes(
   if (row.lowStockThreshold !== undefined && was.low_stock_threshold !== row.lowStockThreshold) {
     patch.low_stock_threshold = row.lowStockThreshold;
   }
+  if (row.maxPerOrder !== undefined && was.max_per_order !== row.maxPerOrder) patch.max_per_order = row.maxPerOrder;
   return patch;
 }
 

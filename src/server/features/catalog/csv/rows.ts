@@ -7,6 +7,7 @@ import {
   createChildCategorySchema,
   createSubCategorySchema,
   lowStockThresholdSchema,
+  maxPerOrderSchema,
   priceSchema,
   productFieldsSchema,
   productSkuSchema,
@@ -48,6 +49,8 @@ export interface ImportRow {
   stock: number | null | undefined;
   /** undefined: no low_stock_threshold column (an update keeps it); null: the shop's default. */
   lowStockThreshold: number | null | undefined;
+  /** undefined: no max_per_order column (an update keeps it); null: the shop's default. */
+  maxPerOrder: number | null | undefined;
   /** undefined: no featured column. */
   featured: boolean | undefined;
   /** undefined: no warranty column (an update keeps it); null: none. */
@@ -137,6 +140,13 @@ export function checkRow(table: CsvTable, record: CsvRecord): { row: ImportRow; 
     else problem('low_stock_threshold', firstIssue(parsed.error));
   }
 
+  let maxPerOrder: number | null | undefined;
+  if (has('max_per_order')) {
+    const parsed = maxPerOrderSchema.safeParse(cell('max_per_order'));
+    if (parsed.success) maxPerOrder = parsed.data ?? null;
+    else problem('max_per_order', firstIssue(parsed.error));
+  }
+
   let warranty: string | null | undefined;
   if (has('warranty')) {
     const parsed = warrantySchema.safeParse(cell('warranty'));
@@ -165,7 +175,21 @@ export function checkRow(table: CsvTable, record: CsvRecord): { row: ImportRow; 
   }
 
   return {
-    row: { row: record.row, id, sku, name, description, path, pricePaisa, stock, lowStockThreshold, featured, warranty, images },
+    row: {
+      row: record.row,
+      id,
+      sku,
+      name,
+      description,
+      path,
+      pricePaisa,
+      stock,
+      lowStockThreshold,
+      maxPerOrder,
+      featured,
+      warranty,
+      images,
+    },
     problems,
   };
 }

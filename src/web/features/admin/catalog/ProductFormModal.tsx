@@ -34,7 +34,8 @@ export const PRODUCT_FORM_TOASTS = {
   updateFailed: 'admin-catalog.productForm.toast.updateFailed',
 } as const satisfies Record<string, MessageId>;
 
-type Field = 'name' | 'sku' | 'description' | 'price' | 'category' | 'subCategory' | 'childCategory' | 'stock' | 'images';
+type Field =
+  'name' | 'sku' | 'description' | 'price' | 'category' | 'subCategory' | 'childCategory' | 'stock' | 'maxPerOrder' | 'images';
 type Errors = Partial<Record<Field, string>>;
 
 interface NewImage {
@@ -82,6 +83,8 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
   const [description, setDescription] = useState(product?.description ?? '');
   const [price, setPrice] = useState(product ? String(product.price) : '');
   const [stock, setStock] = useState(product?.stock === null || product?.stock === undefined ? '' : String(product.stock));
+  // Empty: the shop's limit of units per order (MAX_UNITS_PER_ORDER).
+  const [maxPerOrder, setMaxPerOrder] = useState(product?.maxPerOrder === undefined ? '' : String(product.maxPerOrder));
   const [category, setCategory] = useState(product?.category ?? '');
   const [subCategory, setSubCategory] = useState(product?.subCategory ?? '');
   const [childCategory, setChildCategory] = useState(product?.childCategory ?? '');
@@ -150,6 +153,7 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
       subCategory: subCategory || undefined,
       childCategory: childCategory || undefined,
       stock: stock.trim() === '' ? undefined : stock,
+      maxPerOrder: maxPerOrder.trim() === '' ? undefined : maxPerOrder,
       sku,
     };
     const result = product
@@ -164,7 +168,7 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
       if (message !== undefined) found[field] = validationMessage(message, locale);
     }
     setErrors(found);
-    const first = (['name', 'sku', 'description', 'price', 'category', 'stock', 'images'] as const).find(
+    const first = (['name', 'sku', 'description', 'price', 'category', 'stock', 'maxPerOrder', 'images'] as const).find(
       (field) => field in found,
     );
     if (first) document.getElementById(`${formId}-${first}`)?.focus();
@@ -186,11 +190,13 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
       form.set('subCategory', subCategory);
       form.set('childCategory', childCategory);
       form.set('stock', stock.trim());
+      form.set('maxPerOrder', maxPerOrder.trim());
       form.set('imageOrder', JSON.stringify(existing));
     } else {
       if (subCategory) form.set('subCategory', subCategory);
       if (childCategory) form.set('childCategory', childCategory);
       if (stock.trim()) form.set('stock', stock.trim());
+      if (maxPerOrder.trim()) form.set('maxPerOrder', maxPerOrder.trim());
     }
     for (const image of added) form.append('images', image.file, image.file.name);
 
@@ -297,6 +303,21 @@ function ProductForm({ product, categories, onClose, onSaved }: ProductFormModal
           }}
           error={errors.stock}
           hint={t('admin-catalog.productForm.stockHint')}
+          autoComplete="off"
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id={`${formId}-maxPerOrder`}
+          label={t('admin-catalog.productForm.maxPerOrder')}
+          inputMode="numeric"
+          value={maxPerOrder}
+          onChange={(event) => {
+            setMaxPerOrder(event.target.value);
+            clear('maxPerOrder');
+          }}
+          error={errors.maxPerOrder}
+          hint={t('admin-catalog.productForm.maxPerOrderHint')}
           autoComplete="off"
         />
       </div>

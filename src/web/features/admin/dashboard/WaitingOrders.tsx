@@ -14,18 +14,21 @@ const FILTERS: Record<Kind, OrdersFilter> = {
   pending: { status: 'pending' },
   awaitingPayment: { paymentStatus: 'awaiting_payment' },
   refundDue: { paymentStatus: 'refund_due' },
+  codToConfirm: { status: 'pending', paymentStatus: 'unpaid' },
 };
 
-/** Pending orders, online payments overdue, refunds due: how many, the oldest few, and a way to the Orders tab. */
+/** Pending orders, online payments overdue, refunds due, cash on delivery to confirm: how many, the oldest few, and a way to the Orders tab. */
 export function WaitingOrders({ data }: { data: Dashboard }) {
   const t = useT();
+  const locale = useLocale();
   const titles: Record<Kind, string> = {
     pending: t('admin-dashboard.waiting.pending'),
-    awaitingPayment: t('admin-dashboard.waiting.awaitingPayment', { minutes: String(data.paymentTimeoutMinutes) }),
+    awaitingPayment: t('admin-dashboard.waiting.awaitingPayment', { minutes: formatCount(data.paymentTimeoutMinutes, locale) }),
     refundDue: t('admin-dashboard.waiting.refundDue'),
+    codToConfirm: t('admin-dashboard.waiting.codToConfirm', { hours: formatCount(data.codConfirmHours, locale) }),
   };
   return (
-    <div className="grid gap-4 lg:grid-cols-3">
+    <div className="grid gap-4 sm:grid-cols-2">
       {(Object.keys(FILTERS) as Kind[]).map((kind) => (
         <Group key={kind} kind={kind} title={titles[kind]} group={data.waiting[kind]} />
       ))}
