@@ -21,6 +21,7 @@ import * as m019dashboard from './migrations/019_dashboard.js';
 import * as m020sku from './migrations/020_product_sku.js';
 import * as m021nameWords from './migrations/021_name_words.js';
 import * as m022searchWords from './migrations/022_search_words.js';
+import * as m024invoiceAtSale from './migrations/024_invoice_at_sale.js';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the same list runs
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '020_product_sku': m020sku,
   '021_name_words': m021nameWords,
   '022_search_words': m022searchWords,
+  '024_invoice_at_sale': m024invoiceAtSale,
 };
 
 /** The newest migration's name: a database that has run it is up to date (/api/ready). */

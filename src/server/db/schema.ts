@@ -191,6 +191,12 @@ export interface OrdersTable {
   delivery_fee_paisa: Generated<number>;
   vat_paisa: Generated<number>;
   invoice_no: number | null;
+  /** Migration 024: the invoice's issue (at the sale), its voiding with a credit note, extra money to give back. */
+  invoice_at: string | null;
+  invoice_void_at: string | null;
+  credit_note_no: number | null;
+  credit_note_at: string | null;
+  extra_refund_paisa: Generated<number>;
 }
 
 /** Snapshot of the product at checkout; stock_reserved = units taken from tracked stock. */

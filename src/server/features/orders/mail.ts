@@ -321,7 +321,8 @@ export function orderConfirmationMail(options: OrderMailOptions & { invoiceUrl: 
     `${say.delivery} ${formatDeliveryFee(order.deliveryFee, locale)}`,
     say.total(formatPrice(order.totalAmount, locale), formatPrice(order.vatAmount, locale)),
     `${say.payment} ${payment}`,
-    `${say.invoice(order.invoiceNumber)} ${invoiceUrl}`,
+    // A tax invoice only once the sale happened (the payment received, or cash on delivery confirmed).
+    ...(order.invoiceNumber !== null ? [`${say.invoice(order.invoiceNumber)} ${invoiceUrl}`] : []),
     '',
     say.address,
     ...addressLines(order, words).map((line) => `  ${line}`),
@@ -336,7 +337,7 @@ export function orderConfirmationMail(options: OrderMailOptions & { invoiceUrl: 
     ${itemsTable(order, words)}
     <p>${say.vatIncluded(formatPrice(order.vatAmount, locale))}</p>
     <p><strong>${say.payment}</strong> ${escapeHtml(payment)}</p>
-    <p><a href="${escapeHtml(invoiceUrl)}">${escapeHtml(say.invoiceLink(order.invoiceNumber))}</a></p>
+    ${order.invoiceNumber !== null ? `<p><a href="${escapeHtml(invoiceUrl)}">${escapeHtml(say.invoiceLink(order.invoiceNumber))}</a></p>` : ''}
     <p><strong>${say.address}</strong><br>${addressLines(order, words).map(escapeHtml).join('<br>')}</p>`,
     locale,
   );
