@@ -32,14 +32,19 @@ let orderId = '';
 /** Drawers and fades take 300–700 ms: axe reads colours, so let them finish. */
 const settle = () => sleep(750);
 
-const placeOrder = (shopper: Shopper) =>
-  placeCodOrder(shopper, [[pictured, 1]], {
+/** A cash-on-delivery order the shop has confirmed: its sale, so it has a tax invoice. */
+async function placeOrder(shopper: Shopper): Promise<string> {
+  const id = await placeCodOrder(shopper, [[pictured, 1]], {
     province: 'Bagmati',
     district: 'Kathmandu',
     city: 'Kathmandu',
     address: 'Thamel, ward 26',
     landmark: 'Near the Garden of Dreams',
   });
+  const confirmed = await api('PUT', `/api/orders/${id}/status`, { token: await adminToken(), body: { status: 'confirmed' } });
+  expect(confirmed.status).toBe(200);
+  return id;
+}
 
 /** Goes to a page and waits for its main heading (or what is given), and for its fades to end. */
 async function visit(page: Page, path: string, ready?: Locator): Promise<void> {
