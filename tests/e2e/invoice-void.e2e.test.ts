@@ -54,6 +54,8 @@ async function shot(page: Page, name: string): Promise<void> {
 
 beforeAll(async () => {
   const admin = await adminToken();
+  const category = await api('POST', '/api/category', { token: admin, body: { name: `Invoices ${tag}` } });
+  expect(category.status).toBe(201);
   const created = await uploadProduct(
     admin,
     {
@@ -95,6 +97,9 @@ describe('a void invoice at 390 px', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoSeriousViolations(page, 'void invoice (390 px, English)');
     await shot(page, 'void-invoice-390-en');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await shot(page, 'void-invoice-desktop-en');
+    await page.setViewportSize({ width: 390, height: 844 });
 
     await page.goto(`/orders/${encodeURIComponent(neverSold)}/invoice`);
     await expectVisible(page.getByRole('heading', { name: 'No tax invoice' }));
@@ -106,11 +111,18 @@ describe('a void invoice at 390 px', () => {
     // The Orders tab offers the invoice of the voided sale only.
     await page.goto('/account?tab=orders');
     await openAccountTab(page, 'Orders');
-    await expectVisible(page.getByText(product.name).first());
-    const invoiceLinks = page.locator('a[href$="/invoice"]');
-    await expect
-      .poll(() => invoiceLinks.evaluateAll((links) => links.map((link) => link.getAttribute('href'))))
-      .toEqual([`/orders/${encodeURIComponent(voided)}/invoice`]);
+    const viewItems = page.getByRole('button', { name: 'View Items' }).filter({ visible: true });
+    await expect.poll(() => viewItems.count()).toBe(2);
+    const linkTo = (id: string) => page.locator(`a[href="/orders/${encodeURIComponent(id)}/invoice"]`);
+    // The newest (cancelled before the sale) first: open, it offers no invoice.
+    await viewItems.first().click();
+    await expectVisible(page.getByRole('button', { name: 'Hide Items' }).filter({ visible: true }).first());
+    expect(await linkTo(neverSold).count()).toBe(0);
+    // The voided sale offers its invoice (VOID, with the credit note).
+    await viewItems.first().click();
+    await expectVisible(linkTo(voided).filter({ visible: true }).first());
+    expect(await linkTo(neverSold).count()).toBe(0);
+    await shot(page, 'orders-tab-390-en');
   });
 
   test('in Nepali: रद्द and the credit note', async ({ page }) => {
@@ -124,6 +136,9 @@ describe('a void invoice at 390 px', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoSeriousViolations(page, 'void invoice (390 px, Nepali)');
     await shot(page, 'void-invoice-390-ne');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await shot(page, 'void-invoice-desktop-ne');
+    await page.setViewportSize({ width: 390, height: 844 });
 
     await page.goto(`/orders/${encodeURIComponent(neverSold)}/invoice`);
     await expectVisible(page.getByRole('heading', { name: 'कर बीजक छैन' }));

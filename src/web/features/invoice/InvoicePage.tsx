@@ -117,7 +117,7 @@ function VoidStamp() {
   return (
     <p
       data-testid="invoice-void"
-      className="mt-2 inline-block -rotate-6 rounded border-4 border-red-700 px-3 py-0.5 text-2xl font-black tracking-widest text-red-700 uppercase sm:float-right print:float-right"
+      className="mt-2 inline-block -rotate-6 rounded border-4 border-red-700 px-3 py-0.5 text-2xl font-black tracking-widest text-red-700 uppercase"
     >
       {t('invoice.void')}
     </p>
