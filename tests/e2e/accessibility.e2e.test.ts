@@ -238,7 +238,8 @@ for (const [width, viewport] of [
       await audit.check(`Account, Cart tab (${width})`);
       await openAccountTab(page, 'Orders');
       await expectVisible(page.getByRole('heading', { name: 'Your Orders' }));
-      const viewItems = page.getByRole('button', { name: 'View Items' }).filter({ visible: true }).first();
+      // The oldest order is the confirmed one (with its invoice); the checkout above placed a newer, pending one.
+      const viewItems = page.getByRole('button', { name: 'View Items' }).filter({ visible: true }).last();
       await viewItems.click();
       await expectVisible(page.getByRole('link', { name: 'Invoice' }).filter({ visible: true }).first());
       await settle();
