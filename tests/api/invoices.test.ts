@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CreateOrderResponse, Order } from '../../src/shared/orders.js';
+import { type CreateOrderResponse, type Order, formatOrderId } from '../../src/shared/orders.js';
 import type { PaymentRedirect } from '../../src/shared/payments.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { adminToken } from '../helpers/accounts.js';
@@ -77,6 +77,11 @@ describe('tax invoices and credit notes', () => {
     const shopper = await makeShopper(t);
     const placed = await place(shopper, 'cod');
     expect(placed.order).toMatchObject({ invoiceNumber: null, invoiceDate: null, invoiceVoid: false, creditNoteNumber: null });
+    // Its confirmation mail (text and HTML parts) offers no tax invoice either.
+    const subject = `Your Pasal order ${formatOrderId(placed.order.id)}`;
+    await expect.poll(() => t.mail.messages.some((mail) => mail.subject === subject)).toBe(true);
+    const confirmation = t.mail.messages.find((mail) => mail.subject === subject)!;
+    expect(confirmation.text).not.toContain('/invoice');
     const before = await counter('invoice');
 
     const confirmed = (await setStatus(placed.order.id, 'confirmed')).json<{ order: Order }>().order;
