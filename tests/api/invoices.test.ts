@@ -54,6 +54,12 @@ describe('tax invoices and credit notes', () => {
   const counter = async (name: string) =>
     Number((await t.app.ctx.db.selectFrom('counters').select('value').where('name', '=', name).executeTakeFirstOrThrow()).value);
 
+  /** The first mail whose subject contains `subject`, once it has come. */
+  async function mailWith(subject: string) {
+    await expect.poll(() => t.mail.messages.some((mail) => mail.subject.includes(subject))).toBe(true);
+    return t.mail.messages.find((mail) => mail.subject.includes(subject))!;
+  }
+
   /** Pays an eSewa redirect at the sandbox and follows the way back to the shop. */
   async function payAtEsewa(payment: PaymentRedirect): Promise<void> {
     const form = await t.app.inject({
@@ -87,6 +93,10 @@ describe('tax invoices and credit notes', () => {
     const confirmed = (await setStatus(placed.order.id, 'confirmed')).json<{ order: Order }>().order;
     expect(confirmed.invoiceNumber).toBe(`PSL-${String(before + 1).padStart(6, '0')}`);
     expect(confirmed.invoiceDate).toBeTruthy();
+    // The mail saying it is confirmed links its invoice.
+    const confirmedMail = await mailWith(`${formatOrderId(placed.order.id)} is Confirmed`);
+    expect(confirmedMail.text).toContain(`Invoice ${confirmed.invoiceNumber}: `);
+    expect(confirmedMail.text).toContain(`/orders/${placed.order.id}/invoice`);
     // Later steps keep it.
     await setStatus(placed.order.id, 'shipped');
     await setStatus(placed.order.id, 'delivered');
@@ -105,6 +115,8 @@ describe('tax invoices and credit notes', () => {
     const paid = await adminRead(placed.order.id);
     expect(paid.paymentStatus).toBe('paid');
     expect(paid.invoiceNumber).toMatch(/^PSL-\d{6}$/);
+    const paidMail = await mailWith(`Payment received for your Pasal order ${formatOrderId(placed.order.id)}`);
+    expect(paidMail.text).toContain(`Invoice ${paid.invoiceNumber}: `);
   });
 
   it('has no tax invoice for an order cancelled before the sale, and gives it no credit note', async () => {

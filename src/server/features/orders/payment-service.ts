@@ -295,6 +295,7 @@ export class PaymentService {
             to: paid.user.email,
             storeName: this.ctx.config.store.name,
             order: paid,
+            invoiceUrl: `${this.ctx.config.publicUrl ?? `http://localhost:${this.ctx.config.port}`}/orders/${paid.id}/invoice`,
             locale: await mailLanguage(trx, paid.user.id),
           }),
         );

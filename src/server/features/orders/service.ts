@@ -437,6 +437,7 @@ export class OrdersService {
         order: changed,
         from: order.status,
         ...(reason ? { reason } : {}),
+        invoiceUrl: `${this.shopUrl}/orders/${orderId}/invoice`,
         locale: await mailLanguage(trx, changed.user.id),
       }),
     );
