@@ -414,6 +414,7 @@ export class PaymentService {
       }
       if (extraPaisa > 0) {
         await q.settleExtraRefund(trx, orderId, now);
+        // Shown as "Refunded" after "Another payment received: it will be refunded"; the note says which money.
         await q.recordStatusChange(trx, {
           orderId,
           adminId,
