@@ -435,7 +435,6 @@ export class PaymentService {
         summary: refunded.fullName,
         changes: {
           ...(ownDue ? { paymentStatus: ['refund_due', 'refunded'] } : {}),
-          ...(extraPaisa > 0 ? { extraRefund: [extraPaisa / 100, 0] } : {}),
           amount: [null, amountPaisa / 100],
         },
         at: now,
