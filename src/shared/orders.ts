@@ -296,8 +296,21 @@ export const orderSchema = z.object({
   deliveryFee: z.number(),
   /** Rupees: the 13 % VAT included in totalAmount (items and delivery). */
   vatAmount: z.number(),
-  /** The tax invoice's number, e.g. 'PSL-000042'. */
-  invoiceNumber: z.string(),
+  /**
+   * The tax invoice's number, e.g. 'PSL-000042': issued at the sale (the online payment received,
+   * or cash on delivery confirmed by the shop); null while the order has none (and for ever when it
+   * was cancelled before the sale).
+   */
+  invoiceNumber: z.string().nullable(),
+  /** When the invoice number was issued; null without one. */
+  invoiceDate: z.string().nullable(),
+  /** The invoice was voided: the order was cancelled or refunded after the sale (see the credit note). */
+  invoiceVoid: z.boolean(),
+  /** The credit note that reverses a voided invoice, e.g. 'CN-000001', for the order's total; null when none. */
+  creditNoteNumber: z.string().nullable(),
+  creditNoteDate: z.string().nullable(),
+  /** Rupees received beyond the order's own payment (a second or late payment) still to give back; 0 when none. */
+  extraRefundDue: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
   paymentMethod: z.enum(PAYMENT_METHODS),

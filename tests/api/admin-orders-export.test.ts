@@ -32,6 +32,8 @@ const HEADER = [
   'VAT (Rs.)',
   'Total (Rs.)',
   'Items',
+  'Invoice number',
+  'Credit note number',
 ];
 
 let sequence = 0;
@@ -158,6 +160,8 @@ describe('admin orders CSV export', () => {
       '14202.75',
       '123456.75',
       '2 × Asus ROG, "Strix" G16; 1 × माउस',
+      '',
+      '',
     ]);
     // RFC 4180: the cell with a comma and quotes is quoted, its quotes doubled.
     expect(res.body).toContain('"2 × Asus ROG, ""Strix"" G16; 1 × माउस"');

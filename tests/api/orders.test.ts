@@ -275,7 +275,14 @@ describe('orders API: shopper reads, admin list, status changes', () => {
       const res = await setStatus(order.id, 'shipped');
       expect(res.statusCode, res.body).toBe(200);
       const updated = res.json<{ order: Order }>().order;
-      expect(updated).toEqual({ ...order, status: 'shipped', updatedAt: expect.any(String) });
+      // Shipping a cash-on-delivery order is its sale: it gets its tax-invoice number then.
+      expect(updated).toEqual({
+        ...order,
+        status: 'shipped',
+        updatedAt: expect.any(String),
+        invoiceNumber: expect.stringMatching(/^PSL-\d{6}$/),
+        invoiceDate: expect.any(String),
+      });
       const mail = await mailWithSubject(priya.email, 'is Shipped', before);
       expect(mail.subject).toContain(formatOrderId(order.id));
       expect(mail.text).toContain(`Your order ${formatOrderId(order.id)} is now Shipped.`);

@@ -170,13 +170,25 @@ describe('paying for an order', () => {
     expect(valley.body.order).toMatchObject({ subtotal: 1500, deliveryFee: 100, totalAmount: 1600, paymentStatus: 'unpaid' });
     // 13 % inside 1 500 is 172.57, inside 100 is 11.50.
     expect(valley.body.order.vatAmount).toBe(184.07);
-    expect(valley.body.order.invoiceNumber).toMatch(/^PSL-\d{6}$/);
+    // No invoice yet: it is issued at the sale (here, when the shop confirms the cash on delivery).
+    expect(valley.body.order.invoiceNumber).toBeNull();
 
     const outside = await order(shopper, { price: 2_000, method: 'cod', province: 'Gandaki', district: 'Kaski' });
     expect(outside.body.order).toMatchObject({ subtotal: 2000, deliveryFee: 200, totalAmount: 2200 });
     const free = await order(shopper, { price: 5_000, method: 'cod', province: 'Gandaki', district: 'Kaski' });
     expect(free.body.order).toMatchObject({ deliveryFee: 0, totalAmount: 5000 });
-    const numbers = [valley, outside, free].map((placed) => Number(placed.body.order.invoiceNumber.slice(4)));
+    const numbers: number[] = [];
+    for (const placed of [valley, outside, free]) {
+      const confirmed = await t.app.inject({
+        method: 'PUT',
+        url: `/api/orders/${placed.body.order.id}/status`,
+        payload: { status: 'confirmed' },
+        headers: bearer(admin),
+      });
+      const number = confirmed.json<{ order: Order }>().order.invoiceNumber;
+      expect(number).toMatch(/^PSL-\d{6}$/);
+      numbers.push(Number(number!.slice(4)));
+    }
     expect(numbers).toEqual([numbers[0], numbers[0]! + 1, numbers[0]! + 2]);
 
     // A total the shopper never saw (neither the items' sum nor it with delivery) is refused.
@@ -277,6 +289,55 @@ describe('paying for an order', () => {
       .execute();
     expect(attempts).toContainEqual({ method: 'esewa', status: 'refund_due' });
     expect((await paymentHistory(body.order.id)).map((entry) => entry.note)).toContainEqual(expect.stringContaining('refund it'));
+
+    // The second payment is a refund due: the order says how much, the Orders filter and the
+    // Dashboard find it, while the order's own payment stays paid (with its one invoice).
+    expect(after.extraRefundDue).toBe(2400);
+    expect(after.invoiceNumber).toBe(paid.invoiceNumber);
+    const due = await t.app.inject({
+      method: 'GET',
+      url: '/api/orders/all?paymentStatus=refund_due&pageSize=100',
+      headers: bearer(admin),
+    });
+    expect(due.json<{ orders: Order[] }>().orders.map((row) => row.id)).toContain(body.order.id);
+    const waiting = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: bearer(admin) })).json<{
+        waiting: { refundDue: { count: number; orders: { id: string }[] } };
+      }>().waiting.refundDue;
+    const before = await waiting();
+    expect(before.orders.map((row) => row.id)).toContain(body.order.id);
+
+    // "Mark refunded" settles it: the order stays paid, the attempt is refunded, nothing is due any more.
+    const markRefunded = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/orders/${body.order.id}/payment`,
+        payload: { paymentStatus: 'refunded' },
+        headers: bearer(admin),
+      });
+    const settled = await markRefunded();
+    expect(settled.statusCode, settled.body).toBe(200);
+    expect(settled.json<{ order: Order }>().order).toMatchObject({
+      paymentStatus: 'paid',
+      extraRefundDue: 0,
+      invoiceVoid: false,
+    });
+    expect((await markRefunded()).statusCode).toBe(409);
+    const refundedAttempts = await t.app.ctx.db
+      .selectFrom('payment_attempts')
+      .select(['method', 'status'])
+      .where('order_id', '=', body.order.id)
+      .execute();
+    expect(refundedAttempts).toContainEqual({ method: 'esewa', status: 'refunded' });
+    const dueAfter = await t.app.inject({
+      method: 'GET',
+      url: '/api/orders/all?paymentStatus=refund_due&pageSize=100',
+      headers: bearer(admin),
+    });
+    expect(dueAfter.json<{ orders: Order[] }>().orders.map((row) => row.id)).not.toContain(body.order.id);
+    const afterSettle = await waiting();
+    expect(afterSettle.orders.map((row) => row.id)).not.toContain(body.order.id);
+    expect(afterSettle.count).toBe(before.count - 1);
   });
 
   it('never cancels for want of payment an order the admin has moved on, and reopens a cancelled one as cash on delivery', async () => {

@@ -32,14 +32,19 @@ let orderId = '';
 /** Drawers and fades take 300–700 ms: axe reads colours, so let them finish. */
 const settle = () => sleep(750);
 
-const placeOrder = (shopper: Shopper) =>
-  placeCodOrder(shopper, [[pictured, 1]], {
+/** A cash-on-delivery order the shop has confirmed: its sale, so it has a tax invoice. */
+async function placeOrder(shopper: Shopper): Promise<string> {
+  const id = await placeCodOrder(shopper, [[pictured, 1]], {
     province: 'Bagmati',
     district: 'Kathmandu',
     city: 'Kathmandu',
     address: 'Thamel, ward 26',
     landmark: 'Near the Garden of Dreams',
   });
+  const confirmed = await api('PUT', `/api/orders/${id}/status`, { token: await adminToken(), body: { status: 'confirmed' } });
+  expect(confirmed.status).toBe(200);
+  return id;
+}
 
 /** Goes to a page and waits for its main heading (or what is given), and for its fades to end. */
 async function visit(page: Page, path: string, ready?: Locator): Promise<void> {
@@ -233,7 +238,8 @@ for (const [width, viewport] of [
       await audit.check(`Account, Cart tab (${width})`);
       await openAccountTab(page, 'Orders');
       await expectVisible(page.getByRole('heading', { name: 'Your Orders' }));
-      const viewItems = page.getByRole('button', { name: 'View Items' }).filter({ visible: true }).first();
+      // The oldest order is the confirmed one (with its invoice); the checkout above placed a newer, pending one.
+      const viewItems = page.getByRole('button', { name: 'View Items' }).filter({ visible: true }).last();
       await viewItems.click();
       await expectVisible(page.getByRole('link', { name: 'Invoice' }).filter({ visible: true }).first());
       await settle();

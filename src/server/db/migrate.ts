@@ -22,6 +22,7 @@ import * as m020sku from './migrations/020_product_sku.js';
 import * as m021nameWords from './migrations/021_name_words.js';
 import * as m022searchWords from './migrations/022_search_words.js';
 import * as m023orderLimits from './migrations/023_order_limits.js';
+import * as m024invoiceAtSale from './migrations/024_invoice_at_sale.js';
 import * as m025testPayments from './migrations/025_test_payments.js';
 
 /**
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '021_name_words': m021nameWords,
   '022_search_words': m022searchWords,
   '023_order_limits': m023orderLimits,
+  '024_invoice_at_sale': m024invoiceAtSale,
   '025_test_payments': m025testPayments,
 };
 

@@ -195,6 +195,12 @@ export interface OrdersTable {
   invoice_no: number | null;
   /** Migration 025: 1 when its online payment was taken by the payment sandbox (no money moved). */
   test_payment: Generated<number>;
+  /** Migration 024: the invoice's issue (at the sale), its voiding with a credit note, extra money to give back. */
+  invoice_at: string | null;
+  invoice_void_at: string | null;
+  credit_note_no: number | null;
+  credit_note_at: string | null;
+  extra_refund_paisa: Generated<number>;
 }
 
 /** Snapshot of the product at checkout; stock_reserved = units taken from tracked stock. */

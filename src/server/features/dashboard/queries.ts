@@ -289,7 +289,9 @@ const waitingQuery = (kind: WaitingKind) =>
           .where('created_at', '<', $(0))
           .where('status', '!=', sql.lit('cancelled')),
       )
-      .$if(kind === 'refundDue', (qb) => qb.where('payment_status', '=', sql.lit('refund_due')))
+      .$if(kind === 'refundDue', (qb) =>
+        qb.where((eb) => eb.or([eb('payment_status', '=', sql.lit('refund_due')), eb('extra_refund_paisa', '>', sql.lit(0))])),
+      )
       // Only cash on delivery is pending and unpaid (an online order waits as awaiting_payment).
       .$if(kind === 'codToConfirm', (qb) =>
         qb.where('payment_status', '=', sql.lit('unpaid')).where('status', '=', sql.lit('pending')),
@@ -310,9 +312,11 @@ const waitingQueries = {
  * Orders waiting for the admin, the oldest `limit` of a kind with how many there are:
  * - pending: to confirm (an online order still waiting for its payment is the shopper's to pay);
  * - awaitingPayment: an online payment not come by `awaitingBefore` (and the order not cancelled);
- * - refundDue: money taken for a cancelled order, to give back;
+ * - refundDue: money taken for a cancelled order, or beyond an order's own payment (a second or
+ *   late one), to give back;
  * - codToConfirm: cash on delivery the shop has not confirmed (cancelled after COD_CONFIRM_HOURS).
- * Each reads its index: orders(status, created_at) or orders(payment_status, created_at).
+ * Each reads its index: orders(status, created_at) or orders(payment_status, created_at) (and,
+ * for refundDue, the partial index orders_extra_refund beside it).
  */
 export async function waitingOrders(db: Db, kind: WaitingKind, awaitingBefore: string, limit: number): Promise<WaitingRow[]> {
   const rows = await waitingQueries[kind].rows(db, awaitingBefore, limit);

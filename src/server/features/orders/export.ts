@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type PaymentMethodId } from '../../../shared/orders.js';
 import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../../shared/payments.js';
 import { CSV_BOM, csvLine, csvRupees, nepalDateTime } from '../../lib/csv.js';
+import { creditNoteNumber, invoiceNumber } from './invoices.js';
 import * as q from './queries.js';
 
 /**
@@ -11,7 +12,8 @@ import * as q from './queries.js';
  * 100 000 orders pass through a few hundred kilobytes of memory.
  *
  * One line per order. "Customer name" and "Phone" are the delivery's (who receives the parcel, as
- * the invoice has them), "Email" the account's; dates are Nepal time; money is rupees.
+ * the invoice has them), "Email" the account's; dates are Nepal time; money is rupees. The tax
+ * invoice's number and the credit note's that voided it come last, empty when there is none.
  */
 
 export const EXPORT_BATCH = 500;
@@ -34,6 +36,8 @@ export const ORDER_EXPORT_HEADER = [
   'VAT (Rs.)',
   'Total (Rs.)',
   'Items',
+  'Invoice number',
+  'Credit note number',
 ] as const;
 
 /** "2 × Asus ROG Strix; 1 × Mouse". */
@@ -59,6 +63,9 @@ function orderLine(order: q.OrderRow, items: q.ItemRow[] | undefined): string {
     csvRupees(order.vat_paisa),
     csvRupees(order.total_paisa),
     itemsSummary(items),
+    // Empty before the sale; a credit note means the invoice was voided.
+    order.invoice_no === null ? '' : invoiceNumber(order.invoice_no),
+    order.credit_note_no === null ? '' : creditNoteNumber(order.credit_note_no),
   ]);
 }
 

@@ -339,7 +339,8 @@ export function orderConfirmationMail(options: OrderMailOptions & { invoiceUrl: 
     `${say.delivery} ${formatDeliveryFee(order.deliveryFee, locale)}`,
     say.total(formatPrice(order.totalAmount, locale), formatPrice(order.vatAmount, locale)),
     `${say.payment} ${payment}`,
-    `${say.invoice(order.invoiceNumber)} ${invoiceUrl}`,
+    // A tax invoice only once the sale happened (the payment received, or cash on delivery confirmed).
+    ...(order.invoiceNumber !== null ? [`${say.invoice(order.invoiceNumber)} ${invoiceUrl}`] : []),
     '',
     say.address,
     ...addressLines(order, words).map((line) => `  ${line}`),
@@ -354,7 +355,7 @@ export function orderConfirmationMail(options: OrderMailOptions & { invoiceUrl: 
     ${itemsTable(order, words)}
     <p>${say.vatIncluded(formatPrice(order.vatAmount, locale))}</p>
     <p><strong>${say.payment}</strong> ${escapeHtml(payment)}</p>
-    <p><a href="${escapeHtml(invoiceUrl)}">${escapeHtml(say.invoiceLink(order.invoiceNumber))}</a></p>
+    ${order.invoiceNumber !== null ? `<p><a href="${escapeHtml(invoiceUrl)}">${escapeHtml(say.invoiceLink(order.invoiceNumber))}</a></p>` : ''}
     <p><strong>${say.address}</strong><br>${addressLines(order, words).map(escapeHtml).join('<br>')}</p>`,
     locale,
   );
@@ -365,7 +366,9 @@ export function orderConfirmationMail(options: OrderMailOptions & { invoiceUrl: 
  * A status change: what it is now and was, the reason when the admin or the shopper gave one (a
  * cancellation), the refund when money paid for a cancelled order goes back, the items and address.
  */
-export function orderStatusMail(options: OrderMailOptions & { from: OrderStatus; reason?: string }): MailMessage {
+export function orderStatusMail(
+  options: OrderMailOptions & { from: OrderStatus; reason?: string; invoiceUrl?: string },
+): MailMessage {
   const { to, storeName, order, reason } = options;
   const orderId = formatOrderId(order.id);
   const words = wordsOf(options.locale);
@@ -373,6 +376,7 @@ export function orderStatusMail(options: OrderMailOptions & { from: OrderStatus;
   const label = words.status(order.status);
   const previous = words.status(options.from);
   const refund = order.paymentStatus === 'refund_due' ? say.refund(formatPrice(order.totalAmount, locale)) : undefined;
+  const invoice = invoiceParts(order, options.invoiceUrl, words);
   const text = [
     words.greeting(order.fullName),
     '',
@@ -380,6 +384,7 @@ export function orderStatusMail(options: OrderMailOptions & { from: OrderStatus;
     say.was(previous),
     ...(reason ? [`${say.reason} ${reason}`] : []),
     ...(refund ? [refund] : []),
+    ...invoice.text,
     '',
     words.confirmation.items,
     ...itemLines(order, words).map((line) => `  ${line}`),
@@ -397,6 +402,7 @@ export function orderStatusMail(options: OrderMailOptions & { from: OrderStatus;
     <p>${say.nowHtml(orderId, label)} ${escapeHtml(say.was(previous))}</p>
     ${reason ? `<p><strong>${say.reason}</strong> ${escapeHtml(reason)}</p>` : ''}
     ${refund ? `<p>${escapeHtml(refund)}</p>` : ''}
+    ${invoice.html}
     ${itemsTable(order, words)}
     <p><strong>${words.confirmation.address}</strong><br>${addressLines(order, words).map(escapeHtml).join('<br>')}</p>`,
     locale,
@@ -404,18 +410,30 @@ export function orderStatusMail(options: OrderMailOptions & { from: OrderStatus;
   return { to, subject: say.subject(storeName, orderId, label), text, html };
 }
 
-export function paymentReceivedMail(options: OrderMailOptions): MailMessage {
+/** The tax-invoice line and link of a mail, when the order has a live invoice (issued at the sale, not voided). */
+function invoiceParts(order: Order, invoiceUrl: string | undefined, words: ReturnType<typeof wordsOf>) {
+  if (invoiceUrl === undefined || order.invoiceNumber === null || order.invoiceVoid) return { text: [], html: '' };
+  const say = words.confirmation;
+  return {
+    text: ['', `${say.invoice(order.invoiceNumber)} ${invoiceUrl}`],
+    html: `<p><a href="${escapeHtml(invoiceUrl)}">${escapeHtml(say.invoiceLink(order.invoiceNumber))}</a></p>`,
+  };
+}
+
+export function paymentReceivedMail(options: OrderMailOptions & { invoiceUrl?: string }): MailMessage {
   const { to, storeName, order } = options;
   const orderId = formatOrderId(order.id);
   const words = wordsOf(options.locale);
   const { locale, paid: say } = words;
   const method = words.method(order.paymentMethod);
   const amount = formatPrice(order.totalAmount, locale);
+  const invoice = invoiceParts(order, options.invoiceUrl, words);
   const text = [
     words.greeting(order.fullName),
     '',
     say.received(amount, method, orderId),
     order.paymentRef ? say.reference(method, order.paymentRef) : '',
+    ...invoice.text,
     '',
     say.call,
     '',
@@ -426,6 +444,7 @@ export function paymentReceivedMail(options: OrderMailOptions): MailMessage {
     `<p>${escapeHtml(words.greeting(order.fullName))}</p>
     <p>${say.receivedHtml(amount, method, orderId)}</p>
     ${order.paymentRef ? `<p>${escapeHtml(say.reference(method, order.paymentRef))}</p>` : ''}
+    ${invoice.html}
     <p>${escapeHtml(say.call)}</p>`,
     locale,
   );

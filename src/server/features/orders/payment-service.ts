@@ -12,6 +12,7 @@ import { recordAudit } from '../audit/service.js';
 import { parseEsewaCallback } from '../payments/esewa.js';
 import { KHALTI_MIN_AMOUNT_PAISA } from '../payments/khalti.js';
 import type { Gateways } from './gateways.js';
+import { issueInvoice, voidInvoice } from './invoices.js';
 import { paymentReceivedMail, unpaidCancelledMail } from './mail.js';
 import { PAYMENT_CHECK_JOB, type PaymentCheck, paymentCheckKey, scheduleLateChecks } from './payment-check.js';
 import { scheduleCodConfirm } from './cod-confirm.js';
@@ -268,6 +269,9 @@ export class PaymentService {
       const settled = await pq.settleAttempt(trx, attempt.id, { status: extra ? 'refund_due' : 'paid', gatewayRef, now });
       if (!settled) return undefined;
       if (extra) {
+        // Due back to the shopper beyond the order's own payment: the Dashboard and the Orders
+        // filter find it as a refund due, and "Mark refunded" settles it (ADR 0026).
+        await q.addExtraRefund(trx, order.id, attempt.amount_paisa);
         await q.recordStatusChange(trx, {
           orderId: order.id,
           adminId: null,
@@ -294,6 +298,8 @@ export class PaymentService {
         note: `${wallet} payment ${gatewayRef}`,
       });
       if (to === 'paid') {
+        // The sale happened: the order gets its tax-invoice number (once).
+        await issueInvoice(trx, order, now);
         const paid = await this.orders.get(order.id, trx);
         await this.ctx.outbox.queue(
           trx,
@@ -301,6 +307,7 @@ export class PaymentService {
             to: paid.user.email,
             storeName: this.ctx.config.store.name,
             order: paid,
+            invoiceUrl: `${this.ctx.config.publicUrl ?? `http://localhost:${this.ctx.config.port}`}/orders/${paid.id}/invoice`,
             locale: await mailLanguage(trx, paid.user.id),
           }),
         );
@@ -414,23 +421,52 @@ export class PaymentService {
     return this.ctx.db.transaction().execute(async (trx) => {
       const order = await q.lockOrder(trx, this.ctx.dialect, orderId);
       if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
-      if (order.payment_status !== 'refund_due') throw conflict(PAYMENT_MESSAGES.refundNotDue);
+      const ownDue = order.payment_status === 'refund_due';
+      const extraPaisa = Number(order.extra_refund_paisa);
+      if (!ownDue && extraPaisa <= 0) throw conflict(PAYMENT_MESSAGES.refundNotDue);
       const now = isoNow(this.ctx.clock);
-      await pq.setPayment(trx, orderId, { paymentStatus: 'refunded', now });
-      await q.recordStatusChange(trx, { orderId, adminId, from: 'refund_due', to: 'refunded', at: now, kind: 'payment' });
+      // Everything due is given back at once: the order's own payment, and any payment beyond it.
+      if (ownDue) {
+        await pq.setPayment(trx, orderId, { paymentStatus: 'refunded', now });
+        await q.recordStatusChange(trx, { orderId, adminId, from: 'refund_due', to: 'refunded', at: now, kind: 'payment' });
+        // A refunded sale is reversed: its invoice is void, with a credit note (once).
+        await voidInvoice(trx, order, now);
+      }
+      if (extraPaisa > 0) {
+        await q.settleExtraRefund(trx, orderId, now);
+        // Shown as "Refunded" after "Another payment received: it will be refunded"; the note says which money.
+        await q.recordStatusChange(trx, {
+          orderId,
+          adminId,
+          from: 'refund_due',
+          to: 'refunded',
+          at: now,
+          kind: 'payment',
+          note: `A payment beyond the order's own, Rs. ${formatPaisa(extraPaisa)}, was refunded`,
+        });
+      }
       const refunded = await this.orders.get(orderId, trx);
+      const amountPaisa = (ownDue ? Number(order.total_paisa) : 0) + extraPaisa;
       await recordAudit(trx, {
         adminId,
         action: 'order.refund',
         entityType: 'order',
         entityId: orderId,
         summary: refunded.fullName,
-        changes: { paymentStatus: ['refund_due', 'refunded'], amount: [null, refunded.totalAmount] },
+        changes: {
+          ...(ownDue ? { paymentStatus: ['refund_due', 'refunded'] } : {}),
+          amount: [null, amountPaisa / 100],
+        },
         at: now,
       });
       return refunded;
     });
   }
+}
+
+/** Rupees for a history note: '1200', or '1200.50' with paisa. */
+function formatPaisa(paisa: number): string {
+  return paisa % 100 === 0 ? String(paisa / 100) : (paisa / 100).toFixed(2);
 }
 
 function parsePaymentCheck(payload: unknown): PaymentCheck {

@@ -125,7 +125,20 @@ export async function productStock(db: Db, productId: number): Promise<number | 
   return row?.stock;
 }
 
-export type NewOrder = Omit<OrderRow, 'first_name' | 'last_name' | 'email' | 'phone_number' | 'test_payment'> & {
+/** A new order: the invoice and refund fields start empty (set by the sale, a cancel or a refund). */
+export type NewOrder = Omit<
+  OrderRow,
+  | 'first_name'
+  | 'last_name'
+  | 'email'
+  | 'phone_number'
+  | 'invoice_at'
+  | 'invoice_void_at'
+  | 'credit_note_no'
+  | 'credit_note_at'
+  | 'extra_refund_paisa'
+  | 'test_payment'
+> & {
   idempotency_key: string | null;
   /** 1 for a test payment (set when the sandbox takes the payment; a bulk load may give it). */
   test_payment?: number;
@@ -161,15 +174,62 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<void> {
     .execute();
 }
 
-/** The next tax-invoice number: gap-free, since it is taken in the checkout's own transaction (last, so its row lock is short). */
-export async function nextInvoiceNo(db: Db): Promise<number> {
+/**
+ * The next number of a gap-free series ('invoice': tax invoices, 'credit_note': credit notes). Taken
+ * inside the transaction that locks the order it is for, after every other lock (orders, then this
+ * counter), so the row is locked only until the commit that follows and a rollback gives it back.
+ */
+export async function nextNumber(db: Db, series: 'invoice' | 'credit_note'): Promise<number> {
   const row = await db
     .updateTable('counters')
     .set((eb) => ({ value: eb('value', '+', 1) }))
-    .where('name', '=', 'invoice')
+    .where('name', '=', series)
     .returning('value')
     .executeTakeFirstOrThrow();
   return Number(row.value);
+}
+
+/** Gives an order its tax-invoice number, once (false when it had one already). */
+export async function setInvoice(db: Db, orderId: string, invoiceNo: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ invoice_no: invoiceNo, invoice_at: now })
+    .where('id', '=', orderId)
+    .where('invoice_no', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Voids an order's invoice with its credit note, once (false when it was void already or never issued). */
+export async function voidInvoice(db: Db, orderId: string, creditNoteNo: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ invoice_void_at: now, credit_note_no: creditNoteNo, credit_note_at: now })
+    .where('id', '=', orderId)
+    .where('invoice_no', 'is not', null)
+    .where('credit_note_no', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Adds money received beyond the order's own payment, to be given back. */
+export async function addExtraRefund(db: Db, orderId: string, amountPaisa: number): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set((eb) => ({ extra_refund_paisa: eb('extra_refund_paisa', '+', amountPaisa) }))
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** The extra money was given back: nothing more to refund, and its attempts say so. */
+export async function settleExtraRefund(db: Db, orderId: string, now: string): Promise<void> {
+  await db.updateTable('orders').set({ extra_refund_paisa: 0 }).where('id', '=', orderId).execute();
+  await db
+    .updateTable('payment_attempts')
+    .set({ status: 'refunded', updated_at: now })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'refund_due')
+    .execute();
 }
 
 export async function insertOrderItems(
@@ -206,7 +266,18 @@ export async function deleteCartLines(db: Db, userId: number, ids: number[]): Pr
 export function lockOrder(trx: Transaction<Database>, dialect: Dialect, orderId: string) {
   return trx
     .selectFrom('orders')
-    .select(['id', 'status', 'user_id', 'payment_method', 'payment_status', 'total_paisa', 'created_at'])
+    .select([
+      'id',
+      'status',
+      'user_id',
+      'payment_method',
+      'payment_status',
+      'total_paisa',
+      'created_at',
+      'invoice_no',
+      'credit_note_no',
+      'extra_refund_paisa',
+    ])
     .where('id', '=', orderId)
     .$if(dialect === 'postgres', (qb) => qb.forUpdate())
     .executeTakeFirst();
@@ -275,6 +346,11 @@ export interface OrderRow {
   delivery_fee_paisa: number;
   vat_paisa: number;
   invoice_no: number | null;
+  invoice_at: string | null;
+  invoice_void_at: string | null;
+  credit_note_no: number | null;
+  credit_note_at: string | null;
+  extra_refund_paisa: number;
   payment_method: string;
   payment_status: string;
   payment_ref: string | null;
@@ -307,6 +383,11 @@ function orderRowsQuery(db: Db) {
       'o.delivery_fee_paisa',
       'o.vat_paisa',
       'o.invoice_no',
+      'o.invoice_at',
+      'o.invoice_void_at',
+      'o.credit_note_no',
+      'o.credit_note_at',
+      'o.extra_refund_paisa',
       'o.payment_method',
       'o.payment_status',
       'o.payment_ref',
@@ -333,6 +414,7 @@ const normalise = (row: OrderRow): OrderRow => ({
   subtotal_paisa: Number(row.subtotal_paisa),
   delivery_fee_paisa: Number(row.delivery_fee_paisa),
   vat_paisa: Number(row.vat_paisa),
+  extra_refund_paisa: Number(row.extra_refund_paisa),
 });
 
 export async function orderRow(db: Db, orderId: string, userId?: number): Promise<OrderRow | undefined> {
@@ -504,7 +586,10 @@ function filterWhere(eb: OrderEb, filter: OrderFilter): Expression<SqlBool> {
   if (filter.from !== undefined) conditions.push(eb('o.created_at', '>=', filter.from));
   if (filter.before !== undefined) conditions.push(eb('o.created_at', '<', filter.before));
   if (filter.status !== undefined) conditions.push(eb('o.status', '=', filter.status));
-  if (filter.paymentStatus !== undefined) conditions.push(eb('o.payment_status', '=', filter.paymentStatus));
+  if (filter.paymentStatus === 'refund_due') {
+    // Money to give back: the order's own payment, or a payment beyond it (a second or late one).
+    conditions.push(eb.or([eb('o.payment_status', '=', 'refund_due'), eb('o.extra_refund_paisa', '>', 0)]));
+  } else if (filter.paymentStatus !== undefined) conditions.push(eb('o.payment_status', '=', filter.paymentStatus));
   if (filter.paymentMethod !== undefined) conditions.push(eb('o.payment_method', '=', filter.paymentMethod));
   return eb.and(conditions);
 }

@@ -26,6 +26,7 @@ import { mailLanguage } from '../accounts/mail-language.js';
 import { recordAudit } from '../audit/service.js';
 import { adminOrderFilter } from './admin-filter.js';
 import { newOrderId } from './ids.js';
+import { creditNoteNumber, invoiceNumber, issueInvoice, voidInvoice } from './invoices.js';
 import { orderConfirmationMail, orderStatusMail, shopperCancelledMail } from './mail.js';
 import {
   type DeliveryRates,
@@ -166,6 +167,11 @@ export class OrdersService {
           delivery_fee_paisa: deliveryPaisa,
           vat_paisa: itemVats.reduce((sum, vat) => sum + vat, 0) + vatIncludedPaisa(deliveryPaisa),
           invoice_no: null,
+          invoice_at: null,
+          invoice_void_at: null,
+          credit_note_no: null,
+          credit_note_at: null,
+          extra_refund_paisa: 0,
           payment_method: method.id,
           payment_status: method.initialStatus,
           payment_ref: null,
@@ -184,8 +190,7 @@ export class OrdersService {
           email: user.email,
           phone_number: user.phone_number,
         };
-        // Taken last: the counter's row is locked only until the commit that follows.
-        row.invoice_no = await q.nextInvoiceNo(trx);
+        // No invoice number yet: it is issued at the sale (invoices.ts).
         await q.insertOrder(trx, { ...row, idempotency_key: idempotencyKey ?? null });
         const items = lines.map((line, index) => ({
           order_id: row.id,
@@ -438,6 +443,13 @@ export class OrdersService {
       // A wallet try may still complete after the order stopped waiting for it.
       if (payment.status === 'failed') await scheduleLateChecks(this.ctx.jobs, trx, orderId);
     }
+    // The invoice follows the sale: voided (with a credit note) when a numbered order is cancelled;
+    // issued when the shop confirms a cash-on-delivery order (an online one has it from its payment).
+    if (status === 'cancelled') {
+      await voidInvoice(trx, order, now);
+    } else if ((payment?.method ?? order.payment_method) === 'cod' && status !== 'pending') {
+      await issueInvoice(trx, order, now);
+    }
     const changed = await this.mustGet(orderId, trx);
     await this.ctx.outbox.queue(
       trx,
@@ -447,6 +459,7 @@ export class OrdersService {
         order: changed,
         from: order.status,
         ...(reason ? { reason } : {}),
+        invoiceUrl: `${this.shopUrl}/orders/${orderId}/invoice`,
         locale: await mailLanguage(trx, changed.user.id),
       }),
     );
@@ -575,11 +588,6 @@ function reopenedPayment(current: string): { status: PaymentStatus; method?: 'co
   return undefined;
 }
 
-/** 'PSL-000042'; an order older than invoice numbers (none in practice after migration 011) shows its id. */
-function invoiceNumber(invoiceNo: number | null, orderId: string): string {
-  return invoiceNo === null ? orderId : `PSL-${String(invoiceNo).padStart(6, '0')}`;
-}
-
 /** The API shape of an order row and its lines. */
 function toOrder(row: q.OrderRow, items: q.ItemRow[]): Order {
   return {
@@ -589,7 +597,12 @@ function toOrder(row: q.OrderRow, items: q.ItemRow[]): Order {
     subtotal: row.subtotal_paisa / 100,
     deliveryFee: row.delivery_fee_paisa / 100,
     vatAmount: row.vat_paisa / 100,
-    invoiceNumber: invoiceNumber(row.invoice_no, row.id),
+    invoiceNumber: row.invoice_no === null ? null : invoiceNumber(row.invoice_no),
+    invoiceDate: row.invoice_no === null ? null : row.invoice_at,
+    invoiceVoid: row.invoice_void_at !== null,
+    creditNoteNumber: row.credit_note_no === null ? null : creditNoteNumber(row.credit_note_no),
+    creditNoteDate: row.credit_note_at,
+    extraRefundDue: row.extra_refund_paisa / 100,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     paymentMethod: row.payment_method as PaymentMethodId,

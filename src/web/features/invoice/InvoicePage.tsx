@@ -31,7 +31,9 @@ export default function InvoicePage() {
   const admin = useAdminToken();
   const signedIn = shopper !== null || admin !== null;
   const order = useInvoiceOrder(orderId, signedIn);
-  usePageTitle(order.data ? t('invoice.pageTitle', { number: order.data.invoiceNumber }) : t('invoice.pageTitleLoading'));
+  usePageTitle(
+    order.data?.invoiceNumber ? t('invoice.pageTitle', { number: order.data.invoiceNumber }) : t('invoice.pageTitleLoading'),
+  );
 
   if (!signedIn) return <GuardRedirect to="/login" />;
 
@@ -53,8 +55,15 @@ export default function InvoicePage() {
         )}
       </div>
     );
+  } else if (order.data.invoiceNumber === null) {
+    content = <NoInvoice order={order.data} />;
   } else {
-    content = <Invoice order={order.data} />;
+    content = (
+      <>
+        <Invoice order={order.data} invoiceNumber={order.data.invoiceNumber} />
+        {order.data.creditNoteNumber && <CreditNote order={order.data} creditNoteNumber={order.data.creditNoteNumber} />}
+      </>
+    );
   }
 
   return (
@@ -64,7 +73,7 @@ export default function InvoicePage() {
           <ArrowLeft className="size-4" aria-hidden="true" />
           {shopper ? t('invoice.back.orders') : t('invoice.back.admin')}
         </Link>
-        {order.data && (
+        {order.data?.invoiceNumber && (
           <Button variant="secondary" size="sm" onClick={() => window.print()}>
             <Printer className="size-4" aria-hidden="true" />
             {t('invoice.print')}
@@ -76,17 +85,123 @@ export default function InvoicePage() {
   );
 }
 
-function Invoice({ order }: { order: Order }) {
+/**
+ * An order without a tax invoice: cancelled before the sale (it never gets one), or not sold yet
+ * (the number comes with the online payment, or when the shop confirms cash on delivery). Says so,
+ * with no number and no totals.
+ */
+function NoInvoice({ order }: { order: Order }) {
+  const t = useT();
+  return (
+    <section
+      aria-labelledby="no-invoice-title"
+      data-testid="no-invoice"
+      className="flex flex-col items-center gap-3 rounded-2xl border border-slate-200 bg-white px-6 py-16 text-center"
+    >
+      <h1 id="no-invoice-title" className="text-xl font-bold text-slate-900">
+        {t('invoice.none.title')}
+      </h1>
+      <p className="max-w-md text-slate-700">
+        {order.status === 'cancelled' ? t('invoice.none.cancelled') : t('invoice.none.notYet')}
+      </p>
+      <p className="text-sm text-slate-600">
+        {t('invoice.orderId')} <span className="font-mono text-xs break-all">{formatOrderId(order.id)}</span>
+      </p>
+    </section>
+  );
+}
+
+/** The VOID stamp of an invoice whose sale was reversed (cancelled or refunded; see its credit note). */
+function VoidStamp() {
+  const t = useT();
+  return (
+    <p
+      data-testid="invoice-void"
+      className="mt-2 inline-block -rotate-6 rounded border-4 border-red-700 px-3 py-0.5 text-2xl font-black tracking-widest text-red-700 uppercase"
+    >
+      {t('invoice.void')}
+    </p>
+  );
+}
+
+const articleClasses =
+  'rounded-2xl border border-slate-200 bg-white p-4 text-sm text-slate-800 shadow-sm sm:p-8 print:rounded-none print:border-0 print:p-0 print:text-[11pt] print:shadow-none';
+
+/** The money lines of an invoice or a credit note: the taxable amount, the VAT on it and the total, each its own line. */
+function TaxLines({ order, testIdPrefix }: { order: Order; testIdPrefix: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const vatPercent = localDigits(String(VAT_PERCENT), locale);
+  // The VAT is inside the prices: the taxable amount is what remains of the total without it.
+  const taxable = Math.round((order.totalAmount - order.vatAmount) * 100) / 100;
+  return (
+    <>
+      <div className="flex justify-between gap-4 border-t border-slate-200 pt-1">
+        <dt className="text-slate-600">{t('invoice.taxable')}</dt>
+        <dd data-testid={`${testIdPrefix}-taxable`}>{formatPrice(taxable, locale)}</dd>
+      </div>
+      <div className="flex justify-between gap-4">
+        <dt className="text-slate-600">{t('invoice.vat', { percent: vatPercent })}</dt>
+        <dd data-testid={`${testIdPrefix}-vat`}>{formatPrice(order.vatAmount, locale)}</dd>
+      </div>
+      <div className="flex justify-between gap-4 border-t border-slate-200 pt-1 text-base font-bold text-slate-900">
+        <dt>{t('invoice.total')}</dt>
+        <dd data-testid={`${testIdPrefix}-total`}>{formatPrice(order.totalAmount, locale)}</dd>
+      </div>
+    </>
+  );
+}
+
+/** The credit note that reverses a voided invoice: its number and date, the invoice it cancels, and the amount. */
+function CreditNote({ order, creditNoteNumber }: { order: Order; creditNoteNumber: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const store = useStoreFacts();
+  return (
+    <article
+      aria-labelledby="credit-note-title"
+      data-testid="credit-note"
+      className={`mt-6 print:mt-0 print:break-before-page ${articleClasses}`}
+    >
+      <header className="flex flex-col gap-3 border-b border-slate-200 pb-4 sm:flex-row sm:items-start sm:justify-between print:flex-row print:justify-between">
+        <div className="min-w-0">
+          <p className="text-lg font-bold text-slate-900">{store.name}</p>
+          {store.pan && <p className="font-medium text-slate-900">{t('invoice.pan', { pan: store.pan })}</p>}
+        </div>
+        <div className="sm:text-right print:text-right">
+          <h2 id="credit-note-title" className="text-2xl font-bold tracking-tight text-slate-900">
+            {t('invoice.creditNote.title')}
+          </h2>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+            <dt className="whitespace-nowrap text-slate-500">{t('invoice.creditNote.number')}</dt>
+            <dd className="font-semibold text-slate-900" data-testid="credit-note-number">
+              {creditNoteNumber}
+            </dd>
+            <dt className="text-slate-500">{t('invoice.date')}</dt>
+            <dd className="whitespace-nowrap">{formatOrderDate(order.creditNoteDate ?? order.updatedAt, locale, true)}</dd>
+            <dt className="whitespace-nowrap text-slate-500">{t('invoice.creditNote.against')}</dt>
+            <dd className="font-semibold text-slate-900">{order.invoiceNumber}</dd>
+          </dl>
+        </div>
+      </header>
+      <p className="mt-4">{t('invoice.creditNote.reason', { buyer: order.fullName })}</p>
+      <div className="mt-4 flex justify-end">
+        <dl className="w-full max-w-xs space-y-1">
+          <TaxLines order={order} testIdPrefix="credit-note" />
+        </dl>
+      </div>
+    </article>
+  );
+}
+
+function Invoice({ order, invoiceNumber }: { order: Order; invoiceNumber: string }) {
   const t = useT();
   const locale = useLocale();
   const store = useStoreFacts();
   const vatPercent = localDigits(String(VAT_PERCENT), locale);
   const label = 'text-xs font-semibold tracking-wide text-slate-500 uppercase';
   return (
-    <article
-      aria-labelledby="invoice-title"
-      className="rounded-2xl border border-slate-200 bg-white p-4 text-sm text-slate-800 shadow-sm sm:p-8 print:rounded-none print:border-0 print:p-0 print:text-[11pt] print:shadow-none"
-    >
+    <article aria-labelledby="invoice-title" data-testid="invoice" className={articleClasses}>
       <header className="flex flex-col gap-4 border-b border-slate-200 pb-5 sm:flex-row sm:items-start sm:justify-between print:flex-row print:items-start print:justify-between">
         <div className="min-w-0">
           <p className="text-xl font-bold text-slate-900">{store.name}</p>
@@ -106,13 +221,14 @@ function Invoice({ order }: { order: Order }) {
             {/* Paid through the payment sandbox: no money moved, so no sale to tax. */}
             {order.testPayment ? t('invoice.testTitle') : t('invoice.title')}
           </h1>
+          {order.invoiceVoid && <VoidStamp />}
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 sm:justify-end print:justify-end">
             <dt className="whitespace-nowrap text-slate-500">{t('invoice.number')}</dt>
             <dd className="font-semibold text-slate-900" data-testid="invoice-number">
-              {order.invoiceNumber}
+              {invoiceNumber}
             </dd>
             <dt className="text-slate-500">{t('invoice.date')}</dt>
-            <dd className="whitespace-nowrap">{formatOrderDate(order.createdAt, locale, true)}</dd>
+            <dd className="whitespace-nowrap">{formatOrderDate(order.invoiceDate ?? order.createdAt, locale, true)}</dd>
             <dt className="whitespace-nowrap text-slate-500">{t('invoice.orderId')}</dt>
             <dd className="font-mono text-xs leading-5 break-all" data-testid="invoice-order-id">
               {formatOrderId(order.id)}
@@ -140,7 +256,7 @@ function Invoice({ order }: { order: Order }) {
       </div>
 
       <table className="mt-5 w-full text-sm">
-        <caption className="sr-only">{t('invoice.itemsCaption', { number: order.invoiceNumber })}</caption>
+        <caption className="sr-only">{t('invoice.itemsCaption', { number: invoiceNumber })}</caption>
         <thead>
           <tr className="border-b border-slate-300 text-slate-600">
             <th scope="col" className="py-2 pr-2 text-left font-semibold">
@@ -182,15 +298,8 @@ function Invoice({ order }: { order: Order }) {
               <dt className="text-slate-600">{t('invoice.delivery')}</dt>
               <dd>{formatDeliveryFee(order.deliveryFee, locale)}</dd>
             </div>
-            <div className="flex justify-between gap-4 border-t border-slate-200 pt-1 text-base font-bold text-slate-900">
-              <dt>{t('invoice.total')}</dt>
-              <dd data-testid="invoice-total">{formatPrice(order.totalAmount, locale)}</dd>
-            </div>
+            <TaxLines order={order} testIdPrefix="invoice" />
           </dl>
-          {/* Beside the list, not in it: a <dl> holds only its terms and their values. */}
-          <p className="text-right text-xs text-slate-600" data-testid="invoice-vat">
-            {t('invoice.vatIncluded', { percent: vatPercent, amount: formatPrice(order.vatAmount, locale) })}
-          </p>
         </div>
       </div>
 

@@ -203,12 +203,15 @@ export function OrderPayment({
           <PayButtons onRetry={onRetry} onPayOnDelivery={onPayOnDelivery} retrying={retrying} switching={switching} />
         </div>
       )}
-      <div className="mt-3 border-t border-slate-100 pt-3">
-        <Link to={`/orders/${encodeURIComponent(order.id)}/invoice`} className={buttonClasses('ghost', 'sm', '-ml-2')}>
-          <FileText className="size-4" aria-hidden="true" />
-          {t('orders.payment.invoice')}
-        </Link>
-      </div>
+      {/* A tax invoice exists from the sale on (payment received, or cash on delivery confirmed). */}
+      {order.invoiceNumber !== null && (
+        <div className="mt-3 border-t border-slate-100 pt-3">
+          <Link to={`/orders/${encodeURIComponent(order.id)}/invoice`} className={buttonClasses('ghost', 'sm', '-ml-2')}>
+            <FileText className="size-4" aria-hidden="true" />
+            {t('orders.payment.invoice')}
+          </Link>
+        </div>
+      )}
     </section>
   );
 }

@@ -519,11 +519,18 @@ function OrderDetails({ order }: { order: Order }) {
               <span className="text-slate-500">{t('admin.orders.noReference')}</span>
             )}
           </p>
-          {shown.paymentStatus === 'refund_due' && (
+          {(shown.paymentStatus === 'refund_due' || shown.extraRefundDue > 0) && (
             <div className="mt-2 space-y-1">
-              <p className="text-xs text-orange-800">
-                {t('admin.orders.refundDue', { amount: formatPrice(shown.totalAmount, locale) })}
-              </p>
+              {shown.paymentStatus === 'refund_due' && (
+                <p className="text-xs text-orange-800">
+                  {t('admin.orders.refundDue', { amount: formatPrice(shown.totalAmount, locale) })}
+                </p>
+              )}
+              {shown.extraRefundDue > 0 && (
+                <p className="text-xs text-orange-800" data-testid="extra-refund">
+                  {t('admin.orders.extraRefundDue', { amount: formatPrice(shown.extraRefundDue, locale) })}
+                </p>
+              )}
               <Button variant="outline" size="sm" onClick={() => setConfirmingRefund(true)} loading={refundingId === shown.id}>
                 {t('admin.orders.markRefunded')}
               </Button>
@@ -535,7 +542,7 @@ function OrderDetails({ order }: { order: Order }) {
                 onCancel={() => setConfirmingRefund(false)}
                 onConfirm={() => markRefunded(shown.id, { onSettled: () => setConfirmingRefund(false) })}
               >
-                {t('admin.orders.confirmRefund.body', { amount: formatPrice(shown.totalAmount, locale) })}
+                {t('admin.orders.confirmRefund.body', { amount: formatPrice(refundAmount(shown), locale) })}
               </ConfirmDialog>
             </div>
           )}
@@ -556,10 +563,14 @@ function OrderDetails({ order }: { order: Order }) {
         </section>
       )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <Link to={`/orders/${encodeURIComponent(shown.id)}/invoice`} className={buttonClasses('outline', 'sm', 'self-start')}>
-          <FileText className="size-4" aria-hidden="true" />
-          {t('admin.orders.invoice')}
-        </Link>
+        {shown.invoiceNumber !== null ? (
+          <Link to={`/orders/${encodeURIComponent(shown.id)}/invoice`} className={buttonClasses('outline', 'sm', 'self-start')}>
+            <FileText className="size-4" aria-hidden="true" />
+            {t('admin.orders.invoice')}
+          </Link>
+        ) : (
+          <span />
+        )}
         <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 text-sm sm:min-w-64">
           <dt className="text-slate-500">{t('admin.orders.subtotal')}</dt>
           <dd className="text-right text-slate-900">{formatPrice(shown.subtotal, locale)}</dd>
@@ -632,4 +643,10 @@ function StatusSelect({ order, saving, onSave }: { order: Order; saving: boolean
       ))}
     </select>
   );
+}
+
+/** Rupees "Mark refunded" gives back: the order's own payment when it is due, and any payment beyond it. */
+function refundAmount(order: { paymentStatus: string; totalAmount: number; extraRefundDue: number }): number {
+  const own = order.paymentStatus === 'refund_due' ? order.totalAmount : 0;
+  return Math.round((own + order.extraRefundDue) * 100) / 100;
 }
