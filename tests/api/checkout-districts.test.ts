@@ -4,6 +4,7 @@ import { CHECKOUT_MESSAGES, NEPAL_PROVINCES, type Order, createOrderSchema } fro
 import { type PaymentOptions, deliveryRatesOf, placeFeePaisa } from '../../src/shared/payments.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import {
+  NO_ORDER_LIMITS,
   type TestShopper,
   bearer,
   countRows,
@@ -53,7 +54,8 @@ describe('checkout: the district', () => {
   let price1500: number;
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    // One shopper places an order per district: the order limits are tested in order-limits.test.ts.
+    t = await buildTestApp({ ...NO_ORDER_LIMITS });
     price1500 = (await makeProduct(t, { price: 1_500, stock: null })).id;
   });
   afterAll(async () => t.close());
