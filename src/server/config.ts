@@ -385,16 +385,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function paymentConfig(e: z.output<typeof envSchema>): PaymentConfig {
   const sandbox = sandboxOn(e);
   const esewaComplete = Boolean(e.ESEWA_FORM_URL && e.ESEWA_STATUS_URL && e.ESEWA_PRODUCT_CODE && e.ESEWA_SECRET_KEY);
-  // Outside production eSewa's test merchant works out of the box: the sandbox, or eSewa's own UAT hosts.
-  const esewa =
-    e.NODE_ENV !== 'production' || esewaComplete
-      ? {
-          formUrl: e.ESEWA_FORM_URL ?? (sandbox ? undefined : ESEWA_UAT_FORM_URL),
-          statusUrl: e.ESEWA_STATUS_URL ?? (sandbox ? undefined : ESEWA_UAT_STATUS_URL),
-          productCode: e.ESEWA_PRODUCT_CODE ?? ESEWA_TEST_PRODUCT_CODE,
-          secretKey: e.ESEWA_SECRET_KEY ?? ESEWA_TEST_SECRET_KEY,
-        }
-      : undefined;
+  // eSewa is offered only when asked for: through the sandbox, with all four settings, or outside
+  // production with a key (eSewa's UAT hosts and test merchant fill what is unset). A shop started
+  // with none of them takes no eSewa payments: its published test merchant, offered by default,
+  // would let anyone mark a real order paid with eSewa's public test wallet.
+  const esewaAsked = sandbox || esewaComplete || (e.NODE_ENV !== 'production' && Boolean(e.ESEWA_SECRET_KEY));
+  const esewa = esewaAsked
+    ? {
+        formUrl: e.ESEWA_FORM_URL ?? (sandbox ? undefined : ESEWA_UAT_FORM_URL),
+        statusUrl: e.ESEWA_STATUS_URL ?? (sandbox ? undefined : ESEWA_UAT_STATUS_URL),
+        productCode: e.ESEWA_PRODUCT_CODE ?? ESEWA_TEST_PRODUCT_CODE,
+        secretKey: e.ESEWA_SECRET_KEY ?? ESEWA_TEST_SECRET_KEY,
+      }
+    : undefined;
   const khaltiKey = e.KHALTI_SECRET_KEY ?? (sandbox ? KHALTI_SANDBOX_SECRET_KEY : undefined);
   return {
     sandbox,

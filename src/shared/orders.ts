@@ -114,6 +114,7 @@ export const ORDER_MESSAGES = {
   ownOrdersOnly: 'You can only access your own orders',
   statusInvalid: `Status must be one of ${ORDER_STATUSES.join(', ')}`,
   reopenOutOfStock: (name: string, available: number) => `Cannot reopen this order: only ${available} of "${name}" left in stock`,
+  reopenVoided: 'Cannot reopen this order: its tax invoice was voided with a credit note. Please place a new order.',
   notPending: 'Only a pending order can be cancelled',
   reasonRequired: 'Please give a reason for cancelling',
   reasonTooShort: `The reason must be at least ${CANCEL_REASON_MIN} characters`,
@@ -140,6 +141,8 @@ export const ORDER_ERROR_CODES = {
   tooManyOpenOrders: 'TOO_MANY_OPEN_ORDERS',
   /** More units of a product than one order may take. Body also has productId, productName, limit. */
   tooManyUnits: 'TOO_MANY_UNITS',
+  /** The admin's reopening of a cancelled sale whose invoice was voided with a credit note. */
+  reopenVoided: 'REOPEN_VOIDED',
 } as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -96,4 +96,5 @@ export const PAYMENT_MESSAGES = {
   refundNotDue: 'Only an order with a refund due can be marked refunded',
   markedRefunded: 'Marked as refunded',
   deadlinePassed: 'The time to pay for this order has run out, so it can no longer be paid online. Please place a new order.',
+  switchDeadlinePassed: 'The time to pay for this order has run out. Please place a new order.',
 } as const;

@@ -53,8 +53,9 @@ describe('payment settings', () => {
     for (const NODE_ENV of [undefined, 'development', 'test']) {
       const off = loadConfig(NODE_ENV ? { NODE_ENV } : {});
       expect(off.payments.sandbox, `NODE_ENV=${NODE_ENV}`).toBe(false);
-      // eSewa's own test hosts, not the sandbox; Khalti is not offered without a key.
-      expect(off.payments.esewa).toMatchObject({ formUrl: 'https://rc-epay.esewa.com.np/api/epay/main/v2/form' });
+      // No wallet is offered without a key: not even eSewa's published test merchant, whose public
+      // test wallet would let anyone mark an order paid.
+      expect(off.payments.esewa).toBeUndefined();
       expect(off.payments.khalti).toBeUndefined();
     }
     expect(loadConfig({ PAYMENT_SANDBOX: '' }).payments.sandbox).toBe(false);
@@ -119,13 +120,17 @@ describe('payment settings', () => {
     const withKey = loadConfig({ KHALTI_SECRET_KEY: 'test-secret-key' });
     expect(withKey.payments.sandbox).toBe(false);
     expect(withKey.payments.khalti).toEqual({ apiUrl: 'https://dev.khalti.com/api/v2/', secretKey: 'test-secret-key' });
-    // eSewa then uses its UAT hosts, so the page's form may post there.
-    expect(withKey.payments.esewa).toMatchObject({ formUrl: 'https://rc-epay.esewa.com.np/api/epay/main/v2/form' });
+    // A Khalti key does not turn eSewa on.
+    expect(withKey.payments.esewa).toBeUndefined();
     expect(() => loadConfig({ KHALTI_SECRET_KEY: 'k', PAYMENT_SANDBOX: 'true' })).toThrow(/PAYMENT_SANDBOX/);
     expect(() => loadConfig({ ESEWA_SECRET_KEY: 'k', PAYMENT_SANDBOX: '1' })).toThrow(/PAYMENT_SANDBOX/);
-    expect(loadConfig({ PAYMENT_SANDBOX: 'false' }).payments.esewa).toMatchObject({
+    expect(loadConfig({ PAYMENT_SANDBOX: 'false' }).payments.esewa).toBeUndefined();
+    // An eSewa key outside production: eSewa's UAT hosts and test merchant fill what is unset.
+    expect(loadConfig({ ESEWA_SECRET_KEY: 'uat-key' }).payments.esewa).toEqual({
       formUrl: 'https://rc-epay.esewa.com.np/api/epay/main/v2/form',
       statusUrl: 'https://rc.esewa.com.np/api/epay/transaction/status/',
+      productCode: 'EPAYTEST',
+      secretKey: 'uat-key',
     });
   });
 });

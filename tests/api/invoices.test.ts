@@ -1,6 +1,12 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type CreateOrderResponse, type Order, formatOrderId } from '../../src/shared/orders.js';
+import {
+  type CreateOrderResponse,
+  ORDER_ERROR_CODES,
+  ORDER_MESSAGES,
+  type Order,
+  formatOrderId,
+} from '../../src/shared/orders.js';
 import type { PaymentRedirect } from '../../src/shared/payments.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { adminToken } from '../helpers/accounts.js';
@@ -141,11 +147,19 @@ describe('tax invoices and credit notes', () => {
     });
     expect(cancelled.creditNoteDate).toBeTruthy();
 
-    // Reopened and cancelled again: the same void invoice and credit note, no second one.
-    expect((await setStatus(placed.order.id, 'confirmed')).statusCode).toBe(200);
+    // The voided sale cannot be reopened under its number (409), and nothing more is issued.
+    const reopened = await setStatus(placed.order.id, 'confirmed');
+    expect(reopened.statusCode).toBe(409);
+    expect(reopened.json()).toMatchObject({ code: ORDER_ERROR_CODES.reopenVoided, message: ORDER_MESSAGES.reopenVoided });
     const again = (await setStatus(placed.order.id, 'cancelled')).json<{ order: Order }>().order;
-    expect(again).toMatchObject({ invoiceNumber: confirmed.invoiceNumber, invoiceVoid: true, creditNoteNumber: 'CN-000001' });
+    expect(again).toMatchObject({
+      status: 'cancelled',
+      invoiceNumber: confirmed.invoiceNumber,
+      invoiceVoid: true,
+      creditNoteNumber: 'CN-000001',
+    });
     expect(await counter('credit_note')).toBe(1);
+    expect(await counter('invoice')).toBe(Number(confirmed.invoiceNumber!.slice(4)));
   });
 
   it('voids a paid order cancelled by the admin, and its refund issues no second credit note', async () => {
@@ -204,5 +218,25 @@ describe('tax invoices and credit notes', () => {
     expect(cells(kept)).toEqual([keptNumber, '']);
     expect(cells(voided)).toEqual([voidedOrder.invoiceNumber, voidedOrder.creditNoteNumber]);
     expect(cells(none)).toEqual(['', '']);
+  });
+
+  it('voids the invoice an unpaid order was given at checkout before the upgrade, when it is cancelled for want of payment', async () => {
+    // Orders placed before invoices waited for the sale were numbered at checkout.
+    const shopper = await makeShopper(t);
+    const placed = await place(shopper, 'esewa', 1_800);
+    const legacyNo = (await counter('invoice')) + 1;
+    await t.app.ctx.db.updateTable('counters').set({ value: legacyNo }).where('name', '=', 'invoice').execute();
+    await t.app.ctx.db.updateTable('orders').set({ invoice_no: legacyNo }).where('id', '=', placed.order.id).execute();
+    const credit = await counter('credit_note');
+
+    t.clock.advance((t.config.payments.timeoutMinutes + 1) * 60_000);
+    t.app.ctx.jobs.wake();
+    await expect.poll(async () => (await adminRead(placed.order.id)).status, { timeout: 10_000 }).toBe('cancelled');
+    expect(await adminRead(placed.order.id)).toMatchObject({
+      paymentStatus: 'failed',
+      invoiceNumber: `PSL-${String(legacyNo).padStart(6, '0')}`,
+      invoiceVoid: true,
+      creditNoteNumber: `CN-${String(credit + 1).padStart(6, '0')}`,
+    });
   });
 });

@@ -349,6 +349,15 @@ describe('order limits', () => {
       .where('order_id', '=', late.body.order.id)
       .execute();
     expect(attempts).toHaveLength(1);
+    // Nor may it become cash on delivery then: that would hold its stock for another wait.
+    const switched = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/user/${other.userId}/order/${late.body.order.id}/pay-on-delivery`,
+      headers: bearer(other.token),
+    });
+    expect(switched.statusCode).toBe(409);
+    expect(switched.json().message).toBe(PAYMENT_MESSAGES.switchDeadlinePassed);
+    expect(await orderRow(late.body.order.id)).toMatchObject({ payment_method: 'esewa', payment_status: 'awaiting_payment' });
   });
 
   // -------------------------------------------------------------------------------------------

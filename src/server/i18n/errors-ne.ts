@@ -213,11 +213,15 @@ export const ERRORS_NE: MessageCatalogue = {
   'You can only access your own orders': 'तपाईं आफ्नै अर्डर मात्र हेर्न सक्नुहुन्छ',
   'Cannot reopen this order: only {stock} of "{name}" left in stock':
     'यो अर्डर फेरि खोल्न मिल्दैन: स्टकमा "{name}" {stock} वटा मात्र बाँकी छ',
+  'Cannot reopen this order: its tax invoice was voided with a credit note. Please place a new order.':
+    'यो अर्डर फेरि खोल्न मिल्दैन: यसको कर बीजक क्रेडिट नोटसहित रद्द भइसकेको छ। कृपया नयाँ अर्डर गर्नुहोस्।',
   'Only a pending order can be cancelled': 'पुष्टि हुन बाँकी अर्डर मात्र रद्द गर्न सकिन्छ',
   'You have {count} order{s} waiting for payment or confirmation. Please complete or cancel one before placing another.':
     'तपाईंका {count} वटा अर्डर भुक्तानी वा पुष्टि हुन बाँकी छन्। अर्को अर्डर गर्नुअघि कृपया तीमध्ये एउटा पूरा गर्नुहोस् वा रद्द गर्नुहोस्।',
   'The time to pay for this order has run out, so it can no longer be paid online. Please place a new order.':
     'यो अर्डरको भुक्तानी गर्ने समय सकियो, त्यसैले अब अनलाइन तिर्न मिल्दैन। कृपया नयाँ अर्डर गर्नुहोस्।',
+  'The time to pay for this order has run out. Please place a new order.':
+    'यो अर्डरको भुक्तानी गर्ने समय सकियो। कृपया नयाँ अर्डर गर्नुहोस्।',
   'This order is not waiting for an online payment': 'यो अर्डरको अनलाइन भुक्तानी बाँकी छैन',
   // Not an error: the note beside an order whose payment could not start (orders/routes.ts).
   'The payment service is not answering right now. Your order is saved: please try again in a few minutes.':

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { type JobHandler, type JobQueue, PermanentJobError } from '../../jobs/queue.js';
 import { isoNow } from '../../lib/clock.js';
 import { mailLanguage } from '../accounts/mail-language.js';
+import { voidInvoice } from './invoices.js';
 import { unconfirmedCancelledMail } from './mail.js';
 import type { OrderAccess } from './payment-service.js';
 import * as q from './queries.js';
@@ -60,6 +61,8 @@ export function codConfirmHandler(ctx: AppContext, orders: OrderAccess, log: Log
         const now = isoNow(ctx.clock);
         await orders.releaseStock(trx, orderId);
         await q.setStatus(trx, orderId, 'cancelled', now);
+        // Only an order numbered before invoices waited for the sale can have one here: it is voided.
+        await voidInvoice(trx, order, now);
         await q.recordStatusChange(trx, {
           orderId,
           adminId: null,

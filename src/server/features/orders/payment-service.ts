@@ -136,7 +136,10 @@ export class PaymentService {
   async payOnDelivery(userId: number, orderId: string, log: Log): Promise<Order> {
     await this.refuseIfPaidMeanwhile(userId, orderId, log);
     const order = await this.ctx.db.transaction().execute(async (trx) => {
-      await this.lockAwaiting(trx, userId, orderId);
+      const row = await this.lockAwaiting(trx, userId, orderId);
+      // Past the deadline the order is about to be cancelled: switching now would hold its stock
+      // for the cash-on-delivery wait on top of the time it had to be paid.
+      if (this.nowMs() >= this.deadlineOf(row.created_at)) throw conflict(PAYMENT_MESSAGES.switchDeadlinePassed);
       const now = isoNow(this.ctx.clock);
       await pq.setPayment(trx, orderId, { paymentStatus: 'unpaid', paymentMethod: 'cod', now });
       await q.recordStatusChange(trx, {
@@ -287,7 +290,13 @@ export class PaymentService {
       const to = order.status === 'cancelled' ? 'refund_due' : 'paid';
       // While the sandbox runs every online payment is its own: a test payment, marked as it is recorded.
       const testPayment = this.ctx.config.payments.sandbox;
-      await pq.setPayment(trx, order.id, { paymentStatus: to, paymentRef: gatewayRef, paymentMethod: attempt.method, now, testPayment });
+      await pq.setPayment(trx, order.id, {
+        paymentStatus: to,
+        paymentRef: gatewayRef,
+        paymentMethod: attempt.method,
+        now,
+        testPayment,
+      });
       await q.recordStatusChange(trx, {
         orderId: order.id,
         adminId: null,
@@ -384,6 +393,8 @@ export class PaymentService {
       await this.orders.releaseStock(trx, orderId);
       await q.setStatus(trx, orderId, 'cancelled', now);
       await pq.setPayment(trx, orderId, { paymentStatus: 'failed', now });
+      // Only an order numbered before invoices waited for the sale can have one here: it is voided.
+      await voidInvoice(trx, order, now);
       const note = 'Not paid in time';
       await q.recordStatusChange(trx, { orderId, adminId: null, from: order.status, to: 'cancelled', at: now, note });
       await q.recordStatusChange(trx, {

@@ -400,6 +400,9 @@ export class OrdersService {
     if (status === 'cancelled') {
       await this.releaseStock(trx, orderId);
     } else if (order.status === 'cancelled') {
+      // A voided invoice stays void (its credit note names it): the sale cannot come back to life
+      // under that number, and a second number for one order would break the series' one-to-one.
+      if (order.credit_note_no !== null) throw conflictWith(ORDER_ERROR_CODES.reopenVoided, ORDER_MESSAGES.reopenVoided, {});
       for (const line of await q.stockLines(trx, orderId)) {
         if (await q.takeStock(trx, line.product_id, line.quantity)) {
           await q.setReserved(trx, line.id, line.quantity);
