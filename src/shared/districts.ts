@@ -120,15 +120,13 @@ export const VALLEY_DISTRICT_NAMES = ['Kathmandu', 'Lalitpur', 'Bhaktapur'] as c
 
 /** All 77, province by province (east to west), each province's districts in English alphabetical order. */
 export const DISTRICTS: readonly District[] = Object.entries(BY_PROVINCE).flatMap(([province, rows]) =>
-  rows.map(
-    ([en, ne, aliases = []]): District => ({
-      en,
-      ne,
-      province: province as NepalProvince,
-      valley: (VALLEY_DISTRICT_NAMES as readonly string[]).includes(en),
-      aliases,
-    }),
-  ),
+  rows.map(([en, ne, aliases = []]): District => ({
+    en,
+    ne,
+    province: province as NepalProvince,
+    valley: (VALLEY_DISTRICT_NAMES as readonly string[]).includes(en),
+    aliases,
+  })),
 );
 
 /**

@@ -88,7 +88,11 @@ describe('checkout: the district', () => {
       expect(res.statusCode, `${typed}: ${res.body}`).toBe(201);
       const order = res.json<{ order: Order }>().order;
       expect(order, typed).toMatchObject({ province, district: stored, deliveryFee: fee, totalAmount: 1_500 + fee });
-      const row = await t.app.ctx.db.selectFrom('orders').select(['district']).where('id', '=', order.id).executeTakeFirstOrThrow();
+      const row = await t.app.ctx.db
+        .selectFrom('orders')
+        .select(['district'])
+        .where('id', '=', order.id)
+        .executeTakeFirstOrThrow();
       expect(row.district).toBe(stored);
     }
     // The form is filled again with the stored name.

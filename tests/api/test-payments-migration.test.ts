@@ -69,7 +69,8 @@ describe('migration 025: test payments of an existing shop', () => {
 
     await migrateToLatest(db);
 
-    const flags = (await sql<{ id: string; test_payment: number }>`select id, test_payment from orders order by id`.execute(db)).rows;
+    const flags = (await sql<{ id: string; test_payment: number }>`select id, test_payment from orders order by id`.execute(db))
+      .rows;
     expect(flags.map((row) => [row.id, Number(row.test_payment)])).toEqual([
       ['ORD-REALLYPAID', 0],
       ['ORD-SANDBOXPAID', 1],

@@ -44,12 +44,18 @@ async function openCheckout(page: Page, language: 'en' | 'ne'): Promise<{ cart: 
     body: { emailOrPhone: shopper.email, password: shopper.password },
   });
   const { token } = login.body;
-  const added = await api('POST', '/api/cart/add-to-cart', { token, body: { userId: shopper.userId, productId: lamp.id, quantity: 1 } });
+  const added = await api('POST', '/api/cart/add-to-cart', {
+    token,
+    body: { userId: shopper.userId, productId: lamp.id, quantity: 1 },
+  });
   expect(added.status).toBe(200);
   if (language === 'ne') await page.context().addCookies([{ name: 'pasal_lang', value: 'ne', url: inject('baseUrl') }]);
   await page.goto('/');
   const ne = language === 'ne';
-  await page.getByRole('banner').getByRole('button', { name: ne ? /^कार्ट खोल्नुहोस्/ : /^Open cart/ }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: ne ? /^कार्ट खोल्नुहोस्/ : /^Open cart/ })
+    .click();
   const cart = page.getByRole('dialog', { name: ne ? 'किनमेल कार्ट' : 'Shopping Cart' });
   await expectVisible(cart.getByText(lamp.name));
   await cart.getByRole('button', { name: ne ? 'चेकआउट' : 'Checkout', exact: true }).click();
@@ -160,7 +166,10 @@ describe('the district select on a desktop', () => {
     await expectNoSeriousViolations(page, 'checkout with the district select (desktop, English)');
     await page.context().addCookies([{ name: 'pasal_lang', value: 'ne', url: inject('baseUrl') }]);
     await page.reload();
-    await page.getByRole('banner').getByRole('button', { name: /^कार्ट खोल्नुहोस्/ }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^कार्ट खोल्नुहोस्/ })
+      .click();
     const nepali = page.getByRole('dialog', { name: 'किनमेल कार्ट' });
     await nepali.getByRole('button', { name: 'चेकआउट', exact: true }).click();
     await nepali.getByLabel('प्रदेश', { exact: true }).selectOption('Karnali');

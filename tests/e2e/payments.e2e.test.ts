@@ -255,7 +255,10 @@ describe('the test-payments ribbon', () => {
     if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/ribbon-home-en-390.png` });
 
     // Switched to Nepali in place, and a Nepali address.
-    await page.getByRole('button', { name: /^Language/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Language/ })
+      .first()
+      .click();
     const nepali = ribbonOf(page, 'परीक्षण भुक्तानी');
     await expectVisible(nepali);
     expect(await nepali.innerText()).toBe('परीक्षण भुक्तानी — कुनै पैसा लेनदेन हुँदैन');

@@ -260,7 +260,9 @@ describe('the product page on a phone', () => {
     // A cheaper product: the place's charge (the pick is remembered), and from what amount it is free.
     await open(page, 'alone');
     expect(await info.getByRole('radio', { name: 'Outside the valley' }).isChecked()).toBe(true);
-    expect(await estimate.textContent()).toBe(`Delivery ${rupees(delivery.outsideFee)} · arrives in ${days(delivery.outsideDays)}`);
+    expect(await estimate.textContent()).toBe(
+      `Delivery ${rupees(delivery.outsideFee)} · arrives in ${days(delivery.outsideDays)}`,
+    );
     expect(await freeFrom.textContent()).toBe(`Free delivery from ${rupees(delivery.freeFrom)}`);
     await info.getByText('Inside Kathmandu valley', { exact: true }).click();
     await eventually(

@@ -32,7 +32,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const pg = isPostgres(db);
   await db.schema
     .alterTable('orders')
-    .addColumn('test_payment', 'integer', (col) => col.notNull().defaultTo(0).check(sql`test_payment in (0, 1)`))
+    .addColumn('test_payment', 'integer', (col) =>
+      col
+        .notNull()
+        .defaultTo(0)
+        .check(sql`test_payment in (0, 1)`),
+    )
     .execute();
   await db.schema
     .alterTable('order_day_totals')

@@ -9,12 +9,7 @@ import { ORDER_STATUSES, formatOrderId } from '../../../../shared/orders';
 import { CancelOrderDialog } from '../../../components/orders/CancelOrderDialog';
 import { OrderTimeline } from '../../../components/orders/OrderTimeline';
 import { PAYMENT_STATUSES, VAT_PERCENT } from '../../../../shared/payments';
-import {
-  PaymentBadge,
-  TestPaymentBadge,
-  paymentMethodLabel,
-  paymentStatusLabel,
-} from '../../../components/orders/PaymentBadge';
+import { PaymentBadge, TestPaymentBadge, paymentMethodLabel, paymentStatusLabel } from '../../../components/orders/PaymentBadge';
 import { provinceName } from '../../../components/orders/order-labels';
 import { ListPager } from '../ui/ListPager';
 import { Button, buttonClasses } from '../../../components/ui/Button';
