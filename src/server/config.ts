@@ -85,7 +85,7 @@ const envSchema = z
       'must be an http:// or https:// URL',
     ),
     CORS_ORIGINS: optionalString,
-    // Product images in an S3-compatible bucket (issue 18), named the way the AWS SDK names them everywhere.
+    // Product images in an S3-compatible bucket, named the way the AWS SDK names them everywhere.
     S3_BUCKET: optionalString,
     AWS_REGION: optionalString,
     AWS_ENDPOINT_URL_S3: optionalString.refine(
@@ -122,7 +122,7 @@ const envSchema = z
       .enum(['true', 'false', '1', '0', ''])
       .default('true')
       .transform((value) => value !== 'false' && value !== '0'),
-    // Payments (issue 16). The sandbox runs only when PAYMENT_SANDBOX is true (or 1); unset is off.
+    // Payments. The sandbox runs only when PAYMENT_SANDBOX is true (or 1); unset is off.
     PAYMENT_SANDBOX: z.enum(['true', 'false', '1', '0', '']).optional(),
     ESEWA_FORM_URL: optionalUrl,
     ESEWA_STATUS_URL: optionalUrl,
@@ -273,7 +273,7 @@ export interface OrderLimits {
   codConfirmHours: number;
 }
 
-/** How the shop takes money (issue 16). Amounts in paisa. */
+/** How the shop takes money. Amounts in paisa. */
 export interface PaymentConfig {
   /** The built-in stand-in for both gateways (/sandbox/…), never in production. */
   sandbox: boolean;

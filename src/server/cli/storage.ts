@@ -1,5 +1,5 @@
 /**
- * Moves a shop's product images between stores (issue 18), with the server's own environment:
+ * Moves a shop's product images between stores, with the server's own environment:
  *
  *   npm run storage -- copy --from disk --to s3    DATA_DIR/uploads → the S3_BUCKET bucket
  *   npm run storage -- copy --from s3 --to disk    and back

@@ -7,7 +7,7 @@ import type { Locale } from '../../shared/locale.js';
  * booleans are 0/1 integers, money is integer paisa.
  */
 export interface UsersTable {
-  /** Random, not sequential (issue 17): given by the application (accounts/user-ids.ts). */
+  /** Random, not sequential: given by the application (accounts/user-ids.ts). */
   id: number;
   first_name: string;
   last_name: string;
@@ -84,7 +84,7 @@ export interface BackoffTable {
 
 /**
  * The three-level category tree. `name_key` is categoryKey(name) from src/shared/catalog.ts
- * (SPEC §5: case-insensitive, hyphens as spaces, trimmed); it is unique among live siblings.
+ * (case-insensitive, hyphens as spaces, trimmed); it is unique among live siblings.
  * Nodes are soft-deleted (deleted_at) so deleted products and old order lines keep their names.
  */
 export interface CategoriesTable {

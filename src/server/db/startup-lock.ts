@@ -7,7 +7,7 @@ const STARTUP_LOCK_KEY = 7_317_020_017;
 /**
  * Runs start-up work (migrations, the first admin, the demo catalogue) while holding a PostgreSQL
  * advisory lock, so several processes starting together against one database take turns: the
- * first does the work, the others wait, then find it done (issue 18). The lock is the session's,
+ * first does the work, the others wait, then find it done. The lock is the session's,
  * on one connection kept for it, and ends with that connection should the process die. SQLite:
  * one process owns the file, so the work simply runs.
  */

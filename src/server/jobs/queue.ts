@@ -8,7 +8,7 @@ import { safeErrorText } from './error-text.js';
 import * as q from './queries.js';
 
 /**
- * The durable queue (issue 15, ADR 0014): a table of jobs over Kysely, the same on SQLite and
+ * The durable queue (ADR 0014): a table of jobs over Kysely, the same on SQLite and
  * PostgreSQL. Work that must happen later (a mail, a payment check) is a row written in the
  * transaction of the change that causes it, so it exists exactly when the change does; a worker
  * inside the shop process runs it, retries it with growing pauses and, at the end, marks it

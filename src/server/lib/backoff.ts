@@ -13,7 +13,7 @@ export interface BackoffPolicy {
 }
 
 /**
- * Growing delays rather than a hard lock (issue 17): after `free` failures, each further attempt
+ * Growing delays rather than a hard lock (ADR 0017): after `free` failures, each further attempt
  * must wait 1 s, 2 s, 4 s … after the last failure, up to `maxDelayMs`. Attempts are counted as
  * failures before they are judged (so a burst in parallel cannot slip past), and a success forgives
  * its own. Kept in the database, so the delays hold across restarts and processes.

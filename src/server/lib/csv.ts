@@ -1,5 +1,5 @@
 /**
- * Writing CSV for spreadsheets (issue 21): RFC 4180 (fields with a comma, a quote or a line break in
+ * Writing CSV for spreadsheets: RFC 4180 (fields with a comma, a quote or a line break in
  * double quotes, quotes doubled, CRLF line ends), and UTF-8 with a byte-order mark, without which
  * Excel reads the file as the computer's ANSI code page and Devanagari names turn to mojibake.
  *

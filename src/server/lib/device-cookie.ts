@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomToken } from './secrets.js';
 
 /**
- * OWASP's "device cookie" (issue 17, ADR 0017): a browser that has logged in to an account (or
+ * OWASP's "device cookie" (ADR 0017): a browser that has logged in to an account (or
  * registered it) keeps a signed cookie naming that account. Its login and code attempts are
  * counted apart from everyone else's, so a stranger's failures slow the stranger, not the owner.
  *

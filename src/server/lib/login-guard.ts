@@ -7,7 +7,7 @@ import { verifyPassword } from './passwords.js';
 const MINUTE = 60 * 1000;
 
 /**
- * Login limits (issue 17, OWASP's device-cookie pattern, ADR 0017):
+ * Login limits (OWASP's device-cookie pattern, ADR 0017):
  * - a browser that has logged in to the account before (its device cookie) has its own allowance;
  * - every other attempt on the account shares the account's allowance;
  * - and every attempt without the cookie also counts against its source address, generously

@@ -22,7 +22,7 @@ export interface S3Settings {
 }
 
 /**
- * Product images in an S3-compatible bucket (issue 18), shared by every shop process. Keys are the
+ * Product images in an S3-compatible bucket, shared by every shop process. Keys are the
  * disk store's relative names (`products/<base>-<width>.webp`). Writes ask the store not to
  * replace an existing key (`If-None-Match: *`, where the store supports it); the keys are random,
  * so a clash is not expected anyway.

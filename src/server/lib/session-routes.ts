@@ -37,7 +37,7 @@ export function loginClient(ctx: AppContext, request: FastifyRequest): LoginClie
 }
 
 /**
- * POST /login, /refresh-token and /logout (SPEC §7) of one kind of account. Shoppers
+ * POST /login, /refresh-token and /logout of one kind of account. Shoppers
  * (/api/users) and admins (/api/admin) answer these the same way, letter for letter; only the
  * credentials and the token audience differ, so both register this one plugin.
  */

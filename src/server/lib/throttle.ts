@@ -12,7 +12,7 @@ const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 
 /**
- * Registration and code sending per source (issue 17): each costs a password hash or a mail.
+ * Registration and code sending per source: each costs a password hash or a mail.
  * Generous (Nepali mobile carriers put many shoppers behind one address), but a burst such as 20
  * registrations in a minute from one address is a flood. The counts come from the configuration
  * (REGISTER_PER_IP_MINUTE, REGISTER_PER_IP_HOUR, SEND_OTP_PER_IP_HOUR, VERIFY_OTP_PER_IP_HOUR).

@@ -12,7 +12,7 @@ export const ACCESS_TOKEN_TTL_SECONDS: Record<SessionKind, number> = { user: 60 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface TokenClaims {
-  /** The shopper's or admin's id (SPEC §3: the token carries an id and an exp in seconds). */
+  /** The shopper's or admin's id (the token carries an id and an exp in seconds). */
   id: number;
   sid: string;
   jti: string;

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { serialId } from './helpers.js';
 
 /**
- * The durable queue (issue 15, ADR 0014): every mail and every piece of work that must happen
+ * The durable queue (ADR 0014): every mail and every piece of work that must happen
  * later is a row here, written in the transaction of the change that causes it.
  * - status: queued → running → done, or failed for good; a failed job can be put back to queued.
  * - run_at: when a queued job is due; for a running job, when its lease ends (a job whose lease

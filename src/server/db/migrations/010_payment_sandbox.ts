@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { serialId } from './helpers.js';
 
 /**
- * The payment sandbox (issue 16): a stand-in for eSewa and Khalti that speaks their protocols, for
+ * The payment sandbox: a stand-in for eSewa and Khalti that speaks their protocols, for
  * demos and browser tests. One row per payment it was asked to take.
  * - gateway: 'esewa' or 'khalti'; reference: eSewa's transaction_uuid or Khalti's pidx, unique per gateway.
  * - status: in the gateway's own words (eSewa PENDING/COMPLETE/CANCELED, Khalti Initiated/Completed/

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres, serialId } from './helpers.js';
 
 /**
- * Paying for orders (issue 16):
+ * Paying for orders (ADR 0015):
  * - orders: subtotal (the lines), delivery fee, the VAT inside the total, and a tax-invoice number
  *   from a gap-free counter. total_paisa is now subtotal + delivery. Existing orders: subtotal =
  *   total, no delivery fee, VAT worked out, numbers in the order they were placed.

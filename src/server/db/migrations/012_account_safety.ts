@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres } from './helpers.js';
 
 /**
- * Accounts a stranger cannot abuse (issue 17, ADR 0017):
+ * Accounts a stranger cannot abuse (ADR 0017):
  * - users.id: random, not sequential, up to 2^48 (bigint on PostgreSQL); existing shoppers get new
  *   ids everywhere they are referenced, and their sessions end (a token names the old id).
  * - users.phone_number: unique among verified accounts only (an unverified account no longer holds

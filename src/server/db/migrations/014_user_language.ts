@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * A shopper's language (issue 19, ADR 0019): the mails the shop sends them are written in it. It is
+ * A shopper's language (ADR 0019): the mails the shop sends them are written in it. It is
  * set at registration from the page's language and by the language switch (PUT /api/users/language).
  * Existing shoppers keep the English they have had so far. The check keeps out anything but the
  * shop's two languages (shared/locale.ts). Both dialects take the same ALTER TABLE: a column added

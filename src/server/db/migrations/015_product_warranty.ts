@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * A product's warranty (issue 20.4), shown under its price: free text such as "1 year official
+ * A product's warranty, shown under its price: free text such as "1 year official
  * warranty", at most PRODUCT_WARRANTY_MAX characters (checked by the shared schema), NULL when the
  * product has none. A nullable column without a default: SQLite adds it without rebuilding the
  * table, PostgreSQL without rewriting it.

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres } from './helpers.js';
 
 /**
- * Out-of-stock products are listed after those in stock (issue 20), in every list and sort.
+ * Out-of-stock products are listed after those in stock (ADR 0022), in every list and sort.
  *
  * products.sold_out is 1 when the stock is tracked and 0, else 0 (stock null: not tracked, in
  * stock). It is kept by the database, so no write path can forget it:

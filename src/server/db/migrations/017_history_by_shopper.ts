@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Who made a change in an order's history (issue 20.6): order_status_history had admin_id, null for
+ * Who made a change in an order's history: order_status_history had admin_id, null for
  * both the shop itself (a payment check, a gateway's answer) and the shopper (paying on delivery
  * instead). Shoppers now cancel their own pending orders, and the admin and the shopper's timeline
  * must tell "cancelled by the customer" from "not paid in time": user_id is the shopper who made the

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { serialId } from './helpers.js';
 
 /**
- * The admin's audit log (issue 21): one row per admin write, written in the transaction of the
+ * The admin's audit log (ADR 0023): one row per admin write, written in the transaction of the
  * write itself (features/audit/service.ts recordAudit), and kept.
  * - admin_id: who (null: the command line, or the shop itself); no foreign key, so the history of an
  *   admin outlives any change to the admins table.

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres } from './helpers.js';
 
 /**
- * The admin's Dashboard (issue 21, ADR 0021): figures kept by the database, so that a period of a
+ * The admin's Dashboard (ADR 0021): figures kept by the database, so that a period of a
  * year at 100 000 orders is read from a few thousand rows instead of every order and order line.
  *
  * - order_day_totals(day, status, payment_method, payment_status, order_count, amount_paisa): the

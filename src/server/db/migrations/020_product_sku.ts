@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * A product's SKU (issue 21): the shop's own code for it, which a CSV import finds products by.
+ * A product's SKU: the shop's own code for it, which a CSV import finds products by.
  * Optional (null: none), written trimmed, 1–64 characters of A–Z, a–z, 0–9 and - _ . /
  * (productSkuSchema in src/shared/catalog.ts), so lower() means the same on both databases.
  *

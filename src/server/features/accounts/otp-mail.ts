@@ -5,7 +5,7 @@ import { escapeHtml } from '../../lib/escape-html.js';
 /**
  * The account mails: a code (verification, password reset, new email) and the notice that the
  * email or password was changed. Each is written in the account's language (mail-language.ts
- * says when that is decided): English as SPEC has it, or Nepali written for Nepali shoppers
+ * says when that is decided): English in its original wording, or Nepali written for Nepali shoppers
  * rather than word for word. The code itself keeps its Latin digits: the shopper types it.
  */
 

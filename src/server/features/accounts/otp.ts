@@ -30,7 +30,7 @@ const HOUR_MS = 60 * 60 * 1000;
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 
 /**
- * Who asks for or checks a code (issue 17): the browser that registered or logged in to the
+ * Who asks for or checks a code (ADR 0017): the browser that registered or logged in to the
  * account (its device cookie), or else the address. Limits are per source, so a stranger's sends
  * and guesses never use up the owner's.
  */

@@ -16,7 +16,7 @@ import { loginClient } from '../../lib/session-routes.js';
 import { otpClientOf } from './otp.js';
 import * as recovery from './recovery.js';
 
-/** A way back in, under /api/users (issue 17; the contract is in shared/account-recovery.ts). */
+/** A way back in, under /api/users (the contract is in shared/account-recovery.ts). */
 export function recoveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const tags = ['accounts'];
 

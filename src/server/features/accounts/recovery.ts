@@ -35,7 +35,7 @@ import { toPublicUser } from './service.js';
 import { removalJobKey } from './unverified-removal.js';
 
 /**
- * A way back in (issue 17): a forgotten password reset by a code mailed to the account's address,
+ * A way back in: a forgotten password reset by a code mailed to the account's address,
  * and the shopper's own changes of password, email and phone. Codes follow the verification
  * code's rules (otp.ts): ten minutes, single use, guesses limited per code and per source, and a
  * stranger's requests and guesses never use up the owner's browser's.

@@ -27,7 +27,7 @@ import * as service from './service.js';
 
 const userIdParamsSchema = z.object({ id: userIdParam(ACCOUNT_MESSAGES.badUserId) });
 
-/** Shopper accounts under /api/users (SPEC §7): register, OTP, login, refresh, logout, profile, language. */
+/** Shopper accounts under /api/users: register, OTP, login, refresh, logout, profile, language. */
 export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // JSON only: a text/plain body would skip the browser's CORS preflight and is never what we expect.
@@ -48,7 +48,8 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         );
         // The browser that registered is the owner's: its code requests and guesses have their own allowance.
         ctx.devices.remember(request, reply, deviceAccount.user(userId));
-        // SPEC's message stays as it is (the web app goes to the OTP screen on it); otpQueued says the code is on its way.
+        // The original API's message stays as it is (the web app goes to the OTP screen on it);
+        // otpQueued says the code is on its way.
         return reply.status(201).send({ message: ACCOUNT_MESSAGES.registered, userId, ...(otpQueued ? { otpQueued } : {}) });
       },
     );

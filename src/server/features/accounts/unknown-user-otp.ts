@@ -4,7 +4,7 @@ import { badRequest, tooManyRequests } from '../../lib/errors.js';
 
 /**
  * send-otp and verify-otp for a user id that does not exist answer as they would for an
- * unverified shopper (issue 17, ADR 0016): "sent", then the same resend wait and hourly limit,
+ * unverified shopper (ADR 0016): "sent", then the same resend wait and hourly limit,
  * and afterwards wrong-code answers counting down to the lock, so the two calls cannot be used to
  * count the shop's users. Nothing is mailed and nothing is stored but throttle counters.
  */

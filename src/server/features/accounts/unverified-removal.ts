@@ -6,7 +6,7 @@ import { PermanentJobError, type JobHandler } from '../../jobs/queue.js';
 import * as q from './queries.js';
 
 /**
- * An account not verified within 48 hours is removed (issue 17), freeing its email and phone
+ * An account not verified within 48 hours is removed, freeing its email and phone
  * number; its cart and codes go with it. One job per account, written with the account, so a
  * restart cannot forget it; verifying the account cancels it, and it checks again before removing.
  */

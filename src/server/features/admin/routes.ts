@@ -6,7 +6,7 @@ import { principalOf, requireAdmin } from '../../lib/auth-hooks.js';
 import { loginClient, sessionRoutes } from '../../lib/session-routes.js';
 import * as service from './service.js';
 
-/** Admin session calls under /api/admin (SPEC §7), plus /me for the web guard. */
+/** Admin session calls under /api/admin, plus /me for the web guard. */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.removeContentTypeParser('text/plain');

@@ -64,7 +64,7 @@ export async function getAdmin(ctx: AppContext, id: number): Promise<PublicAdmin
 }
 
 /**
- * The admin's own password change (issue 17): the current one asked, with the login's growing
+ * The admin's own password change: the current one asked, with the login's growing
  * delays; the admin's other sessions end, this one stays.
  */
 export async function changeAdminPassword(

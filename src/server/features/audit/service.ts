@@ -5,7 +5,7 @@ import { dayBounds } from '../../../shared/query-params.js';
 import * as q from './queries.js';
 
 /**
- * The admin's audit log (issue 21). Every admin write calls recordAudit() IN ITS OWN TRANSACTION,
+ * The admin's audit log (ADR 0023). Every admin write calls recordAudit() IN ITS OWN TRANSACTION,
  * after its checks passed: the entry exists exactly when the write does (a refused or failed write
  * leaves none, a write never happens unrecorded).
  *

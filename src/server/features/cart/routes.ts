@@ -20,7 +20,7 @@ const userParams = z.object({ userId: userIdParam(ACCOUNT_MESSAGES.badUserId) })
 const itemParams = z.object({ id: idParam(CART_MESSAGES.badItemId) });
 
 /**
- * The cart (SPEC §7), under /api/cart; every call needs the shopper's bearer token, checked
+ * The cart, under /api/cart; every call needs the shopper's bearer token, checked
  * (onRequest) before anything else is looked at:
  *   GET    /view-cart/:userId   → {cartItems}
  *   POST   /add-to-cart         {userId, productId, quantity} → {message, cartItem}

@@ -9,7 +9,7 @@ import { validationFailed } from './product-input.js';
 import { type Db, catalogWrite } from './queries.js';
 
 /**
- * The three-level category tree (SPEC §5): read whole, nodes created and soft-deleted, and the
+ * The three-level category tree: read whole, nodes created and soft-deleted, and the
  * paths of products checked against it. CatalogService (service.ts) answers for it in its API.
  * With an `actor` (an admin's write) each create and delete is recorded in the audit log, in its
  * transaction, under the node's path of names ('Laptops › Gaming Laptops').
@@ -248,7 +248,7 @@ export class CategoryService {
   // Paths of products
 
   /**
-   * The category path named by the form: category by name (SPEC's form) or id, subcategory
+   * The category path named by the form: category by name (the original API's form) or id, subcategory
    * within it, child category within that. 400 with the field that does not match.
    */
   async resolvePath(category: string, subCategory?: string, childCategory?: string) {

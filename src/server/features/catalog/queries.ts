@@ -372,7 +372,7 @@ export function sitemapProducts(db: Db, beforeId: number, limit: number) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Archived products (issue 21, shared/product-archive.ts): deleted_at set, restorable for a while.
+// Archived products (shared/product-archive.ts): deleted_at set, restorable for a while.
 
 /** Archived products deleted at or after `since`, newest archive first (the products_archived index of migration 018). */
 export function archivedIds(db: Db, since: string, limit: number, offset: number) {

@@ -7,7 +7,7 @@ import * as q from './queries.js';
 const LEVEL_POOL = RELATED_PRODUCTS_MAX * 2;
 
 /**
- * The products shown under a product (GET /api/products/:id/related, issue 20.4): other live
+ * The products shown under a product (GET /api/products/:id/related): other live
  * products of its child category, then of its subcategory, then of its category, until
  * RELATED_PRODUCTS_MAX are found. Those in stock come first (an empty one is still shown, after
  * them, saying so), each level's newest first. At most three small reads of an index, each

@@ -29,7 +29,7 @@ import { validationFailed } from './product-input.js';
 import { CatalogService } from './service.js';
 
 /**
- * The catalogue API (SPEC §7), registered under /api:
+ * The catalogue API, registered under /api:
  *   GET    /category                                               tree (public)
  * The public GETs answer through PublicAnswers (listing/answers.ts): cached per catalogue version, ETag/304,
  * compressed.

@@ -26,7 +26,7 @@
  *   catalog.listing    → the product lists and search (listPage, listAll: listing/service.ts).
  *
  * Errors are AppErrors (400 invalid, 404 missing, 409 conflict, 413/415 for images).
- * Names are compared with categoryKey() of src/shared/catalog.ts (SPEC §5).
+ * Names are compared with categoryKey() of src/shared/catalog.ts (case-insensitive, hyphens as spaces).
  *
  * Admin writes pass an `actor` (routes.ts: the signed-in admin): each is then recorded in the audit
  * log in its own transaction (features/audit). The seeders pass none: they are no admin's writes.
@@ -415,7 +415,7 @@ export class CatalogService {
   }
 
   /**
-   * SPEC's delete (shared/product-archive.ts): the product is archived. It leaves the shop at once;
+   * The API's delete (shared/product-archive.ts): the product is archived. It leaves the shop at once;
    * its row and images stay for the orders that hold it, and restoreProduct() brings it back within
    * ARCHIVE_RESTORE_DAYS.
    */

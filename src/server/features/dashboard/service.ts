@@ -26,7 +26,7 @@ import * as q from './queries.js';
 const rupees = (paisa: number) => paisa / 100;
 
 /**
- * The admin's Dashboard (issue 21): every figure of a period of Nepal days in one answer. The
+ * The admin's Dashboard (ADR 0021): every figure of a period of Nepal days in one answer. The
  * period's figures come from the tables the database keeps (queries.ts), the rest from indexes.
  */
 export class DashboardService {

@@ -11,7 +11,7 @@ const readySchema = z.object({
 });
 
 /**
- * For load balancers and process managers (issue 18):
+ * For load balancers and process managers:
  * - GET /api/health: the process is alive and answering (no dependency is asked);
  * - GET /api/ready: it can serve shoppers: the database answers and has every migration, and the
  *   image storage is reachable. 503 with Retry-After otherwise, so the balancer sends no traffic.

@@ -6,7 +6,7 @@ import { creditNoteNumber, invoiceNumber } from './invoices.js';
 import * as q from './queries.js';
 
 /**
- * The admin's orders as CSV (GET /api/admin/orders/export.csv, issue 21): the Orders tab's filters,
+ * The admin's orders as CSV (GET /api/admin/orders/export.csv): the Orders tab's filters,
  * streamed from the database in keyset batches of EXPORT_BATCH, each turned into text and handed on
  * before the next is read; the stream reads a batch only when the client has taken the last one, so
  * 100 000 orders pass through a few hundred kilobytes of memory.

@@ -23,7 +23,7 @@ import { escapeHtml } from '../../lib/escape-html.js';
  * the shopper reads them out on the phone.
  *
  * Each is written in the shopper's language (accounts/mail-language.ts says when that is
- * decided): English as SPEC has it, or Nepali written for Nepali shoppers rather than word for
+ * decided): English in its original wording, or Nepali written for Nepali shoppers rather than word for
  * word, with prices as 'रू १,२३,४५६' and dates in Bikram Sambat beside Nepal's time. What the
  * shopper typed (names, address, products' names) is shown as it was typed.
  */
@@ -123,7 +123,7 @@ interface Words {
 
 const strong = (text: string) => `<strong>${escapeHtml(text)}</strong>`;
 
-/** SPEC's texts, exactly as they were before the mails had a second language (tests match them). */
+/** The English texts, exactly as they were before the mails had a second language (tests match them). */
 const ENGLISH: Words = {
   locale: 'en',
   greeting: (name) => `Namaste ${name},`,

@@ -42,7 +42,7 @@ export interface OrderAccess {
 }
 
 /**
- * Online payment of an order (issue 16). A payment is paid only when the gateway's own status or
+ * Online payment of an order (ADR 0015). A payment is paid only when the gateway's own status or
  * lookup API says so for this attempt and this amount; a redirect's query is only a hint to ask.
  * Every change is idempotent: a replayed or parallel callback marks an order paid once, with one
  * history entry, because the attempt row is settled with a compare-and-set inside the transaction

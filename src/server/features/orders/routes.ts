@@ -57,7 +57,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Checkout and orders (SPEC §7), under /api/orders. Tokens are checked on request, before the
+ * Checkout and orders, under /api/orders. Tokens are checked on request, before the
  * path or body is looked at. See src/shared/orders.ts for the shapes.
  */
 export function ordersRoutes(ctx: AppContext, service: OrdersService, payments: PaymentService): FastifyPluginAsyncZod {

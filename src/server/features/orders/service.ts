@@ -137,8 +137,8 @@ export class OrdersService {
         const totalPaisa = subtotalPaisa + deliveryPaisa;
         if (!Number.isSafeInteger(totalPaisa)) throw badRequest(ORDER_MESSAGES.tooLarge);
         if (method.id === 'khalti' && totalPaisa < KHALTI_MIN_AMOUNT_PAISA) throw badRequest(PAYMENT_MESSAGES.tooSmallForKhalti);
-        // The client's total guards against prices that changed since it showed them. SPEC's
-        // clients send the items' sum, ours the total with delivery: either is the shopper's view.
+        // The client's total guards against prices that changed since it showed them. The original
+        // API's clients send the items' sum, ours the total with delivery: either is the shopper's view.
         const claimed = toPaisa(input.totalAmount);
         if (claimed !== totalPaisa && claimed !== subtotalPaisa) {
           throw conflictWith(ORDER_ERROR_CODES.totalChanged, ORDER_MESSAGES.totalChanged(totalPaisa / 100), {
@@ -313,7 +313,7 @@ export class OrdersService {
   // Status (admin)
 
   /**
-   * Sets any status (SPEC §4) while keeping stock true (changeStatus). Each change is recorded with
+   * Sets any status while keeping stock true (changeStatus). Each change is recorded with
    * the admin (in the history, with the admin's reason when given — the panel asks for one before
    * cancelling — and in the audit log) and mailed to the shopper; setting the current status changes nothing.
    */
@@ -351,7 +351,7 @@ export class OrdersService {
   // Cancelling by the shopper
 
   /**
-   * The shopper cancels their own order while it is pending (issue 20.6), with a reason. The same
+   * The shopper cancels their own order while it is pending, with a reason. The same
    * change as the admin's cancel (changeStatus: units back to stock, a payment made becomes refund
    * due, one still awaited will not come), recorded as the shopper's, mailed to them, and the store
    * told at its address. Someone else's order is 404; an order past pending is 409, except that a

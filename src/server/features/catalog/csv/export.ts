@@ -5,7 +5,7 @@ import { imageAddress } from '../../../lib/images.js';
 import * as q from '../queries.js';
 
 /**
- * The live products as the import's CSV (GET /api/admin/products/export.csv, issue 21): the columns of
+ * The live products as the import's CSV (GET /api/admin/products/export.csv): the columns of
  * src/shared/product-csv.ts, oldest product first, read in keyset batches and streamed as the orders'
  * export is (features/orders/export.ts). Image addresses are absolute (`imageBase`: the shop's own
  * origin or IMAGE_BASE_URL), so a spreadsheet shows them as links and the import knows them again.

@@ -23,7 +23,7 @@ import { type ImportRow, type RowProblem, checkRow, pathKey } from './rows.js';
 import { type ZipEntry, ZipImages } from './zip-images.js';
 
 /**
- * Products from a CSV file (POST /api/admin/products/import, issue 21; the file's shape is in
+ * Products from a CSV file (POST /api/admin/products/import; the file's shape is in
  * src/shared/product-csv.ts).
  *
  * preview (dryRun): every row checked — by the product form's rules (rows.ts), against the database

@@ -21,7 +21,7 @@ import { productCsvStream } from './export.js';
 import { type ImportFiles, ProductImportService } from './import-service.js';
 
 /**
- * Products to CSV and back (issue 21), under /api/admin/products (admin bearer token, checked before
+ * Products to CSV and back, under /api/admin/products (admin bearer token, checked before
  * a byte of an upload is read):
  *   GET  /export.csv            the live products in the import's columns (export.ts)
  *   POST /import[?dryRun=1]     multipart: `file` the CSV (at most 20 MB), `images` an optional ZIP

@@ -21,7 +21,7 @@ import type { CsvRecord, CsvTable } from './read-csv.js';
 
 /**
  * One CSV row checked on its own, by the product form's own rules (the shared schemas of
- * src/shared/catalog.ts, so SPEC's texts apply to imported rows too). What needs the database or the
+ * src/shared/catalog.ts, so the form's messages apply to imported rows too). What needs the database or the
  * ZIP (SKUs and ids that exist, stored images, ZIP entries) is checked by the service.
  */
 
@@ -65,7 +65,7 @@ const NO = new Set(['no', 'n', 'false', '0', '']);
 
 const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? 'Invalid value';
 
-/** The key of a category path, level by level as the tree compares names (SPEC §5). */
+/** The key of a category path, level by level as the tree compares names. */
 export const pathKey = (path: string[]) => path.map(categoryKey).join('\u0000');
 
 export function checkRow(table: CsvTable, record: CsvRecord): { row: ImportRow; problems: RowProblem[] } {

@@ -157,7 +157,7 @@ export class ListingService {
   }
 
   /**
-   * Turns names into ids (SPEC §5 comparison). Returns undefined when a requested name matches
+   * Turns names into ids (compared by categoryKey()). Returns undefined when a requested name matches
    * nothing, so the caller answers "no products" without querying the products table.
    */
   private async resolveFilter(query: ProductListQuery): Promise<ProductFilter | undefined> {
@@ -204,7 +204,7 @@ export class ListingService {
   }
 }
 
-/** The filter part of a list query, normalised the way it is matched (SPEC §5 keys, search words). */
+/** The filter part of a list query, normalised the way it is matched (category keys, search words). */
 function filterCacheKey(query: ProductListQuery): string {
   const key = (value: string | undefined) => (value === undefined ? null : categoryKey(value));
   return JSON.stringify([

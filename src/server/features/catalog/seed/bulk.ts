@@ -2,7 +2,7 @@
  * A large catalogue for scale tests (`npm run seed -- --products N [--reset]`, see cli/seed.ts):
  * the demo catalogue when the catalogue is empty, then N synthesized products spread over every
  * node of the tree (categories, subcategories, child categories), with names and descriptions
- * varied from the demo products, prices across every SPEC §9 range (and above), about 1 %
+ * varied from the demo products, prices across every price-filter range (and above), about 1 %
  * featured, some with tracked stock, and creation dates over the past year. They share a pool of
  * stored pictures (rendered once by artwork.ts) and go in with insertProductsBulk in batches.
  */
@@ -42,7 +42,7 @@ export interface BulkSeedResult {
 export class SeedRefused extends Error {}
 
 const DAY_MS = 86_400_000;
-/** Price bands in rupees: the five ranges of SPEC §9 and one above them. */
+/** Price bands in rupees: the five ranges of the price filter and one above them. */
 const PRICE_BANDS: readonly [number, number][] = [
   [299, 5_000],
   [5_000, 10_000],

@@ -3,7 +3,7 @@
  * vocabulary the bulk seeder (cli/seed.ts) draws its synthesized products from.
  *
  * Prices are rupees (converted to paisa when stored) and are spread over every price range of
- * SPEC §9. Each product names a visual recipe: a Fluent 3D emoji (by its asset file name in
+ * the price filter. Each product names a visual recipe: a Fluent 3D emoji (by its asset file name in
  * @lobehub/fluent-emoji-3d) and a palette; artwork.ts turns that into 2–4 product images.
  */
 
@@ -869,7 +869,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
 ];
 
-/** Price ranges of SPEC §9 in rupees (inclusive bounds), for checks and for spreading synthesized prices. */
+/** The price filter's ranges in rupees (inclusive bounds), for checks and for spreading synthesized prices. */
 export const PRICE_RANGES: readonly [number, number][] = [
   [0, 5_000],
   [5_000, 10_000],

@@ -4,7 +4,7 @@ import { esewaSandboxRoutes } from './esewa-routes.js';
 import { khaltiSandboxRoutes } from './khalti-routes.js';
 
 /**
- * The payment sandbox (issue 16): a local stand-in for eSewa ePay v2 and Khalti KPG-2 that speaks
+ * The payment sandbox (ADR 0027): a local stand-in for eSewa ePay v2 and Khalti KPG-2 that speaks
  * their protocols exactly as our clients (../esewa.ts, ../khalti.ts) expect the real gateways to,
  * for demos and browser tests. Register it at prefix /sandbox, only when PAYMENT_SANDBOX is on,
  * and point the gateway settings at it:
