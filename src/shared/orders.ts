@@ -20,7 +20,7 @@ import { DISTRICTS, findDistrict } from './districts.js';
  *   GET  /api/orders/all                  (admin bearer) → Order[] (every order, newest first), or with
  *        any of adminOrdersQuerySchema's parameters → OrdersPage
  *   GET  /api/orders/:id                  (admin bearer) → {order: OrderDetail}
- *   PUT  /api/orders/:id/status {status, reason?}  (admin bearer) → {order}   (the original API's body is {status};
+ *   PUT  /api/orders/:id/status {status, reason?}  (admin bearer) → {order}   (originally {status};
  *        the reason, which the admin panel asks for before cancelling, goes into the history and the mail)
  *
  * Amounts are rupee numbers; createdAt/updatedAt are ISO-8601 UTC strings.
@@ -424,8 +424,9 @@ export const cancelOrderSchema = z.object({ reason: reasonSchema });
 export type CancelOrderInput = z.input<typeof cancelOrderSchema>;
 
 /**
- * Body of PUT /api/orders/:id/status. The original API's call sends only {status}, so `reason` stays optional
- * here; the admin panel asks for one before cancelling. Given, it is recorded and mailed.
+ * Body of PUT /api/orders/:id/status. The original API's call sends only {status}, so `reason`
+ * stays optional here; the admin panel asks for one before cancelling. Given, it is recorded and
+ * mailed.
  */
 export const updateOrderStatusSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: ORDER_MESSAGES.statusInvalid }),

@@ -18,7 +18,7 @@ export const idParam = (message: string) =>
     );
 
 /**
- * A shopper's id in a URL path: random, not sequential (so ids cannot be guessed), so up to the largest integer
+ * A shopper's id in a URL path: random, not sequential (unguessable), so up to the largest integer
  * JavaScript holds exactly (16 digits) rather than 32 bits.
  */
 export const userIdParam = (message: string) =>

@@ -9,7 +9,7 @@ import type { ProductSort } from './catalog.js';
  *   categories  the drawer's checked category names, comma separated
  *   price       one of PRICE_RANGES' ids (absent: All)
  *   minPrice, maxPrice  the drawer's own bounds in whole rupees (either may be alone); they replace
- *               `price` (the fixed ranges stop at Rs. 1,00,000, these do not), same names as the API's
+ *               `price` (PRICE_RANGES stop at Rs. 1,00,000, these do not), same names as the API's
  *   q           search text;  sort  one of SORTS' values;  page  1-based page number
  */
 

@@ -13,7 +13,7 @@ interface SafeParseable<Out> {
 
 /**
  * The first message of each field (a form shows one message per field); with `locale`, in that
- * language (the shared schemas write the original English).
+ * language (the shared schemas write English).
  */
 export function firstErrors(issues: { path: PropertyKey[]; message: string }[], locale?: Locale): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -25,7 +25,7 @@ export function firstErrors(issues: { path: PropertyKey[]; message: string }[], 
 }
 
 /**
- * Field messages in the page's language. The shared schemas' messages are the original English, turned
+ * Field messages in the page's language. The shared schemas' messages are in English, turned
  * into Nepali here, where they are shown (a language switch re-renders them); a server's field
  * messages already come in the page's language and pass unchanged.
  */
