@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { emailField, newPasswordField, otpField, phoneField, publicUserSchema } from './accounts.js';
 
 /**
- * "A way back in" (issue 17): a forgotten password reset by a code mailed to the account, and the
+ * "A way back in": a forgotten password reset by a code mailed to the account, and the
  * shopper's own changes of password, email and phone; the admin's own password change. The web
- * forms and the server validate with these schemas. None of these texts are SPEC's.
+ * forms and the server validate with these schemas. None of these texts are the original shop's.
  *
  * - POST /api/users/forgot-password {email} → 200 {message} whether or not an account uses it
  * - POST /api/users/reset-password {email, otp, password, confirmPassword} → 200 {message}; every

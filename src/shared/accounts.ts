@@ -3,7 +3,7 @@ import { PASSWORD_MIN_LENGTH } from './account-limits.js';
 import { LOCALES } from './locale.js';
 
 /**
- * The account contract (SPEC §3, §5, §7). The web forms and the server validate with these
+ * The account contract. The web forms and the server validate with these
  * same schemas, so every validation message lives here once.
  */
 export const REGISTER_SUCCESS_MESSAGE = 'User registered successfully. Please verify your email using the OTP sent.';
@@ -11,7 +11,7 @@ export const LOGIN_SUCCESS_MESSAGE = 'Login successful';
 export { OTP_LENGTH, OTP_RESEND_SECONDS, PASSWORD_MIN_LENGTH } from './account-limits.js';
 
 /**
- * A plain `local@domain` mailbox and nothing else (issue 17): no display name, comment, quotes,
+ * A plain `local@domain` mailbox and nothing else: no display name, comment, quotes,
  * angle brackets, control or invisible characters, so the address a mail goes to is exactly the
  * stored one (`victim@example.com(1)` or `a<victim@example.com>` would reach the victim's inbox as
  * another account). The local part is dot-atoms of RFC 5322's atext; the domain is ASCII labels.
@@ -148,7 +148,7 @@ export const setLanguageSchema = z.object({
 
 export const messageSchema = z.object({ message: z.string() });
 
-// Response bodies of the account calls (SPEC §7 names the fields the client reads).
+// Response bodies of the account calls (the fields the client reads).
 /** otpQueued: true when the mail server did not take the code at once (it is on its way from the outbox). */
 export const registerResponseSchema = z.object({ message: z.string(), userId: z.number(), otpQueued: z.boolean().optional() });
 export const otpQueuedResponseSchema = z.object({ message: z.string(), queued: z.literal(true) });

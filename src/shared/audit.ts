@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { daysInOrder, queryDay, queryTzOffset, queryWholeNumber } from './query-params.js';
 
 /**
- * The admin's audit log (issue 21): every admin write, who made it, when, and what changed.
+ * The admin's audit log (ADR 0023): every admin write, who made it, when, and what changed.
  *
  *   GET /api/admin/audit?entityType=&entityId=&adminId=&action=&from=&to=&tzOffset=&page=&pageSize=
  *       → AuditPage, newest first (admin token). A product's history: entityType=product&entityId=42.

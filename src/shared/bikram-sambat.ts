@@ -2,7 +2,7 @@ import converter from 'nepali-datetime/dateConverter';
 import { toNepaliDigits } from './locale.js';
 
 /**
- * Bikram Sambat, Nepal's calendar, for order dates in Nepali (issue 19): the conversion is
+ * Bikram Sambat, Nepal's calendar, for order dates in Nepali: the conversion is
  * nepali-datetime's (opensource-nepal, maintained, its tables checked against Nepal's official
  * calendar); the month names and digits are written here. tests/api/locale-format.test.ts checks
  * known dates.

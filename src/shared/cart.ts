@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { userIdSchema } from './accounts.js';
 
 /**
- * The cart contract (SPEC §3, §5, §7):
+ * The cart contract:
  *   GET    /api/cart/view-cart/:userId  → {cartItems: CartItem[]}            (oldest line first)
  *   POST   /api/cart/add-to-cart        {userId, productId, quantity} → {message, cartItem}
  *          (a product already in the cart has its quantity raised; cartItem is the whole line)
@@ -38,7 +38,7 @@ export const CART_MESSAGES = {
 } as const;
 
 /**
- * Quantity as a number or a numeric string. Empty, null or absent means 1 (SPEC §5); 0,
+ * Quantity as a number or a numeric string. Empty, null or absent means 1; 0,
  * negatives, fractions, non-numbers and values over CART_QUANTITY_MAX are refused.
  */
 export const quantitySchema = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The catalogue contract (SPEC §3, §5, §7): categories, products, the list query and the
+ * The catalogue contract: categories, products, the list query and the
  * product upload form. The web client and the server validate with these same schemas, so
  * every message lives here once.
  *
@@ -18,7 +18,7 @@ import { z } from 'zod';
 export const CATEGORY_NAME_MAX = 60;
 export const PRODUCT_NAME_MAX = 200;
 export const PRODUCT_DESCRIPTION_MAX = 5000;
-/** Rs. 10,000,000: the top of SPEC §9's "All" price range. */
+/** Rs. 10,000,000: the top of the price filter's "All" range. */
 export const PRODUCT_PRICE_MAX = 10_000_000;
 export const PRODUCT_STOCK_MAX = 1_000_000;
 /** A warranty is one short line under the price ("1 year official warranty"). */
@@ -82,10 +82,10 @@ export const CATALOG_MESSAGES = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Names and the SPEC §5 comparison rule
+// Names and how they are compared
 
 /**
- * The key two category names are compared by (SPEC §5): case-insensitive, hyphens read as
+ * The key two category names are compared by: case-insensitive, hyphens read as
  * spaces, runs of spaces collapsed, trimmed. "Gaming-Consoles", " gaming consoles " and
  * "GAMING CONSOLES" share one key. Sibling names must have distinct keys.
  */
@@ -93,7 +93,7 @@ export function categoryKey(name: string): string {
   return name.replace(/-/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
-/** The query-string form of a name as SPEC §2 writes it (spaces as hyphens): "PC Components" → "PC-Components". */
+/** The query-string form of a name in the shop's URLs (spaces as hyphens): "PC Components" → "PC-Components". */
 export function categoryParam(name: string): string {
   return name.trim().replace(/\s+/g, '-');
 }
@@ -219,7 +219,7 @@ const rupees = (label: string) =>
 /**
  * Query of GET /api/products. Without any of page, pageSize, q or sort the answer is the plain
  * array of the contract (filtered by the other parameters); with one of them it is a ProductPage.
- * - category / subcategory / childcategory: names compared by categoryKey() (SPEC §5);
+ * - category / subcategory / childcategory: names compared by categoryKey();
  *   a requested subcategory or child category excludes products without one.
  * - categories: the checkbox filter, names separated by commas (or the parameter repeated);
  *   a product matches when its category or its child category is any of them.
@@ -340,7 +340,7 @@ const optionalCountSchema = (message: string) =>
 
 /** Stock; absent on upload, or cleared on edit: not tracked. */
 export const stockSchema = optionalCountSchema(CATALOG_MESSAGES.stockWhole);
-/** The Dashboard's low-stock alert (issue 21); absent on upload, or cleared on edit: the shop's default. */
+/** The Dashboard's low-stock alert; absent on upload, or cleared on edit: the shop's default. */
 // (An optional key in the parsed form too: callers of the service that build an update need not name it.)
 export const lowStockThresholdSchema = optionalCountSchema(CATALOG_MESSAGES.lowStockThresholdWhole).optional();
 /** The units of the product one order may take (1 or more); absent on upload, or cleared on edit: the shop's default. */
@@ -368,7 +368,7 @@ export const productSkuSchema = z
   .max(PRODUCT_SKU_MAX, CATALOG_MESSAGES.skuTooLong)
   .refine((sku) => sku === '' || PRODUCT_SKU_PATTERN.test(sku), CATALOG_MESSAGES.skuCharacters);
 
-/** Text fields of POST /api/products/ (multipart). `category` etc. take a name (as the SPEC's form sends) or an id. */
+/** Text fields of POST /api/products/ (multipart). `category` etc. take a name (as the original upload form sends) or an id. */
 export const productFieldsSchema = z.object({
   name: requiredText(CATALOG_MESSAGES.productNameRequired, PRODUCT_NAME_MAX, CATALOG_MESSAGES.productNameTooLong),
   description: requiredText(CATALOG_MESSAGES.descriptionRequired, PRODUCT_DESCRIPTION_MAX, CATALOG_MESSAGES.descriptionTooLong),

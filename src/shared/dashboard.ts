@@ -4,7 +4,7 @@ import { ORDER_STATUSES, PAYMENT_METHODS } from './orders.js';
 import { PAYMENT_STATUSES } from './payments.js';
 
 /**
- * The store owner's desk (issue 21): the admin panel's Dashboard, its figures for a period of days
+ * The store owner's desk (ADR 0021): the admin panel's Dashboard, its figures for a period of days
  * in Nepal's time zone, in one answer.
  *
  *   GET /api/admin/dashboard?period=today|7d|30d          (admin bearer; default 7d)

@@ -1,5 +1,5 @@
 /**
- * How dates are written (SPEC §9): en-GB, 2-digit day and month, 2-digit hour and minute on a
+ * How dates are written: en-GB, 2-digit day and month, 2-digit hour and minute on a
  * 12-hour clock, e.g. '23/06/2024, 02:05 pm'. The web formats in the browser's time zone; the
  * order mails, written on the server, in Nepal's.
  */

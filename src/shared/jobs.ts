@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The durable queue as the admin panel sees it (issue 15): mail and background jobs that failed
+ * The durable queue as the admin panel sees it (ADR 0014): mail and background jobs that failed
  * for good, with their last error, and a retry. Under /api/admin/jobs, admin token required.
  *
  *   GET  /api/admin/jobs?status=failed|queued|running|done   → { jobs: JobSummary[], total }

@@ -1,5 +1,5 @@
 /**
- * The shop's two languages (issue 19, ADR 0019): English, SPEC's texts, and Nepali. Shared by the
+ * The shop's two languages (ADR 0019): English, the original texts, and Nepali. Shared by the
  * web app (the switch, the catalogues) and the server (which language a page, a mail or an error
  * is written in).
  */

@@ -6,7 +6,7 @@ import { PAYMENT_STATUSES, paymentRedirectSchema } from './payments.js';
 import { DISTRICTS, findDistrict } from './districts.js';
 
 /**
- * The checkout and orders contract (SPEC §3, §4, §7):
+ * The checkout and orders contract:
  *
  *   POST /api/orders/create            createOrderSchema → 201 {order}   (shopper bearer)
  *        header Idempotency-Key (optional): a repeat with the same key answers 200 {order}, the same order.
@@ -20,7 +20,7 @@ import { DISTRICTS, findDistrict } from './districts.js';
  *   GET  /api/orders/all                  (admin bearer) → Order[] (every order, newest first), or with
  *        any of adminOrdersQuerySchema's parameters → OrdersPage
  *   GET  /api/orders/:id                  (admin bearer) → {order: OrderDetail}
- *   PUT  /api/orders/:id/status {status, reason?}  (admin bearer) → {order}   (SPEC's body is {status};
+ *   PUT  /api/orders/:id/status {status, reason?}  (admin bearer) → {order}   (originally {status};
  *        the reason, which the admin panel asks for before cancelling, goes into the history and the mail)
  *
  * Amounts are rupee numbers; createdAt/updatedAt are ISO-8601 UTC strings.
@@ -30,7 +30,7 @@ import { DISTRICTS, findDistrict } from './districts.js';
 // ---------------------------------------------------------------------------------------------
 // Fixed values
 
-/** SPEC §4: the status values, in the order the admin's select offers them. */
+/** The status values, in the order the admin's select offers them. */
 export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -46,7 +46,7 @@ export const NEPAL_PROVINCES = ['Koshi', 'Madhesh', 'Bagmati', 'Gandaki', 'Lumbi
 export type NepalProvince = (typeof NEPAL_PROVINCES)[number];
 
 /**
- * Ways to pay (issue 16): cash to the courier, or now with eSewa or Khalti. The server offers the
+ * Ways to pay: cash to the courier, or now with eSewa or Khalti. The server offers the
  * wallets that are configured (GET /api/orders/payment-options); see features/orders/payments.ts.
  */
 export const PAYMENT_METHODS = ['cod', 'esewa', 'khalti'] as const;
@@ -254,7 +254,7 @@ export const totalAmountSchema = z
   )
   .pipe(z.number().min(0, CHECKOUT_MESSAGES.totalInvalid).max(1e15, CHECKOUT_MESSAGES.totalInvalid));
 
-/** Body of POST /api/orders/create (SPEC §7: userId, totalAmount, cartItems plus the checkout form). */
+/** Body of POST /api/orders/create (userId, totalAmount, cartItems plus the checkout form). */
 export const createOrderSchema = checkoutFieldsSchema
   .extend({
     userId: userIdSchema,
@@ -424,8 +424,9 @@ export const cancelOrderSchema = z.object({ reason: reasonSchema });
 export type CancelOrderInput = z.input<typeof cancelOrderSchema>;
 
 /**
- * Body of PUT /api/orders/:id/status. SPEC's call sends only {status}, so `reason` stays optional
- * here; the admin panel asks for one before cancelling. Given, it is recorded and mailed.
+ * Body of PUT /api/orders/:id/status. The original API's call sends only {status}, so `reason`
+ * stays optional here; the admin panel asks for one before cancelling. Given, it is recorded and
+ * mailed.
  */
 export const updateOrderStatusSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: ORDER_MESSAGES.statusInvalid }),

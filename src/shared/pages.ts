@@ -1,5 +1,5 @@
 /**
- * The shop's pages (SPEC §2), declared once. The browser's router (src/web/app/router.tsx) makes its
+ * The shop's pages, declared once. The browser's router (src/web/app/router.tsx) makes its
  * routes and lazy pages from this list, the server's renderer (src/web/entry-server.tsx) renders the
  * pages marked `serverRendered`, the server names each page's code ahead in its HTML
  * (src/server/features/web/preload.ts), and the page heads (src/server/features/web/meta.ts) are a

@@ -18,7 +18,7 @@ export const idParam = (message: string) =>
     );
 
 /**
- * A shopper's id in a URL path: random, not sequential (issue 17), so up to the largest integer
+ * A shopper's id in a URL path: random, not sequential (unguessable), so up to the largest integer
  * JavaScript holds exactly (16 digits) rather than 32 bits.
  */
 export const userIdParam = (message: string) =>

@@ -7,7 +7,7 @@ import { type DeliveryRates, placeFeePaisa } from './money.js';
 export { type DeliveryRates, deliveryRatesOf, placeFeePaisa } from './money.js';
 
 /**
- * Paying for an order (issue 16): the payment statuses, the delivery charge by place and the VAT
+ * Paying for an order: the payment statuses, the delivery charge by place and the VAT
  * inside every price. Shared so the checkout shows exactly what the server will charge.
  */
 

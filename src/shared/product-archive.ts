@@ -3,7 +3,7 @@ import { queryWholeNumber } from './query-params.js';
 import { productSchema } from './catalog.js';
 
 /**
- * Archived products (issue 21). SPEC's DELETE /api/products/:id keeps its path and its answer
+ * Archived products. The original API's DELETE /api/products/:id keeps its path and its answer
  * ('Product deleted successfully'); underneath it archives: the product leaves the shop at once,
  * its row stays for the orders that hold it, and for ARCHIVE_RESTORE_DAYS the admin can bring it
  * back. After that it can no longer be restored (it is never removed: old orders keep their lines).

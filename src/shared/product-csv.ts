@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from './catalog.js';
 
 /**
- * Products to CSV and back (issue 21): the file's columns, the import's limits and texts, and the
+ * Products to CSV and back: the file's columns, the import's limits and texts, and the
  * answer of POST /api/admin/products/import.
  *
  * The file (what GET /api/admin/products/export.csv writes, and the import reads):

@@ -5,11 +5,11 @@ import type { ProductSort } from './catalog.js';
  * to put the page's first answer into its HTML, see features/catalog/meta.ts).
  *
  * The state of the /products page lives in its URL, so back/forward and shared links show the same list:
- *   category, subcategory, childcategory  SPEC §2 (spaces written as hyphens; compared by the server)
+ *   category, subcategory, childcategory  names (spaces written as hyphens; compared by the server)
  *   categories  the drawer's checked category names, comma separated
  *   price       one of PRICE_RANGES' ids (absent: All)
  *   minPrice, maxPrice  the drawer's own bounds in whole rupees (either may be alone); they replace
- *               `price` (SPEC's ranges stop at Rs. 1,00,000, these do not), same names as the API's
+ *               `price` (PRICE_RANGES stop at Rs. 1,00,000, these do not), same names as the API's
  *   q           search text;  sort  one of SORTS' values;  page  1-based page number
  */
 
@@ -23,7 +23,7 @@ export interface PriceRange {
   max: number;
 }
 
-/** SPEC §9 price ranges in rupees, both bounds inclusive. The first is "All". */
+/** The price filter's ranges in rupees, both bounds inclusive. The first is "All". */
 export const PRICE_RANGES: readonly PriceRange[] = [
   { id: 'all', label: 'All', min: 0, max: 10_000_000 },
   { id: '0-5000', label: 'Up to Rs. 5,000', min: 0, max: 5000 },

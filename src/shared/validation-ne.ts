@@ -2,7 +2,7 @@ import type { Locale } from './locale.js';
 import { type MessageCatalogue, nepaliLookup } from './message-patterns.js';
 
 /**
- * Nepali for the validation messages of the shared schemas (src/shared/*.ts, SPEC's texts), keyed
+ * Nepali for the validation messages of the shared schemas (src/shared/*.ts, in English), keyed
  * by the English text: the server's error answers and the web's forms show them in the page's
  * language. tests/api/i18n-server.test.ts checks that every message of the schemas has one.
  * `{name}` stands for a part of the English that varies or is a limit (a number, a length): the

@@ -7,13 +7,13 @@ import { queryClient } from '../lib/query-client';
 import { endAdminSession, endShopperSession, refreshToken, useAdminToken, useShopperToken } from '../lib/session';
 import { useCurrentUser } from '../lib/user';
 
-/** Seconds before expiry at which the admin token is renewed (SPEC §9). */
+/** Seconds before expiry at which the admin token is renewed. */
 const ADMIN_REFRESH_LEAD_MS = 60_000;
 /** After a dropped connection (not a refusal) the admin refresh is tried again this much later. */
 const ADMIN_RETRY_MS = 30_000;
 
 /**
- * SPEC §4 shopper session: with a token, fetch the user by the id in it (the API client refreshes an
+ * The shopper session: with a token, fetch the user by the id in it (the API client refreshes an
  * expired token first). A refused refresh or fetch logs the shopper out.
  */
 function ShopperSession() {
@@ -28,7 +28,7 @@ function ShopperSession() {
   return null;
 }
 
-/** SPEC §4 admin session: refresh at once when expired, else 60 s before expiry; a refused refresh logs the admin out. */
+/** The admin session: refresh at once when expired, else 60 s before expiry; a refused refresh logs the admin out. */
 function AdminSession() {
   const token = useAdminToken();
   useEffect(() => {

@@ -5,7 +5,7 @@ import { ensureActiveMessages } from '../lib/i18n';
 import { Layout } from './layout/Layout';
 
 /**
- * The routes of SPEC §2, in React Router's declarative mode (BrowserRouter in app/start.tsx): the data
+ * The shop's routes, in React Router's declarative mode (BrowserRouter in app/start.tsx): the data
  * router's loaders and actions are not used here, and leaving it out of the bundle saves ~15 KB
  * (brotli) of every first visit's JavaScript.
  *

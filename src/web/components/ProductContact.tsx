@@ -8,7 +8,7 @@ import { ChatLinks, separator } from './StoreContact';
 const productLink = 'inline-flex min-h-11 items-center font-semibold text-amber-800 hover:text-amber-900 hover:underline';
 
 /**
- * 'Questions? Call 98… · WhatsApp · Viber' under a product's Add to Cart (issue 20): the shop's
+ * 'Questions? Call 98… · WhatsApp · Viber' under a product's Add to Cart: the shop's
  * first mobile number (else its first number, for a call only).
  */
 export function ProductContact() {

@@ -7,7 +7,7 @@ import { Spinner } from './ui/Spinner';
 interface QuantityStepperProps {
   value: number;
   onChange: (value: number) => void;
-  /** The most that can be chosen (the product's stock); none when it is not known (SPEC §2: no maximum). */
+  /** The most that can be chosen (the product's stock); none when it is not known (no maximum). */
   max?: number | null | undefined;
   /** The product, in the names of the number and its buttons, where one list has a stepper per line. */
   productName?: string;
@@ -18,7 +18,7 @@ interface QuantityStepperProps {
 }
 
 /**
- * SPEC §2/§9 quantity stepper: a read-only number with minus and plus, minimum 1. On the product
+ * The quantity stepper: a read-only number with minus and plus, minimum 1. On the product
  * page it has no maximum; in the cart (drawer, Cart tab) the product's stock is the maximum.
  * Its texts are in the products messages, a part every page with a stepper loads.
  */

@@ -9,7 +9,7 @@ import { getToken } from './session';
 import { toast } from './toast';
 
 /**
- * Add to Cart, as the product list, the product page and its phone bar offer it (SPEC §5): here
+ * Add to Cart, as the product list, the product page and its phone bar offer it: here
  * rather than in the cart feature, so the catalogue's pages do not import another feature.
  */
 
@@ -25,7 +25,7 @@ export async function addToCart({ productId, quantity }: AddToCartInput): Promis
   await apiPost('/api/cart/add-to-cart', { userId, productId, quantity }, { auth: 'user' });
 }
 
-/** Quantity as SPEC §5 says: 1 when empty or not a number, never below 1. */
+/** Quantity: 1 when empty or not a number, never below 1. */
 export function normaliseQuantity(value: number | string | undefined): number {
   const number = typeof value === 'number' ? value : Number(value);
   return Number.isFinite(number) && number >= 1 ? Math.floor(number) : 1;
@@ -45,7 +45,7 @@ export function useAddToCart() {
     onSuccess: () => toast.success(t('cart.toast.added')),
     onError: (error) => {
       toast.error(t('cart.toast.addFailed'));
-      // Not enough stock and the like: the server says why (the SPEC's toast above stays as it is).
+      // Not enough stock and the like: the server says why (the fixed toast above stays as it is).
       if (error instanceof ApiError && error.status === 409 && error.serverMessage) toast.info(error.serverMessage);
     },
     onSettled: refetchCart,
@@ -56,7 +56,7 @@ export function useAddToCart() {
       // The session as it is now, not as it was rendered: a tap that makes React hydrate the button
       // runs this with the server's render, which knows no session (the token is in local storage).
       if (getToken('user') === null) {
-        // SPEC's 'Please login', with a Log in link that brings the guest back to this page.
+        // 'Please login', with a Log in link that brings the guest back to this page.
         promptLogin(t('cart.toast.loginRequired'), t('cart.toast.loginAction'));
         return;
       }

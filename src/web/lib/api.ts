@@ -19,7 +19,7 @@ export interface ApiOptions {
 /**
  * The one API client. JSON in and out, bearer tokens, and errors as ApiError (status + server message).
  * With `auth`, an expired token is refreshed before the call, and a 401 triggers one refresh and one
- * retry; when the refresh is refused the session ends (SPEC §4).
+ * retry; when the refresh is refused the session ends.
  */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   return parse<T>(await respond(path, options));

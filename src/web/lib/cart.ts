@@ -13,7 +13,7 @@ import { toast } from './toast';
 export type { CartItem };
 
 /**
- * The cart's server state (SPEC §4, §5, §7, §8): one TanStack Query per shopper id (its key and
+ * The cart's server state: one TanStack Query per shopper id (its key and
  * fetch in lib/cart-query.ts, which the header's count uses too), refetched after every add,
  * change and remove, emptied after a checkout, and never shown without a token (logout removes
  * every ['cart', …] query through the session's scoped keys). Here in lib/ because two features
@@ -99,7 +99,7 @@ export function removeCartItem(id: number): Promise<unknown> {
   return api(`/api/cart/remove-item/${id}`, { method: 'DELETE', auth: 'user' });
 }
 
-/** `remove(lineId)` with the SPEC toasts and a cart refetch; `pendingId` is the line being removed. */
+/** `remove(lineId)` with the cart's toasts and a cart refetch; `pendingId` is the line being removed. */
 export function useRemoveCartItem() {
   const t = useT();
   const refetchCart = useRefetchCart();

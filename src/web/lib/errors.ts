@@ -35,7 +35,7 @@ export class ApiError extends Error {
   }
 }
 
-/** SPEC §8: show the server's message, else a fixed fallback. */
+/** Show the server's message, else a fixed fallback. */
 export function errorMessage(error: unknown, fallback = translate('common.error.generic')): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }

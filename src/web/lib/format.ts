@@ -16,7 +16,7 @@ function dateTimeFormat(locale: Locale, timeZone?: string): Intl.DateTimeFormat 
   const key = `${locale} ${timeZone ?? ''}`;
   let format = dateTimes.get(key);
   if (!format) {
-    // English: SPEC §9's en-GB form; Nepali: ne-NP's own (२०२६-११-२६, ०२:०५ अपराह्न).
+    // English: the en-GB form of shared/dates.ts; Nepali: ne-NP's own (२०२६-११-२६, ०२:०५ अपराह्न).
     format = new Intl.DateTimeFormat(locale === 'ne' ? 'ne-NP' : DATE_TIME_LOCALE, { ...DATE_TIME_OPTIONS, timeZone });
     dateTimes.set(key, format);
   }
@@ -28,7 +28,7 @@ export function toDate(value: string | number | Date): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
-/** SPEC §9, as shared/dates.ts writes it: e.g. '23/06/2024, 02:05 pm', in the browser's time zone. */
+/** A date and time as shared/dates.ts writes it: e.g. '23/06/2024, 02:05 pm', in the browser's time zone. */
 export function formatDateTime(value: string | number | Date, locale: Locale = 'en'): string {
   const date = toDate(value);
   return Number.isNaN(date.getTime()) ? '' : dateTimeFormat(locale).format(date);
@@ -40,7 +40,7 @@ export function formatNepalDateTime(value: string | number | Date, locale: Local
   return Number.isNaN(date.getTime()) ? '' : dateTimeFormat(locale, 'Asia/Kathmandu').format(date);
 }
 
-/** Category names travel in URLs with spaces written as hyphens (SPEC §2). */
+/** Category names travel in URLs with spaces written as hyphens. */
 export function toUrlName(name: string): string {
   return name.trim().replace(/\s+/g, '-');
 }

@@ -12,8 +12,8 @@ interface SafeParseable<Out> {
 }
 
 /**
- * The first message of each field (SPEC §5 shows one message per field); with `locale`, in that
- * language (the shared schemas write SPEC's English).
+ * The first message of each field (a form shows one message per field); with `locale`, in that
+ * language (the shared schemas write English).
  */
 export function firstErrors(issues: { path: PropertyKey[]; message: string }[], locale?: Locale): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -25,7 +25,7 @@ export function firstErrors(issues: { path: PropertyKey[]; message: string }[], 
 }
 
 /**
- * Field messages in the page's language. The shared schemas' messages are SPEC's English, turned
+ * Field messages in the page's language. The shared schemas' messages are in English, turned
  * into Nepali here, where they are shown (a language switch re-renders them); a server's field
  * messages already come in the page's language and pass unchanged.
  */
@@ -116,7 +116,7 @@ export function validateNewPassword<Field extends string, Out>(
 }
 
 /**
- * A refusal of the server on a form: the error toast with the server's message (SPEC §8), and
+ * A refusal of the server on a form: the error toast with the server's message, and
  * under the fields it concerns their own messages (a 400's `errors`), or the message itself when
  * `byMessage` ties it to a field (e.g. 'Current password is incorrect' → currentPassword).
  */

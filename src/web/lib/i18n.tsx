@@ -8,7 +8,7 @@ import type enCart from '../i18n/messages/en-cart';
 import type enMain from '../i18n/messages/en-main';
 
 /**
- * The web app's texts in English and Nepali (issue 19, ADR 0019), through Lingui: ICU messages
+ * The web app's texts in English and Nepali (ADR 0019), through Lingui: ICU messages
  * (plurals, values, <0>tags</0>) kept in src/web/i18n/messages/<locale>/<area>.json, compiled when
  * built (vite.config.ts, compiledMessages), and only the page's language loaded.
  *

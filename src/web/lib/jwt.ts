@@ -1,7 +1,7 @@
 /** Reads (never verifies) the payload of a JWT: the server verifies, the client only needs id and exp. */
 export interface TokenPayload {
   id?: number;
-  /** Expiry in seconds since the epoch (SPEC §3). */
+  /** Expiry in seconds since the epoch. */
   exp?: number;
 }
 

@@ -7,7 +7,7 @@ import { toast } from './toast';
 const PROMPT_MS = 8000;
 
 /**
- * A guest is asked to log in (SPEC's 'Please login' toast, issue 20): the toast carries a link to
+ * A guest is asked to log in (the 'Please login' toast): the toast carries a link to
  * /login that remembers this page (?next=), so the shopper comes back here after logging in or
  * registering. `message` and `action` are the caller's texts, in the page's language.
  */

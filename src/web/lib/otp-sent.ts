@@ -8,7 +8,7 @@ export interface SendOtpReply {
 }
 
 /**
- * SPEC §8's 'OTP sent successfully!' when the mail server took the code; when it did not, the
+ * 'OTP sent successfully!' when the mail server took the code; when it did not, the
  * server's "on its way" message as information, not an error: the code goes out by itself. The
  * server answers a success in English whatever the page's language, so the page says it in its
  * own words (auth.otp.queued is ACCOUNT_MESSAGES.otpQueued).

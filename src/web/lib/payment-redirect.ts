@@ -1,7 +1,7 @@
 import type { PaymentRedirect } from '../../shared/payments';
 
 /**
- * Sends the browser to the gateway where the shopper pays (issue 16): eSewa takes a form POSTed
+ * Sends the browser to the gateway where the shopper pays: eSewa takes a form POSTed
  * with exactly the fields the server signed, Khalti a page to open. Either way this page is left.
  */
 export function goToPayment(payment: PaymentRedirect): void {

@@ -1,5 +1,5 @@
 /**
- * Where a shopper goes back to after login, registration or the OTP screen (issue 20): the page
+ * Where a shopper goes back to after login, registration or the OTP screen: the page
  * they were on, carried as `?next=/products/12`. The value comes from the address bar, so anyone
  * can write it: only a path of this shop is accepted, never another origin (`//evil.example`,
  * `https://evil.example`, `/\evil.example`, `javascript:`), else a link to our login page could
@@ -9,7 +9,7 @@
 /** The query parameter that carries it. */
 export const RETURN_PARAM = 'next';
 
-/** The page after login when there is no (valid) one to go back to: SPEC §4's dashboard. */
+/** The page after login when there is no (valid) one to go back to: the shopper's dashboard. */
 export const DEFAULT_AFTER_LOGIN = '/account';
 
 /** Pages it makes no sense to come back to: they would only ask to log in again or loop. */

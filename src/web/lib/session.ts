@@ -7,7 +7,7 @@ import { queryClient, sessionScopedKeys } from './query-client';
 import { STORAGE_KEYS, readStorage, writeStorage } from './storage';
 
 /**
- * The two sessions of SPEC §4: the shopper's token and the admin's token, both in localStorage.
+ * The two sessions: the shopper's token and the admin's token, both in localStorage.
  * This module is the only place that reads or writes them; React reads them through the hooks below
  * and other tabs' changes arrive through the `storage` event.
  */
@@ -156,7 +156,7 @@ export function logout(): void {
   toast.info(translate('common.session.loggedOut'), { toastId: 'logged-out' });
 }
 
-/** SPEC §4: a failed refresh or user fetch logs the shopper out (shopper and admin tokens removed). */
+/** A failed refresh or user fetch logs the shopper out (shopper and admin tokens removed). */
 export function endShopperSession(): void {
   if (!tokens.user && !tokens.admin) return;
   setToken('user', null);
@@ -165,7 +165,7 @@ export function endShopperSession(): void {
   toast.info(translate('common.session.loggedOut'), { toastId: 'logged-out' });
 }
 
-/** SPEC §4: a failed admin refresh logs the admin out with 'Please log in again'. */
+/** A failed admin refresh logs the admin out with 'Please log in again'. */
 export function endAdminSession(): void {
   if (!tokens.admin) return;
   setToken('admin', null);

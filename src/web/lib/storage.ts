@@ -4,7 +4,7 @@ export const STORAGE_KEYS = {
   token: 'pasal.token',
   /** The admin's session token (JWT). */
   adminToken: 'pasal.adminToken',
-  /** Last chosen tab of the shopper dashboard (SPEC §9: key userActiveTab, default account). */
+  /** Last chosen tab of the shopper dashboard (key userActiveTab, default account). */
   userActiveTab: 'userActiveTab',
   /** Last chosen tab of the admin panel. */
   adminActiveTab: 'adminActiveTab',

@@ -1,5 +1,5 @@
 /**
- * The shop's phone numbers as links (issue 20): a call, and a chat on WhatsApp or Viber, which
+ * The shop's phone numbers as links: a call, and a chat on WhatsApp or Viber, which
  * in Nepal are on mobiles only. Numbers come from STORE_PHONES as the owner writes them
  * ('+977-9801234567', '9801234567', '+977-1-4123456' for a landline).
  */

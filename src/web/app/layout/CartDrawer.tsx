@@ -52,7 +52,7 @@ function LoggedInContents({ open, onClose, checkoutRequest }: { open: boolean; o
 }
 
 /**
- * The right-hand cart drawer (SPEC §2 "Cart drawer"): 400 px on wider screens, full width on phones.
+ * The right-hand cart drawer: 400 px on wider screens, full width on phones.
  * Logged out it asks the shopper to log in; logged in it shows the cart feature's CartDrawerContents
  * (lines, total, Checkout and the checkout form).
  */
@@ -75,7 +75,7 @@ export function CartDrawer({
       side="right"
       title={t('common.cartDrawer.title')}
       closeLabel={t('common.cartDrawer.close')}
-      // SPEC §2: closed by clicking the overlay, on a phone too: a strip of it stays beside the drawer
+      // Closed by clicking the overlay, on a phone too: a strip of it stays beside the drawer
       // (full width, the overlay could only be clicked while the drawer was still sliding in).
       widthClass="w-[calc(100%-3rem)] sm:w-[400px]"
       overlayTestId="cart-overlay"

@@ -17,7 +17,7 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
   main.focus();
 }
 
-/** Navigation bar, drawers and footer around every route (SPEC §2). */
+/** Navigation bar, drawers and footer around every route. */
 export function Layout() {
   const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);

@@ -153,7 +153,7 @@ export function MenuDrawer({ open, onClose, onOpenCart }: { open: boolean; onClo
                 </MenuLink>
               </li>
               <li>
-                {/* The Orders tab in one tap (issue 20): where a shopper looks for a parcel. */}
+                {/* The Orders tab in one tap: where a shopper looks for a parcel. */}
                 <MenuLink
                   to="/account?tab=orders"
                   icon={Package}

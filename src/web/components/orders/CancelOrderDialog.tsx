@@ -35,7 +35,7 @@ export interface CancelOrderDialogProps {
 }
 
 /**
- * Cancelling an order asks why first (issues 20.6 and 21): the order and its amount in the title
+ * Cancelling an order asks why first: the order and its amount in the title
  * and the line under it, a few common reasons that fill in the text, and the reason itself (3 to 300
  * characters, the API's own rule: cancelOrderSchema). A paid order says its money will go back.
  */

@@ -64,7 +64,7 @@ function LineProduct({ item }: { item: ShownItem }) {
 }
 
 /**
- * An order's items (SPEC §2: Product Name, Category, Price, Quantity, Total): a table on wider
+ * An order's items (Product Name, Category, Price, Quantity, Total): a table on wider
  * screens, a list of small cards on phones; each product with its picture, linking to its page.
  */
 export function OrderItemsList({

@@ -3,7 +3,7 @@ import { type MessageId, type Translate, useT } from '../../lib/i18n';
 import { PAYMENT_METHOD_MESSAGES, messageOf } from './order-labels';
 
 /**
- * How an order is paid (issue 16), as the shopper's orders, the admin's orders and the invoice
+ * How an order is paid, as the shopper's orders, the admin's orders and the invoice
  * show it: the method's label and a badge of the payment status.
  */
 

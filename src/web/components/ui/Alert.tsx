@@ -1,7 +1,7 @@
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import type { ReactNode } from 'react';
 
-/** The red banner above a form (SPEC §8: shopper login failure). */
+/** The red banner above a form (e.g. a failed shopper login). */
 export function ErrorBanner({ children }: { children: ReactNode }) {
   return (
     <div

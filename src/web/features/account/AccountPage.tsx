@@ -78,7 +78,7 @@ function Sidebar({
   );
 }
 
-/** SPEC §2 shopper dashboard: sidebar tabs remembered under userActiveTab; a drawer on small screens. */
+/** The shopper dashboard: sidebar tabs remembered under userActiveTab; a drawer on small screens. */
 export default function AccountPage() {
   const t = useT();
   usePageTitle(t('account.title'));
@@ -91,7 +91,7 @@ export default function AccountPage() {
   const [searchParams, setSearchParams] = useSearchParams();
 
   // The open tab is in the address once chosen (/account?tab=orders: shared, bookmarked, Back goes
-  // to the tab before) as well as in userActiveTab (SPEC §2): the address wins, and is remembered; a
+  // to the tab before) as well as in userActiveTab: the address wins, and is remembered; a
   // bare /account opens the remembered tab (writing it in would be a navigation, which closes a drawer
   // opened meanwhile). The Orders tab reads (and then removes) its own parameters, order and payment.
   const urlTab = searchParams.get('tab');

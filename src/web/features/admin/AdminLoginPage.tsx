@@ -17,7 +17,7 @@ interface AdminLoginReply {
   message?: string;
 }
 
-/** SPEC §2 Admin login; an admin who already holds a token goes straight to /admin. */
+/** The admin login; an admin who already holds a token goes straight to /admin. */
 export default function AdminLoginPage() {
   const t = useT();
   usePageTitle(t('admin.login.title'));

@@ -29,7 +29,7 @@ import { ProductsTab } from './tabs/ProductsTab';
 export const ADMIN_TABS = ['dashboard', 'categories', 'products', 'orders', 'jobs', 'activity'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
-// The Dashboard (issue 21) comes first, as the owner's morning look; SPEC's three keep their order
+// The Dashboard comes first, as the owner's morning look; the original three keep their order
 // and the panel still opens on Categories until another tab has been chosen.
 const tabs: { id: AdminTab; label: MessageId; icon: ComponentType<SVGProps<SVGSVGElement>>; Panel: ComponentType }[] = [
   { id: 'dashboard', label: 'admin.tabs.dashboard', icon: LayoutDashboard, Panel: DashboardTab },
@@ -40,7 +40,7 @@ const tabs: { id: AdminTab; label: MessageId; icon: ComponentType<SVGProps<SVGSV
   { id: 'activity', label: 'admin.tabs.activity', icon: History, Panel: ActivityTab },
 ];
 
-/** SPEC §6: /admin requires the admin token, otherwise /admin/login. */
+/** /admin requires the admin token, otherwise /admin/login. */
 export default function AdminPage() {
   const token = useAdminToken();
   if (!token) return <GuardRedirect to="/admin/login" />;

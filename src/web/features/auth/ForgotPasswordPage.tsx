@@ -39,7 +39,7 @@ function emailFrom(state: unknown): string {
   return typeof typed === 'string' && typed.includes('@') ? typed.trim() : '';
 }
 
-/** A way back in (issue 17): a code mailed to the account's address, then a new password with it. */
+/** A way back in: a code mailed to the account's address, then a new password with it. */
 export default function ForgotPasswordPage() {
   const t = useT();
   usePageTitle(t('auth.forgot.pageTitle'));

@@ -24,7 +24,7 @@ export default function LoginPage() {
   const t = useT();
   usePageTitle(t('auth.login.pageTitle'));
   const navigate = useNavigate();
-  // The page the shopper came from (?next=, validated: same site only); SPEC's /account otherwise.
+  // The page the shopper came from (?next=, validated: same site only); /account otherwise.
   const returnPath = returnPathFrom(useLocation().search);
   const destination = returnPath ?? DEFAULT_AFTER_LOGIN;
   const token = useShopperToken();
@@ -41,7 +41,7 @@ export default function LoginPage() {
     setFailure(null);
     login.mutate(data, {
       onSuccess: (reply) => {
-        // SPEC §4: success is recognised only by this exact message.
+        // Success is recognised only by this exact message.
         if (reply?.message !== LOGIN_SUCCESS_MESSAGE || !reply.token) {
           setFailure(reply?.message || t('auth.error'));
           return;

@@ -36,7 +36,7 @@ function userIdFrom(state: unknown): number | undefined {
   return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
-/** SPEC §2/§4: the registration OTP screen; the new user's id arrives in navigation state. */
+/** The registration OTP screen; the new user's id arrives in navigation state. */
 export default function OtpVerificationPage() {
   const t = useT();
   const locale = useLocale();
@@ -52,7 +52,7 @@ export default function OtpVerificationPage() {
 
   const verify = useMutation({
     // startSession: the server answers a session token to this browser (the one that registered),
-    // so the new shopper is logged in at once and goes back where they were (issue 20).
+    // so the new shopper is logged in at once and goes back where they were (ADR 0020).
     mutationFn: (code: string) => apiPost<VerifyReply>('/api/users/verify-otp', { userId, otp: code, startSession: true }),
     onSuccess: (reply) => {
       toast.success(t('auth.otp.verified'));
@@ -60,7 +60,7 @@ export default function OtpVerificationPage() {
         setToken('user', reply.token);
         void navigate(returnPath ?? DEFAULT_AFTER_LOGIN, { replace: true });
       } else {
-        // No session for this browser (SPEC §4): log in, then back where they were.
+        // No session for this browser: log in, then back where they were.
         void navigate(withReturnPath('/login', returnPath), { replace: true });
       }
     },

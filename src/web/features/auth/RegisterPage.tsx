@@ -39,7 +39,7 @@ export default function RegisterPage() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // SPEC §5: nothing is sent while a field has an error.
+    // Nothing is sent while a field has an error.
     const data = form.validate();
     const { password, confirmPassword } = form.values;
     if (password && confirmPassword && password !== confirmPassword) {

@@ -36,7 +36,7 @@ type View =
   { name: 'lines' } | { name: 'checkout'; prefill: CheckoutPrefill } | { name: 'done'; order: Order; next: CheckoutNext };
 
 /**
- * The logged-in shopper's side of the cart drawer (SPEC §2): the lines with image, name, quantity,
+ * The logged-in shopper's side of the cart drawer: the lines with image, name, quantity,
  * unit price, line total and 'Remove Item', the overall total and Checkout; then the checkout form
  * and the confirmation, all inside the drawer (full width on phones).
  */

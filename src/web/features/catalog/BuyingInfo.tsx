@@ -24,7 +24,7 @@ function daysText(days: DeliveryDays, t: Translate, locale: Locale): string {
 }
 
 /**
- * Under the price (issue 20.4): what delivery costs and how long it takes where the shopper is
+ * Under the price: what delivery costs and how long it takes where the shopper is
  * (inside the Kathmandu valley or outside, their pick remembered), the ways to pay this shop
  * offers, and the product's warranty when it has one. The charges and days are the checkout's own
  * (GET /api/orders/payment-options, in the page's HTML on a first visit); while they load, their

@@ -6,7 +6,7 @@ import { toUrlName } from '../../lib/format';
 import { useT } from '../../lib/i18n';
 import { displayName } from './filters';
 
-/** Where the list is narrowed to: SPEC §2's category, subcategory and childcategory parameters. */
+/** Where the list is narrowed to: the URL's category, subcategory and childcategory parameters. */
 export interface Place {
   category?: string;
   subcategory?: string;
@@ -23,12 +23,12 @@ interface CategoryTreeProps {
   onPlace: (place: Place | undefined) => void;
 }
 
-/** SPEC §5's comparison of names (case-insensitive, hyphens read as spaces), as the server makes it. */
+/** The comparison of names (case-insensitive, hyphens read as spaces), as the server makes it. */
 const same = (a: string | undefined, b: string) =>
   a !== undefined && displayName(a).toLowerCase() === displayName(b).toLowerCase();
 
 /**
- * The drawer's categories: one checkbox per category (any checked one matches, SPEC §2), and under a
+ * The drawer's categories: one checkbox per category (any checked one matches), and under a
  * category its subcategories and their child categories, shown on request. Choosing one narrows the
  * list to it with the category, subcategory and childcategory parameters the list's links use;
  * choosing it again goes back up a level.

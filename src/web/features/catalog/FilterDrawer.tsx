@@ -27,11 +27,11 @@ interface FilterDrawerProps {
 }
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-/** The select's entry while own bounds apply (they are not one of SPEC's ranges). */
+/** The select's entry while own bounds apply (they are not one of the fixed ranges). */
 const OWN_PRICE = 'own';
 
 /**
- * SPEC §2 'Filter by' drawer (left, 64 units wide): the §9 price ranges, the shopper's own minimum
+ * The 'Filter by' drawer (left, 64 units wide): the fixed price ranges, the shopper's own minimum
  * and maximum, and one checkbox per category with its subcategories and child categories under it.
  * Every change applies at once (the list behind updates); the overlay, Escape or the close button close it.
  */

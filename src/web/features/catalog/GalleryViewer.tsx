@@ -17,7 +17,7 @@ interface GalleryViewerProps {
 }
 
 /**
- * The product's images full screen (issue 20.4): a modal dialog (focus moves to its close button
+ * The product's images full screen: a modal dialog (focus moves to its close button
  * and stays inside, Escape closes, focus returns to what opened it), the images a row of slides
  * that swipe like the page's, arrows and the keyboard's ← → for the others, and pinch zoom (or a
  * double tap, a double click) on the one on screen. Loaded on first use (ProductGallery).

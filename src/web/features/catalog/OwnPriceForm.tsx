@@ -15,7 +15,7 @@ interface OwnPriceFormProps {
 const asText = (value: number | undefined) => (value === undefined ? '' : String(value));
 
 /**
- * The drawer's minimum and maximum price: SPEC §9's ranges stop at Rs. 1,00,000, these do not.
+ * The drawer's minimum and maximum price: the fixed ranges stop at Rs. 1,00,000, these do not.
  * Applied with its button (or Enter), not per keystroke: half a number would filter the list. A bound
  * that is not a whole number, or a minimum above the maximum, is refused with a message and not applied.
  */

@@ -15,18 +15,18 @@ import { stockState } from './stock';
 interface ProductCardProps {
   /** A product of a list, or a related product's compact answer (no description, one image). */
   product: Product | RelatedProduct;
-  /** The like heart (SPEC's list card); left out under a product page, where nothing keeps likes. */
+  /** The like heart (the list's card); left out under a product page, where nothing keeps likes. */
   liked?: boolean;
   onToggleLike?: (id: number) => void;
-  /** 'Add to Cart' (SPEC's list card); left out under a product page, whose own button is the one to press. */
+  /** 'Add to Cart' (the list's card); left out under a product page, whose own button is the one to press. */
   onAddToCart?: (id: number) => void;
   adding?: boolean;
   /** First cards of the page: load their images at once. */
   eager?: boolean;
 }
 
-/** SPEC §2 product list card: image link, name, short description, 'Rs. {price}', like heart and 'Add to Cart';
- * out of stock or only a few left, it says so on the image (issue 20; the product page says it by the
+/** The product list's card: image link, name, short description, 'Rs. {price}', like heart and 'Add to Cart';
+ * out of stock or only a few left, it says so on the image (the product page says it by the
  * same rule, stock.ts), and an empty one cannot be added. The related products under a product page
  * use it compact: image, name, price and stock, without description, heart and button. */
 export function ProductCard({

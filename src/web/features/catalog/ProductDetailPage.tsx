@@ -22,7 +22,7 @@ function productId(raw: string | undefined): number | undefined {
 }
 
 /**
- * SPEC §2 Product detail. Issue 20.4 adds around it: a swiping gallery with a full-screen viewer,
+ * The product detail page, and around it: a swiping gallery with a full-screen viewer,
  * delivery, payment and warranty under the price, related products at the end, stock in words
  * (out of stock cannot be added), and on phones a bar at the bottom with the price and Add to Cart.
  */
@@ -162,7 +162,7 @@ interface BuyBarProps {
 /**
  * Phones only (under lg, where the page is one column): the price and Add to Cart at the bottom of
  * the screen, within the thumb's reach, doing what the page's button does (the quantity chosen
- * there, SPEC's 'Please login' for a guest). Sticky at the end of the page's own box rather than
+ * there, 'Please login' for a guest). Sticky at the end of the page's own box rather than
  * fixed: it rides the bottom edge while the page scrolls and comes to rest above the footer, so it
  * never covers the page's last lines or the footer, and it takes its own height in the page.
  * Its button's name carries the price (and so differs from the page's own button).

@@ -10,8 +10,8 @@ import { ProductImage } from '../../components/ProductImage';
 const GalleryViewer = lazy(() => import('./GalleryViewer'));
 
 /**
- * SPEC §2 product detail gallery: the main image and a row of thumbnails; the selected thumbnail
- * is highlighted (and aria-pressed). Issue 20.4: the main image is a row of slides that a finger
+ * The product detail gallery: the main image and a row of thumbnails; the selected thumbnail
+ * is highlighted (and aria-pressed). The main image is a row of slides that a finger
  * swipes (CSS scroll snap, no script on the way), the thumbnails follow the slide on screen, and
  * a tap on the image (or the full-screen button) opens the viewer with pinch zoom. Every slide is
  * a square box of the same width, so nothing moves as images arrive (CLS); the first image is the

@@ -47,7 +47,7 @@ const CLEARED_FILTERS = {
 const EAGER_CARDS = 4;
 
 /**
- * SPEC §2 Products list: 'Our Products', the 'Filter by' drawer, cards, and the loading, error and
+ * The Products list: 'Our Products', the 'Filter by' drawer, cards, and the loading, error and
  * empty texts. Filters, search, sort and page live in the URL and are applied by the server.
  */
 export default function ProductsPage() {

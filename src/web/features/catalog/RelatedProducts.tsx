@@ -4,7 +4,7 @@ import { useRelatedProducts } from './related-api';
 import { ProductCard } from './ProductCard';
 
 /**
- * 'You may also like' under a product (issue 20.4): up to eight compact cards of the same child
+ * 'You may also like' under a product: up to eight compact cards of the same child
  * category, then subcategory, then category: the list's ProductCard without description, heart and
  * button (a tap opens the product; the page's own Add to Cart stays the only one). Asked for once
  * the product is on screen (a first visit has them in its HTML already); nothing is shown while

@@ -21,7 +21,7 @@ export function displayName(urlName: string): string {
   return urlName.replace(/-/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
-/** SPEC §9 card description: cut to 5 words, then the first 20 characters followed by '...'. */
+/** A card's description: cut to 5 words, then the first 20 characters followed by '...'. */
 export function shortDescription(description: string): string {
   const fiveWords = description.trim().split(/\s+/).slice(0, 5).join(' ');
   return `${fiveWords.slice(0, 20)}...`;
@@ -49,7 +49,7 @@ const PRICE_RANGE_LABELS: Readonly<Record<string, MessageId>> = {
   '50000-100000': 'products.price.above',
 };
 
-/** 'Up to Rs. 5,000', 'Rs. 5,000 to Rs. 10,000'… ('रू ५,००० सम्म' in Nepali): SPEC §9's price range labels. */
+/** 'Up to Rs. 5,000', 'Rs. 5,000 to Rs. 10,000'… ('रू ५,००० सम्म' in Nepali): the price filter's range labels. */
 export function priceRangeLabel(range: PriceRange, t: Translate, locale: Locale): string {
   return t(PRICE_RANGE_LABELS[range.id] ?? 'products.price.between', {
     min: formatPrice(range.min, locale),

@@ -4,7 +4,7 @@ export const FEW_LEFT_DEFAULT = 5;
 export type StockState = { kind: 'untracked' } | { kind: 'out' } | { kind: 'few'; left: number } | { kind: 'in' };
 
 /**
- * What a card and the product page say of a product's stock (issue 20.4), from the same rule:
+ * What a card and the product page say of a product's stock, from the same rule:
  * nothing when stock is not tracked, 'Out of stock' at 0, 'Only 3 left' from 1 up to the product's
  * low-stock threshold (the shop's default 5 when the answer has none), else in stock.
  */

@@ -24,7 +24,7 @@ function clamp(zoom: Zoom, box: DOMRect): Zoom {
 }
 
 /**
- * Pinch zoom with pointer events (issue 20.4, the full-screen gallery): two fingers scale the
+ * Pinch zoom with pointer events (the full-screen gallery): two fingers scale the
  * picture (1× to 4×) about its centre, one finger drags a zoomed picture, a double tap or double
  * click zooms in where it landed and out again. Not zoomed, the box lets the browser pan sideways
  * (touch-action pan-x) so the slides still swipe; zoomed, every touch is the picture's.

@@ -18,7 +18,7 @@ const featured: { name: string; label: MessageId; icon: typeof Laptop }[] = [
   { name: 'Components', label: 'common.category.components', icon: Cpu },
 ];
 
-/** The "featured categories" block of SPEC §2 (its content is ours to choose). */
+/** Home's "featured categories" block (its content is ours to choose). */
 export function FeaturedCategories() {
   const t = useT();
   return (

@@ -10,7 +10,7 @@ const SIZES =
 
 /**
  * The cards of Home's Featured Products (loaded on demand: it pulls in the shared catalogue helpers):
- * one column on phones as SPEC §2 says (issue 20 made /products' list two), images filling their frame.
+ * one column on phones (/products' list has two), images filling their frame.
  */
 export default function FeaturedGrid({ products }: { products: Product[] }) {
   const t = useT();

@@ -14,9 +14,9 @@ function Loading() {
 }
 
 /**
- * SPEC §2 Home "Featured Products": featured products only (one small page from the server), in
+ * Home's "Featured Products": featured products only (one small page from the server), in
  * 1/2/3/4 columns, each with its first image 200 px high (or 'No Image Available'), name, price and
- * Shop Now. 'Loading...' while fetching; a failed fetch is only logged (SPEC §8).
+ * Shop Now. 'Loading...' while fetching; a failed fetch is only logged.
  * This part stays in Home's bundle and starts the request at once; the cards load as their own chunk.
  */
 export function FeaturedProducts() {

@@ -6,7 +6,7 @@ import { formatCount } from '../../lib/format';
 import { usePrefersReducedMotion } from '../../lib/hooks';
 import { type MessageId, useLocale, useT } from '../../lib/i18n';
 
-/** Static hero content (SPEC §3: id, background style, image, heading, text); the texts are message ids. */
+/** Static hero content (id, background style, image, heading, text); the texts are message ids. */
 export interface HeroSlide {
   id: number;
   background: string;
@@ -79,7 +79,7 @@ function HeroSlideContent({ slide, first, showImage }: { slide: HeroSlide; first
   );
 }
 
-/** SPEC §9: the hero moves on every 8000 ms, also after the shopper picked a slide. */
+/** The hero moves on every 8000 ms, also after the shopper picked a slide. */
 export const HERO_AUTOPLAY_MS = 8000;
 
 function barClasses(active: boolean): string {
@@ -87,7 +87,7 @@ function barClasses(active: boolean): string {
 }
 
 /**
- * SPEC §2 hero banner: 3 slides looping with a fade, autoplay every 8000 ms that keeps going after
+ * The hero banner: 3 slides looping with a fade, autoplay every 8000 ms that keeps going after
  * the shopper interacts (a picked slide gets its full 8 s), and pagination bars to jump to a slide.
  * The slides are stacked and cross-fade by opacity (no slider library: this is the page's LCP area,
  * and the slide content is in the first paint). Only the slide on show is exposed to assistive
@@ -95,7 +95,7 @@ function barClasses(active: boolean): string {
  * the first slide's, the LCP image); a picked slide's at once.
  *
  * Autoplay waits while a mouse is over the banner or the keyboard's focus is in it (WCAG 2.2.2), and
- * starts a full 8 s again when they leave; a tap or a click alone does not stop it (SPEC: it goes
+ * starts a full 8 s again when they leave; a tap or a click alone does not stop it (it goes
  * on after an interaction). Its own button stops it until pressed again (2.2.2 asks for a visible
  * way to pause, which a phone, with no hover, has no other). With reduced motion there is no autoplay
  * and no fade: the slides change only when picked.

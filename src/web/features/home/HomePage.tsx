@@ -8,7 +8,7 @@ import { PromoBanners } from './PromoBanners';
 import { Testimonials } from './Testimonials';
 import { WhyChooseUs } from './WhyChooseUs';
 
-/** SPEC §2 Home, in its order: hero, featured categories, promos, why-choose-us, testimonials, newsletter, featured products. */
+/** Home, in its order: hero, featured categories, promos, why-choose-us, testimonials, newsletter, featured products. */
 export default function HomePage() {
   const t = useT();
   usePageTitle(t('home.title'));

@@ -4,7 +4,7 @@ import { useT } from '../../lib/i18n';
 
 export const NEWSLETTER_THANKS_MS = 3000;
 
-/** SPEC §2/§4: nothing is sent anywhere; a thank-you shows for 3 s, then hides and the field clears. */
+/** Nothing is sent anywhere; a thank-you shows for 3 s, then hides and the field clears. */
 export function Newsletter() {
   const t = useT();
   const [email, setEmail] = useState('');

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { formatCount } from '../../lib/format';
 import { type MessageId, useLocale, useT } from '../../lib/i18n';
 
-/** SPEC §3: static testimonials (id, name, role, content, rating); no server entity. Role and content are message ids. */
+/** Static testimonials (id, name, role, content, rating); no server entity. Role and content are message ids. */
 interface Testimonial {
   id: number;
   name: string;
@@ -66,7 +66,7 @@ function Stars({ rating }: { rating: number }) {
 }
 
 /**
- * SPEC §2/§4: previous/next with wrap-around and dot buttons; the slide enters from the side it moves
+ * Previous/next with wrap-around and dot buttons; the slide enters from the side it moves
  * towards, or at once with reduced motion. It never moves by itself (nothing to pause): only a button
  * changes the testimonial, which the live region then reads out.
  */

@@ -19,7 +19,7 @@ import { useStoreFacts } from '../../lib/store-facts';
 import { type Order, useInvoiceOrder } from './api';
 
 /**
- * The tax invoice of an order (issue 16), for the shopper who placed it or the admin: the store
+ * The tax invoice of an order (ADR 0026), for the shopper who placed it or the admin: the store
  * (with its PAN when configured), the invoice number and date in Nepal time, the buyer and the
  * delivery address, the lines, the totals with the VAT they include, and how it is paid. Print
  * gives an A4 page without the shop's header, footer and buttons (print: styles).

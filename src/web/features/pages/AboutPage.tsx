@@ -68,7 +68,7 @@ const aboutEn: AboutTexts = {
   join: 'Join Now',
 };
 
-/** SPEC §2 About page: Our Story, Our Mission (4 bullets), three Why Choose cards, the community call to action. */
+/** The About page: Our Story, Our Mission (4 bullets), three Why Choose cards, the community call to action. */
 export default function AboutPage() {
   const t = useT();
   const text = useLocale() === 'ne' ? aboutNe : aboutEn;

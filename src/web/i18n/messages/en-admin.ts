@@ -3,7 +3,7 @@ import admin_catalog from './en/admin-catalog.json';
 import admin_dashboard from './en/admin-dashboard.json';
 
 /**
- * English messages of the admin part (lib/i18n.tsx MESSAGE_PARTS): SPEC's texts, to the letter. One
+ * English messages of the admin part (lib/i18n.tsx MESSAGE_PARTS): fixed texts, to the letter. One
  * JSON file per area, each id starting with its file's name ("cart.empty" in en/cart.json); the
  * ne-admin.ts twin has the same ids in Nepali. The build compiles them (vite.config.ts).
  */

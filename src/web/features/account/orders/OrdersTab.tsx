@@ -47,9 +47,9 @@ const PENDING_POLL_MS = 3_000;
 const LANDING_PARAMS = ['order', 'payment'] as const;
 
 /**
- * The dashboard's Orders tab (SPEC §2): 'Your Orders', Order ID, Total Amount and Order Date
+ * The dashboard's Orders tab: 'Your Orders', Order ID, Total Amount and Order Date
  * sortable, Status, and View Items / Hide Items opening one order at a time, fetched from the
- * order's own address (issue 20.6): its items with pictures linking to the products, its history,
+ * order's own address: its items with pictures linking to the products, its history,
  * where it goes, how it is paid, and while it is pending a Cancel that asks why. Ids are shown in
  * groups of four, to read out on the phone; a search finds an order by its id or a product.
  * Phones get stacked cards and the two sort buttons.

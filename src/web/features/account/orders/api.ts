@@ -39,7 +39,7 @@ export interface OpenOrder {
 }
 
 /**
- * One order from GET /api/orders/user/{userId}/order/{orderId}: its items (SPEC §7: items in an
+ * One order from GET /api/orders/user/{userId}/order/{orderId}: its items (items in an
  * unexpected format are treated as an empty list) and its history (none when missing).
  */
 export async function fetchOpenOrder(userId: number, orderId: string, signal?: AbortSignal): Promise<OpenOrder> {
@@ -73,7 +73,7 @@ export function useOrders({ pollMs }: { pollMs?: number } = {}) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Paying an order that awaits its online payment (issue 16)
+// Paying an order that awaits its online payment
 
 /** Where a gateway's return lands: /account?tab=orders&order=…&payment=paid|pending|failed. */
 export interface PaymentLanding {
@@ -172,7 +172,7 @@ export function useOpenOrder(userId: number | undefined, orderId: string | null)
 }
 
 // ---------------------------------------------------------------------------------------------
-// Cancelling a pending order (issue 20.6)
+// Cancelling a pending order
 
 /** POST …/order/{orderId}/cancel {reason} → the order as it is now, with its history. */
 export async function cancelOrder(userId: number, orderId: string, reason: string): Promise<OrderDetail> {

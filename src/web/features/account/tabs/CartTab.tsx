@@ -21,7 +21,7 @@ function pick(item: CartItem, column: Column): string | number {
 }
 
 /**
- * The dashboard's Cart tab (SPEC §2): 'Your Cart', a table with Product, Unit Price and Total Price
+ * The dashboard's Cart tab: 'Your Cart', a table with Product, Unit Price and Total Price
  * sortable, Remove per row and Total Amount below; stacked cards on phones.
  */
 export function CartTab() {

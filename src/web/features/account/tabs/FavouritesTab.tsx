@@ -2,7 +2,7 @@ import Heart from 'lucide-react/icons/heart';
 import { Card, EmptyState } from '../../../components/ui/Card';
 import { useT } from '../../../lib/i18n';
 
-/** SPEC §1: a placeholder only; there is no favourites backend. */
+/** A placeholder only; there is no favourites backend. */
 export function FavouritesTab() {
   const t = useT();
   return (

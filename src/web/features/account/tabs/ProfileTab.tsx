@@ -32,8 +32,8 @@ let SecuritySection = lazy(loadSecurity);
 const OTP_VALID_MINUTES = 10;
 
 /**
- * SPEC §2 Account tab (Profile): the shopper's details and, while unverified, email verification by
- * OTP; below them, sign-in and security (issue 17).
+ * The Account tab (Profile): the shopper's details and, while unverified, email verification by
+ * OTP; below them, sign-in and security.
  */
 export function ProfileTab() {
   const t = useT();
@@ -136,7 +136,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** SPEC §4: unverified → Send OTP → code input, Verify OTP and Send Again with a 60 s countdown → verified. */
+/** Unverified → Send OTP → code input, Verify OTP and Send Again with a 60 s countdown → verified. */
 function VerifyEmail({ user }: { user: PublicUser }) {
   const t = useT();
   const locale = useLocale();

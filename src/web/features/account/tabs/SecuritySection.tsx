@@ -26,7 +26,7 @@ import type { PublicUser } from '../../../lib/user';
 import { NewPasswordFields } from '../../../components/ui/NewPasswordFields';
 
 /**
- * The Account tab's 'Sign-in and security' (issue 17): the shopper changes their password, email
+ * The Account tab's 'Sign-in and security': the shopper changes their password, email
  * (confirmed by a code mailed to the new address) and phone number, each with the current password.
  * Loaded with its forms' validation (zod) only after the profile has painted (ProfileTab).
  */

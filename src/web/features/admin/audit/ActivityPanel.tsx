@@ -17,7 +17,7 @@ import { KIND_LABELS } from './labels';
 const TYPING_DELAY_MS = 350;
 
 /**
- * The admin's Activity tab (issue 21): every admin write, newest first, with who made it, when and
+ * The admin's Activity tab (ADR 0023): every admin write, newest first, with who made it, when and
  * what changed; filtered by kind of thing, one thing's id, admin and days, paged by the server.
  */
 export function ActivityPanel() {

@@ -13,7 +13,7 @@ import { AuditEntryList } from './AuditEntryList';
 const HISTORY_SHOWN = 50;
 
 /**
- * A product's history (issue 21): its entries of the audit log, newest first, with each price,
+ * A product's history: its entries of the audit log, newest first, with each price,
  * stock or other change as before → after. Opened from a product's row, live or archived.
  */
 export function ProductHistoryModal({ product, onClose }: { product: { id: number; name: string } | null; onClose: () => void }) {

@@ -15,7 +15,7 @@ import { Pagination } from '../../../components/Pagination';
 import { type ArchivedProduct, restoreProduct, useArchivedProducts, useCatalogInvalidation } from './api';
 
 /**
- * The Products tab's Archived view (issue 21): the deleted products that can still be restored,
+ * The Products tab's Archived view (ADR 0023): the deleted products that can still be restored,
  * newest first, each with when it was archived, until when it can come back, and Restore (not
  * destructive: no question asked). A refusal (its category was deleted, too late) says why.
  */

@@ -24,7 +24,7 @@ import {
   useCatalogInvalidation,
 } from './api';
 
-/** SPEC §8 category toasts (message ids; the English texts are SPEC's). */
+/** Category toasts (message ids; the English texts are fixed). */
 export const CATEGORY_TOASTS = {
   categoryAdded: 'admin-catalog.categories.toast.added',
   categoryAddFailed: 'admin-catalog.categories.toast.addFailed',
@@ -42,7 +42,7 @@ export const CATEGORY_TOASTS = {
 
 type Level = 'category' | 'sub' | 'child';
 
-/** A removal waiting for the admin's yes (issue 21): what the question names, and what a yes runs. */
+/** A removal waiting for the admin's yes: what the question names, and what a yes runs. */
 interface PendingRemoval {
   level: Level;
   key: string;
@@ -66,8 +66,8 @@ function reasonOf(error: unknown): string | undefined {
 }
 
 /**
- * SPEC §2 admin Categories tab: categories, then the subcategories of the selected category, then
- * the child categories of the selected subcategory. SPEC §4: selecting a category clears the
+ * The admin's Categories tab: categories, then the subcategories of the selected category, then
+ * the child categories of the selected subcategory. Selecting a category clears the
  * selected subcategory (leaving the tab unmounts this panel, which clears the selected category).
  */
 export function CategoriesPanel() {

@@ -28,7 +28,7 @@ function reportOf(error: unknown): ImportReport | undefined {
 }
 
 /**
- * Import CSV (issue 21): choose the CSV and an optional ZIP of images → the server checks every row
+ * Import CSV: choose the CSV and an optional ZIP of images → the server checks every row
  * and writes nothing (POST …/import?dryRun=1) → the preview: counts, new categories, every row's
  * errors, the first rows → Apply (only when no row has an error) sends the same files again, and the
  * server writes all rows in one transaction or none. Choosing another file starts again.

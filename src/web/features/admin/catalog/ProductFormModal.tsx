@@ -26,7 +26,7 @@ import { toast } from '../../../lib/toast';
 import { type Category, type Product, updateProduct, uploadProduct } from './api';
 import { Modal } from './Modal';
 
-/** SPEC §8 upload toasts, and the edit ones (edit is beyond the SPEC): message ids. */
+/** Upload toasts, and the edit ones (edit is beyond the original panel): message ids. */
 export const PRODUCT_FORM_TOASTS = {
   uploaded: 'admin-catalog.productForm.toast.uploaded',
   uploadFailed: 'admin-catalog.productForm.toast.uploadFailed',
@@ -54,7 +54,7 @@ interface ProductFormModalProps {
 }
 
 /**
- * 'Upload New Product' (SPEC §2, §5) and Edit: name, description, price, the dependent category
+ * 'Upload New Product' and Edit: name, description, price, the dependent category
  * selects, optional stock and several images with previews. Mounted fresh each time it opens.
  */
 export function ProductFormModal(props: ProductFormModalProps) {

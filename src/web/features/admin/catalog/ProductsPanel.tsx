@@ -34,7 +34,7 @@ import { ArchivedProducts } from './ArchivedProducts';
 import { ImportDialog } from './ImportDialog';
 import { ProductFormModal } from './ProductFormModal';
 
-/** SPEC §8 product toasts of the admin table (message ids; the English texts are SPEC's). */
+/** Product toasts of the admin table (message ids; the English texts are fixed). */
 export const PRODUCT_TOASTS = {
   featured: 'admin-catalog.products.toast.featured',
   unfeatured: 'admin-catalog.products.toast.unfeatured',
@@ -46,10 +46,10 @@ export const PRODUCT_TOASTS = {
 type View = 'live' | 'archived';
 
 /**
- * SPEC §2 admin Products tab: 'Upload New Product' (modal), and a table of products with
+ * The admin's Products tab: 'Upload New Product' (modal), and a table of products with
  * Feature/Unfeature and Delete per row, plus Edit (the row's main action) and History. The table is
- * paged and searched by the server. Delete asks once, naming the product, and archives it (issue
- * 21): the Archived view lists what can be restored for 30 days.
+ * paged and searched by the server. Delete asks once, naming the product, and archives it
+ * (ADR 0023): the Archived view lists what can be restored for 30 days.
  */
 export function ProductsPanel() {
   const t = useT();

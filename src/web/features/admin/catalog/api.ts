@@ -20,13 +20,13 @@ export const ADMIN_PAGE_SIZE = 20;
 
 /**
  * The category tree for the admin panel: the same cache entry as the menu's (so a change shows in
- * the menu at once), but fetched fresh each time the panel mounts (SPEC §7: the tree loads on mount).
+ * the menu at once), but fetched fresh each time the panel mounts (the tree loads on mount).
  */
 export function useAdminCategoryTree() {
   return useQuery({
     queryKey: queryKeys.categories,
     queryFn: async () => {
-      // SPEC §6: the admin panel sends its bearer token on every category call.
+      // The admin panel sends its bearer token on every category call.
       const reply = await apiGet<unknown>('/api/category', { auth: 'admin' });
       return Array.isArray(reply) ? (reply as Category[]) : [];
     },
@@ -51,7 +51,7 @@ export function useCatalogInvalidation() {
   );
 }
 
-/** One page of products for the admin table (bearer sent, SPEC §6), newest first, with an optional search. */
+/** One page of products for the admin table (bearer sent), newest first, with an optional search. */
 export function useAdminProducts(q: string, page: number) {
   return useQuery({
     queryKey: adminProductKeys.page(q, page),
@@ -68,7 +68,7 @@ export function useAdminProducts(q: string, page: number) {
   });
 }
 
-/** One page of the archived products that can still be restored, newest archive first (issue 21). */
+/** One page of the archived products that can still be restored, newest archive first. */
 export function useArchivedProducts(page: number) {
   return useQuery({
     queryKey: adminProductKeys.archived(page),
@@ -110,7 +110,7 @@ export const updateProduct = (id: number, form: FormData) =>
 export const toggleFeatured = (id: number) =>
   api<{ message: string; isFeatured: boolean }>(`/api/products/${id}/feature`, { method: 'PUT', auth: 'admin' });
 
-/** SPEC's delete: the product is archived underneath (restorable for 30 days). */
+/** The original API's delete: the product is archived underneath (restorable for 30 days). */
 export const deleteProduct = (id: number) => api<{ message: string }>(`/api/products/${id}`, { method: 'DELETE', auth: 'admin' });
 
 export const restoreProduct = (id: number) => apiPost<Product>(`/api/admin/products/${id}/restore`, undefined, { auth: 'admin' });

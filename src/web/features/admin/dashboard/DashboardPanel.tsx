@@ -37,7 +37,7 @@ function Section({
 }
 
 /**
- * The admin's Dashboard (issue 21): for a chosen period of Nepal days, the revenue (paid online and
+ * The admin's Dashboard (ADR 0021): for a chosen period of Nepal days, the revenue (paid online and
  * delivered cash on delivery, apart), orders by status, average order value, new shoppers, revenue
  * per day, top products, the payment-method mix; and, now, the orders waiting for the admin and the
  * products running out. One request (GET /api/admin/dashboard); the chart's library loads with the chart.

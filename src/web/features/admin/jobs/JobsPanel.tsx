@@ -11,7 +11,7 @@ import type { Locale } from '../../../../shared/locale';
 import { ADMIN_JOB_TEXTS, JOB_FILTERS, type JobStatus, type JobSummary, jobKindLabel, useAdminJobs, useRetryJob } from './api';
 
 /**
- * The admin's Mail & jobs tab (issue 15): the mail and background work that failed for good, with
+ * The admin's Mail & jobs tab (ADR 0014): the mail and background work that failed for good, with
  * the last error (masked by the server) and a Retry; the other statuses behind a filter.
  */
 export function JobsPanel() {

@@ -6,7 +6,7 @@ import { toast } from '../../../lib/toast';
 
 export type { JobStatus, JobSummary };
 
-/** Texts of the admin's Mail & jobs tab (issue 15): their message ids. */
+/** Texts of the admin's Mail & jobs tab: their message ids. */
 export const ADMIN_JOB_TEXTS = {
   loading: 'admin.jobs.loading',
   loadFailed: 'admin.jobs.loadFailed',

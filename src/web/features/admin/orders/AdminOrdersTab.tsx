@@ -52,11 +52,11 @@ function useDebounced<T>(value: T, delay: number): T {
 }
 
 /**
- * The admin's Orders tab (SPEC §2, §8, §9): every order of the store, searched (order id, typed
+ * The admin's Orders tab: every order of the store, searched (order id, typed
  * grouped or not, name, email, phone), filtered by an inclusive date range, sorted by order date and
  * paged by the server; one order open at a time with its customer, delivery address, items and
  * history (who changed what, and why); a status select per order. Choosing Cancelled asks for a
- * reason first (issue 21): one slip of the select no longer cancels and mails at once.
+ * reason first: one slip of the select no longer cancels and mails at once.
  */
 export function AdminOrdersTab() {
   const t = useT();
@@ -463,14 +463,14 @@ function OrderDetails({ order }: { order: Order }) {
   const locale = useLocale();
   const fresh = useAdminOrder(order.id);
   const { markRefunded, refundingId } = useMarkRefunded();
-  // Marking a refund cannot be undone: asked once (issue 21).
+  // Marking a refund cannot be undone: asked once.
   const [confirmingRefund, setConfirmingRefund] = useState(false);
   const failed = fresh.isError;
   useEffect(() => {
     if (failed) toast.error(t(ADMIN_ORDER_TEXTS.itemsFailed), { toastId: `admin-order-items-${order.id}` });
   }, [failed, order.id, t]);
   const shown = fresh.data ?? order;
-  // A failed fetch empties the list (SPEC §8).
+  // A failed fetch empties the list.
   const items = failed ? [] : orderItemsOf(fresh.data);
 
   return (

@@ -8,7 +8,7 @@ import { toast } from '../../../lib/toast';
 
 export type { Order, OrderDetail, OrderSort, OrderStatus, OrdersPage, PaymentStatus };
 
-/** SPEC §8 texts of the admin's Orders tab: their message ids. */
+/** Texts of the admin's Orders tab: their message ids. */
 export const ADMIN_ORDER_TEXTS = {
   loading: 'admin.orders.loading',
   empty: 'admin.orders.empty',
@@ -123,8 +123,9 @@ export function useAdminOrder(id: string | null) {
 }
 
 /**
- * PUT /api/orders/{id}/status {status, reason?} → the order as it is now. SPEC's body is {status};
- * the panel adds the reason it asks for before cancelling (it goes into the history and the mail).
+ * PUT /api/orders/{id}/status {status, reason?} → the order as it is now. The original API's body
+ * is {status}; the panel adds the reason it asks for before cancelling (it goes into the history
+ * and the mail).
  */
 export async function updateOrderStatus({
   id,
@@ -144,7 +145,7 @@ export async function updateOrderStatus({
 }
 
 /**
- * Puts the returned order in place of the old one in every cached page (SPEC §4); the open order
+ * Puts the returned order in place of the old one in every cached page; the open order
  * keeps its pictures and is asked again for its history.
  */
 function replaceOrder(client: QueryClient, order: Order): void {

@@ -18,7 +18,7 @@ interface ChangePasswordModalProps {
 }
 
 /**
- * The signed-in admin changes their own password (issue 17): the current one, the new one twice.
+ * The signed-in admin changes their own password: the current one, the new one twice.
  * The admin's other sessions end; this one stays. Mounted fresh each time it opens.
  */
 export function ChangePasswordModal({ open, onClose, username }: ChangePasswordModalProps) {

@@ -25,7 +25,7 @@ interface ConfirmDialogProps {
 }
 
 /**
- * Asks once before a destructive admin action (issue 21). An alert dialog: focus goes to Cancel (the
+ * Asks once before a destructive admin action. An alert dialog: focus goes to Cancel (the
  * safe answer, so Enter or a stray second click keeps things as they are), Tab stays inside,
  * Escape cancels, focus returns to the button that opened it. The backdrop does nothing: a double
  * click's second half must not decide either way. Not the native <dialog> (its top layer would hide
