@@ -1,4 +1,5 @@
 import { CART_MESSAGES, CART_QUANTITY_MAX, type CartItem } from '../../../shared/cart.js';
+import { ORDER_ERROR_CODES } from '../../../shared/orders.js';
 import type { AppContext } from '../../context.js';
 import { isoNow } from '../../lib/clock.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
@@ -164,7 +165,11 @@ function toItem(row: q.CartLineRow, imageBases: string[], imageBaseUrl: string |
  */
 function checkUnits(name: string, productId: number, wanted: number, limit: number, inCart: number): void {
   if (wanted <= limit) return;
-  throw new AppError(409, 'TOO_MANY_UNITS', CART_MESSAGES.tooManyUnits(name, limit), undefined, { productId, limit, inCart });
+  throw new AppError(409, ORDER_ERROR_CODES.tooManyUnits, CART_MESSAGES.tooManyUnits(name, limit), undefined, {
+    productId,
+    limit,
+    inCart,
+  });
 }
 
 function stockConflict(message: string, productId: number, available: number, inCart: number) {

@@ -3,7 +3,6 @@ import type { AppContext } from '../../context.js';
 import { type JobHandler, type JobQueue, PermanentJobError } from '../../jobs/queue.js';
 import { isoNow } from '../../lib/clock.js';
 import { mailLanguage } from '../accounts/mail-language.js';
-import { voidInvoice } from './invoices.js';
 import { unconfirmedCancelledMail } from './mail.js';
 import type { OrderAccess } from './payment-service.js';
 import * as q from './queries.js';
@@ -58,19 +57,7 @@ export function codConfirmHandler(ctx: AppContext, orders: OrderAccess, log: Log
         if (!order || order.status !== 'pending' || order.payment_method !== 'cod' || order.payment_status !== 'unpaid') {
           return false;
         }
-        const now = isoNow(ctx.clock);
-        await orders.releaseStock(trx, orderId);
-        await q.setStatus(trx, orderId, 'cancelled', now);
-        // Only an order numbered before invoices waited for the sale can have one here: it is voided.
-        await voidInvoice(trx, order, now);
-        await q.recordStatusChange(trx, {
-          orderId,
-          adminId: null,
-          from: order.status,
-          to: 'cancelled',
-          at: now,
-          note: 'Not confirmed by the shop in time',
-        });
+        await orders.cancelByShop(trx, order, 'Not confirmed by the shop in time', isoNow(ctx.clock));
         const shown = await orders.get(orderId, trx);
         await ctx.outbox.queue(
           trx,

@@ -34,11 +34,11 @@ export interface PaymentAnswer {
   paymentMessage?: string;
 }
 
-/** How the orders service lends its reads and its stock bookkeeping to the payment flow. */
+/** How the orders service lends its reads and its cancelling to the payment flow and the shop's deadlines. */
 export interface OrderAccess {
   get(orderId: string, db?: q.Db): Promise<Order>;
-  /** Gives an order's reserved units back to stock (inside the caller's transaction). */
-  releaseStock(trx: q.Db, orderId: string): Promise<void>;
+  /** Cancels a locked order on the shop's own account (a deadline passed), inside the caller's transaction. */
+  cancelByShop(trx: q.Db, order: q.LockedOrder, note: string, now: string): Promise<void>;
 }
 
 /**
@@ -390,13 +390,9 @@ export class PaymentService {
       // Only an order still pending: one the admin confirmed or shipped meanwhile is theirs to settle.
       if (!order || order.payment_status !== 'awaiting_payment' || order.status !== 'pending') return false;
       const now = isoNow(this.ctx.clock);
-      await this.orders.releaseStock(trx, orderId);
-      await q.setStatus(trx, orderId, 'cancelled', now);
-      await pq.setPayment(trx, orderId, { paymentStatus: 'failed', now });
-      // Only an order numbered before invoices waited for the sale can have one here: it is voided.
-      await voidInvoice(trx, order, now);
       const note = 'Not paid in time';
-      await q.recordStatusChange(trx, { orderId, adminId: null, from: order.status, to: 'cancelled', at: now, note });
+      await this.orders.cancelByShop(trx, order, note, now);
+      await pq.setPayment(trx, orderId, { paymentStatus: 'failed', now });
       await q.recordStatusChange(trx, {
         orderId,
         adminId: null,

@@ -263,6 +263,9 @@ export async function deleteCartLines(db: Db, userId: number, ids: number[]): Pr
 // ---------------------------------------------------------------------------------------------
 // Status changes
 
+/** What a locked order row gives the status changes and the shop's deadlines. */
+export type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
+
 export function lockOrder(trx: Transaction<Database>, dialect: Dialect, orderId: string) {
   return trx
     .selectFrom('orders')

@@ -391,7 +391,7 @@ export class OrdersService {
    */
   private async changeStatus(
     trx: Transaction<Database>,
-    order: LockedOrder,
+    order: q.LockedOrder,
     status: OrderStatus,
     by: { adminId: number } | { userId: number },
     reason?: string,
@@ -469,8 +469,21 @@ export class OrdersService {
     return changed;
   }
 
+  /**
+   * Cancels a locked order on the shop's own account, when a deadline passed (not paid, or not
+   * confirmed, in time): its units go back to stock, the change is recorded as the shop's with the
+   * note, and an invoice it was given at checkout before invoices waited for the sale is voided.
+   * The caller settles the payment and tells the shopper.
+   */
+  async cancelByShop(trx: q.Db, order: q.LockedOrder, note: string, now: string): Promise<void> {
+    await this.releaseStock(trx, order.id);
+    await q.setStatus(trx, order.id, 'cancelled', now);
+    await voidInvoice(trx, order, now);
+    await q.recordStatusChange(trx, { orderId: order.id, adminId: null, from: order.status, to: 'cancelled', at: now, note });
+  }
+
   /** Gives the units an order holds back to tracked stock (cancelling). */
-  async releaseStock(trx: q.Db, orderId: string): Promise<void> {
+  private async releaseStock(trx: q.Db, orderId: string): Promise<void> {
     for (const line of await q.stockLines(trx, orderId)) {
       if (line.stock_reserved <= 0) continue;
       await q.returnStock(trx, line.product_id, line.stock_reserved);
@@ -555,9 +568,6 @@ export class OrdersService {
 
 /** The smallest stored width of a product picture (shared/catalog-media.ts): a line's thumbnail. */
 const THUMBNAIL_WIDTH = IMAGE_WIDTHS[0];
-
-/** What a locked order row gives changeStatus. */
-type LockedOrder = NonNullable<Awaited<ReturnType<typeof q.lockOrder>>>;
 
 /** One history row as the API shows it, with who made the change. */
 function toHistoryEntry(row: q.HistoryRow): OrderHistoryEntry {
