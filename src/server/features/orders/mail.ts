@@ -452,30 +452,13 @@ export function paymentReceivedMail(options: OrderMailOptions & { invoiceUrl?: s
 }
 
 export function unpaidCancelledMail(options: OrderMailOptions): MailMessage {
-  const { to, storeName, order } = options;
-  const orderId = formatOrderId(order.id);
   const words = wordsOf(options.locale);
-  const { locale, unpaid: say } = words;
-  const method = words.method(order.paymentMethod);
-  const text = [
-    words.greeting(order.fullName),
-    '',
-    say.cancelled(orderId, method),
-    say.refund,
-    '',
-    say.welcome,
-    '',
-    `- ${storeName}`,
-  ].join('\n');
-  const html = page(
-    storeName,
-    `<p>${escapeHtml(words.greeting(order.fullName))}</p>
-    <p>${say.cancelledHtml(orderId, method)}</p>
-    <p>${escapeHtml(say.refund)}</p>
-    <p>${escapeHtml(say.welcome)}</p>`,
-    locale,
-  );
-  return { to, subject: say.subject(storeName, orderId), text, html };
+  const method = words.method(options.order.paymentMethod);
+  return cancelledByDeadlineMail(options, words, {
+    text: (orderId) => words.unpaid.cancelled(orderId, method),
+    html: (orderId) => words.unpaid.cancelledHtml(orderId, method),
+    then: words.unpaid.refund,
+  });
 }
 
 /**
@@ -483,15 +466,30 @@ export function unpaidCancelledMail(options: OrderMailOptions): MailMessage {
  * did not confirm it in time (features/orders/cod-confirm.ts).
  */
 export function unconfirmedCancelledMail(options: OrderMailOptions): MailMessage {
+  const words = wordsOf(options.locale);
+  return cancelledByDeadlineMail(options, words, {
+    text: (orderId) => words.unconfirmed.cancelled(orderId),
+    html: (orderId) => words.unconfirmed.cancelledHtml(orderId),
+    then: words.unconfirmed.stock,
+  });
+}
+
+/**
+ * The shape both deadline cancellations share: greeting, why it was cancelled, what follows from it,
+ * an invitation to order again, under the unpaid mail's subject.
+ */
+function cancelledByDeadlineMail(
+  options: OrderMailOptions,
+  words: ReturnType<typeof wordsOf>,
+  why: { text(orderId: string): string; html(orderId: string): string; then: string },
+): MailMessage {
   const { to, storeName, order } = options;
   const orderId = formatOrderId(order.id);
-  const words = wordsOf(options.locale);
-  const { locale, unconfirmed: say } = words;
   const text = [
     words.greeting(order.fullName),
     '',
-    say.cancelled(orderId),
-    say.stock,
+    why.text(orderId),
+    why.then,
     '',
     words.unpaid.welcome,
     '',
@@ -500,10 +498,10 @@ export function unconfirmedCancelledMail(options: OrderMailOptions): MailMessage
   const html = page(
     storeName,
     `<p>${escapeHtml(words.greeting(order.fullName))}</p>
-    <p>${say.cancelledHtml(orderId)}</p>
-    <p>${escapeHtml(say.stock)}</p>
+    <p>${why.html(orderId)}</p>
+    <p>${escapeHtml(why.then)}</p>
     <p>${escapeHtml(words.unpaid.welcome)}</p>`,
-    locale,
+    words.locale,
   );
   return { to, subject: words.unpaid.subject(storeName, orderId), text, html };
 }
