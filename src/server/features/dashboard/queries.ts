@@ -40,18 +40,7 @@ const sum = (value: unknown) => Number(value ?? 0);
 // ---------------------------------------------------------------------------------------------
 // The period
 
-const periodTotalsQuery = new PreparedQuery<
-  {
-    status: string;
-    payment_method: string;
-    payment_status: string;
-    orders: number;
-    amount_paisa: number;
-    test_orders: number;
-    test_amount_paisa: number;
-  },
-  [first: string, last: string]
->('dashboard-period-totals', (db, $) =>
+const periodTotalsQuery = new PreparedQuery<TotalsRow, [first: string, last: string]>('dashboard-period-totals', (db, $) =>
   db
     .selectFrom('order_day_totals')
     .select((eb) => [
