@@ -1,6 +1,6 @@
 /**
  * Catalogue scale: server time of the storefront's list pages and of a product page, on a
- * 1 000-product catalogue and again after growing it to 100 000 products (issue 3).
+ * 1 000-product catalogue and again after growing it to 100 000 products.
  *
  *   npm run bench:catalog                       (or: npx tsx bench/catalog.ts [--requests 500] [--warmup 50]
  *                                                 [--small 1000] [--large 100000] [--postgres-only])
@@ -27,7 +27,7 @@
  *   filter: checkboxes   ?categories=a,b                              (category or child category names)
  *   search               ?q=…&sort=relevance                          (1-2 words of product names)
  *   sorted               ?sort=price_asc|price_desc|name&page=1..40
- *   price range          ?minPrice=…&maxPrice=…                       (SPEC §9 ranges, newest or by price)
+ *   price range          ?minPrice=…&maxPrice=…                       (the shop's price bands, newest or by price)
  *   product              /api/products/:id                            (random live ids)
  * Each is measured twice:
  *   uncached  varied URLs, and the catalogue version bumped (outside the timed interval) before
@@ -108,7 +108,7 @@ function table(headers: string[], rows: string[][]): string {
   return [line(headers), rule, ...rows.map(line)].join('\n');
 }
 
-/** A category name as a shopper or link might write it: as stored, lower case, or hyphenated (SPEC §5). */
+/** A category name as a shopper or link might write it: as stored, lower case, or hyphenated. */
 function nameVariant(name: string, rand: () => number): string {
   const r = rand();
   if (r < 0.5) return name;

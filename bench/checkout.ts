@@ -175,7 +175,7 @@ async function main(): Promise<void> {
       .groupBy(['o.id', 'o.total_paisa', 'o.subtotal_paisa', 'o.delivery_fee_paisa'])
       .execute();
     for (const row of wholeness) {
-      // The lines make the subtotal; the total adds the delivery charge (issue 16).
+      // The lines make the subtotal; the total adds the delivery charge.
       const whole =
         Number(row.lines) > 0 &&
         Number(row.sum) === Number(row.subtotal_paisa) &&

@@ -1,5 +1,5 @@
 /**
- * The admin's CSV import and export at shop size (issue 21), through a real listening server:
+ * The admin's CSV import and export at shop size, through a real listening server:
  *
  *   npx tsx bench/csv.ts [--rows 10000] [--orders 100000]          (SQLite in a temp folder)
  *   DATABASE_URL=postgres://… npx tsx bench/csv.ts                   (a fresh, empty PostgreSQL database)

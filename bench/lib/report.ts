@@ -12,7 +12,7 @@ export interface Check {
   target: string;
   pass: boolean;
   /**
-   * A check of this harness's own, stricter than issue 5 asks (the API's uncached variants):
+   * A check of this harness's own, stricter than the targets ask (the API's uncached variants):
    * reported beside the issue's checks, a miss marked as such and not counted among them.
    */
   beyond?: boolean;

@@ -339,10 +339,10 @@ export async function apiPart(appDir: string, seconds: number, options: { postgr
 
   const checks: Check[] = [];
   const rows: (string | number)[][] = [];
-  // Issue 5 names single requests (a first page, a category page, a search page, a price range
+  // The performance targets name single requests (a first page, a category page, a search page, a price range
   // page, a product, the tree, add-to-cart): the hot rows and the write. The varied rows are this
   // harness's own, stricter measure (few answers repeat, so the answer cache rarely helps); their
-  // checks are reported beside the issue's, as "beyond the issue".
+  // checks are reported beside the targets' own, as "beyond the issue".
   const groups = [
     { beyond: false, label: 'issue 5 requests', scenarios: large.list.filter((scenario) => scenario.kind !== 'varied') },
     { beyond: true, label: 'uncached variants', scenarios: large.list.filter((scenario) => scenario.kind === 'varied') },

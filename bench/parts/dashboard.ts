@@ -13,7 +13,7 @@ import { type Check, type PartReport, fmt, table } from '../lib/report.js';
 import { runSeed } from '../lib/seed.js';
 
 /**
- * The dashboard part (issue 21): the built server on 100 000 orders of the last 365 days, over the
+ * The dashboard part: the built server on 100 000 orders of the last 365 days, over the
  * demo catalogue and 2 000 synthesized products (`npm run seed -- --products 2000`), the orders
  * bulk-inserted by bench/lib/orders.ts. GET /api/admin/dashboard is asked one request at a time
  * over a keep-alive connection with the admin's token, for today, the last 7, 30 and 365 days,

@@ -219,7 +219,7 @@ interface PageSpec {
   name: string;
   path: string;
   token?: string;
-  /** The page in Nepali (issue 19: the targets hold in both languages). */
+  /** The page in Nepali (the targets hold in both languages). */
   lang?: 'ne';
   /** Counted against the targets (the logged-out /account visit is shown for information). */
   target: boolean;
