@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { type Shopper, adminToken, api, drawnPng, placeCodOrder, rawHtml, uploadProduct } from './support/api.js';
 import { axeAudit } from './support/axe.js';
-import { DESKTOP, PHONE, beforeAll, describe, expect, inject, test } from './support/fixtures.js';
+import { DESKTOP, PHONE, beforeAll, describe, expect, workerShop, test } from './support/fixtures.js';
 import { loggedInBeforeLoad } from './support/flows.js';
 import { eventually, expectVisible, sleep } from './support/ui.js';
 
@@ -23,7 +23,7 @@ const settle = () => sleep(750);
 
 /** The page in Nepali from its first load, as a returning visitor who chose it. */
 async function rememberNepali(page: Page): Promise<void> {
-  await page.context().addCookies([{ name: 'pasal_lang', value: 'ne', url: inject('baseUrl') }]);
+  await page.context().addCookies([{ name: 'pasal_lang', value: 'ne', url: workerShop().baseUrl }]);
 }
 
 beforeAll(async () => {
@@ -55,7 +55,9 @@ describe('the language switch', () => {
     // The next visit's HTML, before any script runs, is Nepali already: no flash of English.
     const cookies = await page.context().cookies();
     expect(cookies.find((cookie) => cookie.name === 'pasal_lang')?.value).toBe('ne');
-    const html = await fetch(new URL('/', inject('baseUrl')), { headers: { cookie: 'pasal_lang=ne' } }).then((res) => res.text());
+    const html = await fetch(new URL('/', workerShop().baseUrl), { headers: { cookie: 'pasal_lang=ne' } }).then((res) =>
+      res.text(),
+    );
     expect(html).toContain('<html lang="ne">');
     expect(html).toContain('aria-label="मेनु खोल्नुहोस्"');
     expect(html).not.toContain('aria-label="Open menu"');
@@ -78,7 +80,7 @@ describe('the language switch', () => {
   });
 
   test('a first visit follows the browser’s languages', async ({ browser }) => {
-    const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport: PHONE, locale: 'ne-NP' });
+    const context = await browser.newContext({ baseURL: workerShop().baseUrl, viewport: PHONE, locale: 'ne-NP' });
     try {
       const page = await context.newPage();
       await page.goto('/about');
@@ -99,7 +101,7 @@ describe('the language switch', () => {
     for (const path of ['/', `/products/${product.id}`]) {
       await page.context().clearCookies();
       // Not page.goto, which waits for <html data-ready>: the tap comes as soon as the switch is seen.
-      await page.evaluate((to) => window.location.assign(to), new URL(path, inject('baseUrl')).href);
+      await page.evaluate((to) => window.location.assign(to), new URL(path, workerShop().baseUrl).href);
       await page.waitForURL((url) => url.pathname === path);
       await page.getByRole('button', { name: 'Language: नेपाली' }).click();
       await eventually(

@@ -1,14 +1,15 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { inject } from 'vitest';
+import { workerShop } from './worker-shop.js';
 
 /**
- * Straight into the e2e server's SQLite file (DATA_DIR/pasal.sqlite, see global-setup.ts), for the
- * few states no client can bring about, e.g. a mail that failed for good. The browser tests always
- * run on SQLite; the server keeps the file in WAL mode, so a second connection may write beside it.
+ * Straight into the SQLite file of this worker's e2e shop (DATA_DIR/pasal.sqlite, see
+ * worker-shop.ts), for the few states no client can bring about, e.g. a mail that failed for good.
+ * The browser tests always run on SQLite; the server keeps the file in WAL mode, so a second
+ * connection may write beside it.
  */
 function withDatabase<T>(work: (db: SQLite.Database) => T): T {
-  const db = new SQLite(path.join(inject('dataDir'), 'pasal.sqlite'));
+  const db = new SQLite(path.join(workerShop().dataDir, 'pasal.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');
     return work(db);
@@ -50,3 +51,4 @@ export function setOrderState(orderId: string, status: string, paymentStatus: st
     db.prepare('update orders set status = ?, payment_status = ? where id = ?').run(status, paymentStatus, orderId);
   });
 }
+
