@@ -60,3 +60,44 @@ export async function eventually<T>(
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The page's own clock (Date.now() in the page): the fake one once `page.clock.install()` has run. */
+export function pageNow(page: Page): Promise<number> {
+  return page.evaluate(() => Date.now());
+}
+
+/** How far the page's clock moves at a time: between two steps the page's own tasks run (React's work after an event), as in real time. */
+const CLOCK_STEP_MS = 250;
+
+/**
+ * With the page's clock installed (`page.clock.install()`, before the first load), lets `ms` of the
+ * page's time pass, every timer due in them firing, in steps of CLOCK_STEP_MS.
+ */
+export async function runClock(page: Page, ms: number): Promise<void> {
+  for (let left = Math.round(ms); left > 0; left -= CLOCK_STEP_MS) await page.clock.runFor(Math.min(left, CLOCK_STEP_MS));
+}
+
+/**
+ * With the page's clock installed (`page.clock.install()`, before the first load), moves the page's
+ * time on in steps of CLOCK_STEP_MS, firing its timers, until `check` accepts what `read` returns; answers the
+ * page's time (`pageNow`) at that moment. A timer of the page's own (an autoplay, a countdown) is so
+ * measured in the page's milliseconds, and the test does not wait it out.
+ */
+export async function runClockUntil<T>(
+  page: Page,
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  what: string,
+  limitMs: number,
+): Promise<number> {
+  const start = await pageNow(page);
+  for (;;) {
+    const value = await read();
+    const now = await pageNow(page);
+    if (check(value)) return now;
+    if (now - start > limitMs) {
+      throw new Error(`timed out waiting for ${what} (${limitMs} ms of the page's time); last value: ${JSON.stringify(value)}`);
+    }
+    await page.clock.runFor(CLOCK_STEP_MS);
+  }
+}
