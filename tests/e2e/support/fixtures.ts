@@ -4,6 +4,7 @@ import type { ConsoleMessage, Page } from 'playwright-core';
 import { test as base } from 'vitest';
 import { launchBrowser } from './chromium.js';
 import { PHONE } from './constants.js';
+import { watchRequests } from './ui.js';
 import { workerShop } from './worker-shop.js';
 
 export { DESKTOP, E2E_ADMIN, PHONE } from './constants.js';
@@ -55,6 +56,7 @@ export const test = base
     context.setDefaultTimeout(10_000);
     context.setDefaultNavigationTimeout(20_000);
     const page = await context.newPage();
+    watchRequests(page);
     // A server-rendered page is on screen before React has taken it over, and a tap during hydration
     // can be lost: after each load, wait for <html data-ready> (src/web/app/start.tsx). A page whose
     // code never runs is left to the test to judge.
