@@ -52,3 +52,18 @@ export function setOrderState(orderId: string, status: string, paymentStatus: st
   });
 }
 
+/**
+ * Moves a shopper's past code sends `ms` back in time, as if that long had gone by since they were
+ * sent: the server's wait before another code (its own clock) is then over without the test
+ * sitting it out.
+ */
+export function backdateOtpSends(userId: number, ms: number): void {
+  withDatabase((db) => {
+    const sends = db.prepare('select id, sent_at from otp_sends where user_id = ?').all(userId) as Array<{
+      id: number;
+      sent_at: string;
+    }>;
+    const move = db.prepare('update otp_sends set sent_at = ? where id = ?');
+    for (const send of sends) move.run(new Date(Date.parse(send.sent_at) - ms).toISOString(), send.id);
+  });
+}
