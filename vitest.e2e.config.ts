@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Browser tests: Chromium (playwright-core) against the production build, started once by the
- * global setup. One worker, one file at a time: the machine has two cores and the browser needs them.
+ * Browser tests: Chromium (playwright-core) against the production build. Two workers, each with a
+ * shop of its own (the global setup starts one per worker, see support/worker-shop.ts) and one
+ * Chromium kept for all the files it runs: `isolate: false` keeps a worker's process, its loaded
+ * modules and its browser from one file to the next. ADR 0031 has the reasons and the timings.
  */
 export default defineConfig({
   test: {
@@ -10,8 +12,9 @@ export default defineConfig({
     globalSetup: ['tests/e2e/support/global-setup.ts'],
     environment: 'node',
     pool: 'forks',
-    maxWorkers: 1,
-    fileParallelism: false,
+    maxWorkers: 2,
+    fileParallelism: true,
+    isolate: false,
     testTimeout: 90_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,

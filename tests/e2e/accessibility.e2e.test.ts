@@ -13,7 +13,7 @@ import {
 import { axeAudit } from './support/axe.js';
 import { DESKTOP, PHONE, beforeAll, describe, expect, test } from './support/fixtures.js';
 import { adminLoginViaUi, fillRegisterForm, loggedInBeforeLoad, openAccountTab } from './support/flows.js';
-import { expectPath, expectVisible, sleep } from './support/ui.js';
+import { expectPath, expectVisible, settled } from './support/ui.js';
 
 /**
  * Accessibility (issue "Accessible"): axe-core on every route of the app, at phone and desktop width,
@@ -28,9 +28,6 @@ const category = `A11y Test ${tag}`;
 const categoryParam = category.replace(/\s+/g, '-');
 const pictured = { id: 0, name: `Gaming Headset ${tag}`, price: 5499 };
 let orderId = '';
-
-/** Drawers and fades take 300–700 ms: axe reads colours, so let them finish. */
-const settle = () => sleep(750);
 
 /** A cash-on-delivery order the shop has confirmed: its sale, so it has a tax invoice. */
 async function placeOrder(shopper: Shopper): Promise<string> {
@@ -50,7 +47,7 @@ async function placeOrder(shopper: Shopper): Promise<string> {
 async function visit(page: Page, path: string, ready?: Locator): Promise<void> {
   await page.goto(path);
   await expectVisible(ready ?? page.getByRole('heading', { level: 1 }).first());
-  await settle();
+  await settled(page);
 }
 
 const isWide = (page: Page) => (page.viewportSize()?.width ?? 0) >= 1024;
@@ -124,36 +121,36 @@ for (const [width, viewport] of [
       const menu = page.getByRole('dialog', { name: 'Menu' });
       await expectVisible(menu);
       await menu.getByRole('button', { name: 'Products' }).click();
-      await settle();
+      await settled(page);
       await audit.check(`Home, menu drawer open with Products expanded (${width})`);
       await page.keyboard.press('Escape');
 
       await page.getByRole('button', { name: 'Open cart' }).click();
       await expectVisible(page.getByRole('dialog', { name: 'Shopping Cart' }).getByText('Please login to view cart'));
-      await settle();
+      await settled(page);
       await audit.check(`Home, cart drawer open, logged out (${width})`);
       await page.keyboard.press('Escape');
 
       await visit(page, `/products?category=${categoryParam}`, page.getByRole('heading', { name: pictured.name }));
       await page.getByRole('button', { name: 'Filter by' }).click();
       await expectVisible(page.getByRole('dialog', { name: 'Filter by' }));
-      await settle();
+      await settled(page);
       await audit.check(`Products, filter drawer open (${width})`);
       await page.keyboard.press('Escape');
 
       await visit(page, '/login');
       await page.getByRole('button', { name: 'Login', exact: true }).click();
-      await settle();
+      await settled(page);
       await audit.check(`Login, submitted empty (${width})`);
 
       await visit(page, '/register');
       await page.getByRole('button', { name: 'Register', exact: true }).click();
-      await settle();
+      await settled(page);
       await audit.check(`Register, submitted empty (${width})`);
 
       await visit(page, '/admin/login');
       await page.getByRole('button', { name: 'Login', exact: true }).click();
-      await settle();
+      await settled(page);
       await audit.check(`Admin login, submitted empty (${width})`);
 
       // Registration leads to the OTP screen with the new user's id.
@@ -170,7 +167,7 @@ for (const [width, viewport] of [
       await page.getByRole('button', { name: 'Register', exact: true }).click();
       await expectPath(page, '/otp-verification');
       await expectVisible(page.getByLabel('Enter OTP'));
-      await settle();
+      await settled(page);
       await audit.check(`OTP verification after registering (${width})`);
 
       // The reset's second step.
@@ -180,7 +177,7 @@ for (const [width, viewport] of [
       await page.getByRole('button', { name: 'Send code' }).click();
       await expectVisible(page.getByRole('heading', { name: 'Reset your password' }));
       await mailbox.otpFor(input.email, since).catch(() => undefined);
-      await settle();
+      await settled(page);
       await audit.check(`Reset your password (${width})`);
       audit.expectClean();
     });
@@ -198,7 +195,7 @@ for (const [width, viewport] of [
       await audit.check(`Home, logged in (${width})`);
       await page.getByRole('button', { name: 'Open menu' }).click();
       await expectVisible(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Account' }));
-      await settle();
+      await settled(page);
       await audit.check(`Menu drawer, logged in (${width})`);
       await page.keyboard.press('Escape');
 
@@ -206,20 +203,20 @@ for (const [width, viewport] of [
       const added = page.waitForResponse((response) => response.url().endsWith('/api/cart/add-to-cart'));
       await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
       expect((await added).status()).toBe(200);
-      await settle();
+      await settled(page);
       await audit.check(`Product page after Add to Cart, toast on show (${width})`);
 
       await page.getByRole('button', { name: 'Open cart' }).click();
       const cart = page.getByRole('dialog', { name: 'Shopping Cart' });
       await expectVisible(cart.getByRole('list', { name: 'Cart items' }));
-      await settle();
+      await settled(page);
       await audit.check(`Cart drawer with a line (${width})`);
       await cart.getByRole('button', { name: 'Checkout' }).click();
       await expectVisible(cart.getByRole('heading', { name: 'Delivery details' }));
-      await settle();
+      await settled(page);
       await audit.check(`Cart drawer, checkout form (${width})`);
       await cart.getByRole('button', { name: 'Place Order' }).click();
-      await settle();
+      await settled(page);
       await audit.check(`Cart drawer, checkout form with errors (${width})`);
       await page.keyboard.press('Escape');
 
@@ -228,13 +225,13 @@ for (const [width, viewport] of [
       if (!isWide(page)) {
         await page.getByRole('button', { name: 'Open account menu' }).click();
         await expectVisible(page.getByRole('dialog', { name: 'My Account' }));
-        await settle();
+        await settled(page);
         await audit.check(`Account menu drawer open (${width})`);
         await page.keyboard.press('Escape');
       }
       await openAccountTab(page, 'Cart');
       await expectVisible(page.getByRole('heading', { name: 'Your Cart' }));
-      await settle();
+      await settled(page);
       await audit.check(`Account, Cart tab (${width})`);
       await openAccountTab(page, 'Orders');
       await expectVisible(page.getByRole('heading', { name: 'Your Orders' }));
@@ -242,11 +239,11 @@ for (const [width, viewport] of [
       const viewItems = page.getByRole('button', { name: 'View Items' }).filter({ visible: true }).last();
       await viewItems.click();
       await expectVisible(page.getByRole('link', { name: 'Invoice' }).filter({ visible: true }).first());
-      await settle();
+      await settled(page);
       await audit.check(`Account, Orders tab with an order open (${width})`);
       await openAccountTab(page, 'Favourites');
       await expectVisible(page.getByRole('heading', { name: 'Favourites' }));
-      await settle();
+      await settled(page);
       await audit.check(`Account, Favourites tab (${width})`);
       await openAccountTab(page, 'Account');
 
@@ -267,17 +264,17 @@ for (const [width, viewport] of [
       await openAdminTab(page, 'Categories');
       await expectVisible(page.getByRole('rowheader', { name: category }));
       await page.getByRole('row').filter({ hasText: category }).getByRole('button', { name: 'Manage Subcategories' }).click();
-      await settle();
+      await settled(page);
       await audit.check(`Admin, Categories with one opened (${width})`);
 
       await openAdminTab(page, 'Products');
       await expectVisible(page.getByText(pictured.name).first());
-      await settle();
+      await settled(page);
       await audit.check(`Admin, Products (${width})`);
       await page.getByRole('button', { name: 'Upload New Product' }).click();
       const form = page.getByRole('dialog');
       await expectVisible(form);
-      await settle();
+      await settled(page);
       await audit.check(`Admin, product form dialog (${width})`);
       await page.keyboard.press('Escape');
 
@@ -288,26 +285,26 @@ for (const [width, viewport] of [
           .filter({ visible: true })
           .first(),
       );
-      await settle();
+      await settled(page);
       await audit.check(`Admin, Orders (${width})`);
       await page.getByRole('button', { name: 'View Items' }).filter({ visible: true }).first().click();
       await expectVisible(page.getByRole('region', { name: 'Delivery address' }).filter({ visible: true }).first());
-      await settle();
+      await settled(page);
       await audit.check(`Admin, Orders with one open (${width})`);
 
       await openAdminTab(page, 'Mail & jobs');
       await expectVisible(page.getByRole('heading', { name: 'Mail & jobs' }));
-      await settle();
+      await settled(page);
       await audit.check(`Admin, Mail & jobs (${width})`);
 
       await openAdminTab(page, 'Activity');
       await expectVisible(page.getByTestId('audit-entry').first());
-      await settle();
+      await settled(page);
       await audit.check(`Admin, Activity (${width})`);
 
       await page.getByRole('button', { name: 'Change password' }).click();
       await expectVisible(page.getByRole('dialog', { name: 'Change password' }));
-      await settle();
+      await settled(page);
       await audit.check(`Admin, change password dialog (${width})`);
       await page.keyboard.press('Escape');
 

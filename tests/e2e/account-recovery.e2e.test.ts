@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { RECOVERY_MESSAGES } from '../../src/shared/account-recovery.js';
 import { ACCOUNT_MESSAGES } from '../../src/shared/accounts.js';
 import { api, mailbox, newShopperInput, registerVerifiedShopper } from './support/api.js';
-import { DESKTOP, allowConsoleErrors, describe, expect, inject, test } from './support/fixtures.js';
+import { DESKTOP, allowConsoleErrors, describe, expect, workerShop, test } from './support/fixtures.js';
 import { fillLoginForm, loggedInBeforeLoad, loginViaUi, profileDetail } from './support/flows.js';
 import { eventually, expectHidden, expectPath, expectToast, expectVisible } from './support/ui.js';
 
@@ -217,7 +217,7 @@ async function createAdmin(username: string, password: string): Promise<void> {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: 'development',
-      DATA_DIR: inject('dataDir'),
+      DATA_DIR: workerShop().dataDir,
       ADMIN_PASSWORD: password,
     },
   });

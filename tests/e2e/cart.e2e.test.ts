@@ -10,7 +10,7 @@ import {
   registerVerifiedShopper,
   uploadProduct,
 } from './support/api.js';
-import { DESKTOP, PHONE, allowConsoleErrors, beforeAll, describe, expect, inject, test } from './support/fixtures.js';
+import { DESKTOP, PHONE, allowConsoleErrors, beforeAll, describe, expect, workerShop, test } from './support/fixtures.js';
 import { loggedInBeforeLoad, loginViaUi, openAccountTab } from './support/flows.js';
 import { eventually, expectHidden, expectPath, expectToast, expectVisible, toast } from './support/ui.js';
 
@@ -300,7 +300,7 @@ describe('a quick tap', () => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
     // Not page.goto, which waits for <html data-ready>: the tap comes as soon as the button is seen.
-    await page.evaluate((to) => window.location.assign(to), new URL(`/products/${products.pad.id}`, inject('baseUrl')).href);
+    await page.evaluate((to) => window.location.assign(to), new URL(`/products/${products.pad.id}`, workerShop().baseUrl).href);
     // A tap before React listens at all (its scripts still arriving) does nothing, as on a real phone:
     // then tap again. A tap React handles must add; 'Please login' is the failure looked for.
     const added = toast(page, 'Product added to cart successfully!').first();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { adminToken, api, drawnPng, uploadProduct } from './support/api.js';
 import { expectNoSeriousViolations } from './support/axe.js';
-import { DESKTOP, beforeAll, describe, expect, inject, test } from './support/fixtures.js';
+import { DESKTOP, beforeAll, describe, expect, workerShop, test } from './support/fixtures.js';
 import { loggedInBeforeLoad } from './support/flows.js';
 import { expectVisible } from './support/ui.js';
 
@@ -49,7 +49,7 @@ async function openCheckout(page: Page, language: 'en' | 'ne'): Promise<{ cart: 
     body: { userId: shopper.userId, productId: lamp.id, quantity: 1 },
   });
   expect(added.status).toBe(200);
-  if (language === 'ne') await page.context().addCookies([{ name: 'pasal_lang', value: 'ne', url: inject('baseUrl') }]);
+  if (language === 'ne') await page.context().addCookies([{ name: 'pasal_lang', value: 'ne', url: workerShop().baseUrl }]);
   await page.goto('/');
   const ne = language === 'ne';
   await page
@@ -164,7 +164,7 @@ describe('the district select on a desktop', () => {
     await expectVisible(cart.getByTestId('checkout-delivery').filter({ hasText: 'Rs. 100' }));
     await shot(page, 'checkout-district-en-desktop');
     await expectNoSeriousViolations(page, 'checkout with the district select (desktop, English)');
-    await page.context().addCookies([{ name: 'pasal_lang', value: 'ne', url: inject('baseUrl') }]);
+    await page.context().addCookies([{ name: 'pasal_lang', value: 'ne', url: workerShop().baseUrl }]);
     await page.reload();
     await page
       .getByRole('banner')

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { rawHtml } from './support/api.js';
 import { PHONE } from './support/constants.js';
-import { allowConsoleErrors, describe, expect, inject, test } from './support/fixtures.js';
+import { allowConsoleErrors, describe, expect, workerShop, test } from './support/fixtures.js';
 import { loggedInBeforeLoad } from './support/flows.js';
 import { expectVisible } from './support/ui.js';
 
@@ -52,7 +52,7 @@ describe('first paint', () => {
 
   test('a tap on the menu before the first paint is done opens it', async ({ browser }) => {
     // Its own context: the fixture's page.goto would wait for data-ready, which this test holds back.
-    const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport: PHONE });
+    const context = await browser.newContext({ baseURL: workerShop().baseUrl, viewport: PHONE });
     try {
       const page = await context.newPage();
       // Animation frames are held, so "after the first paint" never comes until the test says so.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { type Shopper, adminToken, api, drawnPng, placeCodOrder, registerVerifiedShopper, uploadProduct } from './support/api.js';
 import { expectNoSeriousViolations } from './support/axe.js';
-import { beforeAll, describe, expect, inject, test } from './support/fixtures.js';
+import { beforeAll, describe, expect, workerShop, test } from './support/fixtures.js';
 import { openAccountTab } from './support/flows.js';
 import { expectVisible } from './support/ui.js';
 
@@ -42,7 +42,7 @@ async function asShopper(page: Page, language: 'en' | 'ne'): Promise<void> {
   });
   expect(login.status).toBe(200);
   await page.addInitScript(([key, token]) => window.localStorage.setItem(key, token), ['pasal.token', login.body.token] as const);
-  if (language === 'ne') await page.context().addCookies([{ name: 'pasal_lang', value: 'ne', url: inject('baseUrl') }]);
+  if (language === 'ne') await page.context().addCookies([{ name: 'pasal_lang', value: 'ne', url: workerShop().baseUrl }]);
 }
 
 async function shot(page: Page, name: string): Promise<void> {

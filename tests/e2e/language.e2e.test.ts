@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { type Shopper, adminToken, api, drawnPng, placeCodOrder, rawHtml, uploadProduct } from './support/api.js';
 import { axeAudit } from './support/axe.js';
-import { DESKTOP, PHONE, beforeAll, describe, expect, inject, test } from './support/fixtures.js';
+import { DESKTOP, PHONE, beforeAll, describe, expect, workerShop, test } from './support/fixtures.js';
 import { loggedInBeforeLoad } from './support/flows.js';
-import { eventually, expectVisible, sleep } from './support/ui.js';
+import { eventually, expectVisible, settled } from './support/ui.js';
 
 /**
  * Nepali and English (issue 19): the switch in the header and in the menu, the choice kept for the
@@ -18,12 +18,10 @@ const category = `Language Test ${tag}`;
 const product = { id: 0, name: `Gaming Laptop ${tag}`, price: 164900 };
 
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
-/** Drawers and fades take 300–700 ms: axe reads colours, so let them finish. */
-const settle = () => sleep(750);
 
 /** The page in Nepali from its first load, as a returning visitor who chose it. */
 async function rememberNepali(page: Page): Promise<void> {
-  await page.context().addCookies([{ name: 'pasal_lang', value: 'ne', url: inject('baseUrl') }]);
+  await page.context().addCookies([{ name: 'pasal_lang', value: 'ne', url: workerShop().baseUrl }]);
 }
 
 beforeAll(async () => {
@@ -55,7 +53,9 @@ describe('the language switch', () => {
     // The next visit's HTML, before any script runs, is Nepali already: no flash of English.
     const cookies = await page.context().cookies();
     expect(cookies.find((cookie) => cookie.name === 'pasal_lang')?.value).toBe('ne');
-    const html = await fetch(new URL('/', inject('baseUrl')), { headers: { cookie: 'pasal_lang=ne' } }).then((res) => res.text());
+    const html = await fetch(new URL('/', workerShop().baseUrl), { headers: { cookie: 'pasal_lang=ne' } }).then((res) =>
+      res.text(),
+    );
     expect(html).toContain('<html lang="ne">');
     expect(html).toContain('aria-label="मेनु खोल्नुहोस्"');
     expect(html).not.toContain('aria-label="Open menu"');
@@ -78,7 +78,7 @@ describe('the language switch', () => {
   });
 
   test('a first visit follows the browser’s languages', async ({ browser }) => {
-    const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport: PHONE, locale: 'ne-NP' });
+    const context = await browser.newContext({ baseURL: workerShop().baseUrl, viewport: PHONE, locale: 'ne-NP' });
     try {
       const page = await context.newPage();
       await page.goto('/about');
@@ -99,7 +99,7 @@ describe('the language switch', () => {
     for (const path of ['/', `/products/${product.id}`]) {
       await page.context().clearCookies();
       // Not page.goto, which waits for <html data-ready>: the tap comes as soon as the switch is seen.
-      await page.evaluate((to) => window.location.assign(to), new URL(path, inject('baseUrl')).href);
+      await page.evaluate((to) => window.location.assign(to), new URL(path, workerShop().baseUrl).href);
       await page.waitForURL((url) => url.pathname === path);
       await page.getByRole('button', { name: 'Language: नेपाली' }).click();
       await eventually(
@@ -159,18 +159,18 @@ for (const [width, viewport] of [
         await page.goto(path);
         expect(await htmlLang(page)).toBe('ne');
         await expectVisible(page.getByRole('heading', { level: 1 }).first());
-        await settle();
+        await settled(page);
         await audit.check(`${path} in Nepali (${width})`);
       }
       await page.goto('/');
       await page.getByRole('button', { name: 'मेनु खोल्नुहोस्' }).click();
       await expectVisible(page.getByRole('dialog', { name: 'मेनु' }));
-      await settle();
+      await settled(page);
       await audit.check(`Home, menu open, in Nepali (${width})`);
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'कार्ट खोल्नुहोस्' }).click();
       await expectVisible(page.getByRole('dialog', { name: 'किनमेल कार्ट' }));
-      await settle();
+      await settled(page);
       await audit.check(`Home, cart open, in Nepali (${width})`);
       audit.expectClean();
     });
@@ -188,7 +188,7 @@ for (const [width, viewport] of [
       });
       await page.goto('/account');
       await expectVisible(page.getByRole('heading', { level: 1, name: 'मेरो खाता' }).first());
-      await settle();
+      await settled(page);
       await audit.check(`Account in Nepali (${width})`);
 
       // The admin's session as the login page leaves it (its form is checked in English by admin.e2e).
@@ -198,14 +198,14 @@ for (const [width, viewport] of [
       expect(await htmlLang(page)).toBe('ne');
       await expectVisible(page.getByRole('button', { name: 'अर्डरहरू', exact: true }));
       await page.getByRole('button', { name: 'अर्डरहरू', exact: true }).click();
-      await settle();
+      await settled(page);
       await audit.check(`Admin orders in Nepali (${width})`);
       await page.getByRole('button', { name: 'सामानहरू', exact: true }).click();
-      await settle();
+      await settled(page);
       await audit.check(`Admin products in Nepali (${width})`);
       await page.getByRole('button', { name: 'नयाँ सामान अपलोड गर्नुहोस्' }).click();
       await expectVisible(page.getByRole('dialog', { name: 'नयाँ सामान अपलोड गर्नुहोस्' }));
-      await settle();
+      await settled(page);
       await audit.check(`Admin product form dialog in Nepali (${width})`);
       await page.keyboard.press('Escape');
       audit.expectClean();

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { formatPrice } from '../../src/shared/money.js';
 import { adminToken, api, drawnPng, rawHtml, uploadProduct } from './support/api.js';
 import { PHONE } from './support/constants.js';
-import { beforeAll, describe, expect, inject, test } from './support/fixtures.js';
+import { beforeAll, describe, expect, workerShop, test } from './support/fixtures.js';
 import { loggedInBeforeLoad } from './support/flows.js';
 import { expectVisible } from './support/ui.js';
 
@@ -68,7 +68,7 @@ describe('server-rendered pages', () => {
 
   test('without JavaScript a shopper still reads the product page', async ({ browser }) => {
     const product = made;
-    const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport: PHONE, javaScriptEnabled: false });
+    const context = await browser.newContext({ baseURL: workerShop().baseUrl, viewport: PHONE, javaScriptEnabled: false });
     try {
       const page = await context.newPage();
       await page.goto(`/products/${product.id}`);

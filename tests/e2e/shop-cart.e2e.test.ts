@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { adminToken, api, drawnPng, registerVerifiedShopper, uploadProduct } from './support/api.js';
-import { DESKTOP, PHONE, allowConsoleErrors, beforeAll, describe, expect, inject, test } from './support/fixtures.js';
+import { DESKTOP, PHONE, allowConsoleErrors, beforeAll, describe, expect, workerShop, test } from './support/fixtures.js';
 import { openAccountTab } from './support/flows.js';
 import { eventually, expectToast, expectVisible, toast } from './support/ui.js';
 
@@ -214,7 +214,7 @@ describe('the cart on a phone', () => {
 
   test('in Nepali the name counts in Nepali digits', async ({ page }) => {
     const { token, userId } = await loggedIn(page);
-    await page.context().addCookies([{ name: 'pasal_lang', value: 'ne', url: inject('baseUrl') }]);
+    await page.context().addCookies([{ name: 'pasal_lang', value: 'ne', url: workerShop().baseUrl }]);
     expect(
       (await api('POST', '/api/cart/add-to-cart', { token, body: { userId, productId: cable.id, quantity: 2 } })).status,
     ).toBe(200);

@@ -12,7 +12,7 @@ import {
 } from './support/api.js';
 import { expectNoSeriousViolations } from './support/axe.js';
 import { E2E_STORE } from './support/constants.js';
-import { DESKTOP, PHONE, beforeAll, describe, expect, inject, test } from './support/fixtures.js';
+import { DESKTOP, PHONE, beforeAll, describe, expect, workerShop, test } from './support/fixtures.js';
 import { fillLoginForm, fillRegisterForm } from './support/flows.js';
 import { expectPath, expectToast, expectVisible, toast } from './support/ui.js';
 
@@ -116,7 +116,7 @@ describe('back where they were (phone)', () => {
   });
 
   test('in Nepali the toast’s link says लगइन and carries the page too', async ({ page }) => {
-    await page.context().addCookies([{ name: 'pasal_lang', value: 'ne', url: inject('baseUrl') }]);
+    await page.context().addCookies([{ name: 'pasal_lang', value: 'ne', url: workerShop().baseUrl }]);
     await page.goto(productPath());
     await page.getByRole('button', { name: 'कार्टमा थप्नुहोस्', exact: true }).click();
     const link = toast(page, 'कृपया लगइन गर्नुहोस्').getByRole('link', { name: 'लगइन', exact: true });
@@ -136,7 +136,7 @@ describe('back where they were (phone)', () => {
   });
 
   test('a next to another site is never followed: login and registration end on /account', async ({ page }) => {
-    const origin = new URL(inject('baseUrl')).origin;
+    const origin = new URL(workerShop().baseUrl).origin;
     // Logging in with next=//evil.example.
     await page.goto(`/login?next=${encodeURIComponent('//evil.example')}`);
     // The Sign up link does not pass it on either.
@@ -159,7 +159,7 @@ describe('back where they were (phone)', () => {
     await page.goto(`/register?next=${encodeURIComponent('https://evil.example')}`);
     await registersWithCode(page);
     await expectPath(page, '/account');
-    expect(new URL(page.url()).origin).toBe(new URL(inject('baseUrl')).origin);
+    expect(new URL(page.url()).origin).toBe(new URL(workerShop().baseUrl).origin);
     await expectLoggedIn(page);
   });
 });
@@ -251,7 +251,7 @@ for (const [label, viewport] of [
     });
 
     test('in Nepali: the links’ names, the hours and the PAN', async ({ page }) => {
-      await page.context().addCookies([{ name: 'pasal_lang', value: 'ne', url: inject('baseUrl') }]);
+      await page.context().addCookies([{ name: 'pasal_lang', value: 'ne', url: workerShop().baseUrl }]);
       await page.goto(productPath());
       await expectContactLinks(page.getByTestId('product-contact'), {
         call: `${MOBILE} मा फोन गर्नुहोस्`,

@@ -12,7 +12,7 @@ import {
   uploadProduct,
 } from './support/api.js';
 import { expectNoSeriousViolations } from './support/axe.js';
-import { DESKTOP, beforeAll, describe, expect, inject, test } from './support/fixtures.js';
+import { DESKTOP, beforeAll, describe, expect, workerShop, test } from './support/fixtures.js';
 import { adminLoginViaUi } from './support/flows.js';
 import { eventually, expectHidden, expectToast, expectVisible } from './support/ui.js';
 
@@ -229,7 +229,7 @@ describe('the shopper’s Orders tab (phone)', () => {
   });
 
   test('in Nepali: the history with the shopper’s reason', async ({ page }) => {
-    await page.context().addCookies([{ name: 'pasal_lang', value: 'ne', url: inject('baseUrl') }]);
+    await page.context().addCookies([{ name: 'pasal_lang', value: 'ne', url: workerShop().baseUrl }]);
     await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), ['pasal.token', token] as const);
     await page.goto('/account?tab=orders');
     await expectVisible(page.getByRole('heading', { name: 'तपाईंका अर्डरहरू' }));

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
-import { inject } from 'vitest';
+import { workerShop } from './worker-shop.js';
 import { requestJson } from '../../helpers/processes.js';
 import { E2E_ADMIN } from './constants.js';
 
@@ -17,7 +17,7 @@ export async function api<T = Record<string, any>>(
   pathname: string,
   options: { body?: unknown; token?: string } = {},
 ): Promise<ApiResponse<T>> {
-  return requestJson<T>(new URL(pathname, inject('baseUrl')), { method, ...options });
+  return requestJson<T>(new URL(pathname, workerShop().baseUrl), { method, ...options });
 }
 
 /** The e2e admin's token, from a login through the API. */
@@ -76,7 +76,7 @@ export async function uploadProduct(
   for (const picture of pictures) {
     form.append('images', new Blob([new Uint8Array(picture.png)], { type: 'image/png' }), picture.filename);
   }
-  const res = await fetch(new URL('/api/products/', inject('baseUrl')), {
+  const res = await fetch(new URL('/api/products/', workerShop().baseUrl), {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
@@ -88,7 +88,7 @@ export async function uploadProduct(
 
 /** The raw HTML the server sends for a page, before any script runs. */
 export async function rawHtml(pathname: string): Promise<string> {
-  const res = await fetch(new URL(pathname, inject('baseUrl')));
+  const res = await fetch(new URL(pathname, workerShop().baseUrl));
   if (!res.ok) throw new Error(`GET ${pathname} answered ${res.status}`);
   return res.text();
 }
@@ -97,19 +97,19 @@ export async function rawHtml(pathname: string): Promise<string> {
 export const mailbox = {
   /** How many messages were captured so far: pass it as `since` to wait for the next one. */
   async count(): Promise<number> {
-    const res = await fetch(new URL('/messages', inject('mailboxUrl')));
+    const res = await fetch(new URL('/messages', workerShop().mailboxUrl));
     const body = (await res.json()) as { count: number };
     return body.count;
   },
   async messagesTo(email: string): Promise<Array<{ index: number; subject: string; text: string }>> {
-    const url = new URL('/messages', inject('mailboxUrl'));
+    const url = new URL('/messages', workerShop().mailboxUrl);
     url.searchParams.set('to', email);
     const res = await fetch(url);
     return ((await res.json()) as { messages: Array<{ index: number; subject: string; text: string }> }).messages;
   },
   /** The 6-digit code of the first mail to `email` after `since` messages (waits for it). */
   async otpFor(email: string, since = 0): Promise<string> {
-    const url = new URL('/otp', inject('mailboxUrl'));
+    const url = new URL('/otp', workerShop().mailboxUrl);
     url.searchParams.set('to', email);
     url.searchParams.set('since', String(since));
     url.searchParams.set('timeoutMs', '15000');

@@ -50,8 +50,17 @@ export async function seriousViolations(page: Page, options: { disableRules?: st
       );
       for (const element of skipped) element.style.setProperty('content-visibility', 'visible');
       // Laid out for the first time, its links start their colour transition (transition-colors)
-      // from the browser's default link blue: let it end before colours are read.
-      if (skipped.length > 0) await new Promise((resolve) => setTimeout(resolve, 300));
+      // from the browser's default link blue: once a frame has drawn them, let those end before
+      // colours are read.
+      if (skipped.length > 0) {
+        for (let frame = 0; frame < 2; frame += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
+        const fading = document.getAnimations().filter((animation) => {
+          const target = (animation.effect as KeyframeEffect | null)?.target ?? null;
+          const finite = Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity);
+          return finite && skipped.some((element) => element.contains(target));
+        });
+        await Promise.all(fading.map((animation) => animation.finished.catch(() => undefined)));
+      }
       try {
         const run: AxeResults = await axe.run(document, { resultTypes: ['violations'], rules });
         return run.violations;

@@ -1,13 +1,19 @@
 /** Values shared by the browser tests' global setup (server process) and the test files (workers). */
 
+/** One shop of the run, as a test worker reaches it. */
+export interface WorkerShop {
+  /** The production build under test, e.g. http://127.0.0.1:41234 */
+  baseUrl: string;
+  /** The HTTP face of its SMTP capture (see global-setup.ts). */
+  mailboxUrl: string;
+  /** Its DATA_DIR (a temp folder, removed after the run). */
+  dataDir: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The production build under test, e.g. http://127.0.0.1:41234 */
-    baseUrl: string;
-    /** The HTTP face of the SMTP capture (see global-setup.ts). */
-    mailboxUrl: string;
-    /** The server's DATA_DIR (a temp folder, removed after the run). */
-    dataDir: string;
+    /** One shop per test worker, in the order of VITEST_POOL_ID (see worker-shop.ts). */
+    shops: WorkerShop[];
   }
 }
 

@@ -1,14 +1,15 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { inject } from 'vitest';
+import { workerShop } from './worker-shop.js';
 
 /**
- * Straight into the e2e server's SQLite file (DATA_DIR/pasal.sqlite, see global-setup.ts), for the
- * few states no client can bring about, e.g. a mail that failed for good. The browser tests always
- * run on SQLite; the server keeps the file in WAL mode, so a second connection may write beside it.
+ * Straight into the SQLite file of this worker's e2e shop (DATA_DIR/pasal.sqlite, see
+ * worker-shop.ts), for the few states no client can bring about, e.g. a mail that failed for good.
+ * The browser tests always run on SQLite; the server keeps the file in WAL mode, so a second
+ * connection may write beside it.
  */
 function withDatabase<T>(work: (db: SQLite.Database) => T): T {
-  const db = new SQLite(path.join(inject('dataDir'), 'pasal.sqlite'));
+  const db = new SQLite(path.join(workerShop().dataDir, 'pasal.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');
     return work(db);
@@ -48,5 +49,21 @@ export function insertFailedJob(job: FailedJobInput): number {
 export function setOrderState(orderId: string, status: string, paymentStatus: string): void {
   withDatabase((db) => {
     db.prepare('update orders set status = ?, payment_status = ? where id = ?').run(status, paymentStatus, orderId);
+  });
+}
+
+/**
+ * Moves a shopper's past code sends `ms` back in time, as if that long had gone by since they were
+ * sent: the server's wait before another code (its own clock) is then over without the test
+ * sitting it out.
+ */
+export function backdateOtpSends(userId: number, ms: number): void {
+  withDatabase((db) => {
+    const sends = db.prepare('select id, sent_at from otp_sends where user_id = ?').all(userId) as Array<{
+      id: number;
+      sent_at: string;
+    }>;
+    const move = db.prepare('update otp_sends set sent_at = ? where id = ?');
+    for (const send of sends) move.run(new Date(Date.parse(send.sent_at) - ms).toISOString(), send.id);
   });
 }

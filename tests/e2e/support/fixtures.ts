@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ConsoleMessage, Page } from 'playwright-core';
-import { inject, test as base } from 'vitest';
+import { test as base } from 'vitest';
 import { launchBrowser } from './chromium.js';
 import { PHONE } from './constants.js';
+import { watchRequests } from './ui.js';
+import { workerShop } from './worker-shop.js';
 
 export { DESKTOP, E2E_ADMIN, PHONE } from './constants.js';
 
@@ -28,15 +30,16 @@ const artefacts = path.resolve(import.meta.dirname, '../../../test-results/e2e')
 
 /**
  * `test` with browser fixtures:
- * - `browser`: one headless Chromium per test file;
+ * - `browser`: one headless Chromium per test worker, shared by the files it runs one after another
+ *   (vitest.e2e.config.ts keeps the worker between files); each test has contexts of its own;
  * - `viewport`: phone size unless a suite says `test.override({ viewport: DESKTOP })`;
- * - `page`: a fresh context (empty local storage) per test, on the shop's base URL. The test fails on any
- *   uncaught page error or console error not allowed above; a failing test leaves a screenshot in
- *   test-results/e2e/.
+ * - `page`: a fresh context (empty local storage) per test, on the worker's shop (worker-shop.ts).
+ *   The test fails on any uncaught page error or console error not allowed above; a failing test
+ *   leaves a screenshot in test-results/e2e/.
  */
 export const test = base
   // eslint-disable-next-line no-empty-pattern -- Vitest requires a destructuring pattern here
-  .extend('browser', { scope: 'file' }, async ({}, { onCleanup }) => {
+  .extend('browser', { scope: 'worker' }, async ({}, { onCleanup }) => {
     const browser = await launchBrowser();
     onCleanup(() => browser.close());
     return browser;
@@ -44,7 +47,7 @@ export const test = base
   .extend('viewport', { ...PHONE } as { width: number; height: number })
   .extend('page', async ({ browser, viewport, task }, { onCleanup }) => {
     const context = await browser.newContext({
-      baseURL: inject('baseUrl'),
+      baseURL: workerShop().baseUrl,
       viewport,
       locale: 'en-GB',
       timezoneId: 'Asia/Kathmandu',
@@ -53,6 +56,7 @@ export const test = base
     context.setDefaultTimeout(10_000);
     context.setDefaultNavigationTimeout(20_000);
     const page = await context.newPage();
+    watchRequests(page);
     // A server-rendered page is on screen before React has taken it over, and a tap during hydration
     // can be lost: after each load, wait for <html data-ready> (src/web/app/start.tsx). A page whose
     // code never runs is left to the test to judge.
@@ -93,4 +97,5 @@ export const test = base
     return page;
   });
 
-export { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+export { afterAll, beforeAll, describe, expect } from 'vitest';
+export { workerShop };

@@ -4,16 +4,17 @@ import type net from 'node:net';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { MailCatcher } from '../../helpers/smtp.js';
-import { E2E_STORE } from './constants.js';
+import { E2E_STORE, type WorkerShop } from './constants.js';
 import { startShop } from './shop.js';
 
 /**
- * Starts what every browser test needs, once for the whole run:
+ * Starts what the browser tests need, once for the whole run, for each test worker
+ * (vitest's maxWorkers; worker-shop.ts picks a file's):
  * - the production build (`node dist/server/server/main.js`) on a free port with a fresh DATA_DIR
  *   and a real SMTP server capturing its mail (startShop, shop.ts);
  * - the captured mail, readable by the test workers through a tiny HTTP endpoint on 127.0.0.1
  *   (the catcher lives in this process, the tests in workers).
- * The test files get the addresses through `inject()` (see env.d.ts).
+ * The test files get the addresses through `inject('shops')` (see constants.ts).
  */
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -76,6 +77,28 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
   }
 
+  const started = await Promise.allSettled(
+    Array.from({ length: Math.max(1, project.config.maxWorkers) }, (_, index) => startWorkerShop(index + 1)),
+  );
+  const shops = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stopAll = async () => {
+    await Promise.all(shops.map((shop) => shop.stop()));
+  };
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+
+  project.provide(
+    'shops',
+    shops.map(({ baseUrl, mailboxUrl, dataDir }) => ({ baseUrl, mailboxUrl, dataDir })),
+  );
+  return stopAll;
+}
+
+/** One worker's shop and its mailbox endpoint. */
+async function startWorkerShop(worker: number): Promise<WorkerShop & { stop(): Promise<void> }> {
   const shop = await startShop(
     {
       NODE_ENV: 'production',
@@ -84,7 +107,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       STORE_HOURS: E2E_STORE.hours,
       STORE_PAN: E2E_STORE.pan,
     },
-    'shop',
+    `shop-w${worker}`,
   );
   let mailbox: Awaited<ReturnType<typeof serveMailbox>>;
   try {
@@ -93,12 +116,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await shop.stop();
     throw error;
   }
-
-  project.provide('baseUrl', shop.baseUrl);
-  project.provide('mailboxUrl', mailbox.url);
-  project.provide('dataDir', shop.dataDir);
-  return async () => {
-    await mailbox.close();
-    await shop.stop();
+  return {
+    baseUrl: shop.baseUrl,
+    mailboxUrl: mailbox.url,
+    dataDir: shop.dataDir,
+    stop: async () => {
+      await mailbox.close();
+      await shop.stop();
+    },
   };
 }

@@ -11,7 +11,7 @@ import { E2E_ADMIN } from './constants.js';
 /**
  * A shop from the build: a snapshot of dist/ (the rest of the project linked beside it, so a
  * rebuild while the tests run cannot pull the assets from under the browser), a fresh DATA_DIR and
- * its own mail catcher, with the environment asked for. global-setup.ts starts the shared one
+ * its own mail catcher, with the environment asked for. global-setup.ts starts one per test worker
  * (NODE_ENV=production); a test file may start one of its own: the payments test needs
  * NODE_ENV=development and PAYMENT_SANDBOX=true, where the payment sandbox (/sandbox/esewa,
  * /sandbox/khalti) is on, refused in production by design. No vitest here: a script (screenshots) may use it too.
