@@ -73,18 +73,24 @@ export async function requestJson<T = unknown>(
 }
 
 /**
- * A new, empty PostgreSQL database beside the one `baseUrl` names (same server and user), and a
- * drop() that removes it even while connections to it are still open.
+ * A new PostgreSQL database beside the one `baseUrl` names (same server and user), and a drop()
+ * that removes it even while connections to it are still open. Empty, or a copy of `template`
+ * (a database nobody is connected to).
  */
-export async function createScratchDatabase(baseUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(
+  baseUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     async drop() {
       const client = new pg.Client({ connectionString: baseUrl });
