@@ -24,6 +24,7 @@ import { TokenService } from './lib/tokens.js';
 export interface AppContext {
   config: Config;
   db: Kysely<Database>;
+  /** For the catalogue's listing wing and start-up only: features ask src/server/db instead (ADR 0033). */
   dialect: Dialect;
   /** Small writes (db/write-batch.ts): on SQLite those of one event-loop turn share one commit. */
   writeBatch: WriteBatch;
