@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { CART_QUANTITY_MAX } from '../../src/shared/cart.js';
 import { freePort, snapshotApp as snapshotDist, stopChild } from '../../tests/helpers/processes.js';
 
 export { freePort, requestJson, stopChild } from '../../tests/helpers/processes.js';
@@ -99,6 +100,8 @@ export function shopEnv(dataDir: string, port: number, extra: Record<string, str
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // add-to-cart raises one line again and again: the shop's units-per-order limit must not refuse it.
+    MAX_UNITS_PER_ORDER: String(CART_QUANTITY_MAX),
     ...extra,
   };
 }

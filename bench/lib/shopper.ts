@@ -42,7 +42,8 @@ async function otpFromOutbox(dataDir: string, email: string): Promise<string> {
   const outbox = path.join(dataDir, 'outbox');
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith(`-${email}.txt`)) : [];
+    // The dev outbox names a mail `<time>-<to>-<random>.txt` (src/server/lib/mail.ts).
+    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.includes(`-${email}-`)) : [];
     for (const name of files.sort().reverse()) {
       const text = fs.readFileSync(path.join(outbox, name), 'utf8');
       const code = /\b(\d{6})\b/.exec(text.split('\n\n').slice(1).join('\n\n'))?.[1];

@@ -5,7 +5,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Dialect } from './db/client.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Database } from './db/schema.js';
-import type { SqliteWriteBatch } from './db/write-batch.js';
+import type { WriteBatch } from './db/write-batch.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { MailOutbox, mailDomain } from './jobs/mail-job.js';
 import { withStartupLock } from './db/startup-lock.js';
@@ -24,9 +24,10 @@ import { TokenService } from './lib/tokens.js';
 export interface AppContext {
   config: Config;
   db: Kysely<Database>;
+  /** For the catalogue's listing wing and start-up only: features ask src/server/db instead (ADR 0033). */
   dialect: Dialect;
-  /** SQLite only: small writes that share one commit per event-loop turn (db/write-batch.ts). */
-  writeBatch: SqliteWriteBatch | undefined;
+  /** Small writes (db/write-batch.ts): on SQLite those of one event-loop turn share one commit. */
+  writeBatch: WriteBatch;
   clock: Clock;
   mailer: Mailer;
   /** Product images: DATA_DIR/uploads, or an S3-compatible bucket that every process shares. */
@@ -88,7 +89,7 @@ export async function createContext(
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
       : createOutboxMailer(config.dataDir, config.mailFrom, log));
   const storage = await openStorage(config);
-  const jobs = new JobQueue(handle.db, handle.dialect, clock, log, overrides.jobs);
+  const jobs = new JobQueue(handle.db, clock, log, overrides.jobs);
   const outbox = new MailOutbox(jobs, jwtSecret, mailDomain(config.mailFrom));
   jobs.register(outbox.handler(mailer));
   return {
@@ -104,7 +105,7 @@ export async function createContext(
     tokens,
     sessions: new SessionService(handle.db, tokens, clock),
     throttle: new Throttle(handle.db, clock),
-    backoff: new Backoff(handle.db, handle.dialect, clock),
+    backoff: new Backoff(handle.db, clock),
     devices: new DeviceCookies(jwtSecret),
     otpKey: `otp:${jwtSecret}`,
     async close() {

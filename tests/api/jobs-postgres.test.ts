@@ -38,7 +38,7 @@ describe.runIf(usingPostgres())('the queue and the shop on PostgreSQL', () => {
     const servers: ServerProcess[] = [];
     try {
       await migrateToLatest(db.db as Kysely<unknown>);
-      const expected = await queueMails(db.db, db.dialect, MAILS, { tag: 'pair' });
+      const expected = await queueMails(db.db, MAILS, { tag: 'pair' });
       servers.push(
         ...(await Promise.all(
           dataDirs.map((dataDir) => startServerProcess({ dataDir, databaseUrl: database.databaseUrl, env })),

@@ -41,7 +41,7 @@ describe('the outbox survives SIGKILL', () => {
     const db = openServerDatabase(where);
     try {
       await migrateToLatest(db.db as Kysely<unknown>);
-      const expected = await queueMails(db.db, db.dialect, MAILS, { tag: 'crash', secret: true });
+      const expected = await queueMails(db.db, MAILS, { tag: 'crash', secret: true });
 
       server = await startServerProcess({ ...where, env });
       const first = server;

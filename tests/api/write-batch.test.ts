@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DbHandle, PreparedQuery, openDatabase } from '../../src/server/db/client.js';
 import type { Database } from '../../src/server/db/schema.js';
-import type { SqliteNow, SqliteWriteBatch } from '../../src/server/db/write-batch.js';
+import type { WriteBatch } from '../../src/server/db/write-batch.js';
 
 /**
  * Group commit on SQLite (db/write-batch.ts, ADR 0011): the jobs of one event-loop turn share a
@@ -18,17 +18,18 @@ describe('SQLite write batch', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  async function open(): Promise<{ handle: DbHandle; batch: SqliteWriteBatch; file: string }> {
+  async function open(): Promise<{ handle: DbHandle; batch: WriteBatch; file: string }> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasal-batch-'));
     const handle = openDatabase({ dataDir });
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     cleanups.push(() => handle.close());
     await sql`CREATE TABLE notes (id INTEGER PRIMARY KEY, n INTEGER NOT NULL)`.execute(handle.db);
-    if (!handle.writeBatch) throw new Error('SQLite opened without its write batch');
     return { handle, batch: handle.writeBatch, file: path.join(dataDir, 'pasal.sqlite') };
   }
 
-  const insert = (id: number) => (conn: SqliteNow) => conn.prepare('INSERT INTO notes (id, n) VALUES (?, 0)').run(id).changes;
+  const changes = async (trx: Transaction<Database>, query: ReturnType<typeof sql>) =>
+    Number((await query.execute(trx)).numAffectedRows);
+  const insert = (id: number) => (trx: Transaction<Database>) => changes(trx, sql`INSERT INTO notes (id, n) VALUES (${id}, 0)`);
   const ids = async (handle: DbHandle) =>
     (await sql<{ id: number }>`SELECT id FROM notes ORDER BY id`.execute(handle.db)).rows.map((row) => row.id);
 
@@ -38,7 +39,7 @@ describe('SQLite write batch', () => {
     // No checkpoints: the WAL only grows, by one frame per page a commit writes.
     await sql`PRAGMA wal_autocheckpoint = 0`.execute(handle.db);
     const frames = () => (fs.statSync(`${file}-wal`).size - 32) / (24 + 4096);
-    const bump = (conn: SqliteNow) => conn.prepare('UPDATE notes SET n = n + 1 WHERE id = 1').run().changes;
+    const bump = (trx: Transaction<Database>) => changes(trx, sql`UPDATE notes SET n = n + 1 WHERE id = 1`);
 
     const before = frames();
     expect(await Promise.all(Array.from({ length: 20 }, () => batch.run(bump)))).toEqual(Array(20).fill(1));
@@ -56,13 +57,13 @@ describe('SQLite write batch', () => {
     const seen: number[] = [];
     const results = await Promise.allSettled([
       batch.run(insert(1)),
-      batch.run((conn) => {
-        insert(2)(conn);
+      batch.run(async (trx) => {
+        await insert(2)(trx);
         throw new Error('job two fails');
       }),
-      batch.run((conn) => {
-        insert(3)(conn);
-        seen.push(...(conn.prepare('SELECT id FROM notes ORDER BY id').all() as { id: number }[]).map((row) => row.id));
+      batch.run(async (trx) => {
+        await insert(3)(trx);
+        seen.push(...(await sql<{ id: number }>`SELECT id FROM notes ORDER BY id`.execute(trx)).rows.map((row) => row.id));
         return 'three';
       }),
     ]);
@@ -99,8 +100,8 @@ describe('SQLite write batch', () => {
     // What an I/O or full-disk error does: the whole transaction is gone, not just the savepoint.
     const results = await Promise.allSettled([
       batch.run(insert(1)),
-      batch.run((conn) => {
-        conn.prepare('ROLLBACK').run();
+      batch.run(async (trx) => {
+        await sql`ROLLBACK`.execute(trx);
         throw new Error('disk I/O error');
       }),
       batch.run(insert(3)),
@@ -113,7 +114,7 @@ describe('SQLite write batch', () => {
     expect(await ids(handle)).toEqual([4]);
   });
 
-  it('PreparedQuery.rowsNow runs the SQL Kysely runs, each value in its place; a write gives []', async () => {
+  it('PreparedQuery in a job runs the SQL Kysely runs, each value in its place; a write gives []', async () => {
     const { handle, batch } = await open();
     await sql`INSERT INTO notes (id, n) VALUES (1, 5), (2, 6), (3, 7)`.execute(handle.db);
     const notes = (db: Kysely<Database>) => db as unknown as Kysely<{ notes: { id: number; n: number } }>;
@@ -127,7 +128,7 @@ describe('SQLite write batch', () => {
         .set({ n: $(0) })
         .where('id', '=', $(1)),
     );
-    expect(await batch.run((conn) => query.rowsNow(conn, 6, 1))).toEqual([
+    expect(await batch.run((trx) => query.rows(trx, 6, 1))).toEqual([
       { id: 2, n: 6 },
       { id: 3, n: 7 },
     ]);
@@ -135,9 +136,18 @@ describe('SQLite write batch', () => {
       { id: 2, n: 6 },
       { id: 3, n: 7 },
     ]);
-    expect(await batch.run((conn) => query.firstNow(conn, 99, 1))).toBeUndefined();
-    expect(await batch.run((conn) => setN.rowsNow(conn, 42, 3))).toEqual([]);
+    expect(await batch.run((trx) => query.first(trx, 99, 1))).toBeUndefined();
+    expect(await batch.run((trx) => setN.rows(trx, 42, 3))).toEqual([]);
     expect(await query.first(handle.db, 0, 3)).toEqual({ id: 3, n: 42 });
+  });
+
+  it('refuses a statement from a job that kept its transaction past the batch', async () => {
+    const { batch } = await open();
+    let kept: Transaction<Database> | undefined;
+    await batch.run(async (trx) => {
+      kept = trx;
+    });
+    await expect(sql`SELECT 1`.execute(kept!)).rejects.toThrow('a write batch job ran a statement after its batch ended');
   });
 
   it('runs the jobs given before close() and commits them before the database closes', async () => {

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../../src/server/db/client.js';
 import type { Database } from '../../src/server/db/schema.js';
 import { MailOutbox } from '../../src/server/jobs/mail-job.js';
 import { JobQueue } from '../../src/server/jobs/queue.js';
@@ -15,11 +14,10 @@ const quiet = { info: () => undefined, warn: () => undefined, error: () => undef
  */
 export async function queueMails(
   db: Kysely<Database>,
-  dialect: Dialect,
   count: number,
   options: { tag: string; secret?: boolean },
 ): Promise<string[]> {
-  const queue = new JobQueue(db, dialect, systemClock, quiet);
+  const queue = new JobQueue(db, systemClock, quiet);
   const outbox = new MailOutbox(queue, SERVER_JWT_SECRET, 'pasal.test');
   queue.register(outbox.handler({ send: () => Promise.reject(new Error('not this queue')), close: () => undefined }));
   const ids = Array.from({ length: count }, (_, i) => `<${options.tag}-${i}@pasal.test>`);

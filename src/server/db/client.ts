@@ -7,7 +7,6 @@ import {
   PostgresDialect,
   type QueryResult,
   type SqliteDatabase,
-  SqliteDialect,
   sql,
   type Transaction,
 } from 'kysely';
@@ -21,17 +20,19 @@ import {
   type WalCheckpointer,
   type WalCheckpointerOptions,
 } from './wal-checkpointer.js';
-import { type SqliteNow, SqliteWriteBatch } from './write-batch.js';
+import type { Dialect } from './dialect.js';
+import { SqliteDialectWithoutRowLocks } from './row-locks.js';
+import { SqliteWriteBatch, transactionPerWrite, type WriteBatch } from './write-batch.js';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect } from './dialect.js';
 
 export interface DbHandle {
   db: Kysely<Database>;
   dialect: Dialect;
   /** SQLite with background checkpoints only. */
   walCheckpointer?: WalCheckpointer | undefined;
-  /** SQLite only: group commit of small writes (write-batch.ts). */
-  writeBatch?: SqliteWriteBatch | undefined;
+  /** Small writes: group commit on SQLite, a transaction each on PostgreSQL (write-batch.ts). */
+  writeBatch: WriteBatch;
   close(): Promise<void>;
 }
 
@@ -67,7 +68,7 @@ export function openDatabase(options: OpenOptions): DbHandle {
     // exception (found by the outage drill, tests/api/jobs-postgres.test.ts). The query's caller gets the error.
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', writeBatch: transactionPerWrite(db), close: () => db.destroy() };
   }
   // Private: 0700 folder, 0600 database (its -wal and -shm files take the database's mode).
   ensurePrivateDir(options.dataDir);
@@ -79,7 +80,8 @@ export function openDatabase(options: OpenOptions): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const statements = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  const dialect = new SqliteDialectWithoutRowLocks({ database: statements });
+  const db = new Kysely<Database>({ dialect });
   const background = options.backgroundCheckpoints;
   const walCheckpointer =
     background &&
@@ -95,7 +97,7 @@ export function openDatabase(options: OpenOptions): DbHandle {
       },
     });
   if (walCheckpointer) sqlite.pragma(`wal_autocheckpoint = ${WAL_PAGES_BEFORE_INLINE_CHECKPOINT}`);
-  const writeBatch = new SqliteWriteBatch(db, sqlite, (text) => statements.prepare(text));
+  const writeBatch = new SqliteWriteBatch(db, dialect, sqlite);
   return {
     db,
     dialect: 'sqlite',
@@ -159,23 +161,6 @@ export class PreparedQuery<R, P extends readonly unknown[]> {
       sql: query.sql,
       parameters: inOrder(order, parameters),
     });
-  }
-
-  /**
-   * The rows, from SQLite's connection at once (in a write batch's job, write-batch.ts); a
-   * statement that returns no rows gives []. Same SQL as on Kysely's SQLite connection.
-   */
-  rowsNow(conn: SqliteNow, ...parameters: P): R[] {
-    const { query, order } = this.compiledFor(conn.db);
-    const statement = conn.prepare(query.sql);
-    const values = inOrder(order, parameters);
-    if (statement.reader) return statement.all(values) as R[];
-    statement.run(values);
-    return [];
-  }
-
-  firstNow(conn: SqliteNow, ...parameters: P): R | undefined {
-    return this.rowsNow(conn, ...parameters)[0];
   }
 
   async rows(db: Kysely<Database> | Transaction<Database>, ...parameters: P): Promise<R[]> {

@@ -1,5 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type QueryExecutorProvider, sql } from 'kysely';
 import type { Dialect } from './client.js';
+import { dialectOf } from './dialect.js';
 
 /** An arbitrary constant that names Pasal's start-up work among PostgreSQL advisory locks. */
 const STARTUP_LOCK_KEY = 7_317_020_017;
@@ -21,4 +22,13 @@ export async function withStartupLock<T>(db: Kysely<unknown>, dialect: Dialect, 
       await sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.execute(connection);
     }
   });
+}
+
+/**
+ * Whether this process is the only one on the database: the shop's one process opens SQLite's
+ * file, while every process shares PostgreSQL. On a database of its own, work a process finds
+ * half-done at start was cut short by its own last stop.
+ */
+export function ownedByThisProcess(db: QueryExecutorProvider): boolean {
+  return dialectOf(db) === 'sqlite';
 }

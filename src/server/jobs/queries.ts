@@ -1,5 +1,5 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type { Dialect } from '../db/client.js';
+import { lockRows } from '../db/row-locks.js';
 import type { Database, JobsTable } from '../db/schema.js';
 
 /** SQL of the durable queue (migration 009). Plain Kysely on both dialects. */
@@ -43,17 +43,16 @@ export async function insertJob(db: Db, job: NewJob): Promise<number> {
 }
 
 /**
- * PostgreSQL: holds the row locks of a key's jobs, or of one job, until the transaction ends. The
- * writer of a replacing job and the worker recording a replaced job's failure both take them, so
- * one waits for the other and the second sees what the first wrote (a running job that failed
- * just as its replacement was written was otherwise put back in the queue beside it). SQLite's
- * one connection runs transactions one at a time already.
+ * Holds the row locks of a key's jobs, or of one job, until the transaction ends. The writer of a
+ * replacing job and the worker recording a replaced job's failure both take them, so one waits for
+ * the other and the second sees what the first wrote (a running job that failed just as its
+ * replacement was written was otherwise put back in the queue beside it). db/row-locks.ts sends
+ * it only where it means something.
  */
-export async function lockJobs(db: Db, dialect: Dialect, which: { key: string } | { id: number }) {
-  // Outside a transaction a lock would end with its statement.
-  if (dialect !== 'postgres' || !db.isTransaction) return;
+export async function lockJobs(db: Db, which: { key: string } | { id: number }) {
   const rows = db.selectFrom('jobs').select('id');
-  await ('key' in which ? rows.where('key', '=', which.key) : rows.where('id', '=', which.id)).forUpdate().execute();
+  const locked = 'key' in which ? rows.where('key', '=', which.key) : rows.where('id', '=', which.id);
+  await lockRows(db, () => locked.forUpdate().execute());
 }
 
 /** Drops the queued (not yet running) jobs of a key: their work is replaced or no longer wanted. */
@@ -79,12 +78,11 @@ export async function isSuperseded(db: Db, id: number): Promise<boolean> {
 
 /**
  * Takes up to `limit` due jobs: queued ones whose time has come and running ones whose lease
- * ended (their taker died). On PostgreSQL each row is taken by one process only (FOR UPDATE SKIP
- * LOCKED); on SQLite the one UPDATE is atomic and one process owns the database.
+ * ended (their taker died). Each row is taken by one process only: FOR UPDATE SKIP LOCKED where
+ * processes share the database; on SQLite the one UPDATE is atomic and one process owns the file.
  */
 export async function claimDue(
   db: Kysely<Database>,
-  dialect: Dialect,
   options: { now: string; limit: number; token: string; leaseUntil: string },
 ): Promise<JobRow[]> {
   const rows = await db
@@ -97,15 +95,16 @@ export async function claimDue(
       updated_at: options.now,
     })
     .where('id', 'in', (eb) => {
-      const due = eb
+      return eb
         .selectFrom('jobs')
         .select('id')
         .where('status', 'in', ['queued', 'running'])
         .where('run_at', '<=', options.now)
         .orderBy('run_at')
         .orderBy('id')
-        .limit(options.limit);
-      return dialect === 'postgres' ? due.forUpdate().skipLocked() : due;
+        .limit(options.limit)
+        .forUpdate()
+        .skipLocked();
     })
     .returningAll()
     .execute();
@@ -158,7 +157,7 @@ export async function markFailed(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** SQLite at start: no other process runs jobs on this file, so every 'running' job is an orphan of a crash. */
+/** At start on a database of this process's own: every 'running' job is an orphan of a crash. */
 export async function releaseRunning(db: Db, now: string): Promise<number> {
   const result = await db
     .updateTable('jobs')

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import type { Dialect } from '../db/client.js';
 import type { Database } from '../db/schema.js';
+import { ownedByThisProcess } from '../db/startup-lock.js';
 import { type Clock, isoIn, isoNow } from '../lib/clock.js';
 import { safeErrorText } from './error-text.js';
 import * as q from './queries.js';
@@ -83,7 +83,6 @@ export class JobQueue {
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly dialect: Dialect,
     private readonly clock: Clock,
     private readonly log: Log,
     options: JobQueueOptions = {},
@@ -120,7 +119,7 @@ export class JobQueue {
   private async write(db: Db, kind: string, payload: string, options: EnqueueOptions, claimToken?: string): Promise<number> {
     const handler = this.handlerOf(kind);
     if (options.key !== undefined) {
-      await q.lockJobs(db, this.dialect, { key: options.key });
+      await q.lockJobs(db, { key: options.key });
       await q.deleteQueuedByKey(db, options.key);
     }
     return q.insertJob(db, {
@@ -207,8 +206,8 @@ export class JobQueue {
   }
 
   private async work(): Promise<void> {
-    if (this.dialect === 'sqlite') {
-      // One process owns a SQLite file: a job still 'running' was cut short by a crash. Run it again now.
+    if (ownedByThisProcess(this.db)) {
+      // No other process runs jobs on this database: a job still 'running' was cut short by a crash. Run it again now.
       const released = await q.releaseRunning(this.db, isoNow(this.clock));
       if (released > 0) this.log.warn({ jobs: released }, 'jobs interrupted by the last stop run again');
     }
@@ -235,7 +234,7 @@ export class JobQueue {
     const token = newClaimToken();
     // The longest lease of any kind: a job's own timeout is enforced by execute().
     const leaseMs = Math.max(0, ...[...this.handlers.values()].map((handler) => handler.timeoutMs)) + LEASE_MARGIN_MS;
-    const jobs = await q.claimDue(this.db, this.dialect, {
+    const jobs = await q.claimDue(this.db, {
       now: isoNow(this.clock),
       limit,
       token,
@@ -291,7 +290,7 @@ export class JobQueue {
       const text = safeErrorText(error);
       const now = this.clock.now().getTime();
       const replaced = await this.db.transaction().execute(async (trx) => {
-        await q.lockJobs(trx, this.dialect, { id: job.id });
+        await q.lockJobs(trx, { id: job.id });
         // A job replaced while it ran is not tried again (the mail of a voided code).
         if (!permanent && (await q.isSuperseded(trx, job.id))) {
           await q.markDone(trx, job.id, job.token, new Date(now).toISOString());

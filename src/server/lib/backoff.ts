@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../db/client.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from './clock.js';
 
@@ -21,7 +20,6 @@ export interface BackoffPolicy {
 export class Backoff {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly dialect: Dialect,
     private readonly clock: Clock,
   ) {}
 
@@ -45,7 +43,7 @@ export class Backoff {
           .selectFrom('backoff')
           .select(['failures', 'last_at'])
           .where('key', '=', key)
-          .$if(this.dialect === 'postgres', (qb) => qb.forUpdate())
+          .forUpdate()
           .executeTakeFirstOrThrow();
         const lastMs = Date.parse(row.last_at);
         const failures = nowMs - lastMs > policy.forgetAfterMs ? 0 : row.failures;

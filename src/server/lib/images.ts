@@ -24,7 +24,7 @@ type SharpFactory = (input?: Buffer, options?: SharpOptions) => Sharp;
 let sharpLoaded: Promise<SharpFactory> | undefined;
 
 /**
- * sharp (libvips) is loaded with the first image, not at start-up: it costs ~50 ms and ~18 MB of
+ * sharp (libvips) is loaded with the first image, not at start-up: loading it takes time and
  * memory, and most server processes never see an upload.
  */
 function loadSharp(): Promise<SharpFactory> {

@@ -14,7 +14,7 @@ interface Slot<V> {
  * Second chance (CLOCK), not exact LRU: a read only marks the entry. An exact LRU moves the entry
  * to the end of the Map on every read (delete, then set), and V8 makes that cost O(size) when the
  * same key is moved again and again, as a popular page's is: its deleted copies stay in the key's
- * hash chain until the table is rebuilt. With 5 000 entries that was ~11 µs a read (ADR 0013).
+ * hash chain until the table is rebuilt, so a read of a full cache grew slow (ADR 0013).
  * Eviction looks at the oldest entry: read since, it moves to the end unmarked; else it goes.
  */
 export class LruCache<V> {

@@ -12,7 +12,7 @@ export function hashPassword(password: string): Promise<string> {
 /**
  * Hashing a new shopper's password (registration) one at a time. Each hash takes ~20 MB and a
  * libuv thread for tens of milliseconds; unbounded, a registration flood filled every thread and a
- * shopper's login waited behind it (15 → 142 ms median). Logins verify outside this bound. A queue
+ * shopper's login waited behind it, many times its usual time. Logins verify outside this bound. A queue
  * longer than REGISTRATION_QUEUE_MAX is refused: the caller answers 503.
  */
 export const REGISTRATION_QUEUE_MAX = 50;

@@ -6,7 +6,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * Helmet's security headers, worked out once at start-up and set on every reply.
  *
  * @fastify/helmet builds a new helmet middleware (and re-parses the CSP directives) on every
- * request: about 30 µs of CPU, as much as a whole cached catalogue answer. Our headers do not
+ * request, as much CPU as a whole cached catalogue answer. Our headers do not
  * depend on the request, so the same middleware runs once against a recording response here.
  */
 export function securityHeaders(options: HelmetOptions): Record<string, string> {

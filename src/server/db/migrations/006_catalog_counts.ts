@@ -28,7 +28,7 @@ import { isPostgres } from './helpers.js';
  *   order and test the price from the index alone when the range is broad (pageIds of
  *   catalog/listing/queries.ts chooses by the range's count).
  * - indexes for sorting a category level by price or name (each of them read every product of the
- *   level and sorted it: ~7 ms for a category of 16 000 products by name).
+ *   level and sorted it, slow for a large category by name).
  */
 const live = (db: Kysely<unknown>, name: string, columns: string[]) =>
   db.schema.createIndex(name).on('products').columns(columns).where(sql.ref('deleted_at'), 'is', null).execute();

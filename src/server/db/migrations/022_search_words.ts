@@ -4,8 +4,8 @@ import { isPostgres } from './helpers.js';
 /**
  * PostgreSQL: every word (lexeme of products.search, names and descriptions) any product has had,
  * so that the word being typed, a prefix, can be searched as the words it begins (ADR 0024). GIN
- * answers a prefix by reading its whole key range and rechecking every row it finds ("kingston &
- * black:*" took 6 ms at 100 000 products, "kingston & black" 0.7): spelled out as the words
+ * answers a prefix by reading its whole key range and rechecking every row it finds (several times
+ * slower than the same search with whole words): spelled out as the words
  * ("kingston & (black | blackwidow)") it matches the same products, from the index alone.
  *
  * Words are only added (a product's insert, a change of its name or description): a word no

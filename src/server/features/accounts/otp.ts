@@ -155,7 +155,7 @@ export async function sendOtp(ctx: AppContext, log: Log, userId: number, client:
   );
   const source = otpSource(client);
   const outcome = await ctx.db.transaction().execute(async (trx) => {
-    const user = await q.lockUserForOtp(trx, ctx.dialect, userId);
+    const user = await q.lockUserForOtp(trx, userId);
     if (!user) return { kind: 'no-user' } as const;
     if (Number(user.email_verified) === 1) return { kind: 'verified' } as const;
     const nowMs = ctx.clock.now().getTime();
@@ -209,7 +209,7 @@ export async function verifyOtp(
   let outcome;
   try {
     outcome = await ctx.db.transaction().execute(async (trx) => {
-      const user = await q.lockUserForOtp(trx, ctx.dialect, userId);
+      const user = await q.lockUserForOtp(trx, userId);
       if (!user) return { kind: 'no-user' } as const;
       if (Number(user.email_verified) === 1) return { kind: 'verified' } as const;
       const otp = await q.findOtp(trx, userId);

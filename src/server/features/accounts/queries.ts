@@ -1,5 +1,4 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Dialect } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
 import type { Locale } from '../../../shared/locale.js';
 import { newUserId } from './user-ids.js';
@@ -12,16 +11,13 @@ export function findUserById(db: Db, id: number) {
   return db.selectFrom('users').select(publicColumns).where('id', '=', id).executeTakeFirst();
 }
 
-/**
- * The user row for an OTP send or verify, locked until the transaction ends on PostgreSQL
- * (SQLite runs one write transaction at a time, which serialises these already).
- */
-export function lockUserForOtp(trx: Transaction<Database>, dialect: Dialect, id: number) {
+/** The user row for an OTP send or verify, locked until the transaction ends (db/row-locks.ts). */
+export function lockUserForOtp(trx: Transaction<Database>, id: number) {
   return trx
     .selectFrom('users')
     .select(['id', 'email', 'email_verified', 'language'])
     .where('id', '=', id)
-    .$if(dialect === 'postgres', (qb) => qb.forUpdate())
+    .forUpdate()
     .executeTakeFirst();
 }
 
@@ -180,13 +176,13 @@ export function findUserByEmail(db: Db, email: string) {
     .executeTakeFirst();
 }
 
-/** The account's row with its password hash, locked until the transaction ends on PostgreSQL. */
-export function lockUserForChange(trx: Transaction<Database>, dialect: Dialect, id: number) {
+/** The account's row with its password hash, locked until the transaction ends (db/row-locks.ts). */
+export function lockUserForChange(trx: Transaction<Database>, id: number) {
   return trx
     .selectFrom('users')
     .select([...publicColumns, 'password_hash'])
     .where('id', '=', id)
-    .$if(dialect === 'postgres', (qb) => qb.forUpdate())
+    .forUpdate()
     .executeTakeFirst();
 }
 

@@ -334,7 +334,7 @@ export async function confirmEmail(
   const mine = await countCodeGuess(ctx, userId, 'change-email', client);
   try {
     const outcome = await ctx.db.transaction().execute(async (trx) => {
-      const user = await q.lockUserForChange(trx, ctx.dialect, userId);
+      const user = await q.lockUserForChange(trx, userId);
       if (!user) throw unauthorized(ACCOUNT_MESSAGES.sessionEnded);
       const check = await checkCode(ctx, trx, userId, 'change-email', otp, { mine, trusted: client.device !== undefined });
       if (check.kind !== 'ok') return check;

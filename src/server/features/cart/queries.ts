@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
-import { type Dialect, PreparedQuery } from '../../db/client.js';
+import { PreparedQuery } from '../../db/client.js';
+import { lockRows } from '../../db/row-locks.js';
 import type { Database } from '../../db/schema.js';
-import type { SqliteNow } from '../../db/write-batch.js';
 
 /**
  * SQL of the cart. Lines join their product (deleted products too, so the shopper can see and remove them).
@@ -23,21 +23,16 @@ export interface CartLineRow {
   max_per_order: number | null;
 }
 
-const lockUserQuery = {
-  sqlite: new PreparedQuery<{ id: number }, [userId: number]>('cart-user', (db, $) =>
-    db.selectFrom('users').select(['id']).where('id', '=', $(0)),
-  ),
-  postgres: new PreparedQuery<{ id: number }, [userId: number]>('cart-user-lock', (db, $) =>
-    db.selectFrom('users').select(['id']).where('id', '=', $(0)).forNoKeyUpdate(),
-  ),
-};
+const lockUserQuery = new PreparedQuery<{ id: number }, [userId: number]>('cart-user-lock', (db, $) =>
+  db.selectFrom('users').select(['id']).where('id', '=', $(0)).forNoKeyUpdate(),
+);
 
 /**
- * Locks the shopper's row until the transaction ends on PostgreSQL, so a shopper's cart
- * writes and checkouts run one at a time (SQLite runs one write transaction at a time anyway).
+ * Locks the shopper's row until the transaction ends, so a shopper's cart writes and checkouts
+ * run one at a time (db/row-locks.ts: nothing to send where transactions run one at a time).
  */
-export function lockUser(trx: Transaction<Database>, dialect: Dialect, userId: number) {
-  return lockUserQuery[dialect].first(trx, userId);
+function lockUser(trx: Transaction<Database>, userId: number): Promise<void> {
+  return lockRows(trx, () => lockUserQuery.first(trx, userId));
 }
 
 export interface ShopperProductLineRow {
@@ -79,26 +74,17 @@ export interface ShopperProductLine {
 
 /**
  * What add-to-cart checks, read in its transaction: the shopper (undefined when there is no such
- * user), the live product and the quantity of the shopper's line of it. One statement on SQLite;
- * on PostgreSQL the shopper's row is locked first (lockUser) and this statement, run after the
- * lock is held, sees the lines committed by whoever held it before.
+ * user), the live product and the quantity of the shopper's line of it, in one statement. The
+ * shopper's row is locked first (lockUser), so this statement, run once the lock is held, sees
+ * the lines committed by whoever held it before.
  */
 export async function shopperProductLine(
   trx: Transaction<Database>,
-  dialect: Dialect,
   userId: number,
   productId: number,
 ): Promise<ShopperProductLine | undefined> {
-  if (dialect === 'postgres' && !(await lockUser(trx, dialect, userId))) return undefined;
-  return toShopperProductLine(await shopperProductLineQuery.first(trx, userId, productId));
-}
-
-/** shopperProductLine on SQLite's connection at once, in a write batch's job (one statement). */
-export function shopperProductLineNow(conn: SqliteNow, userId: number, productId: number): ShopperProductLine | undefined {
-  return toShopperProductLine(shopperProductLineQuery.firstNow(conn, userId, productId));
-}
-
-function toShopperProductLine(row: ShopperProductLineRow | undefined): ShopperProductLine | undefined {
+  await lockUser(trx, userId);
+  const row = await shopperProductLineQuery.first(trx, userId, productId);
   if (!row) return undefined;
   const product =
     row.product_id === null || row.name === null || row.price_paisa === null
@@ -165,11 +151,6 @@ export async function imagesOfProduct(db: Db, productId: number): Promise<string
   return (await productImagesQuery.rows(db, productId)).map((row) => row.base_name);
 }
 
-/** imagesOfProduct on SQLite's connection at once, in a write batch's job. */
-export function imagesOfProductNow(conn: SqliteNow, productId: number): string[] {
-  return productImagesQuery.rowsNow(conn, productId).map((row) => row.base_name);
-}
-
 export interface LiveProductRow {
   id: number;
   name: string;
@@ -193,34 +174,18 @@ export async function upsertLine(
   db: Db,
   values: { userId: number; productId: number; quantity: number; now: string },
 ): Promise<number> {
-  return idOfUpsert(await upsertLineQuery.first(db, values.userId, values.productId, values.quantity, values.now));
-}
-
-/** upsertLine on SQLite's connection at once, in a write batch's job. */
-export function upsertLineNow(
-  conn: SqliteNow,
-  values: { userId: number; productId: number; quantity: number; now: string },
-): number {
-  return idOfUpsert(upsertLineQuery.firstNow(conn, values.userId, values.productId, values.quantity, values.now));
-}
-
-function idOfUpsert(row: { id: number } | undefined): number {
+  const row = await upsertLineQuery.first(db, values.userId, values.productId, values.quantity, values.now);
   if (!row) throw new Error('upsert of a cart line returned no id');
   return row.id;
 }
 
 /**
  * One of the shopper's lines with its product (deleted or not), read in the transaction that
- * changes it; undefined when it is not theirs or does not exist. On PostgreSQL the shopper's row
- * is locked first (lockUser), so the line cannot change under a checkout or an add.
+ * changes it; undefined when it is not theirs or does not exist. The shopper's row is locked
+ * first (lockUser), so the line cannot change under a checkout or an add.
  */
-export async function shopperLine(
-  trx: Transaction<Database>,
-  dialect: Dialect,
-  userId: number,
-  itemId: number,
-): Promise<CartLineRow | undefined> {
-  if (dialect === 'postgres' && !(await lockUser(trx, dialect, userId))) return undefined;
+export async function shopperLine(trx: Transaction<Database>, userId: number, itemId: number): Promise<CartLineRow | undefined> {
+  await lockUser(trx, userId);
   const row = await trx
     .selectFrom('cart_items as ci')
     .innerJoin('products as p', 'p.id', 'ci.product_id')

@@ -19,45 +19,29 @@ export class CartService {
 
   /**
    * Adds `quantity` units of a live product (raising the line's quantity when it is already in the cart).
-   * One transaction: the shopper (locked on PostgreSQL), the product and the line (one statement),
-   * the stock check and the write. The answer is the line as written, from the rows the transaction
-   * read, with the product's pictures.
-   *
-   * On SQLite it runs in the write batch (db/write-batch.ts): the adds of one event-loop turn share
-   * one commit, each in its own savepoint. On PostgreSQL, a transaction of its own.
+   * One small write (db/write-batch.ts): the shopper (locked), the product and the line (one
+   * statement), the stock check, the write, and the product's pictures for the answer, which is
+   * the line as written from the rows the transaction read.
    */
   async add(userId: number, productId: number, quantity: number): Promise<CartItem> {
     const now = isoNow(this.ctx.clock);
-    const batch = this.ctx.writeBatch;
-    if (batch) {
-      return batch.run((conn) => {
-        const { product, wanted } = lineToWrite(q.shopperProductLineNow(conn, userId, productId), quantity, this.defaultLimit);
-        const id = q.upsertLineNow(conn, { userId, productId, quantity: wanted, now });
-        return writtenItem(id, wanted, product, q.imagesOfProductNow(conn, product.id), this.ctx.config.imageBaseUrl);
-      });
-    }
-    const written = await this.ctx.db.transaction().execute(async (trx) => {
-      const { product, wanted } = lineToWrite(
-        await q.shopperProductLine(trx, this.ctx.dialect, userId, productId),
-        quantity,
-        this.defaultLimit,
-      );
+    return this.ctx.writeBatch.run(async (trx) => {
+      const read = await q.shopperProductLine(trx, userId, productId);
+      const { product, wanted } = lineToWrite(read, quantity, this.defaultLimit);
       const id = await q.upsertLine(trx, { userId, productId, quantity: wanted, now });
-      return { id, wanted, product };
+      return writtenItem(id, wanted, product, await q.imagesOfProduct(trx, product.id), this.ctx.config.imageBaseUrl);
     });
-    const { id, wanted, product } = written;
-    return writtenItem(id, wanted, product, await q.imagesOfProduct(this.ctx.db, product.id), this.ctx.config.imageBaseUrl);
   }
 
   /**
    * Sets the quantity of one of the shopper's lines (the steppers of the cart drawer and the Cart
    * tab): 1 up to the product's tracked stock. Someone else's line, or none, is 404 and stays as
-   * it was. One transaction, the shopper's row locked first on PostgreSQL as in add().
+   * it was. One transaction, the shopper's row locked first as in add().
    */
   async setQuantity(userId: number, itemId: number, quantity: number): Promise<CartItem> {
     const now = isoNow(this.ctx.clock);
     const written = await this.ctx.db.transaction().execute(async (trx) => {
-      const line = await q.shopperLine(trx, this.ctx.dialect, userId, itemId);
+      const line = await q.shopperLine(trx, userId, itemId);
       if (!line) throw notFound(CART_MESSAGES.itemNotFound);
       checkQuantityToSet(line, quantity, this.defaultLimit);
       await q.setLineQuantity(trx, itemId, quantity, now);

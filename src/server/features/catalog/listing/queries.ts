@@ -85,7 +85,7 @@ async function partPageIds(
     );
   } else if (filter.anyOf && filter.anyOf.categoryIds.length + filter.anyOf.childCategoryIds.length > 1) {
     // The checkbox filter: "category IN (…) OR child category IN (…)" has no index in the list's
-    // order, so SQLite read every match and sorted it (~30 ms for two categories at 100 000).
+    // order, so SQLite read every match and sorted it, slow for two categories of a large catalogue.
     // Each checked node alone is read in order from its index (offset + limit at most), and the
     // parts (disjoint, see resolveFilter in service.ts) are merged.
     const { anyOf, ...rest } = filter;
@@ -107,7 +107,7 @@ async function partPageIds(
       index = await indexForPriceRange(db, filter, order === ORDER.newest ? 'newest' : 'name', limit + offset, known.stored);
     } else if (dialect === 'sqlite' && order !== ORDER.name && subWithPrice(filter)) {
       // SQLite takes products_live_category_price (category and price) and reads every row of the
-      // range for the subcategory: ~1.8 ms for 4 000 rows against ~0.2 ms from the subcategory's own.
+      // range for the subcategory, several times the work of reading the subcategory's own index.
       index = 'products_live_sub_price';
     }
     query = sql`select p.id from products p${index ? sql.raw(` indexed by ${index}`) : sql``} where ${whereSql(dialect, filter)}
@@ -119,8 +119,8 @@ async function partPageIds(
 
 /**
  * SQLite's plan for a price range listed newest first or by name. It cannot know how many
- * products a range holds, and reads the whole range from products_live_price to sort it (~9 ms
- * newest first for 64 000 products; ~100 ms by name, which it reads from each row). The stored
+ * products a range holds, and reads the whole range from products_live_price to sort it (slow for a
+ * broad range, and by name slower still, as it reads the name from each row). The stored
  * counts tell: for `needed` = offset + limit products, walking the order's own index
  * (products_live_newest or products_live_name, both ending in price_paisa: index only) reads about
  * needed × live ÷ matches entries, while the price index reads and sorts `matches` (an entry

@@ -16,19 +16,19 @@ import {
 
 /**
  * A search lists at most this many results (ten pages of 24), the best first: its count stops
- * here, and its ranking reads at most this many name matches. Ranking costs 1-5 µs a match
- * (bm25, ts_rank), and counting on PostgreSQL about 1 µs (each match's row is read): a common
- * word in a large catalogue ("pro": 28 000 matches at 100 000 products) took 45 ms to count
- * there, and 1 000 results still 15-25 ms to rank and count. Shops cap a broad search the same
- * way (Amazon lists 7 pages of one); a shopper narrows it long before. See ADR 0018.
+ * here, and its ranking reads at most this many name matches. Ranking (bm25, ts_rank) and
+ * counting on PostgreSQL (each match's row is read) cost time for every match, so a common word
+ * in a large catalogue was slow to count whole, and even a thousand results slow to rank. Shops
+ * cap a broad search the same way (Amazon lists 7 pages of one); a shopper narrows it long
+ * before. See ADR 0018; the figures are in docs/benchmarks.md ("Figures behind the code").
  */
 export const SEARCH_RESULTS_MAX = 240;
 
 /**
  * PostgreSQL: a search with at most this many matches is read whole from the GIN indexes and
  * sorted (fewMatchesPage); one with more, in order from an index (relevancePageIds). Reading
- * them costs 5-10 µs a match, wasted when there are more: at 1 000 the 100 000-product search
- * p95 was no better, a search of a word common in descriptions paying 5-10 ms for nothing.
+ * them costs time for every match, wasted when there are more: a higher bound made no search
+ * faster, and a word common in descriptions paid for reading matches it did not list.
  */
 export const FEW_MATCHES_MAX = 400;
 
@@ -37,13 +37,13 @@ export const FEW_MATCHES_MAX = 400;
  * the order of pageIds (the products in stock first, each part in the list's order; in relevance
  * order relevancePageIds', the part's newest SEARCH_RESULTS_MAX name matches ranked, then older
  * ones and the description-only matches newest first). Left to itself, PostgreSQL took two
- * common words that rarely go together ("usb asus") for a dense search, walked the whole table in
- * id or price order looking for matches, and found none in 100-170 ms; and the matches in
- * descriptions only were read walking the table newest first (15-20 ms for 300 at 100 000).
+ * common words that rarely go together ("usb asus") for a dense search and walked the whole table
+ * in id or price order looking for matches it never found; and the matches in descriptions only
+ * were read walking the table newest first.
  * The matches are counted in the same statement, up to FEW_MATCHES_MAX + 1: a search not yet
  * counted is counted and paged by one reading of the index. With more than FEW_MATCHES_MAX the
- * page is not sorted (`ids` is empty): only the count is asked for then (sorting 401 matches and
- * ranking 240 of them cost ~1.3 ms of a 6 ms statement at 100 000 products, for nothing).
+ * page is not sorted (`ids` is empty): only the count is asked for then (sorting the matches and
+ * ranking the best of them was a fifth of the statement, for a page nobody would see).
  */
 export async function fewMatchesPage(
   db: Db,
