@@ -36,10 +36,10 @@ import {
   vatIncludedPaisa,
 } from '../../../shared/payments.js';
 import { KHALTI_MIN_AMOUNT_PAISA } from '../payments/khalti.js';
-import { PAYMENT_CHECK_JOB, type PaymentCheck, paymentCheckKey, scheduleLateChecks } from './payment-check.js';
+import { PAYMENT_CHECK_JOB, type PaymentCheck, paymentCheckKey, scheduleLateChecks } from '../payments/check.js';
 import { scheduleCodConfirm } from './cod-confirm.js';
-import { offeredMethods, paymentMethod } from './payments.js';
-import { setPayment } from './payment-queries.js';
+import { offeredMethods, paymentMethod } from '../payments/methods.js';
+import { setPayment } from '../payments/queries.js';
 import * as q from './queries.js';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;

@@ -9,15 +9,15 @@ import { isoNow } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { mailLanguage } from '../accounts/mail-language.js';
 import { recordAudit } from '../audit/service.js';
-import { parseEsewaCallback } from '../payments/esewa.js';
-import { KHALTI_MIN_AMOUNT_PAISA } from '../payments/khalti.js';
+import { parseEsewaCallback } from './esewa.js';
+import { KHALTI_MIN_AMOUNT_PAISA } from './khalti.js';
 import type { Gateways } from './gateways.js';
-import { issueInvoice, voidInvoice } from './invoices.js';
-import { paymentReceivedMail, unpaidCancelledMail } from './mail.js';
-import { PAYMENT_CHECK_JOB, type PaymentCheck, paymentCheckKey, scheduleLateChecks } from './payment-check.js';
-import { scheduleCodConfirm } from './cod-confirm.js';
-import * as pq from './payment-queries.js';
-import * as q from './queries.js';
+import { issueInvoice, voidInvoice } from '../orders/invoices.js';
+import { paymentReceivedMail, unpaidCancelledMail } from '../orders/mail.js';
+import { PAYMENT_CHECK_JOB, type PaymentCheck, paymentCheckKey, scheduleLateChecks } from './check.js';
+import { scheduleCodConfirm } from '../orders/cod-confirm.js';
+import * as pq from './queries.js';
+import * as q from '../orders/queries.js';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Database, PaymentAttemptsTable } from '../../db/schema.js';
-import type { Db } from './queries.js';
+import type { Db } from '../orders/queries.js';
 
 /** SQL of payment attempts and of an order's payment fields (migration 011). */
 
