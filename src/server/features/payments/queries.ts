@@ -95,6 +95,26 @@ export async function setPayment(
     .execute();
 }
 
+/** Adds money received beyond the order's own payment, to be given back. */
+export async function addExtraRefund(db: Db, orderId: string, amountPaisa: number): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set((eb) => ({ extra_refund_paisa: eb('extra_refund_paisa', '+', amountPaisa) }))
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** The extra money was given back: nothing more to refund, and its attempts say so. */
+export async function settleExtraRefund(db: Db, orderId: string, now: string): Promise<void> {
+  await db.updateTable('orders').set({ extra_refund_paisa: 0 }).where('id', '=', orderId).execute();
+  await db
+    .updateTable('payment_attempts')
+    .set({ status: 'refunded', updated_at: now })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'refund_due')
+    .execute();
+}
+
 function normalise(row: Selectable<Database['payment_attempts']>): AttemptRow {
   return { ...row, id: Number(row.id), amount_paisa: Number(row.amount_paisa) };
 }
