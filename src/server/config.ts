@@ -142,7 +142,7 @@ const envSchema = z
     DELIVERY_DAYS_VALLEY: deliveryDays('1-2'),
     DELIVERY_DAYS_OUTSIDE: deliveryDays('3-5'),
     STORE_PAN: optionalString.refine((value) => value === undefined || /^\d{9}$/.test(value), 'must be the 9-digit PAN'),
-    // Stock one shopper can hold (features/orders/service.ts checkout).
+    // Stock one shopper can hold (features/orders/checkout.ts).
     MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(CART_QUANTITY_MAX).default(3),
     MAX_UNITS_PER_ORDER: z.coerce.number().int().min(1).max(CART_QUANTITY_MAX).default(5),
     COD_CONFIRM_HOURS: z.coerce
@@ -263,7 +263,7 @@ export interface Config {
   orderLimits: OrderLimits;
 }
 
-/** What one shopper may hold at once (features/orders/service.ts checkout, features/cart). */
+/** What one shopper may hold at once (features/orders/checkout.ts, features/cart). */
 export interface OrderLimits {
   /** Open orders (waiting for payment or for the shop's confirmation) a shopper may have; one more is refused. */
   maxOpenOrders: number;
@@ -379,7 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
- * With the sandbox, unset gateway URLs point at it (features/orders/gateways.ts) and the test keys
+ * With the sandbox, unset gateway URLs point at it (features/payments/gateways.ts) and the test keys
  * are used. In production a gateway is offered only when its settings are all there.
  */
 function paymentConfig(e: z.output<typeof envSchema>): PaymentConfig {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { queryDay } from './query-params.js';
-import { ORDER_STATUSES, PAYMENT_METHODS } from './orders.js';
-import { PAYMENT_STATUSES } from './payments.js';
+import { ORDER_STATUSES } from './orders.js';
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from './payments.js';
 
 /**
  * The store owner's desk (ADR 0021): the admin panel's Dashboard, its figures for a period of days

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { daysInOrder, queryDay, queryTzOffset, queryWholeNumber } from './query-params.js';
 import { userIdSchema } from './accounts.js';
 import { formatPrice } from './money.js';
-import { PAYMENT_STATUSES, paymentRedirectSchema } from './payments.js';
+import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, PAYMENT_STATUSES, paymentRedirectSchema } from './payments.js';
 import { DISTRICTS, findDistrict } from './districts.js';
 
 /**
@@ -44,21 +43,6 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 /** The seven provinces of Nepal, east to west. */
 export const NEPAL_PROVINCES = ['Koshi', 'Madhesh', 'Bagmati', 'Gandaki', 'Lumbini', 'Karnali', 'Sudurpashchim'] as const;
 export type NepalProvince = (typeof NEPAL_PROVINCES)[number];
-
-/**
- * Ways to pay: cash to the courier, or now with eSewa or Khalti. The server offers the
- * wallets that are configured (GET /api/orders/payment-options); see features/orders/payments.ts.
- */
-export const PAYMENT_METHODS = ['cod', 'esewa', 'khalti'] as const;
-export type PaymentMethodId = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethodId, string> = {
-  cod: 'Cash on Delivery',
-  esewa: 'eSewa',
-  khalti: 'Khalti',
-};
-/** The wallets: paid before delivery, through a gateway. */
-export const ONLINE_PAYMENT_METHODS = ['esewa', 'khalti'] as const;
-export type OnlinePaymentMethodId = (typeof ONLINE_PAYMENT_METHODS)[number];
 
 /** Request header that makes POST /api/orders/create safe to retry (e.g. a UUID per checkout attempt). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -401,16 +385,6 @@ export type LastAddressResponse = z.infer<typeof lastAddressResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 // Admin
 
-/** Body of POST …/order/:orderId/pay (optional): try again with this wallet instead. */
-export const payAgainSchema = z
-  .object({ paymentMethod: z.enum(ONLINE_PAYMENT_METHODS, { error: 'paymentMethod must be esewa or khalti' }).optional() })
-  .nullish();
-
-/** Body of PUT /api/orders/:id/payment (admin): the refund was made. */
-export const updatePaymentSchema = z.object({
-  paymentStatus: z.literal('refunded', { error: 'paymentStatus must be refunded' }),
-});
-
 /** A cancellation's reason: required, 3 to 300 characters once trimmed. */
 const reasonSchema = z
   .string({ error: ORDER_MESSAGES.reasonRequired })
@@ -432,56 +406,3 @@ export const updateOrderStatusSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: ORDER_MESSAGES.statusInvalid }),
   reason: reasonSchema.optional(),
 });
-
-export const ORDER_SORTS = ['date_desc', 'date_asc'] as const;
-export type OrderSort = (typeof ORDER_SORTS)[number];
-
-/**
- * Query of GET /api/orders/all. With none of these the answer is the plain array of the contract.
- * - q: part of the order id, the recipient's or the shopper's name, email, or phone (case-insensitive)
- * - from / to: inclusive days (YYYY-MM-DD) on createdAt; `to` covers its whole day. Days are UTC,
- *   or local to tzOffset (minutes east of UTC: 345 for Nepal; a browser sends -getTimezoneOffset())
- * - status: one of ORDER_STATUSES; paymentStatus: one of PAYMENT_STATUSES; paymentMethod: cod, esewa or khalti
- * - sort: date_desc (default) or date_asc; page (default 1), pageSize (default 20, at most 100)
- */
-export const adminOrdersQuerySchema = z
-  .object({
-    q: z
-      .string()
-      .max(200, 'Search text is too long')
-      .optional()
-      .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim())),
-    from: queryDay('from'),
-    to: queryDay('to'),
-    tzOffset: queryTzOffset(),
-    status: z.enum(ORDER_STATUSES, { error: ORDER_MESSAGES.statusInvalid }).optional(),
-    paymentStatus: z.enum(PAYMENT_STATUSES, { error: `paymentStatus must be one of ${PAYMENT_STATUSES.join(', ')}` }).optional(),
-    paymentMethod: z.enum(PAYMENT_METHODS, { error: `paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}` }).optional(),
-    sort: z.enum(ORDER_SORTS, { error: `sort must be one of ${ORDER_SORTS.join(', ')}` }).optional(),
-    page: queryWholeNumber('page', 999_999),
-    pageSize: queryWholeNumber('pageSize', ORDER_PAGE_SIZE_MAX),
-  })
-  .refine(...daysInOrder);
-export type AdminOrdersQueryInput = z.input<typeof adminOrdersQuerySchema>;
-export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;
-export const ADMIN_ORDER_QUERY_KEYS = [
-  'q',
-  'from',
-  'to',
-  'tzOffset',
-  'status',
-  'paymentStatus',
-  'paymentMethod',
-  'sort',
-  'page',
-  'pageSize',
-] as const;
-
-export const ordersPageSchema = z.object({
-  orders: z.array(orderSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-  totalPages: z.number(),
-});
-export type OrdersPage = z.infer<typeof ordersPageSchema>;

@@ -12,6 +12,21 @@ export { type DeliveryRates, deliveryRatesOf, placeFeePaisa } from './money.js';
  */
 
 /**
+ * Ways to pay: cash to the courier, or now with eSewa or Khalti. The server offers the
+ * wallets that are configured (GET /api/orders/payment-options); see features/payments/methods.ts.
+ */
+export const PAYMENT_METHODS = ['cod', 'esewa', 'khalti'] as const;
+export type PaymentMethodId = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethodId, string> = {
+  cod: 'Cash on Delivery',
+  esewa: 'eSewa',
+  khalti: 'Khalti',
+};
+/** The wallets: paid before delivery, through a gateway. */
+export const ONLINE_PAYMENT_METHODS = ['esewa', 'khalti'] as const;
+export type OnlinePaymentMethodId = (typeof ONLINE_PAYMENT_METHODS)[number];
+
+/**
  * unpaid: cash on delivery, paid to the courier · awaiting_payment: an eSewa or Khalti order whose
  * payment is not confirmed yet · paid: the gateway's own API said so · failed: never paid (the
  * order was cancelled) · refund_due: money was taken for a cancelled order · refunded: given back.
@@ -98,3 +113,13 @@ export const PAYMENT_MESSAGES = {
   deadlinePassed: 'The time to pay for this order has run out, so it can no longer be paid online. Please place a new order.',
   switchDeadlinePassed: 'The time to pay for this order has run out. Please place a new order.',
 } as const;
+
+/** Body of POST …/order/:orderId/pay (optional): try again with this wallet instead. */
+export const payAgainSchema = z
+  .object({ paymentMethod: z.enum(ONLINE_PAYMENT_METHODS, { error: 'paymentMethod must be esewa or khalti' }).optional() })
+  .nullish();
+
+/** Body of PUT /api/orders/:id/payment (admin): the refund was made. */
+export const updatePaymentSchema = z.object({
+  paymentStatus: z.literal('refunded', { error: 'paymentStatus must be refunded' }),
+});

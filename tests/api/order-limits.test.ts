@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { unconfirmedCancelledMail } from '../../src/server/features/orders/mail.js';
-import { paymentCheckKey } from '../../src/server/features/orders/payment-check.js';
+import { paymentCheckKey } from '../../src/server/features/payments/check.js';
 import type { Dashboard } from '../../src/shared/dashboard.js';
 import { type CreateOrderResponse, type Order, formatOrderId } from '../../src/shared/orders.js';
 import { PAYMENT_MESSAGES } from '../../src/shared/payments.js';

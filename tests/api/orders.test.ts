@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/shared/accounts.js';
-import { ORDER_MESSAGES, ORDER_STATUSES, type Order, type OrdersPage, formatOrderId } from '../../src/shared/orders.js';
+import { ORDER_MESSAGES, ORDER_STATUSES, type Order, formatOrderId } from '../../src/shared/orders.js';
+import { type OrdersPage } from '../../src/shared/admin-orders.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { adminToken } from '../helpers/accounts.js';
 import {

@@ -5,7 +5,7 @@ import { isPostgres } from './helpers.js';
  * Test payments: orders whose online payment was taken by the payment sandbox, where no money moved.
  *
  * - orders.test_payment (0 or 1): set in the statement that records a payment as received while
- *   the sandbox runs (payment-service markPaid), never cleared. The admin's orders, the invoice and
+ *   the sandbox runs (payments/service.ts markPaid), never cleared. The admin's orders, the invoice and
  *   the CSV export say so; the Dashboard's revenue leaves such orders out.
  * - order_day_totals.test_count and test_amount_paisa: the part of each totals row (day, status,
  *   payment method and status) made of test-payment orders, so revenue is the row's amount less

@@ -1,4 +1,11 @@
-import { CATALOG_MESSAGES, type Category, type ChildCategory, type SubCategory, categoryKey } from '../../../shared/catalog.js';
+import {
+  CATALOG_MESSAGES,
+  type Category,
+  type ChildCategory,
+  type ProductUpdate,
+  type SubCategory,
+  categoryKey,
+} from '../../../shared/catalog.js';
 import type { AppContext } from '../../context.js';
 import { isoNow } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -6,7 +13,7 @@ import { type Actor, recordAudit } from '../audit/service.js';
 import { categoryPath } from './audit-snapshot.js';
 import * as cq from './category-queries.js';
 import { validationFailed } from './product-input.js';
-import { type Db, catalogWrite } from './queries.js';
+import { type Db, type ProductPatch, type ProductRow, catalogWrite } from './queries.js';
 
 /**
  * The three-level category tree: read whole, nodes created and soft-deleted, and the
@@ -302,5 +309,43 @@ export class CategoryService {
         throw validationFailed({ childCategory: 'Child category does not exist in that subcategory' });
       }
     }
+  }
+
+  /** The category columns an update changes (see productUpdateSchema). */
+  async pathChange(current: ProductRow, update: ProductUpdate): Promise<ProductPatch> {
+    if (update.category !== undefined) {
+      const where = await this.resolvePath(update.category, update.subCategory || undefined, update.childCategory || undefined);
+      return { category_id: where.categoryId, sub_category_id: where.subCategoryId, child_category_id: where.childCategoryId };
+    }
+    const patch: ProductPatch = {};
+    let subId = current.sub_category_id;
+    if (update.subCategory !== undefined) {
+      if (update.subCategory === '') {
+        subId = null;
+      } else {
+        const sub = await this.resolveNode('sub_categories', update.subCategory, current.category_id);
+        if (!sub)
+          throw validationFailed({
+            subCategory: `Subcategory "${update.subCategory}" does not exist in ${current.category_name}`,
+          });
+        subId = sub.id;
+      }
+      patch.sub_category_id = subId;
+      if (subId !== current.sub_category_id) patch.child_category_id = null;
+    }
+    if (update.childCategory !== undefined) {
+      if (update.childCategory === '') {
+        patch.child_category_id = null;
+      } else {
+        if (subId === null) throw validationFailed({ childCategory: 'Choose a subcategory before a child category' });
+        const child = await this.resolveNode('child_categories', update.childCategory, subId);
+        if (!child)
+          throw validationFailed({
+            childCategory: `Child category "${update.childCategory}" does not exist in that subcategory`,
+          });
+        patch.child_category_id = child.id;
+      }
+    }
+    return patch;
   }
 }

@@ -8,7 +8,7 @@ import {
 import type { Locale } from '../../../shared/locale.js';
 import { apiQuery, readFilters } from '../../../shared/product-list.js';
 import { escapeHtml } from '../../lib/escape-html.js';
-import { paymentOptions } from '../orders/payment-options.js';
+import { paymentOptions } from '../payments/options.js';
 import { staticPageMeta } from '../web/meta.js';
 import type { AppContext } from '../../context.js';
 import type { PageMeta } from '../web/html.js';

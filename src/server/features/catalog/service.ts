@@ -43,21 +43,17 @@ import {
   type SubCategory,
   UNFEATURED_MESSAGE,
 } from '../../../shared/catalog.js';
-import {
-  ARCHIVE_MESSAGES,
-  ARCHIVE_RESTORE_MS,
-  type ArchivedProductPage,
-  type ArchivedQuery,
-} from '../../../shared/product-archive.js';
+import type { ArchivedProductPage, ArchivedQuery } from '../../../shared/product-archive.js';
 import type { AppContext } from '../../context.js';
 import { isoNow } from '../../lib/clock.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { type Actor, allFields, changedFields, recordAudit } from '../audit/service.js';
 import { productSnapshot } from './audit-snapshot.js';
-import { type ProcessedImage, baseNameOf, deleteImages, isBaseName, processImage, storeImages } from '../../lib/images.js';
+import { type ProcessedImage, baseNameOf, deleteImages, processImage, storeImages } from '../../lib/images.js';
 import type { Storage } from '../../lib/storage.js';
-import * as cq from './category-queries.js';
+import { ProductArchive } from './archive.js';
+import { BulkProducts } from './bulk-products.js';
 import { CategoryService } from './category-service.js';
 import { ListingService } from './listing/service.js';
 import { toProduct } from './product-answer.js';
@@ -84,6 +80,8 @@ export class CatalogService {
   readonly listing: ListingService;
   /** The category tree (category-service.ts), answered for below. */
   private readonly categories: CategoryService;
+  private readonly archive: ProductArchive;
+  private readonly bulk: BulkProducts;
 
   constructor(
     private readonly ctx: AppContext,
@@ -92,6 +90,8 @@ export class CatalogService {
     this.storage = storage ?? ctx.storage;
     this.listing = new ListingService(ctx);
     this.categories = new CategoryService(ctx);
+    this.archive = new ProductArchive(ctx, this.categories);
+    this.bulk = new BulkProducts(ctx, this.storage, this.categories);
   }
 
   private get db() {
@@ -254,56 +254,13 @@ export class CatalogService {
   }
 
   /** Processes and stores one image for reuse by insertProductsBulk(); returns its base name. */
-  async storeImage(bytes: Buffer): Promise<string> {
-    const processed = await processImage(bytes);
-    await storeImages(this.storage, [processed]);
-    return processed.baseName;
+  storeImage(bytes: Buffer): Promise<string> {
+    return this.bulk.storeImage(bytes);
   }
 
-  /** Inserts many products reusing stored images, in one transaction; returns the new ids in order. */
-  async insertProductsBulk(products: BulkProductInput[]): Promise<number[]> {
-    const now = this.now();
-    const paths = new Map<string, [number, number | null, number | null]>();
-    for (const product of products) {
-      assertProductBasics(product);
-      for (const base of product.imageBaseNames) if (!isBaseName(base)) throw badRequest(`Not a stored image: ${base}`);
-      const where: [number, number | null, number | null] = [
-        product.categoryId,
-        product.subCategoryId ?? null,
-        product.childCategoryId ?? null,
-      ];
-      paths.set(where.join('/'), where);
-    }
-    return this.write(async (trx) => {
-      for (const [categoryId, subId, childId] of paths.values())
-        await this.categories.assertPath(categoryId, subId, childId, trx);
-      const ids = await q.insertProducts(
-        trx,
-        products.map((product) => ({
-          name: product.name.trim(),
-          description: product.description.trim(),
-          price_paisa: product.pricePaisa,
-          category_id: product.categoryId,
-          sub_category_id: product.subCategoryId ?? null,
-          child_category_id: product.childCategoryId ?? null,
-          is_featured: product.isFeatured ? 1 : 0,
-          stock: product.stock ?? null,
-          warranty: storedWarranty(product.warranty),
-          low_stock_threshold: product.lowStockThreshold ?? null,
-          max_per_order: product.maxPerOrder ?? null,
-          sku: product.sku ?? null,
-          created_at: product.createdAt ?? now,
-          updated_at: product.createdAt ?? now,
-        })),
-      );
-      await q.insertImages(
-        trx,
-        products.flatMap((product, index) =>
-          product.imageBaseNames.map((base_name, position) => ({ product_id: ids[index] ?? 0, position, base_name })),
-        ),
-      );
-      return ids;
-    });
+  /** Inserts many products reusing stored images, in one transaction (bulk-products.ts); the new ids in order. */
+  insertProductsBulk(products: BulkProductInput[]): Promise<number[]> {
+    return this.bulk.insert(products);
   }
 
   /** PUT /api/products/:id — see productUpdateSchema in src/shared/catalog.ts for the rules. */
@@ -326,7 +283,7 @@ export class CatalogService {
       const holder = patch.sku === null ? undefined : await q.liveProductIdBySku(this.db, patch.sku);
       if (holder !== undefined && holder !== id) throw skuTaken();
     }
-    Object.assign(patch, await this.resolvePathChange(current, update));
+    Object.assign(patch, await this.categories.pathChange(current, update));
 
     let kept = existing;
     if (update.imageOrder !== undefined) {
@@ -441,115 +398,15 @@ export class CatalogService {
     return { message: CATALOG_MESSAGES.productDeleted };
   }
 
-  /** The products that can still be restored, newest archive first (GET /api/admin/products/archived). */
-  async listArchived(query: ArchivedQuery): Promise<ArchivedProductPage> {
-    const since = new Date(this.ctx.clock.now().getTime() - ARCHIVE_RESTORE_MS).toISOString();
-    const page = query.page ?? 1;
-    const pageSize = query.pageSize ?? 20;
-    const [rows, total] = await Promise.all([
-      q.archivedIds(this.db, since, pageSize, (page - 1) * pageSize),
-      q.countArchived(this.db, since),
-    ]);
-    const ids = rows.map((row) => Number(row.id));
-    const [products, images] = await Promise.all([q.productRows(this.db, ids), q.imagesOf(this.db, ids)]);
-    const archivedAt = new Map(rows.map((row) => [Number(row.id), row.deleted_at ?? '']));
-    return {
-      products: products.map((row) => {
-        const at = archivedAt.get(row.id) ?? '';
-        return {
-          ...toProduct(row, images.get(row.id) ?? [], this.ctx.config.imageBaseUrl),
-          archivedAt: at,
-          restorableUntil: new Date(Date.parse(at) + ARCHIVE_RESTORE_MS).toISOString(),
-        };
-      }),
-      total,
-      page,
-      pageSize,
-      totalPages: Math.ceil(total / pageSize),
-    };
+  /** The products that can still be restored, newest archive first (archive.ts). */
+  listArchived(query: ArchivedQuery): Promise<ArchivedProductPage> {
+    return this.archive.list(query);
   }
 
-  /**
-   * POST /api/admin/products/:id/restore: an archived product back in the shop (the catalogue
-   * version moves, so every list shows it again). 404 unknown; 409 live already, archived more than
-   * ARCHIVE_RESTORE_DAYS ago, or a level of its category path deleted with no live one of the same
-   * name in its place (one with that name is taken instead: the shop knows categories by name).
-   */
+  /** An archived product back in the shop (archive.ts), as the API shows it. */
   async restoreProduct(id: number, actor?: Actor): Promise<Product> {
-    await this.write(async (trx) => {
-      const row = await q.productWithPath(trx, id);
-      if (!row) throw notFound(CATALOG_MESSAGES.productNotFound);
-      if (row.deleted_at === null) throw conflict(ARCHIVE_MESSAGES.notArchived);
-      const now = this.now();
-      if (Date.parse(row.deleted_at) + ARCHIVE_RESTORE_MS < Date.parse(now)) throw conflict(ARCHIVE_MESSAGES.tooLate);
-      const path = await this.livePathOf(trx, row);
-      if (!(await q.restoreProduct(trx, id, path, now))) throw conflict(ARCHIVE_MESSAGES.notArchived);
-      if (actor) {
-        await recordAudit(trx, {
-          adminId: actor.adminId,
-          action: 'product.restore',
-          entityType: 'product',
-          entityId: id,
-          summary: row.name,
-          changes: { archived: [true, false] },
-          at: now,
-        });
-      }
-    });
+    await this.archive.restore(id, actor);
     return this.getProduct(id);
-  }
-
-  /** The live category path of an archived product: each deleted level replaced by a live one of its name, or 409. */
-  private async livePathOf(trx: q.Db, row: q.ProductWithPath) {
-    const level = async (
-      table: 'categories' | 'sub_categories' | 'child_categories',
-      label: 'category' | 'subcategory' | 'child category',
-      id: number,
-      name: string,
-      key: string,
-      deletedAt: string | null,
-      parentId?: number,
-    ): Promise<number> => {
-      if (deletedAt === null) return id;
-      const again = await cq.findByKey(trx, table, key, parentId);
-      if (!again) throw conflict(ARCHIVE_MESSAGES.categoryGone(label, name));
-      return again.id;
-    };
-    const categoryId = await level(
-      'categories',
-      'category',
-      row.category_id,
-      row.category_name,
-      row.category_key,
-      row.category_deleted_at,
-    );
-    let subId: number | null = null;
-    if (row.sub_category_id !== null) {
-      subId = await level(
-        'sub_categories',
-        'subcategory',
-        row.sub_category_id,
-        row.sub_category_name ?? '',
-        row.sub_category_key ?? '',
-        row.sub_category_deleted_at,
-        categoryId,
-      );
-    }
-    let childId: number | null = null;
-    if (row.child_category_id !== null && subId !== null) {
-      childId = await level(
-        'child_categories',
-        'child category',
-        row.child_category_id,
-        row.child_category_name ?? '',
-        row.child_category_key ?? '',
-        row.child_category_deleted_at,
-        subId,
-      );
-    }
-    // A live level under a parent that was replaced would be a path the tree does not have.
-    await this.categories.assertPath(categoryId, subId, childId, trx);
-    return { category_id: categoryId, sub_category_id: subId, child_category_id: childId };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -560,47 +417,5 @@ export class CatalogService {
     // One at a time: each decode may take tens of MB; the server has few cores.
     for (const bytes of images) processed.push(await processImage(bytes));
     return processed;
-  }
-
-  /** The category columns an update changes (see productUpdateSchema). */
-  private async resolvePathChange(current: q.ProductRow, update: ProductUpdate): Promise<q.ProductPatch> {
-    if (update.category !== undefined) {
-      const where = await this.categories.resolvePath(
-        update.category,
-        update.subCategory || undefined,
-        update.childCategory || undefined,
-      );
-      return { category_id: where.categoryId, sub_category_id: where.subCategoryId, child_category_id: where.childCategoryId };
-    }
-    const patch: q.ProductPatch = {};
-    let subId = current.sub_category_id;
-    if (update.subCategory !== undefined) {
-      if (update.subCategory === '') {
-        subId = null;
-      } else {
-        const sub = await this.categories.resolveNode('sub_categories', update.subCategory, current.category_id);
-        if (!sub)
-          throw validationFailed({
-            subCategory: `Subcategory "${update.subCategory}" does not exist in ${current.category_name}`,
-          });
-        subId = sub.id;
-      }
-      patch.sub_category_id = subId;
-      if (subId !== current.sub_category_id) patch.child_category_id = null;
-    }
-    if (update.childCategory !== undefined) {
-      if (update.childCategory === '') {
-        patch.child_category_id = null;
-      } else {
-        if (subId === null) throw validationFailed({ childCategory: 'Choose a subcategory before a child category' });
-        const child = await this.categories.resolveNode('child_categories', update.childCategory, subId);
-        if (!child)
-          throw validationFailed({
-            childCategory: `Child category "${update.childCategory}" does not exist in that subcategory`,
-          });
-        patch.child_category_id = child.id;
-      }
-    }
-    return patch;
   }
 }

@@ -17,8 +17,8 @@ import {
   nepalDayStart,
   periodRange,
 } from '../../../shared/dashboard.js';
-import { ORDER_STATUSES, PAYMENT_METHODS, type PaymentMethodId } from '../../../shared/orders.js';
-import type { PaymentStatus } from '../../../shared/payments.js';
+import { ORDER_STATUSES } from '../../../shared/orders.js';
+import { PAYMENT_METHODS, type PaymentMethodId, type PaymentStatus } from '../../../shared/payments.js';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../lib/errors.js';
 import * as q from './queries.js';

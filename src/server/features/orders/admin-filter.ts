@@ -1,6 +1,7 @@
-import { type AdminOrdersQuery, compactOrderId } from '../../../shared/orders.js';
+import { compactOrderId } from '../../../shared/orders.js';
+import { type AdminOrdersQuery } from '../../../shared/admin-orders.js';
 import { dayBounds } from '../../../shared/query-params.js';
-import type { OrderFilter } from './queries.js';
+import type { OrderFilter } from './list-queries.js';
 
 /**
  * The admin's order filters (search, inclusive days in the admin's time zone, status, payment) as

@@ -4,7 +4,7 @@ import { type JobHandler, type JobQueue, PermanentJobError } from '../../jobs/qu
 import { isoNow } from '../../lib/clock.js';
 import { mailLanguage } from '../accounts/mail-language.js';
 import { unconfirmedCancelledMail } from './mail.js';
-import type { OrderAccess } from './payment-service.js';
+import type { OrderAccess } from '../payments/service.js';
 import * as q from './queries.js';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;

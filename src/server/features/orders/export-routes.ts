@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminOrdersQuerySchema } from '../../../shared/orders.js';
+import { adminOrdersQuerySchema } from '../../../shared/admin-orders.js';
 import type { AppContext } from '../../context.js';
 import { requireAdmin } from '../../lib/auth-hooks.js';
 import { nepalDay } from '../../lib/csv.js';

@@ -1,8 +1,14 @@
 import { Readable } from 'node:stream';
-import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type PaymentMethodId } from '../../../shared/orders.js';
-import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../../shared/payments.js';
+import { ORDER_STATUS_LABELS } from '../../../shared/orders.js';
+import {
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethodId,
+  PAYMENT_STATUS_LABELS,
+  type PaymentStatus,
+} from '../../../shared/payments.js';
 import { CSV_BOM, csvLine, csvRupees, nepalDateTime } from '../../lib/csv.js';
 import { creditNoteNumber, invoiceNumber } from './invoices.js';
+import * as lq from './list-queries.js';
 import * as q from './queries.js';
 
 /**
@@ -71,14 +77,14 @@ function orderLine(order: q.OrderRow, items: q.ItemRow[] | undefined): string {
 
 async function* orderCsvText(
   db: q.Db,
-  filter: q.OrderFilter,
+  filter: lq.OrderFilter,
   sort: 'date_desc' | 'date_asc',
   batch: number,
 ): AsyncGenerator<string> {
   yield CSV_BOM + csvLine(ORDER_EXPORT_HEADER);
-  let after: q.OrderCursor | undefined;
+  let after: lq.OrderCursor | undefined;
   for (;;) {
-    const orders = await q.orderBatchAfter(db, filter, sort, after, batch);
+    const orders = await lq.orderBatchAfter(db, filter, sort, after, batch);
     if (orders.length === 0) return;
     const items = await q.itemsOf(
       db,
@@ -100,7 +106,7 @@ async function* orderCsvText(
  */
 export function orderCsvStream(
   db: q.Db,
-  filter: q.OrderFilter,
+  filter: lq.OrderFilter,
   sort: 'date_desc' | 'date_asc' = 'date_desc',
   batch = EXPORT_BATCH,
 ): Readable {

@@ -1,15 +1,15 @@
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction, sql } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../../db/client.js';
 import type { Database, OrdersTable } from '../../db/schema.js';
 
-/** SQL of checkout and orders. */
+/** SQL of orders: stock, status changes, invoices and reads (checkout-queries.ts and list-queries.ts hold the rest). */
 
 export type Db = Kysely<Database> | Transaction<Database>;
 type Status = OrdersTable['status'];
 
-const ID_CHUNK = 500;
+export const ID_CHUNK = 500;
 
-function chunks<T>(items: T[], size: number): T[][] {
+export function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
@@ -30,68 +30,6 @@ export function lockUser(trx: Transaction<Database>, dialect: Dialect, userId: n
     .where('id', '=', userId)
     .$if(dialect === 'postgres', (qb) => qb.forNoKeyUpdate())
     .executeTakeFirst();
-}
-
-export async function orderIdByKey(db: Db, userId: number, key: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
-  return row?.id;
-}
-
-export interface CheckoutLine {
-  cart_item_id: number;
-  quantity: number;
-  product_id: number;
-  name: string;
-  price_paisa: number;
-  stock: number | null;
-  deleted_at: string | null;
-  category_name: string;
-  /** The product's own limit of units per order; null: the shop's default. */
-  max_per_order: number | null;
-}
-
-/** The shopper's cart with each product's current price, stock and category name, oldest line first. */
-export async function checkoutLines(db: Db, userId: number): Promise<CheckoutLine[]> {
-  const rows = await db
-    .selectFrom('cart_items as ci')
-    .innerJoin('products as p', 'p.id', 'ci.product_id')
-    .innerJoin('categories as c', 'c.id', 'p.category_id')
-    .select([
-      'ci.id as cart_item_id',
-      'ci.quantity',
-      'p.id as product_id',
-      'p.name',
-      'p.price_paisa',
-      'p.stock',
-      'p.deleted_at',
-      'c.name as category_name',
-      'p.max_per_order',
-    ])
-    .where('ci.user_id', '=', userId)
-    .orderBy('ci.id')
-    .execute();
-  return rows.map((row) => ({ ...row, price_paisa: Number(row.price_paisa) }));
-}
-
-/**
- * The shopper's open orders: still pending and either awaiting an online payment or cash on
- * delivery the shop has not confirmed yet (payment unpaid). A pending order already paid online
- * is not open: its money is in, and only the shop's confirmation is missing.
- */
-export async function countOpenOrders(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
-    .where('status', '=', 'pending')
-    .where('payment_status', 'in', ['awaiting_payment', 'unpaid'])
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
 }
 
 /**
@@ -123,55 +61,6 @@ export async function returnStock(db: Db, productId: number, quantity: number): 
 export async function productStock(db: Db, productId: number): Promise<number | null | undefined> {
   const row = await db.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirst();
   return row?.stock;
-}
-
-/** A new order: the invoice and refund fields start empty (set by the sale, a cancel or a refund). */
-export type NewOrder = Omit<
-  OrderRow,
-  | 'first_name'
-  | 'last_name'
-  | 'email'
-  | 'phone_number'
-  | 'invoice_at'
-  | 'invoice_void_at'
-  | 'credit_note_no'
-  | 'credit_note_at'
-  | 'extra_refund_paisa'
-  | 'test_payment'
-> & {
-  idempotency_key: string | null;
-  /** 1 for a test payment (set when the sandbox takes the payment; a bulk load may give it). */
-  test_payment?: number;
-};
-
-export async function insertOrder(db: Db, order: NewOrder): Promise<void> {
-  await db
-    .insertInto('orders')
-    .values({
-      id: order.id,
-      user_id: order.user_id,
-      status: order.status,
-      total_paisa: order.total_paisa,
-      payment_method: order.payment_method,
-      payment_status: order.payment_status,
-      payment_ref: order.payment_ref,
-      full_name: order.full_name,
-      phone: order.phone,
-      province: order.province,
-      district: order.district,
-      city: order.city,
-      address: order.address,
-      landmark: order.landmark,
-      idempotency_key: order.idempotency_key,
-      created_at: order.created_at,
-      updated_at: order.updated_at,
-      subtotal_paisa: order.subtotal_paisa,
-      delivery_fee_paisa: order.delivery_fee_paisa,
-      vat_paisa: order.vat_paisa,
-      invoice_no: order.invoice_no,
-      test_payment: order.test_payment ?? 0,
-    })
-    .execute();
 }
 
 /**
@@ -210,54 +99,6 @@ export async function voidInvoice(db: Db, orderId: string, creditNoteNo: number,
     .where('credit_note_no', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-/** Adds money received beyond the order's own payment, to be given back. */
-export async function addExtraRefund(db: Db, orderId: string, amountPaisa: number): Promise<void> {
-  await db
-    .updateTable('orders')
-    .set((eb) => ({ extra_refund_paisa: eb('extra_refund_paisa', '+', amountPaisa) }))
-    .where('id', '=', orderId)
-    .execute();
-}
-
-/** The extra money was given back: nothing more to refund, and its attempts say so. */
-export async function settleExtraRefund(db: Db, orderId: string, now: string): Promise<void> {
-  await db.updateTable('orders').set({ extra_refund_paisa: 0 }).where('id', '=', orderId).execute();
-  await db
-    .updateTable('payment_attempts')
-    .set({ status: 'refunded', updated_at: now })
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'refund_due')
-    .execute();
-}
-
-export async function insertOrderItems(
-  db: Db,
-  items: {
-    order_id: string;
-    product_id: number;
-    product_name: string;
-    category_name: string;
-    unit_price_paisa: number;
-    quantity: number;
-    stock_reserved: number;
-    vat_paisa: number;
-  }[],
-): Promise<Map<number, number>> {
-  // One line per product in an order (the cart has one line per product): product id → line id.
-  const ids = new Map<number, number>();
-  for (const part of chunks(items, 200)) {
-    const rows = await db.insertInto('order_items').values(part).returning(['id', 'product_id']).execute();
-    for (const row of rows) ids.set(row.product_id, row.id);
-  }
-  return ids;
-}
-
-export async function deleteCartLines(db: Db, userId: number, ids: number[]): Promise<void> {
-  for (const part of chunks(ids, ID_CHUNK)) {
-    await db.deleteFrom('cart_items').where('user_id', '=', userId).where('id', 'in', part).execute();
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -373,7 +214,8 @@ export interface OrderRow {
   phone_number: string;
 }
 
-function orderRowsQuery(db: Db) {
+/** The orders with their shoppers' names, as every read of orders selects them. */
+export function orderRowsQuery(db: Db) {
   return db
     .selectFrom('orders as o')
     .innerJoin('users as u', 'u.id', 'o.user_id')
@@ -411,7 +253,8 @@ function orderRowsQuery(db: Db) {
     ]);
 }
 
-const normalise = (row: OrderRow): OrderRow => ({
+/** Numbers as numbers (PostgreSQL answers bigints as text). */
+export const normalise = (row: OrderRow): OrderRow => ({
   ...row,
   total_paisa: Number(row.total_paisa),
   subtotal_paisa: Number(row.subtotal_paisa),
@@ -544,125 +387,4 @@ export function lastAddress(db: Db, userId: number) {
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-}
-
-export interface OrderFilter {
-  /** Lower-cased search text. */
-  search?: string;
-  /** The search text as an order id without hyphens or spaces, upper case (shared compactOrderId). */
-  compactId?: string;
-  /** ISO bounds on created_at: from inclusive, before exclusive. */
-  from?: string;
-  before?: string;
-  status?: Status;
-  paymentStatus?: string;
-  paymentMethod?: string;
-}
-
-/** `%text%` for LIKE with its wildcards escaped (the query says ESCAPE '\'). */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-type OrderEb = ExpressionBuilder<Database & { o: Database['orders']; u: Database['users'] }, 'o' | 'u'>;
-
-function filterWhere(eb: OrderEb, filter: OrderFilter): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [];
-  if (filter.search !== undefined) {
-    const pattern = containsPattern(filter.search);
-    const like = (column: Expression<unknown>) => sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
-    // An id read out in groups ('ORD-HAQ4-W5S9…', 'haq4 w5s9') is looked for in the ids without their hyphen.
-    const idForm =
-      filter.compactId === undefined ? [] : [sql<SqlBool>`replace(${eb.ref('o.id')}, '-', '') like ${`%${filter.compactId}%`}`];
-    conditions.push(
-      eb.or([
-        ...idForm,
-        like(eb.ref('o.id')),
-        like(eb.ref('o.full_name')),
-        like(sql`${eb.ref('u.first_name')} || ' ' || ${eb.ref('u.last_name')}`),
-        like(eb.ref('u.email')),
-        like(eb.ref('o.phone')),
-        like(eb.ref('u.phone_number')),
-      ]),
-    );
-  }
-  if (filter.from !== undefined) conditions.push(eb('o.created_at', '>=', filter.from));
-  if (filter.before !== undefined) conditions.push(eb('o.created_at', '<', filter.before));
-  if (filter.status !== undefined) conditions.push(eb('o.status', '=', filter.status));
-  if (filter.paymentStatus === 'refund_due') {
-    // Money to give back: the order's own payment, or a payment beyond it (a second or late one).
-    conditions.push(eb.or([eb('o.payment_status', '=', 'refund_due'), eb('o.extra_refund_paisa', '>', 0)]));
-  } else if (filter.paymentStatus !== undefined) conditions.push(eb('o.payment_status', '=', filter.paymentStatus));
-  if (filter.paymentMethod !== undefined) conditions.push(eb('o.payment_method', '=', filter.paymentMethod));
-  return eb.and(conditions);
-}
-
-export async function allOrderRows(db: Db): Promise<OrderRow[]> {
-  const rows = await orderRowsQuery(db).orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').execute();
-  return rows.map(normalise);
-}
-
-export async function orderPage(
-  db: Db,
-  filter: OrderFilter,
-  sort: 'date_desc' | 'date_asc',
-  limit: number,
-  offset: number,
-): Promise<OrderRow[]> {
-  const direction = sort === 'date_asc' ? 'asc' : 'desc';
-  const rows = await orderRowsQuery(db)
-    .where((eb) => filterWhere(eb, filter))
-    .orderBy('o.created_at', direction)
-    .orderBy('o.id', direction)
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return rows.map(normalise);
-}
-
-export async function countOrders(db: Db, filter: OrderFilter): Promise<number> {
-  const row = await db
-    .selectFrom('orders as o')
-    .innerJoin('users as u', 'u.id', 'o.user_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where((eb) => filterWhere(eb, filter))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Where a keyset walk through the orders stopped: the last row's sort key. */
-export interface OrderCursor {
-  created_at: string;
-  id: string;
-}
-
-/**
- * The next `limit` orders of a filter after `after`, in (created_at, id) order: the CSV export walks
- * them batch by batch, each batch its own short query, so neither memory nor a connection is held
- * for the whole walk (on SQLite a held connection would stop every other query).
- */
-export async function orderBatchAfter(
-  db: Db,
-  filter: OrderFilter,
-  sort: 'date_desc' | 'date_asc',
-  after: OrderCursor | undefined,
-  limit: number,
-): Promise<OrderRow[]> {
-  const direction = sort === 'date_asc' ? 'asc' : 'desc';
-  const beyond = direction === 'asc' ? '>' : '<';
-  const rows = await orderRowsQuery(db)
-    .where((eb) => filterWhere(eb, filter))
-    .$if(after !== undefined, (qb) =>
-      qb.where((eb) =>
-        eb.or([
-          eb('o.created_at', beyond, after!.created_at),
-          eb.and([eb('o.created_at', '=', after!.created_at), eb('o.id', beyond, after!.id)]),
-        ]),
-      ),
-    )
-    .orderBy('o.created_at', direction)
-    .orderBy('o.id', direction)
-    .limit(limit)
-    .execute();
-  return rows.map(normalise);
 }

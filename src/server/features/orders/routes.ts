@@ -3,31 +3,27 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '../../../shared/accounts.js';
 import {
-  ADMIN_ORDER_QUERY_KEYS,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
   ORDER_MESSAGES,
-  adminOrdersQuerySchema,
   createOrderSchema,
   lastAddressResponseSchema,
   cancelOrderSchema,
   createOrderResponseSchema,
   orderDetailResponseSchema,
   orderResponseSchema,
-  payAgainSchema,
-  updatePaymentSchema,
   orderSchema,
-  ordersPageSchema,
   updateOrderStatusSchema,
   userOrdersResponseSchema,
 } from '../../../shared/orders.js';
-import { paymentOptionsSchema } from '../../../shared/payments.js';
+import { ADMIN_ORDER_QUERY_KEYS, adminOrdersQuerySchema, ordersPageSchema } from '../../../shared/admin-orders.js';
+import { payAgainSchema, paymentOptionsSchema, updatePaymentSchema } from '../../../shared/payments.js';
 import { userIdParam as userIdParamOf } from '../../../shared/path-params.js';
 import type { AppContext } from '../../context.js';
 import { assertOwner, principalOf, requireAdmin, requireShopper } from '../../lib/auth-hooks.js';
 import { badRequest } from '../../lib/errors.js';
-import type { PaymentAnswer, PaymentService } from './payment-service.js';
-import { paymentOptions } from './payment-options.js';
+import type { PaymentAnswer, PaymentService } from '../payments/service.js';
+import { paymentOptions } from '../payments/options.js';
 import type { OrdersService } from './service.js';
 import { serverMessage } from '../../i18n/errors-ne.js';
 import { apiLocale } from '../../lib/locale.js';

@@ -4,7 +4,7 @@ import { type MessageId, type Translate, useLocale, useT } from '../../lib/i18n'
 import { paymentStatusLabel } from './PaymentBadge';
 import { messageOf } from './order-labels';
 
-/** The shop's own note when it cancels an order whose online payment never came (payment-service.ts). */
+/** The shop's own note when it cancels an order whose online payment never came (features/payments/service.ts). */
 const NOT_PAID_IN_TIME = 'Not paid in time';
 
 const STATUS_STEPS = {

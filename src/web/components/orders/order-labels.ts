@@ -1,4 +1,5 @@
-import type { NepalProvince, PaymentMethodId } from '../../../shared/orders';
+import type { NepalProvince } from '../../../shared/orders';
+import type { PaymentMethodId } from '../../../shared/payments';
 import type { MessageId, Translate } from '../../lib/i18n';
 
 /**

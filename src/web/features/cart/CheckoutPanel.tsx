@@ -5,8 +5,15 @@ import Wallet from 'lucide-react/icons/wallet';
 import { type FormEvent, type SelectHTMLAttributes, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { localDigits } from '../../../shared/locale';
-import { NEPAL_PROVINCES, PAYMENT_METHODS, type PaymentMethodId, checkoutFormSchema } from '../../../shared/orders';
-import { type DeliveryRates, deliveryFeePaisa, deliveryRatesOf, isValleyDistrict } from '../../../shared/payments';
+import { NEPAL_PROVINCES, checkoutFormSchema } from '../../../shared/orders';
+import {
+  PAYMENT_METHODS,
+  type PaymentMethodId,
+  type DeliveryRates,
+  deliveryFeePaisa,
+  deliveryRatesOf,
+  isValleyDistrict,
+} from '../../../shared/payments';
 import { type District, districtsOf, findDistrict } from '../../../shared/districts';
 import { PAYMENT_METHOD_MESSAGES, PROVINCE_MESSAGES, messageOf } from '../../components/orders/order-labels';
 import { ErrorBanner } from '../../components/ui/Alert';

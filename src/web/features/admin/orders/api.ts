@@ -1,5 +1,6 @@
 import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order, OrderDetail, OrderSort, OrderStatus, OrdersPage } from '../../../../shared/orders';
+import type { Order, OrderDetail, OrderStatus } from '../../../../shared/orders';
+import type { OrderSort, OrdersPage } from '../../../../shared/admin-orders';
 import type { PaymentStatus } from '../../../../shared/payments';
 import { ApiError, api, apiDownload, apiGet } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';

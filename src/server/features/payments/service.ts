@@ -1,27 +1,32 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
-import { ORDER_MESSAGES, type Order, type OnlinePaymentMethodId } from '../../../shared/orders.js';
-import { PAYMENT_MESSAGES, type PaymentRedirect, type PaymentResult } from '../../../shared/payments.js';
+import { ORDER_MESSAGES, type Order } from '../../../shared/orders.js';
+import {
+  type OnlinePaymentMethodId,
+  PAYMENT_MESSAGES,
+  type PaymentRedirect,
+  type PaymentResult,
+} from '../../../shared/payments.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
-import { type JobHandler, PermanentJobError } from '../../jobs/queue.js';
+import type { JobHandler } from '../../jobs/queue.js';
 import { isoNow } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { mailLanguage } from '../accounts/mail-language.js';
-import { recordAudit } from '../audit/service.js';
-import { parseEsewaCallback } from '../payments/esewa.js';
-import { KHALTI_MIN_AMOUNT_PAISA } from '../payments/khalti.js';
+import { parseEsewaCallback } from './esewa.js';
+import { KHALTI_MIN_AMOUNT_PAISA } from './khalti.js';
 import type { Gateways } from './gateways.js';
-import { issueInvoice, voidInvoice } from './invoices.js';
-import { paymentReceivedMail, unpaidCancelledMail } from './mail.js';
-import { PAYMENT_CHECK_JOB, type PaymentCheck, paymentCheckKey, scheduleLateChecks } from './payment-check.js';
-import { scheduleCodConfirm } from './cod-confirm.js';
-import * as pq from './payment-queries.js';
-import * as q from './queries.js';
+import { issueInvoice } from '../orders/invoices.js';
+import { paymentReceivedMail, unpaidCancelledMail } from '../orders/mail.js';
+import { PAYMENT_CHECK_JOB, type PaymentCheck, parsePaymentCheck, paymentCheckKey, scheduleLateChecks } from './check.js';
+import { scheduleCodConfirm } from '../orders/cod-confirm.js';
+import * as pq from './queries.js';
+import * as q from '../orders/queries.js';
+import { PaymentRefunds } from './refunds.js';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
-/** Pauses between payment checks after the first (which is FIRST_PAYMENT_CHECK_MS after checkout). */
+/** Pauses between payment checks after the first (which is FIRST_PAYMENT_CHECK_MS after checkout, order-payments.ts). */
 const CHECK_PAUSES_MS = [5, 10, 10, 20, 30].map((minutes) => minutes * 60_000);
 /** The newest tries a check asks about (each may take up to the gateway timeout). */
 const CHECKED_ATTEMPTS = 5;
@@ -53,6 +58,7 @@ export class PaymentService {
     private readonly ctx: AppContext,
     private readonly gateways: Gateways,
     private readonly orders: OrderAccess,
+    private readonly refunds = new PaymentRefunds(ctx, orders),
   ) {}
 
   // -------------------------------------------------------------------------------------------
@@ -274,7 +280,7 @@ export class PaymentService {
       if (extra) {
         // Due back to the shopper beyond the order's own payment: the Dashboard and the Orders
         // filter find it as a refund due, and "Mark refunded" settles it (ADR 0026).
-        await q.addExtraRefund(trx, order.id, attempt.amount_paisa);
+        await pq.addExtraRefund(trx, order.id, attempt.amount_paisa);
         await q.recordStatusChange(trx, {
           orderId: order.id,
           adminId: null,
@@ -424,66 +430,7 @@ export class PaymentService {
   // -------------------------------------------------------------------------------------------
   // Refunds (admin)
 
-  async markRefunded(orderId: string, adminId: number): Promise<Order> {
-    return this.ctx.db.transaction().execute(async (trx) => {
-      const order = await q.lockOrder(trx, this.ctx.dialect, orderId);
-      if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
-      const ownDue = order.payment_status === 'refund_due';
-      const extraPaisa = Number(order.extra_refund_paisa);
-      if (!ownDue && extraPaisa <= 0) throw conflict(PAYMENT_MESSAGES.refundNotDue);
-      const now = isoNow(this.ctx.clock);
-      // Everything due is given back at once: the order's own payment, and any payment beyond it.
-      if (ownDue) {
-        await pq.setPayment(trx, orderId, { paymentStatus: 'refunded', now });
-        await q.recordStatusChange(trx, { orderId, adminId, from: 'refund_due', to: 'refunded', at: now, kind: 'payment' });
-        // A refunded sale is reversed: its invoice is void, with a credit note (once).
-        await voidInvoice(trx, order, now);
-      }
-      if (extraPaisa > 0) {
-        await q.settleExtraRefund(trx, orderId, now);
-        // Shown as "Refunded" after "Another payment received: it will be refunded"; the note says which money.
-        await q.recordStatusChange(trx, {
-          orderId,
-          adminId,
-          from: 'refund_due',
-          to: 'refunded',
-          at: now,
-          kind: 'payment',
-          note: `A payment beyond the order's own, Rs. ${formatPaisa(extraPaisa)}, was refunded`,
-        });
-      }
-      const refunded = await this.orders.get(orderId, trx);
-      const amountPaisa = (ownDue ? Number(order.total_paisa) : 0) + extraPaisa;
-      await recordAudit(trx, {
-        adminId,
-        action: 'order.refund',
-        entityType: 'order',
-        entityId: orderId,
-        summary: refunded.fullName,
-        changes: {
-          ...(ownDue ? { paymentStatus: ['refund_due', 'refunded'] } : {}),
-          amount: [null, amountPaisa / 100],
-        },
-        at: now,
-      });
-      return refunded;
-    });
+  markRefunded(orderId: string, adminId: number): Promise<Order> {
+    return this.refunds.markRefunded(orderId, adminId);
   }
-}
-
-/** Rupees for a history note: '1200', or '1200.50' with paisa. */
-function formatPaisa(paisa: number): string {
-  return paisa % 100 === 0 ? String(paisa / 100) : (paisa / 100).toFixed(2);
-}
-
-function parsePaymentCheck(payload: unknown): PaymentCheck {
-  const value = payload as Partial<PaymentCheck> | null;
-  if (typeof value?.orderId !== 'string' || value.orderId.length > 100) {
-    throw new PermanentJobError('a payment check needs an orderId');
-  }
-  return {
-    orderId: value.orderId,
-    ...(typeof value.round === 'number' ? { round: value.round } : {}),
-    ...(value.late ? { late: true } : {}),
-  };
 }

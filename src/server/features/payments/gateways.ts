@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import type { PaymentConfig } from '../../config.js';
 import type { PaymentRedirect } from '../../../shared/payments.js';
-import { esewaFormFields, esewaStatus, esewaVerdict, paisaToEsewaAmount } from '../payments/esewa.js';
-import type { FetchLike } from '../payments/http.js';
-import { khaltiInitiate, khaltiLookup, khaltiVerdict } from '../payments/khalti.js';
-import type { PaymentVerdict } from '../payments/verdict.js';
+import { esewaFormFields, esewaStatus, esewaVerdict, paisaToEsewaAmount } from './esewa.js';
+import type { FetchLike } from './http.js';
+import { khaltiInitiate, khaltiLookup, khaltiVerdict } from './khalti.js';
+import type { PaymentVerdict } from './verdict.js';
 
 /**
  * eSewa and Khalti as the order flow uses them: start a try (where the shopper pays) and ask

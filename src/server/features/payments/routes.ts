@@ -2,8 +2,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PaymentResult } from '../../../shared/payments.js';
-import { khaltiReturnParams } from '../payments/khalti.js';
-import type { PaymentService } from './payment-service.js';
+import { khaltiReturnParams } from './khalti.js';
+import type { PaymentService } from './service.js';
 
 /** An attempt's reference as we make them (order id, hyphen, hex) or as Khalti does (pidx). */
 const reference = z.string().regex(/^[A-Za-z0-9_-]{1,200}$/);

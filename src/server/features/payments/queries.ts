@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Database, PaymentAttemptsTable } from '../../db/schema.js';
-import type { Db } from './queries.js';
+import type { Db } from '../orders/queries.js';
 
 /** SQL of payment attempts and of an order's payment fields (migration 011). */
 
@@ -92,6 +92,26 @@ export async function setPayment(
       ...(values.paymentMethod === undefined ? {} : { payment_method: values.paymentMethod }),
     })
     .where('id', '=', orderId)
+    .execute();
+}
+
+/** Adds money received beyond the order's own payment, to be given back. */
+export async function addExtraRefund(db: Db, orderId: string, amountPaisa: number): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set((eb) => ({ extra_refund_paisa: eb('extra_refund_paisa', '+', amountPaisa) }))
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** The extra money was given back: nothing more to refund, and its attempts say so. */
+export async function settleExtraRefund(db: Db, orderId: string, now: string): Promise<void> {
+  await db.updateTable('orders').set({ extra_refund_paisa: 0 }).where('id', '=', orderId).execute();
+  await db
+    .updateTable('payment_attempts')
+    .set({ status: 'refunded', updated_at: now })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'refund_due')
     .execute();
 }
 

@@ -1,11 +1,10 @@
 import type { PaymentConfig } from '../../config.js';
-import { PAYMENT_METHOD_LABELS, type PaymentMethodId } from '../../../shared/orders.js';
-import type { PaymentStatus } from '../../../shared/payments.js';
+import { PAYMENT_METHOD_LABELS, type PaymentMethodId, type PaymentStatus } from '../../../shared/payments.js';
 
 /**
  * The ways to pay, as checkout sees them. Cash on delivery starts 'unpaid' (paid to the courier);
  * eSewa and Khalti start 'awaiting_payment' and are settled only by their gateway's own API
- * (gateways.ts, payment-service.ts). A wallet is offered only when it is configured.
+ * (gateways.ts, service.ts). A wallet is offered only when it is configured.
  */
 export interface PaymentMethod {
   readonly id: PaymentMethodId;

@@ -1,6 +1,6 @@
 import { type PaymentOptions, VALLEY_DISTRICTS } from '../../../shared/payments.js';
 import type { PaymentConfig } from '../../config.js';
-import { offeredMethods } from './payments.js';
+import { offeredMethods } from './methods.js';
 
 /**
  * GET /api/orders/payment-options: the ways to pay this shop offers, its delivery charges (rupees)

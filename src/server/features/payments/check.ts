@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { JobQueue } from '../../jobs/queue.js';
+import { type JobQueue, PermanentJobError } from '../../jobs/queue.js';
 
-/** The job that settles an online order's payment (payment-service.ts check). */
+/** The job that settles an online order's payment (service.ts check). */
 export const PAYMENT_CHECK_JOB = 'payment-check';
 
 export interface PaymentCheck {
@@ -34,4 +34,17 @@ export async function scheduleLateChecks(
       delayMs,
     });
   }
+}
+
+/** A queued check's payload, or a permanent error when it is not one. */
+export function parsePaymentCheck(payload: unknown): PaymentCheck {
+  const value = payload as Partial<PaymentCheck> | null;
+  if (typeof value?.orderId !== 'string' || value.orderId.length > 100) {
+    throw new PermanentJobError('a payment check needs an orderId');
+  }
+  return {
+    orderId: value.orderId,
+    ...(typeof value.round === 'number' ? { round: value.round } : {}),
+    ...(value.late ? { late: true } : {}),
+  };
 }

@@ -1,0 +1,197 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import { ORDER_ERROR_CODES, ORDER_MESSAGES, type Order, type OrderStatus } from '../../../shared/orders.js';
+import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
+import { isoNow } from '../../lib/clock.js';
+import { notFound } from '../../lib/errors.js';
+import { mailLanguage } from '../accounts/mail-language.js';
+import { recordAudit } from '../audit/service.js';
+import type { OrderPayments } from '../payments/order-payments.js';
+import { conflictWith } from './conflicts.js';
+import { issueInvoice, voidInvoice } from './invoices.js';
+import { orderStatusMail, shopperCancelledMail } from './mail.js';
+import * as q from './queries.js';
+import { readOrder } from './shapes.js';
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
+
+/**
+ * An order's status changes: the admin's, the shopper's cancel, and the shop's own cancel when a
+ * deadline passed. Each keeps stock true (units back on cancel, taken again on reopen), lets the
+ * payment follow (OrderPayments) and the invoice follow the sale, records the change and tells the
+ * shopper.
+ */
+export class OrderStatusChanges {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly payments: OrderPayments,
+  ) {}
+
+  /**
+   * Sets any status while keeping stock true (changeStatus). Each change is recorded with
+   * the admin (in the history, with the admin's reason when given — the panel asks for one before
+   * cancelling — and in the audit log) and mailed to the shopper; setting the current status changes nothing.
+   */
+  async updateStatus(orderId: string, status: OrderStatus, adminId: number, log: Log, reason?: string): Promise<Order> {
+    const change = await this.ctx.db.transaction().execute(async (trx) => {
+      const order = await q.lockOrder(trx, this.ctx.dialect, orderId);
+      if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
+      if (order.status === status) return undefined;
+      const changed = await this.changeStatus(trx, order, status, { adminId }, reason);
+      await recordAudit(trx, {
+        adminId,
+        action: 'order.status',
+        entityType: 'order',
+        entityId: orderId,
+        summary: changed.fullName,
+        changes: {
+          status: [order.status, status],
+          ...(changed.paymentStatus !== order.payment_status
+            ? { paymentStatus: [order.payment_status, changed.paymentStatus] }
+            : {}),
+        },
+        note: reason,
+        at: isoNow(this.ctx.clock),
+      });
+      return { from: order.status, order: changed };
+    });
+
+    if (!change) return readOrder(this.ctx.db, orderId);
+    this.ctx.jobs.wake();
+    log.info({ orderId, adminId, from: change.from, to: status }, 'order status changed');
+    return change.order;
+  }
+
+  /**
+   * The shopper cancels their own order while it is pending, with a reason. The same
+   * change as the admin's cancel (changeStatus: units back to stock, a payment made becomes refund
+   * due, one still awaited will not come), recorded as the shopper's, mailed to them, and the store
+   * told at its address. Someone else's order is 404; an order past pending is 409, except that a
+   * repeat of the shopper's own cancel (a double tap) changes nothing. True when it was cancelled now.
+   */
+  async cancelForUser(userId: number, orderId: string, reason: string, log: Log): Promise<boolean> {
+    const cancelled = await this.ctx.db.transaction().execute(async (trx) => {
+      const order = await q.lockOrder(trx, this.ctx.dialect, orderId);
+      if (!order || order.user_id !== userId) throw notFound(ORDER_MESSAGES.orderNotFound);
+      if (order.status === 'cancelled' && (await q.cancelledByShopper(trx, orderId, userId))) return false;
+      if (order.status !== 'pending') throw conflictWith(ORDER_ERROR_CODES.notPending, ORDER_MESSAGES.notPending, {});
+      const changed = await this.changeStatus(trx, order, 'cancelled', { userId }, reason);
+      await this.ctx.outbox.queue(
+        trx,
+        shopperCancelledMail({
+          to: this.ctx.config.store.email,
+          storeName: this.ctx.config.store.name,
+          order: changed,
+          reason,
+          adminUrl: `${this.shopUrl}/admin`,
+        }),
+      );
+      return true;
+    });
+    if (cancelled) {
+      this.ctx.jobs.wake();
+      log.info({ orderId, userId }, 'order cancelled by the shopper');
+    }
+    return cancelled;
+  }
+
+  /**
+   * Cancels a locked order on the shop's own account, when a deadline passed (not paid, or not
+   * confirmed, in time): its units go back to stock, the change is recorded as the shop's with the
+   * note, and an invoice it was given at checkout before invoices waited for the sale is voided.
+   * The caller settles the payment and tells the shopper.
+   */
+  async cancelByShop(trx: q.Db, order: q.LockedOrder, note: string, now: string): Promise<void> {
+    await releaseStock(trx, order.id);
+    await q.setStatus(trx, order.id, 'cancelled', now);
+    await voidInvoice(trx, order, now);
+    await q.recordStatusChange(trx, { orderId: order.id, adminId: null, from: order.status, to: 'cancelled', at: now, note });
+  }
+
+  /**
+   * One status change of a locked order, for the admin and the shopper alike, so the rules live
+   * once: cancelling gives the order's units back; leaving 'cancelled' takes them again (409 naming
+   * the product when they are gone); the payment follows (OrderPayments.followStatus); the
+   * change and the reason are recorded with who made it, and the shopper is mailed.
+   */
+  private async changeStatus(
+    trx: Transaction<Database>,
+    order: q.LockedOrder,
+    status: OrderStatus,
+    by: { adminId: number } | { userId: number },
+    reason?: string,
+  ): Promise<Order> {
+    const orderId = order.id;
+    if (status === 'cancelled') {
+      await releaseStock(trx, orderId);
+    } else if (order.status === 'cancelled') {
+      await retakeStock(trx, order);
+    }
+    const who = { adminId: 'adminId' in by ? by.adminId : null, userId: 'userId' in by ? by.userId : null };
+    const now = isoNow(this.ctx.clock);
+    await q.setStatus(trx, orderId, status, now);
+    await q.recordStatusChange(trx, { orderId, ...who, from: order.status, to: status, at: now, note: reason });
+    const payment = await this.payments.followStatus(trx, order, status, now);
+    if (payment) {
+      await q.recordStatusChange(trx, { orderId, ...who, from: payment.from, to: payment.to, at: now, kind: 'payment' });
+    }
+    // The invoice follows the sale: voided (with a credit note) when a numbered order is cancelled;
+    // issued when the shop confirms a cash-on-delivery order (an online one has it from its payment).
+    if (status === 'cancelled') {
+      await voidInvoice(trx, order, now);
+    } else if ((payment?.method ?? order.payment_method) === 'cod' && status !== 'pending') {
+      await issueInvoice(trx, order, now);
+    }
+    const changed = await readOrder(trx, orderId);
+    await this.ctx.outbox.queue(
+      trx,
+      orderStatusMail({
+        to: changed.user.email,
+        storeName: this.ctx.config.store.name,
+        order: changed,
+        from: order.status,
+        ...(reason ? { reason } : {}),
+        invoiceUrl: `${this.shopUrl}/orders/${orderId}/invoice`,
+        locale: await mailLanguage(trx, changed.user.id),
+      }),
+    );
+    return changed;
+  }
+
+  /** The shop's own address, for links in mails. */
+  private get shopUrl(): string {
+    return this.ctx.config.publicUrl ?? `http://localhost:${this.ctx.config.port}`;
+  }
+}
+
+/** Gives the units an order holds back to tracked stock (cancelling). */
+async function releaseStock(trx: q.Db, orderId: string): Promise<void> {
+  for (const line of await q.stockLines(trx, orderId)) {
+    if (line.stock_reserved <= 0) continue;
+    await q.returnStock(trx, line.product_id, line.stock_reserved);
+    await q.setReserved(trx, line.id, 0);
+  }
+}
+
+/** Takes a reopened order's units again (409 naming the product when they are gone). */
+async function retakeStock(trx: q.Db, order: q.LockedOrder): Promise<void> {
+  // A voided invoice stays void (its credit note names it): the sale cannot come back to life
+  // under that number, and a second number for one order would break the series' one-to-one.
+  if (order.credit_note_no !== null) throw conflictWith(ORDER_ERROR_CODES.reopenVoided, ORDER_MESSAGES.reopenVoided, {});
+  for (const line of await q.stockLines(trx, order.id)) {
+    if (await q.takeStock(trx, line.product_id, line.quantity)) {
+      await q.setReserved(trx, line.id, line.quantity);
+      continue;
+    }
+    const stock = await q.productStock(trx, line.product_id);
+    if (stock !== null && stock !== undefined) {
+      throw conflictWith(ORDER_ERROR_CODES.outOfStock, ORDER_MESSAGES.reopenOutOfStock(line.product_name, stock), {
+        productId: line.product_id,
+        productName: line.product_name,
+        available: stock,
+      });
+    }
+    // Stock no longer tracked for this product: nothing to take.
+  }
+}
