@@ -8,6 +8,9 @@ export default defineConfig({
     globalSetup: ['tests/helpers/template-database.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll waits for work done in the background (a mail sent by the job worker): on a busy
+    // machine that takes longer than the default second. A poll that passes returns at once.
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     // Two cores: two files at a time, each with its own database.
     maxWorkers: 2,
