@@ -108,7 +108,7 @@ export class Checkout {
 
   /** The shopper, locked (their checkouts run one at a time), and verified (else 403). */
   private async lockShopper(trx: Transaction<Database>, userId: number): Promise<Shopper> {
-    const user = await q.lockUser(trx, this.ctx.dialect, userId);
+    const user = await q.lockUser(trx, userId);
     if (!user) throw notFound('User not found');
     if (Number(user.email_verified) !== 1) throw new AppError(403, ORDER_ERROR_CODES.notVerified, ORDER_MESSAGES.notVerified);
     return user;

@@ -53,7 +53,7 @@ export function codConfirmHandler(ctx: AppContext, orders: OrderAccess, log: Log
     },
     run: async ({ orderId }) => {
       const cancelled = await ctx.db.transaction().execute(async (trx) => {
-        const order = await q.lockOrder(trx, ctx.dialect, orderId);
+        const order = await q.lockOrder(trx, orderId);
         if (!order || order.status !== 'pending' || order.payment_method !== 'cod' || order.payment_status !== 'unpaid') {
           return false;
         }

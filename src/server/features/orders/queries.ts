@@ -1,5 +1,4 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Dialect } from '../../db/client.js';
 import type { Database, OrdersTable } from '../../db/schema.js';
 
 /** SQL of orders: stock, status changes, invoices and reads (checkout-queries.ts and list-queries.ts hold the rest). */
@@ -19,16 +18,16 @@ export function chunks<T>(items: T[], size: number): T[][] {
 // Checkout
 
 /**
- * The shopper, locked until the transaction ends on PostgreSQL: one shopper's checkouts (and
- * cart writes, which take the same lock) run one at a time, so a double submit sees the cart the
- * first one emptied. SQLite runs one write transaction at a time already.
+ * The shopper, locked until the transaction ends: one shopper's checkouts (and cart writes, which
+ * take the same lock) run one at a time, so a double submit sees the cart the first one emptied.
+ * Where transactions already run one at a time the lock is left out (db/row-locks.ts).
  */
-export function lockUser(trx: Transaction<Database>, dialect: Dialect, userId: number) {
+export function lockUser(trx: Transaction<Database>, userId: number) {
   return trx
     .selectFrom('users')
     .select(['id', 'email_verified', 'first_name', 'last_name', 'email', 'phone_number'])
     .where('id', '=', userId)
-    .$if(dialect === 'postgres', (qb) => qb.forNoKeyUpdate())
+    .forNoKeyUpdate()
     .executeTakeFirst();
 }
 
@@ -107,7 +106,7 @@ export async function voidInvoice(db: Db, orderId: string, creditNoteNo: number,
 /** What a locked order row gives the status changes and the shop's deadlines. */
 export type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
 
-export function lockOrder(trx: Transaction<Database>, dialect: Dialect, orderId: string) {
+export function lockOrder(trx: Transaction<Database>, orderId: string) {
   return trx
     .selectFrom('orders')
     .select([
@@ -123,7 +122,7 @@ export function lockOrder(trx: Transaction<Database>, dialect: Dialect, orderId:
       'extra_refund_paisa',
     ])
     .where('id', '=', orderId)
-    .$if(dialect === 'postgres', (qb) => qb.forUpdate())
+    .forUpdate()
     .executeTakeFirst();
 }
 

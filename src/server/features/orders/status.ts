@@ -35,7 +35,7 @@ export class OrderStatusChanges {
    */
   async updateStatus(orderId: string, status: OrderStatus, adminId: number, log: Log, reason?: string): Promise<Order> {
     const change = await this.ctx.db.transaction().execute(async (trx) => {
-      const order = await q.lockOrder(trx, this.ctx.dialect, orderId);
+      const order = await q.lockOrder(trx, orderId);
       if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
       if (order.status === status) return undefined;
       const changed = await this.changeStatus(trx, order, status, { adminId }, reason);
@@ -72,7 +72,7 @@ export class OrderStatusChanges {
    */
   async cancelForUser(userId: number, orderId: string, reason: string, log: Log): Promise<boolean> {
     const cancelled = await this.ctx.db.transaction().execute(async (trx) => {
-      const order = await q.lockOrder(trx, this.ctx.dialect, orderId);
+      const order = await q.lockOrder(trx, orderId);
       if (!order || order.user_id !== userId) throw notFound(ORDER_MESSAGES.orderNotFound);
       if (order.status === 'cancelled' && (await q.cancelledByShopper(trx, orderId, userId))) return false;
       if (order.status !== 'pending') throw conflictWith(ORDER_ERROR_CODES.notPending, ORDER_MESSAGES.notPending, {});

@@ -21,7 +21,7 @@ export class PaymentRefunds {
 
   async markRefunded(orderId: string, adminId: number): Promise<Order> {
     return this.ctx.db.transaction().execute(async (trx) => {
-      const order = await q.lockOrder(trx, this.ctx.dialect, orderId);
+      const order = await q.lockOrder(trx, orderId);
       if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
       const ownDue = order.payment_status === 'refund_due';
       const extraPaisa = Number(order.extra_refund_paisa);

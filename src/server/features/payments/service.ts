@@ -91,7 +91,7 @@ export class PaymentService {
     }
     // Handed out only while the order still waits for it: not as it is cancelled or switched meanwhile.
     const recorded = await this.ctx.db.transaction().execute(async (trx) => {
-      const row = await q.lockOrder(trx, this.ctx.dialect, order.id);
+      const row = await q.lockOrder(trx, order.id);
       if (!row || row.payment_status !== 'awaiting_payment' || row.status !== 'pending') return false;
       await pq.insertAttempt(trx, {
         orderId: order.id,
@@ -169,7 +169,7 @@ export class PaymentService {
 
   /** The shopper's order, locked, while it still waits for an online payment (else 404 or 409). */
   private async lockAwaiting(trx: Transaction<Database>, userId: number, orderId: string) {
-    const row = await q.lockOrder(trx, this.ctx.dialect, orderId);
+    const row = await q.lockOrder(trx, orderId);
     if (!row || row.user_id !== userId) throw notFound(ORDER_MESSAGES.orderNotFound);
     if (row.payment_status !== 'awaiting_payment' || row.status !== 'pending') throw conflict(PAYMENT_MESSAGES.notAwaiting);
     return row;
@@ -267,7 +267,7 @@ export class PaymentService {
    */
   private async markPaid(attempt: pq.AttemptRow, gatewayRef: string, log: Log): Promise<void> {
     const change = await this.ctx.db.transaction().execute(async (trx) => {
-      const order = await q.lockOrder(trx, this.ctx.dialect, attempt.order_id);
+      const order = await q.lockOrder(trx, attempt.order_id);
       if (!order) return undefined;
       const now = isoNow(this.ctx.clock);
       const from = order.payment_status;
@@ -392,7 +392,7 @@ export class PaymentService {
 
   private async cancelUnpaid(orderId: string, log: Log): Promise<void> {
     const cancelled = await this.ctx.db.transaction().execute(async (trx) => {
-      const order = await q.lockOrder(trx, this.ctx.dialect, orderId);
+      const order = await q.lockOrder(trx, orderId);
       // Only an order still pending: one the admin confirmed or shipped meanwhile is theirs to settle.
       if (!order || order.payment_status !== 'awaiting_payment' || order.status !== 'pending') return false;
       const now = isoNow(this.ctx.clock);
