@@ -3,9 +3,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT, buildApp } from '../../src/server/app.js';
 import { serverMessage } from '../../src/server/i18n/errors-ne.js';
 import type { RouteAccess } from '../../src/server/lib/access.js';
+import { ORDER_MESSAGES, type Order } from '../../src/shared/orders.js';
 import { adminToken, bearer } from '../helpers/accounts.js';
 import { buildTestApp } from '../helpers/app.js';
 import { shopperToken } from '../helpers/catalog.js';
+import { fillCart, makeProduct, makeShopper, orderBody } from '../helpers/orders.js';
 
 /**
  * Access, walked from the app's own route table (lib/access.ts, ADR 0030): every /api route that
@@ -187,5 +189,54 @@ describe('an /api route that declares no access', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe("a shopper's own order", () => {
+  it("is found by every path of it only for its shopper: another's is 404, as a missing one, and stays as it was", async () => {
+    const sita = await makeShopper(t);
+    const ram = await makeShopper(t);
+    const product = await makeProduct(t, { price: 300, stock: 5 });
+    await fillCart(t.app.ctx.db, sita.userId, [{ productId: product.id, quantity: 1 }]);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/create',
+      payload: orderBody(sita.userId, 300),
+      headers: bearer(sita.token),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json<{ order: Order }>().order;
+
+    const paths: { method: 'GET' | 'POST'; path: string; payload?: object }[] = [
+      { method: 'GET', path: '' },
+      { method: 'POST', path: '/cancel', payload: { reason: 'Not mine at all' } },
+      { method: 'POST', path: '/pay', payload: {} },
+      { method: 'POST', path: '/pay-on-delivery' },
+    ];
+    for (const { method, path, payload } of paths) {
+      const what = `${method} …/order/:orderId${path}`;
+      const url = (userId: number, orderId: string) => `/api/orders/user/${userId}/order/${orderId}${path}`;
+      const theirs = await t.app.inject({ method, url: url(ram.userId, order.id), payload, headers: bearer(ram.token) });
+      expect(theirs.statusCode, what).toBe(404);
+      expect(theirs.json().message, what).toBe(ORDER_MESSAGES.orderNotFound);
+      const missing = await t.app.inject({
+        method,
+        url: url(sita.userId, 'ORD-0000000000000000'),
+        payload,
+        headers: bearer(sita.token),
+      });
+      expect(missing.statusCode, what).toBe(404);
+      expect(missing.json().message, what).toBe(ORDER_MESSAGES.orderNotFound);
+    }
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/user/${sita.userId}/order/${order.id}`,
+      headers: bearer(sita.token),
+    });
+    expect(own.json<{ order: Order }>().order).toMatchObject({
+      id: order.id,
+      status: order.status,
+      paymentStatus: order.paymentStatus,
+    });
   });
 });

@@ -266,9 +266,8 @@ export class OrdersService {
    * order); another shopper's order id is 404, as a missing one.
    */
   async getDetailForUser(userId: number, orderId: string): Promise<OrderDetail> {
-    const row = await q.orderRow(this.ctx.db, orderId, userId);
-    if (!row) throw notFound(ORDER_MESSAGES.orderNotFound);
-    return this.toDetail(row);
+    await this.mustBeShoppers(userId, orderId);
+    return this.getDetail(orderId);
   }
 
   /** Any order with its lines' pictures and its history (the admin's open order). */
@@ -276,6 +275,14 @@ export class OrdersService {
     const row = await q.orderRow(this.ctx.db, orderId);
     if (!row) throw notFound(ORDER_MESSAGES.orderNotFound);
     return this.toDetail(row);
+  }
+
+  /**
+   * Every path of a shopper's own order (its page, cancelling, paying again, switching to cash)
+   * starts here: another shopper's order is 404, as a missing one.
+   */
+  async mustBeShoppers(userId: number, orderId: string): Promise<void> {
+    if (!(await q.isShoppersOrder(this.ctx.db, userId, orderId))) throw notFound(ORDER_MESSAGES.orderNotFound);
   }
 
   async lastAddress(userId: number): Promise<LastAddress | null> {
@@ -358,9 +365,10 @@ export class OrdersService {
    * repeat of the shopper's own cancel (a double tap) answers the order again.
    */
   async cancelForUser(userId: number, orderId: string, reason: string, log: Log): Promise<OrderDetail> {
+    await this.mustBeShoppers(userId, orderId);
     const cancelled = await this.ctx.db.transaction().execute(async (trx) => {
       const order = await q.lockOrder(trx, this.ctx.dialect, orderId);
-      if (!order || order.user_id !== userId) throw notFound(ORDER_MESSAGES.orderNotFound);
+      if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
       if (order.status === 'cancelled' && (await q.cancelledByShopper(trx, orderId, userId))) return false;
       if (order.status !== 'pending') throw conflictWith(ORDER_ERROR_CODES.notPending, ORDER_MESSAGES.notPending, {});
       const changed = await this.changeStatus(trx, order, 'cancelled', { userId }, reason);
