@@ -28,6 +28,7 @@ import { OrdersService } from './features/orders/service.js';
 import { paymentSandboxRoutes } from './features/payments/sandbox/routes.js';
 import { storeRoutes } from './features/store/routes.js';
 import { webRoutes } from './features/web/routes.js';
+import { installAccess } from './lib/access.js';
 import { installErrorHandling } from './lib/error-handler.js';
 import { injectFetch } from './lib/inject-fetch.js';
 import { installPrivateAnswers } from './lib/private-answers.js';
@@ -108,6 +109,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   installPrivateAnswers(app);
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });
+  // From here on every /api route declares who may call it, or the server does not start.
+  // The API map's routes come from a plugin that takes no route options: they are public.
+  installAccess(app, ctx, { publicUnder: ['/api/docs'] });
 
   await app.register(swagger, {
     openapi: { info: { title: 'Pasal API', description: 'The API of the Pasal shop', version: '1.0.0' } },

@@ -9,7 +9,8 @@ import {
 } from '../../shared/accounts.js';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { bearerToken } from './auth-hooks.js';
+import { access } from './access.js';
+import { bearerToken } from './principal.js';
 import { deviceAccount } from './device-cookie.js';
 import { unauthorized } from './errors.js';
 import { acceptEmptyJsonBody } from './json-body.js';
@@ -48,7 +49,7 @@ export function sessionRoutes<Login extends z.ZodType>(
   return async (app) => {
     app.post(
       '/login',
-      { schema: { tags: [tag], body: loginSchema, response: { 200: loginResponseSchema } } },
+      { ...access('public'), schema: { tags: [tag], body: loginSchema, response: { 200: loginResponseSchema } } },
       async (request, reply) => {
         // The schema validated the body; the type provider cannot resolve a generic schema's type.
         const { token, subjectId } = await login(ctx, request.body as z.output<Login>, loginClient(ctx, request));
@@ -60,7 +61,7 @@ export function sessionRoutes<Login extends z.ZodType>(
 
     app.post(
       '/refresh-token',
-      { schema: { tags: [tag], body: tokenBodySchema, response: { 200: refreshResponseSchema } } },
+      { ...access('public'), schema: { tags: [tag], body: tokenBodySchema, response: { 200: refreshResponseSchema } } },
       async (request) => ({ newToken: await ctx.sessions.refresh(kind, request.body.token) }),
     );
 
@@ -71,7 +72,7 @@ export function sessionRoutes<Login extends z.ZodType>(
         .withTypeProvider<ZodTypeProvider>()
         .post(
           '/logout',
-          { schema: { tags: [tag], body: logoutBodySchema, response: { 200: messageSchema } } },
+          { ...access('public'), schema: { tags: [tag], body: logoutBodySchema, response: { 200: messageSchema } } },
           async (request) => {
             const token = bearerToken(request) ?? request.body?.token;
             if (!token) throw unauthorized(ACCOUNT_MESSAGES.authRequired);

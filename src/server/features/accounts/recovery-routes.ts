@@ -11,7 +11,8 @@ import {
 } from '../../../shared/account-recovery.js';
 import { messageSchema } from '../../../shared/accounts.js';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireShopper } from '../../lib/auth-hooks.js';
+import { access } from '../../lib/access.js';
+import { principalOf } from '../../lib/principal.js';
 import { loginClient } from '../../lib/session-routes.js';
 import { otpClientOf } from './otp.js';
 import * as recovery from './recovery.js';
@@ -23,7 +24,7 @@ export function recoveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/forgot-password',
-      { schema: { tags, body: forgotPasswordSchema, response: { 200: messageSchema } } },
+      { ...access('public'), schema: { tags, body: forgotPasswordSchema, response: { 200: messageSchema } } },
       async (request) => {
         await recovery.forgotPassword(ctx, request.log, request.body.email, loginClient(ctx, request));
         return { message: RECOVERY_MESSAGES.resetCodeSent };
@@ -32,7 +33,7 @@ export function recoveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/reset-password',
-      { schema: { tags, body: resetPasswordSchema, response: { 200: messageSchema } } },
+      { ...access('public'), schema: { tags, body: resetPasswordSchema, response: { 200: messageSchema } } },
       async (request) => {
         await recovery.resetPassword(ctx, request.log, request.body, loginClient(ctx, request));
         return { message: RECOVERY_MESSAGES.passwordReset };
@@ -41,11 +42,11 @@ export function recoveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     // The rest act on the token's own account: no user id is taken from the client. The token is
     // checked before the body is read.
-    const shopperOnly = requireShopper(ctx);
+    const shopperOnly = access('shopper');
 
     app.post(
       '/change-password',
-      { onRequest: shopperOnly, schema: { tags, body: changePasswordSchema, response: { 200: messageSchema } } },
+      { ...shopperOnly, schema: { tags, body: changePasswordSchema, response: { 200: messageSchema } } },
       async (request) => {
         const principal = principalOf(request);
         await recovery.changePassword(ctx, principal, request.body, otpClientOf(ctx, request, principal.id));
@@ -55,7 +56,7 @@ export function recoveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/change-email',
-      { onRequest: shopperOnly, schema: { tags, body: changeEmailSchema, response: { 200: messageSchema, 202: messageSchema } } },
+      { ...shopperOnly, schema: { tags, body: changeEmailSchema, response: { 200: messageSchema, 202: messageSchema } } },
       async (request, reply) => {
         const { id } = principalOf(request);
         const { queued } = await recovery.changeEmail(ctx, request.log, id, request.body, otpClientOf(ctx, request, id));
@@ -66,7 +67,7 @@ export function recoveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/confirm-email',
-      { onRequest: shopperOnly, schema: { tags, body: confirmEmailSchema, response: { 200: userChangedResponseSchema } } },
+      { ...shopperOnly, schema: { tags, body: confirmEmailSchema, response: { 200: userChangedResponseSchema } } },
       async (request) => {
         const { id } = principalOf(request);
         const user = await recovery.confirmEmail(ctx, request.log, id, request.body.otp, otpClientOf(ctx, request, id));
@@ -76,7 +77,7 @@ export function recoveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/change-phone',
-      { onRequest: shopperOnly, schema: { tags, body: changePhoneSchema, response: { 200: userChangedResponseSchema } } },
+      { ...shopperOnly, schema: { tags, body: changePhoneSchema, response: { 200: userChangedResponseSchema } } },
       async (request) => {
         const { id } = principalOf(request);
         const user = await recovery.changePhone(ctx, id, request.body, otpClientOf(ctx, request, id));

@@ -17,7 +17,8 @@ import {
 } from '../../../shared/accounts.js';
 import { userIdParam } from '../../../shared/path-params.js';
 import type { AppContext } from '../../context.js';
-import { assertOwner, principalOf, requireShopper } from '../../lib/auth-hooks.js';
+import { access } from '../../lib/access.js';
+import { assertOwner, principalOf } from '../../lib/principal.js';
 import { deviceAccount } from '../../lib/device-cookie.js';
 import { apiLocale } from '../../lib/locale.js';
 import { sessionRoutes } from '../../lib/session-routes.js';
@@ -35,7 +36,7 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/register',
-      { schema: { tags: ['accounts'], body: registerSchema, response: { 201: registerResponseSchema } } },
+      { ...access('public'), schema: { tags: ['accounts'], body: registerSchema, response: { 201: registerResponseSchema } } },
       async (request, reply) => {
         // The account keeps the page's language (the web app sends it as Accept-Language): its first
         // code mail, and every mail after, is written in it.
@@ -56,7 +57,10 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/send-otp',
-      { schema: { tags: ['accounts'], body: sendOtpSchema, response: { 200: messageSchema, 202: otpQueuedResponseSchema } } },
+      {
+        ...access('public'),
+        schema: { tags: ['accounts'], body: sendOtpSchema, response: { 200: messageSchema, 202: otpQueuedResponseSchema } },
+      },
       async (request, reply) => {
         const { queued } = await sendOtp(ctx, request.log, request.body.userId, otpClientOf(ctx, request, request.body.userId));
         // 202: the mail server did not take the code at once; it waits in the outbox and goes out when it can.
@@ -67,7 +71,7 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/verify-otp',
-      { schema: { tags: ['accounts'], body: verifyOtpSchema, response: { 200: verifyOtpResponseSchema } } },
+      { ...access('public'), schema: { tags: ['accounts'], body: verifyOtpSchema, response: { 200: verifyOtpResponseSchema } } },
       async (request) => {
         const { userId, otp, startSession } = request.body;
         const token = await verifyOtp(ctx, userId, otp, otpClientOf(ctx, request, userId), {
@@ -88,8 +92,8 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/findUser/:id',
       {
-        // onRequest: the token is checked before the path is validated, so strangers learn nothing.
-        onRequest: requireShopper(ctx),
+        // The token is checked before the path is validated, so strangers learn nothing.
+        ...access('shopper'),
         schema: { tags: ['accounts'], params: userIdParamsSchema, response: { 200: findUserResponseSchema } },
       },
       async (request) => {
@@ -102,7 +106,7 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/language',
       {
-        onRequest: requireShopper(ctx),
+        ...access('shopper'),
         schema: { tags: ['accounts'], body: setLanguageSchema, response: { 200: setLanguageResponseSchema } },
       },
       async (request) => ({ user: await service.setLanguage(ctx, principalOf(request).id, request.body.language) }),

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePasswordSchema, RECOVERY_MESSAGES } from '../../../shared/account-recovery.js';
 import { adminLoginResponseSchema, adminLoginSchema, adminMeResponseSchema, messageSchema } from '../../../shared/accounts.js';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireAdmin } from '../../lib/auth-hooks.js';
+import { access } from '../../lib/access.js';
+import { principalOf } from '../../lib/principal.js';
 import { loginClient, sessionRoutes } from '../../lib/session-routes.js';
 import * as service from './service.js';
 
@@ -25,7 +26,8 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/change-password',
       {
-        onRequest: requireAdmin(ctx),
+        // Any admin, whatever they may do: their own password.
+        ...access('admin'),
         schema: { tags: ['admin'], body: changePasswordSchema, response: { 200: messageSchema } },
       },
       async (request) => {
@@ -36,7 +38,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/me',
-      { onRequest: requireAdmin(ctx), schema: { tags: ['admin'], response: { 200: adminMeResponseSchema } } },
+      { ...access('admin'), schema: { tags: ['admin'], response: { 200: adminMeResponseSchema } } },
       async (request) => ({ admin: await service.getAdmin(ctx, principalOf(request).id) }),
     );
   };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditAdminsSchema, auditPageSchema, auditQuerySchema } from '../../../shared/audit.js';
 import type { AppContext } from '../../context.js';
-import { requireAdmin } from '../../lib/auth-hooks.js';
+import { access } from '../../lib/access.js';
 import { auditAdmins, listAudit } from './service.js';
 
 /**
@@ -11,7 +11,7 @@ import { auditAdmins, listAudit } from './service.js';
  */
 export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const admin = { onRequest: requireAdmin(ctx) };
+    const admin = access({ admin: 'audit' });
 
     app.get(
       '/',

@@ -12,7 +12,8 @@ import {
 } from '../../../shared/cart.js';
 import { idParam, userIdParam } from '../../../shared/path-params.js';
 import type { AppContext } from '../../context.js';
-import { assertOwner, principalOf, requireShopper } from '../../lib/auth-hooks.js';
+import { access } from '../../lib/access.js';
+import { assertOwner, principalOf } from '../../lib/principal.js';
 import { acceptEmptyJsonBody } from '../../lib/json-body.js';
 import { CartService } from './service.js';
 
@@ -21,7 +22,7 @@ const itemParams = z.object({ id: idParam(CART_MESSAGES.badItemId) });
 
 /**
  * The cart, under /api/cart; every call needs the shopper's bearer token, checked
- * (onRequest) before anything else is looked at:
+ * (lib/access.ts) before anything else is looked at:
  *   GET    /view-cart/:userId   → {cartItems}
  *   POST   /add-to-cart         {userId, productId, quantity} → {message, cartItem}
  *   PUT    /update-quantity     {userId?, itemId, quantity} → {message, cartItem}
@@ -32,7 +33,7 @@ export function cartRoutes(ctx: AppContext, service = new CartService(ctx)): Fas
     app.removeContentTypeParser('text/plain');
     // DELETE often carries Content-Type: application/json with no body.
     acceptEmptyJsonBody(app);
-    const shopper = { onRequest: requireShopper(ctx) };
+    const shopper = access('shopper');
 
     app.get(
       '/view-cart/:userId',

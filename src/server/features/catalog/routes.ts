@@ -21,7 +21,8 @@ import {
 import { idParam } from '../../../shared/path-params.js';
 import { archivedProductPageSchema, archivedQuerySchema } from '../../../shared/product-archive.js';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireAdmin } from '../../lib/auth-hooks.js';
+import { access } from '../../lib/access.js';
+import { principalOf } from '../../lib/principal.js';
 import type { Actor } from '../audit/service.js';
 import { readProductForm, registerMultipart } from './form.js';
 import { PublicAnswers } from './listing/answers.js';
@@ -47,7 +48,7 @@ import { CatalogService } from './service.js';
  *   GET    /admin/products/archived              → the archived products that can still be restored
  *   POST   /admin/products/:id/restore           → product (live again)
  * Every admin write is recorded in the audit log with the signed-in admin (features/audit).
- * Writes need an admin bearer token (lib/auth-hooks.ts: none 401, shopper 403), checked on request:
+ * Writes need an admin bearer token (lib/access.ts: none 401, shopper 403), checked on request:
  * before a JSON body is parsed or validated, and before a byte of an upload is read.
  */
 
@@ -83,12 +84,13 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
       void jsonParser(request, text, done);
     });
 
-    const admin = { onRequest: requireAdmin(ctx) };
+    const admin = access({ admin: 'catalog.write' });
+    const anyone = access('public');
     const answers = new PublicAnswers((ids) => service.versionAndStock(ids));
 
     // ----- categories -------------------------------------------------------------------------
 
-    app.get('/category', { schema: { response: { 200: categoryTreeSchema } } }, async (request, reply) =>
+    app.get('/category', { ...anyone, schema: { response: { 200: categoryTreeSchema } } }, async (request, reply) =>
       answers.send(request, reply, async () => ({ value: await service.tree() })),
     );
 
@@ -149,6 +151,7 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
     app.get(
       '/products',
       {
+        ...anyone,
         schema: {
           querystring: productListQuerySchema,
           response: { 200: z.union([z.array(productSchema), productPageSchema]) },
@@ -170,16 +173,19 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
         }),
     );
 
-    app.get('/products/:id', { schema: { params: productParams, response: { 200: productSchema } } }, async (request, reply) =>
-      answers.send(request, reply, async () => {
-        const product = await service.getProduct(request.params.id);
-        return { value: product, products: [product] };
-      }),
+    app.get(
+      '/products/:id',
+      { ...anyone, schema: { params: productParams, response: { 200: productSchema } } },
+      async (request, reply) =>
+        answers.send(request, reply, async () => {
+          const product = await service.getProduct(request.params.id);
+          return { value: product, products: [product] };
+        }),
     );
 
     app.get(
       '/products/:id/related',
-      { schema: { params: productParams, response: { 200: relatedProductsSchema } } },
+      { ...anyone, schema: { params: productParams, response: { 200: relatedProductsSchema } } },
       async (request, reply) =>
         answers.send(request, reply, async () => {
           const products = await service.relatedProducts(request.params.id);

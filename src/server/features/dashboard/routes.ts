@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardQuerySchema, dashboardSchema } from '../../../shared/dashboard.js';
 import type { AppContext } from '../../context.js';
-import { requireAdmin } from '../../lib/auth-hooks.js';
+import { access } from '../../lib/access.js';
 import { DashboardService } from './service.js';
 
 /**
@@ -15,7 +15,7 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/',
       {
-        onRequest: requireAdmin(ctx),
+        ...access({ admin: 'dashboard' }),
         schema: { tags: ['admin'], querystring: dashboardQuerySchema, response: { 200: dashboardSchema } },
       },
       async (request, reply) => {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { LATEST_MIGRATION } from '../../db/migrate.js';
+import { access } from '../../lib/access.js';
 
 const checkSchema = z.enum(['ok', 'unreachable', 'not migrated']);
 const readySchema = z.object({
@@ -18,20 +19,24 @@ const readySchema = z.object({
  */
 export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/health', async (_request, reply) => {
+    app.get('/health', access('public'), async (_request, reply) => {
       void reply.header('Cache-Control', 'no-store');
       return { status: 'ok' };
     });
 
-    app.get('/ready', { schema: { response: { 200: readySchema, 503: readySchema } } }, async (_request, reply) => {
-      const checks = { database: await databaseCheck(ctx), storage: await storageCheck(ctx) };
-      void reply.header('Cache-Control', 'no-store');
-      if (checks.database === 'ok' && checks.storage === 'ok') return { status: 'ready' as const, checks };
-      return reply
-        .status(503)
-        .header('Retry-After', '5')
-        .send({ status: 'unavailable' as const, checks });
-    });
+    app.get(
+      '/ready',
+      { ...access('public'), schema: { response: { 200: readySchema, 503: readySchema } } },
+      async (_request, reply) => {
+        const checks = { database: await databaseCheck(ctx), storage: await storageCheck(ctx) };
+        void reply.header('Cache-Control', 'no-store');
+        if (checks.database === 'ok' && checks.storage === 'ok') return { status: 'ready' as const, checks };
+        return reply
+          .status(503)
+          .header('Retry-After', '5')
+          .send({ status: 'unavailable' as const, checks });
+      },
+    );
   };
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { JOB_MESSAGES, jobListQuerySchema, jobListResponseSchema, jobRetryResponseSchema } from '../../../shared/jobs.js';
 import { idParam } from '../../../shared/path-params.js';
 import type { AppContext } from '../../context.js';
-import { requireAdmin } from '../../lib/auth-hooks.js';
+import { access } from '../../lib/access.js';
 import { listJobs, retryJob } from './service.js';
 
 const jobParams = z.object({ id: idParam(JOB_MESSAGES.badJobId) });
@@ -16,7 +16,7 @@ const jobParams = z.object({ id: idParam(JOB_MESSAGES.badJobId) });
 export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.removeContentTypeParser('text/plain');
-    const admin = { onRequest: requireAdmin(ctx) };
+    const admin = access({ admin: 'jobs' });
 
     app.get(
       '/',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminOrdersQuerySchema } from '../../../shared/admin-orders.js';
 import type { AppContext } from '../../context.js';
-import { requireAdmin } from '../../lib/auth-hooks.js';
+import { access } from '../../lib/access.js';
 import { nepalDay } from '../../lib/csv.js';
 import { adminOrderFilter } from './admin-filter.js';
 import { orderCsvStream } from './export.js';
@@ -15,7 +15,7 @@ export function orderExportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/export.csv',
-      { onRequest: requireAdmin(ctx), schema: { tags: ['orders'], querystring: adminOrdersQuerySchema } },
+      { ...access({ admin: 'orders.read' }), schema: { tags: ['orders'], querystring: adminOrdersQuerySchema } },
       async (request, reply) => {
         const filter = adminOrderFilter(request.query);
         const filename = `pasal-orders-${nepalDay(ctx.clock.now())}.csv`;

@@ -262,12 +262,23 @@ export const normalise = (row: OrderRow): OrderRow => ({
   extra_refund_paisa: Number(row.extra_refund_paisa),
 });
 
-export async function orderRow(db: Db, orderId: string, userId?: number): Promise<OrderRow | undefined> {
-  const row = await orderRowsQuery(db)
-    .where('o.id', '=', orderId)
-    .$if(userId !== undefined, (qb) => qb.where('o.user_id', '=', userId ?? 0))
-    .executeTakeFirst();
+export async function orderRow(db: Db, orderId: string): Promise<OrderRow | undefined> {
+  const row = await orderRowsQuery(db).where('o.id', '=', orderId).executeTakeFirst();
   return row && normalise(row);
+}
+
+/**
+ * Whether the order is the shopper's: the one question every path of a shopper's own order asks
+ * before it reads or changes it. A missing order is nobody's.
+ */
+export async function isShoppersOrder(db: Db, userId: number, orderId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function userOrderRows(db: Db, userId: number): Promise<OrderRow[]> {

@@ -20,7 +20,8 @@ import { ADMIN_ORDER_QUERY_KEYS, adminOrdersQuerySchema, ordersPageSchema } from
 import { payAgainSchema, paymentOptionsSchema, updatePaymentSchema } from '../../../shared/payments.js';
 import { userIdParam as userIdParamOf } from '../../../shared/path-params.js';
 import type { AppContext } from '../../context.js';
-import { assertOwner, principalOf, requireAdmin, requireShopper } from '../../lib/auth-hooks.js';
+import { access } from '../../lib/access.js';
+import { assertOwner, principalOf } from '../../lib/principal.js';
 import { badRequest } from '../../lib/errors.js';
 import type { PaymentAnswer, PaymentService } from '../payments/service.js';
 import { paymentOptions } from '../payments/options.js';
@@ -54,14 +55,13 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 
 /**
  * Checkout and orders, under /api/orders. Tokens are checked on request, before the
- * path or body is looked at. See src/shared/orders.ts for the shapes.
+ * path or body is looked at (lib/access.ts). See src/shared/orders.ts for the shapes.
  */
 export function ordersRoutes(ctx: AppContext, service: OrdersService, payments: PaymentService): FastifyPluginAsyncZod {
   return async (app) => {
     app.removeContentTypeParser('text/plain');
 
-    const shopper = { onRequest: requireShopper(ctx) };
-    const admin = { onRequest: requireAdmin(ctx) };
+    const shopper = access('shopper');
 
     app.post(
       '/create',
@@ -89,7 +89,7 @@ export function ordersRoutes(ctx: AppContext, service: OrdersService, payments: 
 
     app.get(
       '/payment-options',
-      { schema: { tags: ['orders'], response: { 200: paymentOptionsSchema } } },
+      { ...access('public'), schema: { tags: ['orders'], response: { 200: paymentOptionsSchema } } },
       async (_request, reply) => {
         void reply.header('Cache-Control', 'public, max-age=300');
         return paymentOptions(ctx.config.payments);
@@ -168,7 +168,7 @@ export function ordersRoutes(ctx: AppContext, service: OrdersService, payments: 
     app.get(
       '/all',
       {
-        ...admin,
+        ...access({ admin: 'orders.read' }),
         schema: {
           tags: ['orders'],
           querystring: adminOrdersQuerySchema,
@@ -184,7 +184,10 @@ export function ordersRoutes(ctx: AppContext, service: OrdersService, payments: 
 
     app.get(
       '/:id',
-      { ...admin, schema: { tags: ['orders'], params: orderParams, response: { 200: orderDetailResponseSchema } } },
+      {
+        ...access({ admin: 'orders.read' }),
+        schema: { tags: ['orders'], params: orderParams, response: { 200: orderDetailResponseSchema } },
+      },
       async (request, reply) => {
         void reply.header('Cache-Control', 'no-store');
         return { order: await service.getDetail(request.params.id) };
@@ -194,7 +197,7 @@ export function ordersRoutes(ctx: AppContext, service: OrdersService, payments: 
     app.put(
       '/:id/payment',
       {
-        ...admin,
+        ...access({ admin: 'refunds' }),
         schema: { tags: ['orders'], params: orderParams, body: updatePaymentSchema, response: { 200: orderResponseSchema } },
       },
       async (request) => ({ order: await payments.markRefunded(request.params.id, principalOf(request).id) }),
@@ -203,7 +206,7 @@ export function ordersRoutes(ctx: AppContext, service: OrdersService, payments: 
     app.put(
       '/:id/status',
       {
-        ...admin,
+        ...access({ admin: 'orders.write' }),
         schema: { tags: ['orders'], params: orderParams, body: updateOrderStatusSchema, response: { 200: orderResponseSchema } },
       },
       async (request) => {

@@ -56,6 +56,7 @@ export class OrdersService implements OrderAccess {
 
   /** The shopper cancels their own pending order (status.ts); answers it as they see it. */
   async cancelForUser(userId: number, orderId: string, reason: string, log: Log): Promise<OrderDetail> {
+    await this.mustBeShoppers(userId, orderId);
     await this.statusChanges.cancelForUser(userId, orderId, reason, log);
     return this.getDetailForUser(userId, orderId);
   }
@@ -81,9 +82,8 @@ export class OrdersService implements OrderAccess {
    * order); another shopper's order id is 404, as a missing one.
    */
   async getDetailForUser(userId: number, orderId: string): Promise<OrderDetail> {
-    const row = await q.orderRow(this.ctx.db, orderId, userId);
-    if (!row) throw notFound(ORDER_MESSAGES.orderNotFound);
-    return this.toDetail(row);
+    await this.mustBeShoppers(userId, orderId);
+    return this.getDetail(orderId);
   }
 
   /** Any order with its lines' pictures and its history (the admin's open order). */
@@ -91,6 +91,14 @@ export class OrdersService implements OrderAccess {
     const row = await q.orderRow(this.ctx.db, orderId);
     if (!row) throw notFound(ORDER_MESSAGES.orderNotFound);
     return this.toDetail(row);
+  }
+
+  /**
+   * Every path of a shopper's own order (its page, cancelling, paying again, switching to cash)
+   * starts here: another shopper's order is 404, as a missing one.
+   */
+  async mustBeShoppers(userId: number, orderId: string): Promise<void> {
+    if (!(await q.isShoppersOrder(this.ctx.db, userId, orderId))) throw notFound(ORDER_MESSAGES.orderNotFound);
   }
 
   async lastAddress(userId: number): Promise<LastAddress | null> {

@@ -67,13 +67,13 @@ export class OrderStatusChanges {
    * The shopper cancels their own order while it is pending, with a reason. The same
    * change as the admin's cancel (changeStatus: units back to stock, a payment made becomes refund
    * due, one still awaited will not come), recorded as the shopper's, mailed to them, and the store
-   * told at its address. Someone else's order is 404; an order past pending is 409, except that a
+   * told at its address. The caller has checked the order is the shopper's; an order past pending is 409, except that a
    * repeat of the shopper's own cancel (a double tap) changes nothing. True when it was cancelled now.
    */
   async cancelForUser(userId: number, orderId: string, reason: string, log: Log): Promise<boolean> {
     const cancelled = await this.ctx.db.transaction().execute(async (trx) => {
       const order = await q.lockOrder(trx, orderId);
-      if (!order || order.user_id !== userId) throw notFound(ORDER_MESSAGES.orderNotFound);
+      if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
       if (order.status === 'cancelled' && (await q.cancelledByShopper(trx, orderId, userId))) return false;
       if (order.status !== 'pending') throw conflictWith(ORDER_ERROR_CODES.notPending, ORDER_MESSAGES.notPending, {});
       const changed = await this.changeStatus(trx, order, 'cancelled', { userId }, reason);

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PaymentResult } from '../../../shared/payments.js';
+import { access } from '../../lib/access.js';
 import { khaltiReturnParams } from './khalti.js';
 import type { PaymentService } from './service.js';
 
@@ -23,7 +24,7 @@ export function paymentReturnRoutes(payments: PaymentService): FastifyPluginAsyn
       return reply.header('Cache-Control', 'no-store').redirect(`/account?${query.toString()}`, 303);
     };
 
-    app.get('/esewa/success/:reference', { schema: { hide: true } }, async (request, reply) => {
+    app.get('/esewa/success/:reference', { ...access('public'), schema: { hide: true } }, async (request, reply) => {
       const params = referenceParams.safeParse(request.params);
       const { data } = request.query as { data?: unknown };
       if (!params.success || typeof data !== 'string') return land(reply, 'failed');
@@ -32,14 +33,14 @@ export function paymentReturnRoutes(payments: PaymentService): FastifyPluginAsyn
     });
 
     // Cancelled or failed at eSewa: its status API still decides (a payment may have gone through).
-    app.get('/esewa/failure/:reference', { schema: { hide: true } }, async (request, reply) => {
+    app.get('/esewa/failure/:reference', { ...access('public'), schema: { hide: true } }, async (request, reply) => {
       const params = referenceParams.safeParse(request.params);
       if (!params.success) return land(reply, 'failed');
       const { orderId, result } = await payments.settleReturn('esewa', params.data.reference, request.log);
       return land(reply, result === 'pending' ? 'failed' : result, orderId);
     });
 
-    app.get('/khalti/return', { schema: { hide: true } }, async (request, reply) => {
+    app.get('/khalti/return', { ...access('public'), schema: { hide: true } }, async (request, reply) => {
       const params = khaltiReturnParams(request.query as Record<string, unknown>);
       if (!params) return land(reply, 'failed');
       const { orderId, result } = await payments.settleReturn('khalti', params.pidx, request.log);

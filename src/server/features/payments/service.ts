@@ -42,6 +42,8 @@ export interface PaymentAnswer {
 /** How the orders service lends its reads and its cancelling to the payment flow and the shop's deadlines. */
 export interface OrderAccess {
   get(orderId: string, db?: q.Db): Promise<Order>;
+  /** 404 unless the order is the shopper's (the one ownership query, orders/queries.ts). */
+  mustBeShoppers(userId: number, orderId: string): Promise<void>;
   /** Cancels a locked order on the shop's own account (a deadline passed), inside the caller's transaction. */
   cancelByShop(trx: q.Db, order: q.LockedOrder, note: string, now: string): Promise<void>;
 }
@@ -115,7 +117,7 @@ export class PaymentService {
     await this.refuseIfPaidMeanwhile(userId, orderId, log);
     if ((await pq.countAttempts(this.ctx.db, orderId)) >= MAX_ATTEMPTS) throw conflict(PAYMENT_MESSAGES.tooManyTries);
     const order = await this.ctx.db.transaction().execute(async (trx) => {
-      const row = await this.lockAwaiting(trx, userId, orderId);
+      const row = await this.lockAwaiting(trx, orderId);
       if (this.nowMs() >= this.deadlineOf(row.created_at)) throw conflict(PAYMENT_MESSAGES.deadlinePassed);
       const next = method ?? (row.payment_method as OnlinePaymentMethodId);
       if (next === 'khalti' && !this.ctx.config.payments.khalti) throw badRequest(PAYMENT_MESSAGES.methodUnavailable);
@@ -142,7 +144,7 @@ export class PaymentService {
   async payOnDelivery(userId: number, orderId: string, log: Log): Promise<Order> {
     await this.refuseIfPaidMeanwhile(userId, orderId, log);
     const order = await this.ctx.db.transaction().execute(async (trx) => {
-      const row = await this.lockAwaiting(trx, userId, orderId);
+      const row = await this.lockAwaiting(trx, orderId);
       // Past the deadline the order is about to be cancelled: switching now would hold its stock
       // for the cash-on-delivery wait on top of the time it had to be paid.
       if (this.nowMs() >= this.deadlineOf(row.created_at)) throw conflict(PAYMENT_MESSAGES.switchDeadlinePassed);
@@ -168,9 +170,9 @@ export class PaymentService {
   }
 
   /** The shopper's order, locked, while it still waits for an online payment (else 404 or 409). */
-  private async lockAwaiting(trx: Transaction<Database>, userId: number, orderId: string) {
+  private async lockAwaiting(trx: Transaction<Database>, orderId: string) {
     const row = await q.lockOrder(trx, orderId);
-    if (!row || row.user_id !== userId) throw notFound(ORDER_MESSAGES.orderNotFound);
+    if (!row) throw notFound(ORDER_MESSAGES.orderNotFound);
     if (row.payment_status !== 'awaiting_payment' || row.status !== 'pending') throw conflict(PAYMENT_MESSAGES.notAwaiting);
     return row;
   }
@@ -180,7 +182,8 @@ export class PaymentService {
    * gateways are asked; a payment found is recorded, and the shopper told the order is paid.
    */
   private async refuseIfPaidMeanwhile(userId: number, orderId: string, log: Log): Promise<void> {
-    const row = await q.orderRow(this.ctx.db, orderId, userId);
+    await this.orders.mustBeShoppers(userId, orderId);
+    const row = await q.orderRow(this.ctx.db, orderId);
     if (!row) throw notFound(ORDER_MESSAGES.orderNotFound);
     if (row.payment_status === 'paid' || (await this.settleStarted(orderId, log)) === 'paid') {
       throw conflict(PAYMENT_MESSAGES.alreadyPaid);

@@ -12,7 +12,8 @@ import {
 } from '../../../../shared/product-csv.js';
 import type { AppContext } from '../../../context.js';
 import { serverMessage } from '../../../i18n/errors-ne.js';
-import { principalOf, requireAdmin } from '../../../lib/auth-hooks.js';
+import { access } from '../../../lib/access.js';
+import { principalOf } from '../../../lib/principal.js';
 import { nepalDay } from '../../../lib/csv.js';
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../../../lib/errors.js';
 import { apiLocale } from '../../../lib/locale.js';
@@ -105,7 +106,7 @@ export function productCsvRoutes(ctx: AppContext, service = new ProductImportSer
       limits: { fileSize: IMPORT_ZIP_MAX_BYTES, files: 2, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },
       throwFileSizeLimit: true,
     });
-    const admin = { onRequest: requireAdmin(ctx) };
+    const admin = access({ admin: 'catalog.write' });
 
     app.get('/export.csv', { ...admin, schema: { tags: ['catalog'] } }, async (request, reply) => {
       const imageBase = ctx.config.imageBaseUrl ?? `${publicBase(ctx.config, request)}/uploads`;

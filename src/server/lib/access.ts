@@ -1,0 +1,141 @@
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
+import { ACCOUNT_MESSAGES } from '../../shared/accounts.js';
+import type { AppContext } from '../context.js';
+import { AppError, forbidden, unauthorized } from './errors.js';
+import { bearerToken } from './principal.js';
+
+/**
+ * Who may call a route, declared in its options (ADR 0030):
+ *   { ...access('public'), schema }                    anyone; no token is looked at
+ *   { ...access('shopper'), schema }                   a live shopper token; the route acts for its user
+ *   { ...access('admin'), schema }                     any live admin token (the admin's own session)
+ *   { ...access({ admin: 'orders.write' }), schema }   an admin who holds that permission
+ * The one guard checks it in `onRequest`, before the body is read, parsed or validated, so a
+ * stranger learns nothing about a route's fields and cannot make the server read an upload it
+ * will refuse. The server does not start while an `/api` route declares nothing.
+ */
+export type Access = 'public' | 'shopper' | 'admin' | { admin: AdminPermission };
+
+/**
+ * What an admin route asks of its admin. Every admin holds every permission while there is one
+ * admin role; roles will be sets of these names.
+ */
+export type AdminPermission =
+  | 'catalog.write' // categories, products, archived products, the products CSV
+  | 'orders.read' // the order list, one order, the orders CSV
+  | 'orders.write' // an order's status
+  | 'refunds' // an order's payment marked refunded
+  | 'dashboard'
+  | 'audit'
+  | 'jobs';
+
+/** One route's declared access, as the access table lists it. */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every route that declared its access, in the order they were added (the access test walks it). */
+    routeAccess: readonly RouteAccess[];
+  }
+}
+
+/** Route options declaring who may call the route; spread them into the options. */
+export function access(declared: Access): { config: { access: Access } } {
+  return { config: { access: declared } };
+}
+
+export interface InstallAccessOptions {
+  /**
+   * URL prefixes whose routes come from a library that takes no route options (the API map):
+   * they are public, and listed so in the access table.
+   */
+  publicUnder?: string[];
+}
+
+/**
+ * Makes the declared access the law of the app: every route added after this that declares a
+ * token gets the one guard as its first own `onRequest` hook, the table lists each declaration,
+ * and an `/api` route that declares none stops the server at start, naming the route.
+ */
+export function installAccess(app: FastifyInstance, ctx: AppContext, options: InstallAccessOptions = {}): void {
+  const table: RouteAccess[] = [];
+  app.decorate('routeAccess', table);
+  const guards = { shopper: shopperGuard(ctx), admin: adminGuard(ctx) };
+
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    const declared =
+      route.config?.access ?? (options.publicUnder?.some((prefix) => isUnder(route.url, prefix)) ? 'public' : undefined);
+    if (declared === undefined) {
+      if (isUnder(route.url, '/api')) {
+        throw new Error(
+          `Route ${methods.join(',')} ${route.url} declares no access. Every /api route says who may call it in its options: ` +
+            `{ ...access('public' | 'shopper' | 'admin' | { admin: permission }) } (src/server/lib/access.ts).`,
+        );
+      }
+      return;
+    }
+    route.config = { ...route.config, access: declared };
+    for (const method of methods) table.push({ method, url: route.url, access: declared });
+    if (declared !== 'public') route.onRequest = [declared === 'shopper' ? guards.shopper : guards.admin, ...hooksOf(route)];
+  });
+}
+
+function isUnder(url: string, prefix: string): boolean {
+  return url === prefix || url.startsWith(`${prefix}/`);
+}
+
+function hooksOf(route: RouteOptions): onRequestAsyncHookHandler[] {
+  const own = route.onRequest;
+  if (!own) return [];
+  return (Array.isArray(own) ? own : [own]) as onRequestAsyncHookHandler[];
+}
+
+/**
+ * A live shopper token. An admin token fails the audience check and is a 401, like no token:
+ * shopper routes act for the token's own user, and an admin is no shopper.
+ */
+function shopperGuard(ctx: AppContext): onRequestAsyncHookHandler {
+  return async (request) => {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized(ACCOUNT_MESSAGES.authRequired);
+    request.principal = await ctx.sessions.authenticate('user', token);
+  };
+}
+
+/**
+ * A live admin token. None, or a bad, expired or ended one, is 401 (log in again); a live
+ * SHOPPER token is 403: the caller is known and simply not allowed. The route's permission is
+ * not asked yet: the one admin role holds them all.
+ */
+function adminGuard(ctx: AppContext): onRequestAsyncHookHandler {
+  return async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized(ACCOUNT_MESSAGES.authRequired);
+    try {
+      request.principal = await ctx.sessions.authenticate('admin', token);
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 401 && (await isLiveShopperToken(ctx, token))) {
+        throw forbidden(ACCOUNT_MESSAGES.adminOnly);
+      }
+      throw error;
+    }
+  };
+}
+
+/** Only asked after the admin check failed, so an admin's request never pays for it. */
+async function isLiveShopperToken(ctx: AppContext, token: string): Promise<boolean> {
+  try {
+    await ctx.sessions.authenticate('user', token);
+    return true;
+  } catch {
+    return false;
+  }
+}
