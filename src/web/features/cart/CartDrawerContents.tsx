@@ -18,7 +18,7 @@ import type { PublicUser } from '../../lib/user';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import { type CartItem, cartSum, lineTotal, useCart, useRemoveCartItem, useSetCartQuantity } from '../../lib/cart';
 import { CartThumb } from '../../components/CartThumb';
-import type { CheckoutNext, CheckoutPrefill } from './CheckoutPanel';
+import type { CheckoutNext, CheckoutPrefill } from './use-checkout';
 import {
   type Order,
   PAYMENT_OPTIONS_STALE_MS,
