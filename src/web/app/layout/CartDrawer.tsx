@@ -1,5 +1,5 @@
-import ShoppingCart from 'lucide-react/icons/shopping-cart';
-import { type ReactNode, Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
+import { CartMessage } from '../../components/CartMessage';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Drawer } from '../../components/ui/Drawer';
@@ -93,17 +93,5 @@ export function CartDrawer({
         />
       )}
     </Drawer>
-  );
-}
-
-function CartMessage({ text, action }: { text: string; action?: ReactNode }) {
-  return (
-    <div className="flex h-full flex-col items-center justify-center gap-4 px-6 py-16 text-center">
-      <span className="flex size-16 items-center justify-center rounded-full bg-slate-100 text-slate-400">
-        <ShoppingCart className="size-8" aria-hidden="true" />
-      </span>
-      <p className="text-base font-medium text-slate-700">{text}</p>
-      {action}
-    </div>
   );
 }

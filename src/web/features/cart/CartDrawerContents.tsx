@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import CircleCheck from 'lucide-react/icons/circle-check';
-import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { type ReactNode, Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { localDigits } from '../../../shared/locale';
 import { PAYMENT_METHOD_MESSAGES } from '../../components/orders/order-labels';
@@ -18,6 +17,7 @@ import type { PublicUser } from '../../lib/user';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import { type CartItem, cartSum, lineTotal, useCart, useRemoveCartItem, useSetCartQuantity } from '../../lib/cart';
 import { CartThumb } from '../../components/CartThumb';
+import { CartMessage } from '../../components/CartMessage';
 import type { CheckoutNext, CheckoutPrefill } from './use-checkout';
 import {
   type Order,
@@ -300,18 +300,6 @@ function CenteredSpinner({ label }: { label: string }) {
   return (
     <div className="flex h-full items-center justify-center py-16" role="status" aria-label={label}>
       <Spinner className="size-7 text-amber-500" />
-    </div>
-  );
-}
-
-function CartMessage({ text, action }: { text: string; action?: ReactNode }) {
-  return (
-    <div className="flex h-full flex-col items-center justify-center gap-4 px-6 py-16 text-center">
-      <span className="flex size-16 items-center justify-center rounded-full bg-slate-100 text-slate-400">
-        <ShoppingCart className="size-8" aria-hidden="true" />
-      </span>
-      <p className="text-base font-medium text-slate-700">{text}</p>
-      {action}
     </div>
   );
 }
