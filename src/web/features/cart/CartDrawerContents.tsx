@@ -14,7 +14,7 @@ import { queryKeys } from '../../lib/query-client';
 import { getToken } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import type { PublicUser } from '../../lib/user';
-import { QuantityStepper } from '../../components/QuantityStepper';
+import { CartLineStepper } from '../../components/CartLineStepper';
 import { type CartItem, cartSum, lineTotal, useCart, useRemoveCartItem, useSetCartQuantity } from '../../lib/cart';
 import { CartThumb } from '../../components/CartThumb';
 import { CartMessage } from '../../components/CartMessage';
@@ -191,14 +191,7 @@ function CartLines({
                     <>
                       {/* The quantity as text too, for a screen reader reading the line's description. */}
                       <span className="sr-only">{localDigits(String(item.quantity), locale)}</span>
-                      <QuantityStepper
-                        value={item.quantity}
-                        onChange={(value) => quantity.setQuantity(item.id, value)}
-                        max={item.product.stock}
-                        productName={item.product.name}
-                        showLabel={false}
-                        busy={quantity.pendingId === item.id}
-                      />
+                      <CartLineStepper item={item} quantity={quantity} />
                     </>
                   ) : (
                     localDigits(String(item.quantity), locale)
