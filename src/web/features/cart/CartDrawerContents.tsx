@@ -35,21 +35,20 @@ const CheckoutPanel = lazy(loadCheckout);
 type View =
   { name: 'lines' } | { name: 'checkout'; prefill: CheckoutPrefill } | { name: 'done'; order: Order; next: CheckoutNext };
 
+/** What the cart drawer is given, and hands on to its logged-in contents. */
+export interface CartDrawerProps {
+  open: boolean;
+  onClose: () => void;
+  /** Goes up by one each time a page asks for the checkout form (lib/cart-drawer.ts; the Cart tab's 'Proceed to checkout'). */
+  checkoutRequest?: number;
+}
+
 /**
  * The logged-in shopper's side of the cart drawer: the lines with image, name, quantity,
  * unit price, line total and 'Remove Item', the overall total and Checkout; then the checkout form
  * and the confirmation, all inside the drawer (full width on phones).
  */
-export function CartDrawerContents({
-  open,
-  onClose,
-  checkoutRequest = 0,
-}: {
-  open: boolean;
-  onClose: () => void;
-  /** Goes up by one each time a page asks for the checkout form (the Cart tab's 'Proceed to checkout'). */
-  checkoutRequest?: number;
-}) {
+export function CartDrawerContents({ open, onClose, checkoutRequest = 0 }: CartDrawerProps) {
   const t = useT();
   const cart = useCart();
   const client = useQueryClient();
