@@ -1,5 +1,6 @@
-import ShoppingCart from 'lucide-react/icons/shopping-cart';
-import { type ReactNode, Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
+import { CartMessage } from '../../components/CartMessage';
+import type { CartDrawerProps } from '../../features/cart/CartDrawerContents';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Drawer } from '../../components/ui/Drawer';
@@ -56,16 +57,7 @@ function LoggedInContents({ open, onClose, checkoutRequest }: { open: boolean; o
  * Logged out it asks the shopper to log in; logged in it shows the cart feature's CartDrawerContents
  * (lines, total, Checkout and the checkout form).
  */
-export function CartDrawer({
-  open,
-  onClose,
-  checkoutRequest = 0,
-}: {
-  open: boolean;
-  onClose: () => void;
-  /** Goes up by one each time a page asks for the checkout form (lib/cart-drawer.ts). */
-  checkoutRequest?: number;
-}) {
+export function CartDrawer({ open, onClose, checkoutRequest = 0 }: CartDrawerProps) {
   const t = useT();
   const loggedIn = useShopperToken() !== null;
   return (
@@ -93,17 +85,5 @@ export function CartDrawer({
         />
       )}
     </Drawer>
-  );
-}
-
-function CartMessage({ text, action }: { text: string; action?: ReactNode }) {
-  return (
-    <div className="flex h-full flex-col items-center justify-center gap-4 px-6 py-16 text-center">
-      <span className="flex size-16 items-center justify-center rounded-full bg-slate-100 text-slate-400">
-        <ShoppingCart className="size-8" aria-hidden="true" />
-      </span>
-      <p className="text-base font-medium text-slate-700">{text}</p>
-      {action}
-    </div>
   );
 }

@@ -20,6 +20,7 @@ import { useLocale, useT } from '../../lib/i18n';
 import { Msg } from '../../lib/msg';
 import { getToken, logout } from '../../lib/session';
 import { NewPasswordFields } from '../../components/ui/NewPasswordFields';
+import { ResendCode } from './ResendCode';
 
 /**
  * The server's answers on success are in English whatever the page's language (only its refusals
@@ -158,20 +159,7 @@ function ResetStep({ email, onOtherEmail }: { email: string; onOtherEmail: () =>
           {t('auth.reset.submit')}
         </Button>
       </form>
-      <div className="mt-5 text-center text-sm text-slate-600">
-        {resendIn > 0 ? (
-          <p>{t('auth.otp.resendIn', { seconds: formatCount(resendIn, locale) })}</p>
-        ) : (
-          <button
-            type="button"
-            onClick={() => resend.mutate()}
-            disabled={resend.isPending}
-            className={`${linkClasses} disabled:opacity-50`}
-          >
-            {t('auth.otp.resend')}
-          </button>
-        )}
-      </div>
+      <ResendCode resendIn={resendIn} onResend={() => resend.mutate()} sending={resend.isPending} />
     </FormCard>
   );
 }

@@ -14,6 +14,7 @@ import { Msg } from '../../lib/msg';
 import { type SendOtpReply, announceOtpSent } from '../../lib/otp-sent';
 import { DEFAULT_AFTER_LOGIN, safeReturnPath, withReturnPath } from '../../lib/return-path';
 import { setToken } from '../../lib/session';
+import { ResendCode } from './ResendCode';
 
 /** The answer of verify-otp: a session token when the server logged the shopper in at once. */
 interface VerifyReply {
@@ -133,20 +134,7 @@ export default function OtpVerificationPage() {
           {t('auth.otp.submit')}
         </Button>
       </form>
-      <div className="mt-5 text-center text-sm text-slate-600">
-        {resendIn > 0 ? (
-          <p>{t('auth.otp.resendIn', { seconds: formatCount(resendIn, locale) })}</p>
-        ) : (
-          <button
-            type="button"
-            onClick={() => resend.mutate()}
-            disabled={resend.isPending}
-            className="font-semibold text-amber-700 hover:text-amber-800 hover:underline disabled:opacity-50"
-          >
-            {t('auth.otp.resend')}
-          </button>
-        )}
-      </div>
+      <ResendCode resendIn={resendIn} onResend={() => resend.mutate()} sending={resend.isPending} />
     </FormCard>
   );
 }

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import CircleCheck from 'lucide-react/icons/circle-check';
-import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { type ReactNode, Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { localDigits } from '../../../shared/locale';
 import { PAYMENT_METHOD_MESSAGES } from '../../components/orders/order-labels';
@@ -15,10 +14,11 @@ import { queryKeys } from '../../lib/query-client';
 import { getToken } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import type { PublicUser } from '../../lib/user';
-import { QuantityStepper } from '../../components/QuantityStepper';
+import { CartLineStepper } from '../../components/CartLineStepper';
 import { type CartItem, cartSum, lineTotal, useCart, useRemoveCartItem, useSetCartQuantity } from '../../lib/cart';
 import { CartThumb } from '../../components/CartThumb';
-import type { CheckoutNext, CheckoutPrefill } from './CheckoutPanel';
+import { CartMessage } from '../../components/CartMessage';
+import type { CheckoutNext, CheckoutPrefill } from './use-checkout';
 import {
   type Order,
   PAYMENT_OPTIONS_STALE_MS,
@@ -35,21 +35,20 @@ const CheckoutPanel = lazy(loadCheckout);
 type View =
   { name: 'lines' } | { name: 'checkout'; prefill: CheckoutPrefill } | { name: 'done'; order: Order; next: CheckoutNext };
 
+/** What the cart drawer is given, and hands on to its logged-in contents. */
+export interface CartDrawerProps {
+  open: boolean;
+  onClose: () => void;
+  /** Goes up by one each time a page asks for the checkout form (lib/cart-drawer.ts; the Cart tab's 'Proceed to checkout'). */
+  checkoutRequest?: number;
+}
+
 /**
  * The logged-in shopper's side of the cart drawer: the lines with image, name, quantity,
  * unit price, line total and 'Remove Item', the overall total and Checkout; then the checkout form
  * and the confirmation, all inside the drawer (full width on phones).
  */
-export function CartDrawerContents({
-  open,
-  onClose,
-  checkoutRequest = 0,
-}: {
-  open: boolean;
-  onClose: () => void;
-  /** Goes up by one each time a page asks for the checkout form (the Cart tab's 'Proceed to checkout'). */
-  checkoutRequest?: number;
-}) {
+export function CartDrawerContents({ open, onClose, checkoutRequest = 0 }: CartDrawerProps) {
   const t = useT();
   const cart = useCart();
   const client = useQueryClient();
@@ -191,14 +190,7 @@ function CartLines({
                     <>
                       {/* The quantity as text too, for a screen reader reading the line's description. */}
                       <span className="sr-only">{localDigits(String(item.quantity), locale)}</span>
-                      <QuantityStepper
-                        value={item.quantity}
-                        onChange={(value) => quantity.setQuantity(item.id, value)}
-                        max={item.product.stock}
-                        productName={item.product.name}
-                        showLabel={false}
-                        busy={quantity.pendingId === item.id}
-                      />
+                      <CartLineStepper item={item} quantity={quantity} />
                     </>
                   ) : (
                     localDigits(String(item.quantity), locale)
@@ -300,18 +292,6 @@ function CenteredSpinner({ label }: { label: string }) {
   return (
     <div className="flex h-full items-center justify-center py-16" role="status" aria-label={label}>
       <Spinner className="size-7 text-amber-500" />
-    </div>
-  );
-}
-
-function CartMessage({ text, action }: { text: string; action?: ReactNode }) {
-  return (
-    <div className="flex h-full flex-col items-center justify-center gap-4 px-6 py-16 text-center">
-      <span className="flex size-16 items-center justify-center rounded-full bg-slate-100 text-slate-400">
-        <ShoppingCart className="size-8" aria-hidden="true" />
-      </span>
-      <p className="text-base font-medium text-slate-700">{text}</p>
-      {action}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import {
   type ChangeEmailInput,
@@ -86,6 +86,12 @@ function Part({ title, description, children }: { title: string; description: Re
   );
 }
 
+/** The password the account has now, which each change of this section asks for. */
+function CurrentPassword(field: Omit<ComponentProps<typeof TextField>, 'label'>) {
+  const t = useT();
+  return <TextField label={t('account.currentPassword')} type="password" autoComplete="current-password" {...field} />;
+}
+
 /** The account's name for password managers, which file a new password under it. */
 function UsernameForPasswordManagers({ email }: { email: string }) {
   return <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />;
@@ -126,12 +132,7 @@ function ChangePassword({ user }: { user: PublicUser }) {
     <Part title={t('account.password.title')} description={t('account.password.description')}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <UsernameForPasswordManagers email={user.email} />
-        <TextField
-          label={t('account.currentPassword')}
-          type="password"
-          autoComplete="current-password"
-          {...form.field('currentPassword')}
-        />
+        <CurrentPassword {...form.field('currentPassword')} />
         <NewPasswordFields password={form.field('password')} confirmPassword={form.field('confirmPassword')} />
         <Button type="submit" className="w-full sm:w-auto" loading={change.isPending}>
           {t('account.password.submit')}
@@ -245,12 +246,7 @@ function ChangeEmail({ user }: { user: PublicUser }) {
             inputMode="email"
             {...form.field('email')}
           />
-          <TextField
-            label={t('account.currentPassword')}
-            type="password"
-            autoComplete="current-password"
-            {...form.field('currentPassword')}
-          />
+          <CurrentPassword {...form.field('currentPassword')} />
           <Button type="submit" className="w-full sm:w-auto" loading={change.isPending}>
             {t('account.email.submit')}
           </Button>
@@ -305,12 +301,7 @@ function ChangePhone({ user }: { user: PublicUser }) {
           hint={t('auth.field.phoneNumber.hint', { digits: formatCount(PHONE_DIGITS, locale), example: PHONE_EXAMPLE })}
           {...form.field('phoneNumber')}
         />
-        <TextField
-          label={t('account.currentPassword')}
-          type="password"
-          autoComplete="current-password"
-          {...form.field('currentPassword')}
-        />
+        <CurrentPassword {...form.field('currentPassword')} />
         <Button type="submit" className="w-full sm:w-auto" loading={change.isPending}>
           {t('account.phone.submit')}
         </Button>
