@@ -24,7 +24,7 @@ import { firstErrors } from '../../../lib/forms';
 import { type MessageId, useLocale, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { type Category, type Product, updateProduct, uploadProduct } from './api';
-import { Modal } from './Modal';
+import { Dialog } from '../../../components/ui/Dialog';
 
 /** Upload toasts, and the edit ones (edit is beyond the original panel): message ids. */
 export const PRODUCT_FORM_TOASTS = {
@@ -60,14 +60,16 @@ interface ProductFormModalProps {
 export function ProductFormModal(props: ProductFormModalProps) {
   const t = useT();
   return (
-    <Modal
+    <Dialog
+      layout="panel"
+      closeLabel={t('admin-catalog.modal.close')}
       open={props.open}
       onClose={props.onClose}
       title={props.product ? t('admin-catalog.productForm.titleEdit') : t('admin-catalog.productForm.titleUpload')}
       widthClass="max-w-2xl"
     >
       {props.open && <ProductForm {...props} />}
-    </Modal>
+    </Dialog>
   );
 }
 
