@@ -1,7 +1,8 @@
 import Search from 'lucide-react/icons/search';
 import X from 'lucide-react/icons/x';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId } from 'react';
 import { useT } from '../lib/i18n';
+import { useTypedText } from '../lib/typed-text';
 
 interface SearchBoxProps {
   /** The search in the URL; the box follows it (back/forward) unless the shopper is typing. */
@@ -13,31 +14,12 @@ interface SearchBoxProps {
   placeholder?: string;
 }
 
-const TYPING_PAUSE_MS = 350;
-
 /** A search field that searches as you type (debounced) and on Enter, with a clear button. */
 export function SearchBox({ value, onSearch, label, placeholder }: SearchBoxProps) {
   const t = useT();
-  const [text, setText] = useState(value);
-  const [synced, setSynced] = useState(value);
   const id = useId();
-  const onSearchRef = useRef(onSearch);
-  useEffect(() => {
-    onSearchRef.current = onSearch;
-  });
-
-  // The URL changed under us (back/forward, a link): show its search.
-  if (synced !== value) {
-    setSynced(value);
-    if (text.trim() !== value) setText(value);
-  }
-
-  useEffect(() => {
-    const trimmed = text.trim();
-    if (trimmed === synced) return;
-    const timer = window.setTimeout(() => onSearchRef.current(trimmed, { typing: true }), TYPING_PAUSE_MS);
-    return () => window.clearTimeout(timer);
-  }, [text, synced]);
+  // The URL changed under us (back/forward, a link): the box shows its search.
+  const [text, setText] = useTypedText(value, (typed) => onSearch(typed, { typing: true }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -4,12 +4,12 @@ import Package from 'lucide-react/icons/package';
 import PanelLeftOpen from 'lucide-react/icons/panel-left-open';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import User from 'lucide-react/icons/user';
-import { type ComponentType, type SVGProps, Suspense, lazy, useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { type ComponentType, type SVGProps, Suspense, lazy, useCallback, useState } from 'react';
 import { Drawer } from '../../components/ui/Drawer';
 import { LoadingBlock } from '../../components/ui/Spinner';
 import { useAfterFirstPaint } from '../../lib/first-paint';
-import { usePageTitle, usePersistentChoice } from '../../lib/hooks';
+import { useAddressedTab } from '../../lib/addressed-tab';
+import { usePageTitle } from '../../lib/hooks';
 import { type MessageId, useT } from '../../lib/i18n';
 import { GuardRedirect } from '../../lib/routing';
 import { useShopperToken } from '../../lib/session';
@@ -20,7 +20,6 @@ import { ProfileTab } from './tabs/ProfileTab';
 
 export const ACCOUNT_TABS = ['account', 'cart', 'orders', 'favourites'] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
-const isAccountTab = (value: unknown): value is AccountTab => ACCOUNT_TABS.includes(value as AccountTab);
 
 const tabs: { id: AccountTab; label: MessageId; icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
   { id: 'account', label: 'account.tab.account', icon: User },
@@ -83,34 +82,19 @@ export default function AccountPage() {
   const t = useT();
   usePageTitle(t('account.title'));
   const token = useShopperToken();
-  const [remembered, remember] = usePersistentChoice<AccountTab>(STORAGE_KEYS.userActiveTab, ACCOUNT_TABS, 'account');
   const [drawerOpen, setDrawerOpen] = useState(false);
   const painted = useAfterFirstPaint();
   const logout = useLogout();
   const { data: user } = useCurrentUser();
-  const [searchParams, setSearchParams] = useSearchParams();
-
-  // The open tab is in the address once chosen (/account?tab=orders: shared, bookmarked, Back goes
-  // to the tab before) as well as in userActiveTab: the address wins, and is remembered; a
-  // bare /account opens the remembered tab (writing it in would be a navigation, which closes a drawer
-  // opened meanwhile). The Orders tab reads (and then removes) its own parameters, order and payment.
-  const urlTab = searchParams.get('tab');
-  const active: AccountTab = isAccountTab(urlTab) ? urlTab : remembered;
-  useEffect(() => {
-    if (token && isAccountTab(urlTab) && urlTab !== remembered) remember(urlTab);
-  }, [token, urlTab, remembered, remember]);
-
+  // The open tab is in the address once chosen (useAddressedTab). The Orders tab reads (and then
+  // removes) its own parameters, order and payment.
+  const [active, selectTab] = useAddressedTab<AccountTab>(STORAGE_KEYS.userActiveTab, ACCOUNT_TABS, 'account', Boolean(token));
   const select = useCallback(
     (tab: AccountTab) => {
-      remember(tab);
       setDrawerOpen(false);
-      if (tab === urlTab) return;
-      // From a bare /account, its entry first gets the tab it shows: Back then returns to that tab,
-      // not to whatever is remembered by then.
-      if (!isAccountTab(urlTab)) setSearchParams({ tab: active }, { replace: true });
-      setSearchParams({ tab });
+      selectTab(tab);
     },
-    [active, urlTab, remember, setSearchParams],
+    [selectTab],
   );
 
   if (!token) return <GuardRedirect to="/login" />;

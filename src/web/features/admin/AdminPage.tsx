@@ -11,13 +11,14 @@ import ShieldUser from 'lucide-react/icons/shield-user';
 import { type ComponentType, type SVGProps, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { apiGet } from '../../lib/api';
-import { usePageTitle, usePersistentChoice } from '../../lib/hooks';
+import { useAddressedTab } from '../../lib/addressed-tab';
+import { usePageTitle } from '../../lib/hooks';
 import { GuardRedirect } from '../../lib/routing';
 import { useAdminToken } from '../../lib/session';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { useLogout } from '../../lib/use-logout';
 import { type MessageId, useT } from '../../lib/i18n';
-import { type AdminNavigation, AdminNavigationContext, type OrdersFilter } from './navigation';
+import { type AdminNavigation, AdminNavigationContext } from './navigation';
 import { ChangePasswordModal } from './password/ChangePasswordModal';
 import { ActivityTab } from './tabs/ActivityTab';
 import { CategoriesTab } from './tabs/CategoriesTab';
@@ -50,25 +51,18 @@ export default function AdminPage() {
 function AdminPanel() {
   const t = useT();
   usePageTitle(t('admin.title'));
-  const [active, setActive] = usePersistentChoice<AdminTab>(STORAGE_KEYS.adminActiveTab, ADMIN_TABS, 'categories');
+  // The open tab and its list's filters live in the address (?tab=orders&status=pending), so a
+  // reload or a shared link shows the same list; a bare /admin opens the remembered tab.
+  const [active, select] = useAddressedTab<AdminTab>(STORAGE_KEYS.adminActiveTab, ADMIN_TABS, 'categories');
   const logout = useLogout();
   const [changingPassword, setChangingPassword] = useState(false);
-  // Set when a tab sends the admin to the Orders tab filtered (the Dashboard's waiting orders).
-  const [ordersFilter, setOrdersFilter] = useState<OrdersFilter | null>(null);
   const navigation = useMemo<AdminNavigation>(
     () => ({
-      ordersFilter,
-      openOrders: (filter) => {
-        setOrdersFilter(filter);
-        setActive('orders');
-      },
+      openOrders: (filter) =>
+        select('orders', Object.fromEntries(Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])))),
     }),
-    [ordersFilter, setActive],
+    [select],
   );
-  const choose = (id: AdminTab) => {
-    setOrdersFilter(null);
-    setActive(id);
-  };
   // Who is signed in; also proves the token still works (a refused token ends the admin session).
   const me = useQuery({
     queryKey: ['admin', 'me'],
@@ -110,7 +104,7 @@ function AdminPanel() {
                 <button
                   type="button"
                   aria-current={id === active ? 'page' : undefined}
-                  onClick={() => choose(id)}
+                  onClick={() => select(id)}
                   className={`${item} w-full ${id === active ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
                 >
                   <Icon className={`size-4 ${id === active ? 'text-amber-400' : 'text-slate-400'}`} aria-hidden="true" />
@@ -128,8 +122,7 @@ function AdminPanel() {
         </nav>
         <div className="min-w-0">
           <AdminNavigationContext value={navigation}>
-            {/* Keyed by the filter too: the Orders tab reads it when it mounts. */}
-            <Panel key={current.id === 'orders' ? JSON.stringify(ordersFilter) : current.id} />
+            <Panel key={current.id} />
           </AdminNavigationContext>
         </div>
       </div>

@@ -9,14 +9,12 @@ export interface OrdersFilter {
 }
 
 export interface AdminNavigation {
-  /** The filter the Orders tab starts with; null when the admin chose the tab in the sidebar. */
-  ordersFilter: OrdersFilter | null;
-  /** Switches to the Orders tab, filtered. */
+  /** Switches to the Orders tab, filtered (the filter goes into the address, as if chosen there). */
   openOrders: (filter: OrdersFilter) => void;
 }
 
 /** Given by AdminPage to its tabs, so one tab can lead to another without importing it. */
-export const AdminNavigationContext = createContext<AdminNavigation>({ ordersFilter: null, openOrders: () => {} });
+export const AdminNavigationContext = createContext<AdminNavigation>({ openOrders: () => {} });
 
 export function useAdminNavigation(): AdminNavigation {
   return useContext(AdminNavigationContext);

@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
 import { formatCount } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
-import { Modal } from '../catalog/Modal';
+import { Dialog } from '../../../components/ui/Dialog';
 import { NO_AUDIT_FILTERS, useAuditPage } from './api';
 import { AuditEntryList } from './AuditEntryList';
 
@@ -19,7 +19,9 @@ const HISTORY_SHOWN = 50;
 export function ProductHistoryModal({ product, onClose }: { product: { id: number; name: string } | null; onClose: () => void }) {
   const t = useT();
   return (
-    <Modal
+    <Dialog
+      layout="panel"
+      closeLabel={t('admin-catalog.modal.close')}
       open={product !== null}
       onClose={onClose}
       title={product ? t('admin.activity.history.title', { name: product.name }) : ''}
@@ -31,7 +33,7 @@ export function ProductHistoryModal({ product, onClose }: { product: { id: numbe
       }
     >
       {product && <ProductHistory productId={product.id} name={product.name} />}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -13,7 +13,7 @@ import { formatCount, formatPrice } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { importProducts } from './api';
-import { Modal } from './Modal';
+import { Dialog } from '../../../components/ui/Dialog';
 
 /** Errors listed at most; the rest are counted ("…and 120 more"). */
 const ERRORS_SHOWN = 200;
@@ -36,9 +36,16 @@ function reportOf(error: unknown): ImportReport | undefined {
 export function ImportDialog({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
   const t = useT();
   return (
-    <Modal open={open} onClose={onClose} title={t('admin-catalog.import.title')} widthClass="max-w-4xl">
+    <Dialog
+      layout="panel"
+      closeLabel={t('admin-catalog.modal.close')}
+      open={open}
+      onClose={onClose}
+      title={t('admin-catalog.import.title')}
+      widthClass="max-w-4xl"
+    >
       {open && <ImportForm onClose={onClose} onImported={onImported} />}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '../../../../shared/dashboard';
-import { inputClasses } from '../../../components/ui/TextField';
+import { DateRangeFields } from '../../../components/ui/DateRangeFields';
 import { type MessageId, useT } from '../../../lib/i18n';
 
 export type PeriodMode = DashboardPeriod | 'custom';
@@ -54,36 +54,16 @@ export function PeriodChooser({
       </div>
       {mode === 'custom' && (
         <div className="flex flex-wrap items-end gap-3">
-          <div className="min-w-36 flex-1 sm:flex-none">
-            <label htmlFor={`${ids}-from`} className="mb-1 block text-sm font-medium text-slate-700">
-              {t('admin-dashboard.from')}
-            </label>
-            <input
-              id={`${ids}-from`}
-              type="date"
-              value={from}
-              max={to || undefined}
-              onChange={(event) => onRange({ from: event.target.value, to })}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${ids}-error` : undefined}
-              className={`${inputClasses} ${error ? 'border-red-500' : 'border-control'}`}
-            />
-          </div>
-          <div className="min-w-36 flex-1 sm:flex-none">
-            <label htmlFor={`${ids}-to`} className="mb-1 block text-sm font-medium text-slate-700">
-              {t('admin-dashboard.to')}
-            </label>
-            <input
-              id={`${ids}-to`}
-              type="date"
-              value={to}
-              min={from || undefined}
-              onChange={(event) => onRange({ from, to: event.target.value })}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${ids}-error` : undefined}
-              className={`${inputClasses} ${error ? 'border-red-500' : 'border-control'}`}
-            />
-          </div>
+          <DateRangeFields
+            range={{ from, to }}
+            onChange={onRange}
+            fromLabel={t('admin-dashboard.from')}
+            toLabel={t('admin-dashboard.to')}
+            invalid={error !== null}
+            errorId={`${ids}-error`}
+            fieldClassName="min-w-36 flex-1 sm:flex-none"
+            labelClassName="mb-1 block text-sm font-medium text-slate-700"
+          />
           {error && (
             <p id={`${ids}-error`} role="alert" className="basis-full text-sm font-medium text-red-600">
               {error}

@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/TextField';
 import { apiPost } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
 import { showRefusal, useSchemaForm, validateNewPassword } from '../../../lib/forms';
-import { Modal } from '../catalog/Modal';
+import { Dialog } from '../../../components/ui/Dialog';
 import { NewPasswordFields } from '../../../components/ui/NewPasswordFields';
 
 interface ChangePasswordModalProps {
@@ -24,9 +24,16 @@ interface ChangePasswordModalProps {
 export function ChangePasswordModal({ open, onClose, username }: ChangePasswordModalProps) {
   const t = useT();
   return (
-    <Modal open={open} onClose={onClose} title={t('admin.password.change')} widthClass="max-w-md">
+    <Dialog
+      layout="panel"
+      closeLabel={t('admin-catalog.modal.close')}
+      open={open}
+      onClose={onClose}
+      title={t('admin.password.change')}
+      widthClass="max-w-md"
+    >
       {open && <ChangePasswordForm onClose={onClose} username={username} />}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,0 +1,238 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  ACCEPTED_IMAGE_TYPES,
+  CATALOG_MESSAGES,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGES_PER_UPLOAD,
+  parseImages,
+  productFieldsSchema,
+  productUploadFormSchema,
+} from '../../../../shared/catalog';
+import type { Locale } from '../../../../shared/locale';
+import { validationMessage } from '../../../../shared/validation-ne';
+import { ApiError } from '../../../lib/api';
+import { firstErrors } from '../../../lib/forms';
+import { type MessageId, useLocale, useT } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
+import { type Category, type Product, updateProduct, uploadProduct } from './api';
+
+/** Upload toasts, and the edit ones (edit is beyond the original panel): message ids. */
+export const PRODUCT_FORM_TOASTS = {
+  uploaded: 'admin-catalog.productForm.toast.uploaded',
+  uploadFailed: 'admin-catalog.productForm.toast.uploadFailed',
+  updated: 'admin-catalog.productForm.toast.updated',
+  updateFailed: 'admin-catalog.productForm.toast.updateFailed',
+} as const satisfies Record<string, MessageId>;
+
+/** The form's typed fields, as typed. */
+export type TextField =
+  'name' | 'sku' | 'description' | 'price' | 'category' | 'subCategory' | 'childCategory' | 'stock' | 'maxPerOrder';
+export type Field = TextField | 'images';
+export type Errors = Partial<Record<Field, string>>;
+type Values = Record<TextField, string>;
+
+export interface NewImage {
+  key: string;
+  file: File;
+  url: string;
+}
+
+export interface ProductFormProps {
+  onClose: () => void;
+  /** The product being edited; absent: a new upload. */
+  product?: Product;
+  categories: Category[];
+  onSaved: (product: Product) => void;
+}
+
+let keySeq = 0;
+
+function initialValues(product: Product | undefined): Values {
+  return {
+    name: product?.name ?? '',
+    sku: product?.sku ?? '',
+    description: product?.description ?? '',
+    price: product ? String(product.price) : '',
+    stock: product?.stock === null || product?.stock === undefined ? '' : String(product.stock),
+    // Empty: the shop's limit of units per order (MAX_UNITS_PER_ORDER).
+    maxPerOrder: product?.maxPerOrder === undefined ? '' : String(product.maxPerOrder),
+    category: product?.category ?? '',
+    subCategory: product?.subCategory ?? '',
+    childCategory: product?.childCategory ?? '',
+  };
+}
+
+/** What is wrong with the form, in the page's language (empty: nothing). */
+function findErrors(values: Values, images: { existing: string[]; added: NewImage[] }, editing: boolean, locale: Locale): Errors {
+  const { existing, added } = images;
+  const fields = {
+    ...values,
+    subCategory: values.subCategory || undefined,
+    childCategory: values.childCategory || undefined,
+    stock: values.stock.trim() === '' ? undefined : values.stock,
+    maxPerOrder: values.maxPerOrder.trim() === '' ? undefined : values.maxPerOrder,
+  };
+  const result = editing
+    ? productFieldsSchema.safeParse(fields)
+    : productUploadFormSchema.safeParse({ ...fields, images: added.map((image) => image.file) });
+  const found: Errors = result.success ? {} : firstErrors(result.error.issues);
+  if (editing && existing.length + added.length === 0) found.images ??= CATALOG_MESSAGES.imageRequired;
+  if (editing && added.length > MAX_IMAGES_PER_UPLOAD) found.images ??= CATALOG_MESSAGES.tooManyImages;
+  // The shared schema's messages are English: shown in the page's language.
+  for (const field of Object.keys(found) as Field[]) {
+    const message = found[field];
+    if (message !== undefined) found[field] = validationMessage(message, locale);
+  }
+  return found;
+}
+
+/** The request's body: an edit replaces the path, stock and image order as sent; an upload sends what is filled. */
+function formData(values: Values, images: { existing: string[]; added: NewImage[] }, editing: boolean): FormData {
+  const { name, sku, description, price, category, subCategory, childCategory, stock, maxPerOrder } = values;
+  const form = new FormData();
+  form.set('name', name.trim());
+  // Edit: '' removes the SKU; upload: none is sent.
+  if (editing || sku.trim()) form.set('sku', sku.trim());
+  form.set('description', description.trim());
+  form.set('price', price.trim());
+  form.set('category', category);
+  if (editing) {
+    // Edit: the path is replaced as sent ('' = none); an empty stock switches stock tracking off.
+    form.set('subCategory', subCategory);
+    form.set('childCategory', childCategory);
+    form.set('stock', stock.trim());
+    form.set('maxPerOrder', maxPerOrder.trim());
+    form.set('imageOrder', JSON.stringify(images.existing));
+  } else {
+    if (subCategory) form.set('subCategory', subCategory);
+    if (childCategory) form.set('childCategory', childCategory);
+    if (stock.trim()) form.set('stock', stock.trim());
+    if (maxPerOrder.trim()) form.set('maxPerOrder', maxPerOrder.trim());
+  }
+  for (const image of images.added) form.append('images', image.file, image.file.name);
+  return form;
+}
+
+/**
+ * The product form's state: the typed fields (a new category empties the subcategory and child
+ * category below it), the images kept and added, the errors, and the save.
+ */
+export function useProductForm({ product, categories, onClose, onSaved }: ProductFormProps) {
+  const t = useT();
+  const locale = useLocale();
+  const formId = useId();
+  const [values, setValues] = useState<Values>(() => initialValues(product));
+  const [existing, setExisting] = useState<string[]>(() => (product ? parseImages(product.images) : []));
+  const [added, setAdded] = useState<NewImage[]>([]);
+  const [errors, setErrors] = useState<Errors>({});
+  const [pending, setPending] = useState(false);
+
+  // Previews are object URLs: revoke each one when it is removed or the form goes away.
+  const addedRef = useRef(added);
+  useEffect(() => {
+    addedRef.current = added;
+  });
+  useEffect(() => () => addedRef.current.forEach((image) => URL.revokeObjectURL(image.url)), []);
+
+  const clear = (field: Field) =>
+    setErrors((current) => {
+      if (!(field in current)) return current;
+      const next = { ...current };
+      delete next[field];
+      return next;
+    });
+  const change = (field: TextField, value: string) => {
+    setValues((current) => ({
+      ...current,
+      [field]: value,
+      ...(field === 'category' ? { subCategory: '', childCategory: '' } : field === 'subCategory' ? { childCategory: '' } : {}),
+    }));
+    clear(field);
+  };
+
+  const subCategories = categories.find((item) => item.name === values.category)?.subCategories ?? [];
+  const childCategories = subCategories.find((item) => item.name === values.subCategory)?.childCategories ?? [];
+
+  const addFiles = (files: FileList | null) => {
+    if (!files || files.length === 0) return;
+    const chosen = Array.from(files);
+    // The browser's idea of the type can be empty (unknown to the OS): the server sniffs the bytes anyway.
+    const typeOk = (file: File) => file.type === '' || (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type);
+    const refused = chosen.find((file) => !typeOk(file));
+    const tooBig = chosen.find((file) => file.size > MAX_IMAGE_BYTES);
+    const fresh = chosen
+      .filter((file) => typeOk(file) && file.size <= MAX_IMAGE_BYTES)
+      .map((file) => ({ key: `img-${++keySeq}`, file, url: URL.createObjectURL(file) }));
+    setAdded((current) => [...current, ...fresh]);
+    const wrong = refused
+      ? `${refused.name}: ${validationMessage(CATALOG_MESSAGES.imageType, locale)}`
+      : tooBig
+        ? `${tooBig.name}: ${validationMessage(CATALOG_MESSAGES.imageTooLarge, locale)}`
+        : null;
+    if (wrong) setErrors((current) => ({ ...current, images: wrong }));
+    else clear('images');
+  };
+
+  const removeAdded = (key: string) =>
+    setAdded((current) => {
+      const gone = current.find((image) => image.key === key);
+      if (gone) URL.revokeObjectURL(gone.url);
+      return current.filter((image) => image.key !== key);
+    });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const found = findErrors(values, { existing, added }, Boolean(product), locale);
+    setErrors(found);
+    const first = (['name', 'sku', 'description', 'price', 'category', 'stock', 'maxPerOrder', 'images'] as const).find(
+      (field) => field in found,
+    );
+    if (first) {
+      document.getElementById(`${formId}-${first}`)?.focus();
+      return;
+    }
+    setPending(true);
+    try {
+      const form = formData(values, { existing, added }, Boolean(product));
+      const saved = product ? await updateProduct(product.id, form) : await uploadProduct(form);
+      toast.success(t(product ? PRODUCT_FORM_TOASTS.updated : PRODUCT_FORM_TOASTS.uploaded));
+      onSaved(saved);
+      onClose();
+    } catch (error) {
+      toast.error(t(product ? PRODUCT_FORM_TOASTS.updateFailed : PRODUCT_FORM_TOASTS.uploadFailed));
+      if (error instanceof ApiError) {
+        const fields = error.fieldErrors as Errors;
+        const known = Object.keys(fields).length > 0;
+        setErrors({
+          ...fields,
+          ...(!known && error.isClientError && error.serverMessage ? { images: error.serverMessage } : {}),
+        });
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return {
+    formId,
+    editing: product !== undefined,
+    categories,
+    values,
+    change,
+    errors,
+    subCategories,
+    childCategories,
+    existing,
+    setExisting,
+    added,
+    setAdded,
+    addFiles,
+    removeAdded,
+    pending,
+    submit,
+    onClose,
+  };
+}
+
+export type ProductFormState = ReturnType<typeof useProductForm>;
