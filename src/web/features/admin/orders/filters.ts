@@ -1,4 +1,4 @@
-import { ORDER_SORTS } from '../../../../shared/orders';
+import { ORDER_SORTS } from '../../../../shared/admin-orders';
 import { PAYMENT_STATUSES } from '../../../../shared/payments';
 import { ORDER_STATUSES } from '../../../../shared/orders';
 import type { UrlStateSpec } from '../../../lib/url-state';
