@@ -8,7 +8,7 @@ import { bearer, loginAs, registerAndVerify, shopperData } from '../helpers/acco
 import { fillCart, makeProduct, orderBody } from '../helpers/orders.js';
 
 /**
- * Issue 17, items 1 and 3: what a stranger with a script could do to real shoppers through the
+ * What a stranger with a script could do to real shoppers through the
  * account calls, each reproduced and now harmless.
  */
 describe('accounts a stranger cannot abuse', () => {
@@ -67,7 +67,7 @@ describe('accounts a stranger cannot abuse', () => {
       }
       const steps = ids.slice(1).map((id, i) => Math.abs(id - ids[i]!));
       expect(steps.some((step) => step > 1000)).toBe(true);
-      // SPEC's calls take them as they took the small ones.
+      // The calls that take a user id in their path take them as they took the small ones.
       const owner = await registerAndVerify(t);
       const token = await loginAs(t, owner);
       const found = await t.app.inject({ method: 'GET', url: `/api/users/findUser/${owner.userId}`, headers: bearer(token) });

@@ -19,7 +19,7 @@ import { freePort } from '../helpers/processes.js';
 import { type CapturedMail, MailCatcher } from '../helpers/smtp.js';
 
 /**
- * A shopper's language (issue 19): kept on the account (PUT /api/users/language, and the page's
+ * A shopper's language: kept on the account (PUT /api/users/language, and the page's
  * language at registration), and every mail the shop sends them written in it. English mails stay
  * exactly as they were.
  */
@@ -223,7 +223,7 @@ describe('a shopper’s language', () => {
       const before = t.mail.messages.length;
       const res = await t.app.inject({ method: 'POST', url: '/api/users/register', payload: body, headers: NEPALI_BROWSER });
       expect(res.statusCode, res.body).toBe(201);
-      // SPEC's answer is unchanged (the error handler may translate errors, not this).
+      // The success answer stays as it was, in English (the error handler may translate errors, not this).
       expect(res.json().message).toBe(REGISTER_SUCCESS_MESSAGE);
       const { userId } = res.json<{ userId: number }>();
       expect(await languageOf(userId)).toBe('ne');
@@ -300,7 +300,7 @@ describe('a shopper’s language', () => {
       expect(email.text).toContain('तपाईंको Pasal खाताको इमेल s***w@example.com मा परिवर्तन गरिएको छ।');
       const password = accountChangedMail({ to: 'sita@example.com', storeName: 'Pasal', change: 'password', locale: 'ne' });
       expect(password.subject).toBe('तपाईंको Pasal पासवर्ड परिवर्तन भयो');
-      // English, asked for or by default, is SPEC's.
+      // English, asked for or by default, is the mail as it always was.
       const english = accountChangedMail({ to: 'sita@example.com', storeName: 'Pasal', change: 'password', locale: 'en' });
       expect(english).toEqual(accountChangedMail({ to: 'sita@example.com', storeName: 'Pasal', change: 'password' }));
       expect(english.subject).toBe('Your Pasal password was changed');

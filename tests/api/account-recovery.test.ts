@@ -14,7 +14,7 @@ import {
   type Shopper,
 } from '../helpers/accounts.js';
 
-/** Issue 17, "a way back in": forgot password, and the shopper's and admin's own changes. */
+/** A way back in: forgot password, and the shopper's and admin's own changes. */
 describe('a way back in', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -85,7 +85,7 @@ describe('POST /api/users/login', () => {
     expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
   });
 
-  it('requires both fields with the SPEC §5 messages', async () => {
+  it('requires both fields, each with its own message', async () => {
     const res = await login({});
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ emailOrPhone: 'Email or Phone Number is required', password: 'Password is required' });

@@ -3,10 +3,10 @@ import { bearer, expectNoSecrets, jwtPayload, shopperData } from '../helpers/acc
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 
 /**
- * Issue 20: a right code on the registration screen logs the shopper in at once. POST
+ * A right code on the registration screen logs the shopper in at once. POST
  * /api/users/verify-otp with startSession: true answers a session token (as login does), but only
  * to the browser that registered (its device cookie for the account); without the flag, or from
- * anywhere else, the answer stays SPEC's { message } and no session starts.
+ * anywhere else, the answer stays the plain { message } and no session starts.
  */
 describe('POST /api/users/verify-otp with startSession (the registration screen)', () => {
   let t: TestApp;

@@ -182,7 +182,7 @@ describe('OTP: POST /api/users/send-otp and /api/users/verify-otp', () => {
     expect(res.json().message).toBe('No OTP has been requested. Please request a new one.');
   });
 
-  it('answers an unknown user id as it answers a shopper, so the calls cannot count users (issue 17)', async () => {
+  it('answers an unknown user id as it answers a shopper, so the calls cannot count users', async () => {
     const known = await fresh();
     const unknown = 999_999;
     const answers = async (userId: number) => {

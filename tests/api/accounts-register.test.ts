@@ -87,7 +87,7 @@ describe('POST /api/users/register', () => {
     expect(Object.keys(row)).not.toContain('role');
   });
 
-  it('answers every missing field with its SPEC §5 message', async () => {
+  it('answers every missing field with its own message', async () => {
     const res = await register({});
     expect(res.statusCode).toBe(400);
     const json = res.json();

@@ -9,7 +9,7 @@ import { categoryId as categoryIdOf, fillCart, makeProduct, makeShopper, orderBo
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Archived products (issue 21): SPEC's delete keeps its path and answer but archives; the admin
+ * Archived products: the product delete keeps its path and answer but archives; the admin
  * lists what can still be restored and restores it within 30 days (back in every list at once);
  * after that, or when its category is gone with nothing of its name in its place, restore is 409.
  */

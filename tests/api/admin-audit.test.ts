@@ -8,7 +8,7 @@ import { adminToken, bearer, createPath, pngFile, shopperToken, uploadProduct } 
 import { fillCart, makeProduct, makeShopper, orderBody } from '../helpers/orders.js';
 
 /**
- * The admin's audit log (issue 21): every kind of admin write leaves exactly one entry, in its own
+ * The admin's audit log: every kind of admin write leaves exactly one entry, in its own
  * transaction, with the admin, the time and the fields that changed (before → after, money in
  * rupees); a refused write leaves none; the list filters, pages and needs an admin.
  */

@@ -7,7 +7,7 @@ import { adminToken } from '../helpers/accounts.js';
 import { type TestProduct, type TestShopper, bearer, fillCart, makeProduct, makeShopper, orderBody } from '../helpers/orders.js';
 
 /**
- * The admin's Dashboard (issue 21) on hand-made orders: every figure exact, for named periods and
+ * The admin's Dashboard on hand-made orders: every figure exact, for named periods and
  * custom ranges, across statuses, payment methods and the Nepal midnight (18:15 UTC); the figures
  * follow the shop's own writes (checkout, status changes, a refund); the low-stock lists and the
  * product form's threshold; who may ask and what they may ask.

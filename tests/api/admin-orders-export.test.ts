@@ -10,7 +10,7 @@ import { adminToken } from '../helpers/accounts.js';
 import { bearer, makeProduct, makeShopper } from '../helpers/orders.js';
 
 /**
- * GET /api/admin/orders/export.csv (issue 21): the Orders tab's orders as a spreadsheet file —
+ * GET /api/admin/orders/export.csv: the Orders tab's orders as a spreadsheet file —
  * UTF-8 with a BOM, CRLF, RFC 4180 quoting, formulas neutralised, the list's filters, streamed.
  */
 

@@ -19,7 +19,7 @@ import {
 } from '../helpers/catalog.js';
 
 /**
- * Products to CSV and back (issue 21): the SKU, the export, and the import — its preview, its one
+ * Products to CSV and back: the SKU, the export, and the import — its preview, its one
  * transaction, categories by path, images from a ZIP, and every way a file can be wrong.
  */
 
@@ -259,7 +259,7 @@ describe('products CSV export and import', () => {
     });
     expect(JSON.parse(laptop.images)).toHaveLength(2);
     const second = (await productBySku('LAP-RTX-2'))!;
-    // The path matched the new nodes by SPEC §5's comparison (case, hyphens).
+    // The path matched the new nodes as category names compare (ignoring case, hyphens as spaces).
     expect([second.category, second.subCategory, second.childCategory]).toEqual(['Laptops', 'Gaming Laptops', 'RTX']);
     expect(second.stock).toBeNull();
     expect(JSON.parse(second.images)[0]).toBe(JSON.parse(laptop.images)[0]);

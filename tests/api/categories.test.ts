@@ -98,7 +98,7 @@ describe('category tree API', () => {
     const dup = await post('/api/category', { name: 'LAPTOPS' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe('A category named "LAPTOPS" already exists');
-    // SPEC §5 compares hyphens as spaces: "Gaming-Consoles" is the same name as "Gaming Consoles".
+    // Category names compare hyphens as spaces: "Gaming-Consoles" is the same name as "Gaming Consoles".
     expect((await post('/api/category', { name: 'gaming-consoles' })).statusCode).toBe(409);
 
     const { categoryId: a, subId } = await createPath(t, admin, 'Phones', 'Chargers');

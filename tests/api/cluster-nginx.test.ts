@@ -22,7 +22,7 @@ import { TcpProxy } from '../helpers/tcp-proxy.js';
 import { MailCatcher } from '../helpers/smtp.js';
 
 /**
- * Issue 18's proof: three shop processes on one PostgreSQL database and one S3 bucket, behind
+ * Three shop processes on one PostgreSQL database and one S3 bucket, behind
  * nginx with the repository's deploy/nginx.conf, act as one shop; one of them killed in the middle
  * of a burst of checkouts loses nothing, doubles nothing, oversells nothing, and rejoins.
  */

@@ -9,7 +9,7 @@ import { type ServerProcess, openServerDatabase, startServerProcess } from '../h
 import { stopChild } from '../helpers/processes.js';
 
 /**
- * Issue 18: several shop processes started at once against one empty PostgreSQL database migrate
+ * Several shop processes started at once against one empty PostgreSQL database migrate
  * it once, create one first admin and one demo catalogue, and all come up ready.
  */
 describe.runIf(usingPostgres())('processes starting together on one PostgreSQL database', () => {

@@ -107,7 +107,7 @@ describe('payment settings', () => {
     expect(live.payments.deliveryFeeValleyPaisa).toBe(15_000);
     expect(live.store.pan).toBe('123456789');
     expect(() => loadConfig({ STORE_PAN: '12345' })).toThrow(/STORE_PAN/);
-    // Opening hours (issue 20): shown as written, absent when unset or blank.
+    // Opening hours: shown as written, absent when unset or blank.
     expect(live.store.hours).toBeUndefined();
     expect(loadConfig({ STORE_HOURS: '  ' }).store.hours).toBeUndefined();
     expect(loadConfig({ STORE_HOURS: ' Sun–Fri 10:00–19:00 ' }).store.hours).toBe('Sun–Fri 10:00–19:00');

@@ -19,7 +19,7 @@ import { adminToken, registerShopper } from '../helpers/accounts.js';
 import { bearer, categoryId, makeProduct, makeShopper } from '../helpers/orders.js';
 
 /**
- * The server in Nepali (issue 19): error answers in the request's language (Accept-Language, which
+ * The server in Nepali: error answers in the request's language (Accept-Language, which
  * the web app sets to its page's), the same status, code and other fields in both, English to the
  * letter without it; page heads in the page's language; and catalogues that cover every message
  * the server throws or the shared schemas give, and nothing more.

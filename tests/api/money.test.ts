@@ -17,7 +17,7 @@ describe('money formatting', () => {
     expect(groupDigits(-1234567)).toBe('-12,34,567');
   });
 
-  it('writes prices as SPEC §9 shows them', () => {
+  it('writes prices as the shop shows them: Rs., Indian digit grouping, two decimals when not whole', () => {
     expect(formatPrice(164900)).toBe('Rs. 1,64,900');
     expect(formatPrice(1234.5)).toBe('Rs. 1,234.50');
     expect(formatPrice(0.1 + 0.2)).toBe('Rs. 0.30');

@@ -28,7 +28,7 @@ import {
 } from '../helpers/orders.js';
 
 /**
- * Order tracking (issue 20.6) and the admin's cancellation reason (issue 21): one order read on its
+ * Order tracking and the admin's cancellation reason: one order read on its
  * own carries its history and its lines' pictures; a shopper cancels their own pending order with a
  * reason (stock back, payment settled as the admin's cancel does, the store told at its address);
  * the admin's status change takes a reason into the history and the mail; ids read out in groups

@@ -289,7 +289,7 @@ describe('orders API: shopper reads, admin list, status changes', () => {
       expect(mail.text).toContain(`Your order ${formatOrderId(order.id)} is now Shipped.`);
       expect(mail.text).toContain('(It was Pending.)');
 
-      // No order is enforced (SPEC §4): back to pending is allowed too.
+      // No order of statuses is enforced: back to pending is allowed too.
       expect((await setStatus(order.id, 'pending')).json().order.status).toBe('pending');
       const history = await t.app.ctx.db
         .selectFrom('order_status_history')

@@ -7,7 +7,7 @@ import { webRoutes } from '../../src/server/features/web/routes.js';
 import { type TestApp, buildTestApp } from '../helpers/app.js';
 
 /**
- * A page's language (issue 19): `?lang=`, then the remembered choice (cookie), then Accept-Language.
+ * A page's language: `?lang=`, then the remembered choice (cookie), then Accept-Language.
  * The page is rendered in it (no flash of English), says so in <html lang>, names its addresses in
  * both languages (hreflang) and is never served from another language's cache. The renderer is a
  * stand-in with the real one's exports (see server-render.test.ts); the real one is checked in a

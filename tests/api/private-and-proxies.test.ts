@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { adminToken, bearer, loginAs, registerAndVerify } from '../helpers/accounts.js';
 
 /**
- * Issue 17, items 6, 8 and 9: personal answers are never cached, the API map is not public in
+ * Personal answers are never cached, the API map is not public in
  * production, and behind a proxy only the hops the operator names decide a client's address.
  */
 describe('personal answers are not cached', () => {

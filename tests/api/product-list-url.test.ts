@@ -3,8 +3,8 @@ import { apiQuery, readFilters, writeFilters } from '../../src/shared/product-li
 import { readPriceInput } from '../../src/web/features/catalog/filters.js';
 
 /**
- * The /products URL's own price bounds (issue 20): minPrice/maxPrice in whole rupees, read, written
- * and sent to GET /api/products, replacing SPEC's price range; and the drawer's reading of a typed price.
+ * The /products URL's own price bounds: minPrice/maxPrice in whole rupees, read, written
+ * and sent to GET /api/products, replacing the filter's fixed price range; and the drawer's reading of a typed price.
  */
 
 const read = (query: string) => readFilters(new URLSearchParams(query));

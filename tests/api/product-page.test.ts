@@ -12,7 +12,7 @@ import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { adminToken, bearer, createPath, multipart, pngFile, rowCount, uploadProduct } from '../helpers/catalog.js';
 
 /**
- * Issue 20.4, what the product page tells a shopper beside the price: a product's warranty (set and
+ * What the product page tells a shopper beside the price: a product's warranty (set and
  * changed by the admin), the products related to it (same child category, then subcategory, then
  * category), and how long a delivery takes (DELIVERY_DAYS_VALLEY / DELIVERY_DAYS_OUTSIDE beside the
  * charges of GET /api/orders/payment-options).

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { adminToken, bearer, makeImage } from '../helpers/catalog.js';
 
 /**
- * The storefront list: SPEC §5 filtering, price bounds, featured, search, sorting, paging.
+ * The storefront list: category filtering, price bounds, featured, search, sorting, paging.
  * The catalogue is built through the service the seeders use (bulk insert reusing one image).
  */
 describe('product list queries', () => {
@@ -101,7 +101,7 @@ describe('product list queries', () => {
     expect(all.find((p) => p.name === 'MacBook Air')).toMatchObject({ subCategory: null, childCategory: null });
   });
 
-  it('filters by category with SPEC §5 normalisation (case, hyphens as spaces, trimming)', async () => {
+  it('filters by category with names normalised (case, hyphens as spaces, trimming)', async () => {
     const laptops = ['Asus TUF A15', 'Dell XPS 13', 'Lenovo Legion 5', 'MacBook Air'];
     for (const value of ['Laptops', 'laptops', 'LAPTOPS', '%20Laptops%20', 'laptops-']) {
       expect(names(await list(`?category=${value}`)), value).toEqual(laptops);

@@ -6,7 +6,7 @@ import { adminToken, bearer } from '../helpers/catalog.js';
 import { fakeImageBase, fillCart, makeShopper, orderBody } from '../helpers/orders.js';
 
 /**
- * Issue 20: out-of-stock products (stock 0; null is not tracked, in stock) are listed after those
+ * Out-of-stock products (stock 0; null is not tracked, in stock) are listed after those
  * in stock, in every list, filter and sort, search included; within each part the list's own
  * order. Each list is read before anything sells out, then again, page by page across the
  * boundary, after products sell out through the admin and through a checkout (and come back when

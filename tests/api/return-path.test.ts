@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { returnPathFrom, safeReturnPath, withReturnPath } from '../../src/web/lib/return-path.js';
 
-/** Issue 20: the page to go back to after login is a path of this shop, never another site. */
+/** The page to go back to after login is a path of this shop, never another site. */
 describe('safeReturnPath', () => {
   it.each([
     ['/products/12', '/products/12'],

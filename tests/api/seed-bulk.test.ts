@@ -68,7 +68,7 @@ describe('bulk seeder (npm run seed -- --products N)', () => {
         }
       }
     }
-    // Every SPEC §9 price range, some above them, about 1 % featured, a text search.
+    // Every range of the price filter, some above them, about 1 % featured, a text search.
     for (const [min, max] of PRICE_RANGES) {
       expect((await page(t, `minPrice=${min}&maxPrice=${max}`)).total, `${min}–${max}`).toBeGreaterThanOrEqual(50);
     }

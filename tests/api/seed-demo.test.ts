@@ -56,7 +56,7 @@ describe('demo catalogue', () => {
     expect(image.headers['content-type']).toBe('image/webp');
     expect(image.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
 
-    // Every price range of SPEC §9 has products, and some cost more than Rs. 100 000.
+    // Every range of the price filter has products, and some cost more than Rs. 100 000.
     for (const [min, max] of PRICE_RANGES) {
       const inRange = products.filter((product) => product.price >= min && product.price <= max);
       expect(inRange.length, `Rs. ${min}–${max}`).toBeGreaterThanOrEqual(3);

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { registerAndVerify, shopperData } from '../helpers/accounts.js';
 
 /**
- * Issue 17, item 4: registration cannot be used to bomb an inbox or load the CPU. Only a plain
+ * Registration cannot be used to bomb an inbox or load the CPU. Only a plain
  * mailbox is an email address; sign-ups and code requests are limited per source; password
  * hashing for new accounts is bounded, so a flood does not starve logins.
  */

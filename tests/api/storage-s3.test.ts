@@ -8,7 +8,7 @@ import { adminToken, createPath, multipart, pngFile, uploadProduct, uploadedFile
 import { startS3, type TestBucket } from '../helpers/s3.js';
 
 /**
- * Images in an S3-compatible bucket (issue 18), against a real S3 server (s3rver) through the AWS
+ * Images in an S3-compatible bucket, against a real S3 server (s3rver) through the AWS
  * SDK: what the bucket holds, how the shop serves it, its readiness, and moving a shop's images.
  * The upload rules themselves run on both stores in uploads.test.ts.
  */

@@ -26,7 +26,7 @@ import {
 const STORED_NAME = /^products\/[0-9a-f]{32}-(320|640|1024)\.webp$/;
 const fields = { name: 'Logitech G502', description: 'A mouse', price: '7500', category: 'Peripherals' };
 
-// Every upload rule holds for both stores: this machine's disk, and an S3-compatible bucket (issue 18).
+// Every upload rule holds for both stores: this machine's disk, and an S3-compatible bucket.
 describe.each(['disk', 's3'] as const)('image uploads (%s)', (storage) => {
   let t: TestApp;
   let admin: string;

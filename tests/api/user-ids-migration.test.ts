@@ -8,7 +8,7 @@ import { migrateTo, migrateToLatest } from '../../src/server/db/migrate.js';
 import { createTestDatabase } from '../helpers/app.js';
 
 /**
- * Migration 012 on a shop that already has shoppers (issue 17): their sequential ids become random
+ * Migration 012 on a shop that already has shoppers: their sequential ids become random
  * ones everywhere they are referenced, nothing is lost or left pointing nowhere, shopper sessions
  * end, and a phone number is unique among verified accounts only.
  */

@@ -11,7 +11,7 @@ import { fillLoginForm, loggedInBeforeLoad, loginViaUi, profileDetail } from './
 import { eventually, expectHidden, expectPath, expectToast, expectVisible } from './support/ui.js';
 
 /**
- * A way back in (issue 17), in the browser: a forgotten password reset with a mailed code from
+ * A way back in, in the browser: a forgotten password reset with a mailed code from
  * /login, and the Account tab's own changes of password, email and phone; the admin's own password.
  */
 

@@ -9,7 +9,7 @@ import { adminLoginViaUi } from './support/flows.js';
 import { expectToast, expectVisible } from './support/ui.js';
 
 /**
- * Issue 21, export and import: the Orders tab's Export CSV downloads the orders its filters select;
+ * Export and import: the Orders tab's Export CSV downloads the orders its filters select;
  * the Products panel's Import CSV previews a file with a row's error (Apply disabled), then applies a
  * clean one with an image from a ZIP. Phone (390 px) and desktop.
  */

@@ -10,7 +10,7 @@ import { adminLoginViaUi } from './support/flows.js';
 import { eventually, expectVisible } from './support/ui.js';
 
 /**
- * The admin's Dashboard tab (issue 21) in the browser: the revenue and the top product of orders made
+ * The admin's Dashboard tab in the browser: the revenue and the top product of orders made
  * here, the period chooser, the revenue chart (uPlot, on a canvas, with a table for screen readers),
  * low and out of stock, waiting orders leading to the Orders tab filtered, the remembered tab, axe;
  * at a desktop width and on a 390 px phone, where the cards stack.

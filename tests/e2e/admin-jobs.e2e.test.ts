@@ -6,7 +6,7 @@ import { adminLoginViaUi } from './support/flows.js';
 import { eventually, expectHidden, expectToast, expectVisible } from './support/ui.js';
 
 /**
- * Issue 15: the admin sees the mail that failed for good, with its (masked) last error, and sends it
+ * The admin sees the mail that failed for good, with its (masked) last error, and sends it
  * again. No client can make the shop's mail fail for good, so the failed job is written straight
  * into the e2e server's database; the retried mail then goes to the test SMTP server.
  */

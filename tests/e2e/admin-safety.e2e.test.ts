@@ -8,7 +8,7 @@ import { adminLoginViaUi } from './support/flows.js';
 import { eventually, expectHidden, expectToast, expectVisible } from './support/ui.js';
 
 /**
- * Safe hands and the audit log (issue 21) in the browser: Delete asks once, naming the product, so a
+ * Safe hands and the audit log in the browser: Delete asks once, naming the product, so a
  * double click archives nothing; the archived product comes back from the Archived view; a price
  * change shows in the Activity tab and in the product's History; category deletes ask too (phone).
  */

@@ -15,7 +15,7 @@ import { loggedInBeforeLoad, loginViaUi, openAccountTab } from './support/flows.
 import { eventually, expectHidden, expectPath, expectToast, expectVisible, toast } from './support/ui.js';
 
 /**
- * The cart and the checkout in the browser (issue 4): a verified shopper adds products from the list
+ * The cart and the checkout in the browser: a verified shopper adds products from the list
  * and from the detail page, sees them in the drawer and in the dashboard's Cart tab (stacked cards on
  * a phone, a sortable table on a desktop), removes one, and checks out from the drawer with a Nepali
  * delivery address; the order shows in the Orders tab with its items. An unverified shopper is told

@@ -9,7 +9,7 @@ import { adminLoginViaUi, loginViaUi } from './support/flows.js';
 import { eventually, expectHidden, expectPath, expectToast, expectVisible } from './support/ui.js';
 
 /**
- * The catalogue in the browser (issue 3): an admin builds a small tree and uploads a product with two
+ * The catalogue in the browser: an admin builds a small tree and uploads a product with two
  * images through the admin panel and features it onto Home; a shopper finds a product through the
  * menu, the filter drawer, the query parameters and the search box, and opens it.
  * The shop may already hold other products (a seeded run): every name here carries a unique tag.
@@ -104,7 +104,7 @@ describe('admin builds the catalogue (desktop)', () => {
     await expectToast(page, 'Error removing category');
     await expectVisible(page.getByText(/still has/).first());
 
-    // SPEC §4: selecting a category clears the selected subcategory.
+    // Selecting a category clears the selected subcategory.
     await categoryRow.getByRole('button', { name: 'Manage Subcategories' }).click();
     await expectHidden(page.getByLabel('Child category name'));
 
@@ -362,7 +362,7 @@ describe('a shopper browses the catalogue (phone)', () => {
     await page.goto(`/products?category=${category.replace(/ /g, '-')}`);
     const deck = card(page, handheld);
     await expectVisible(deck);
-    // SPEC §9: five words, then the first 20 characters and '...'.
+    // A card's description is cut short: five words, then the first 20 characters and '...'.
     await expectVisible(deck.getByText('A handheld gaming PC...', { exact: true }));
     await expectVisible(deck.getByText('Rs. 7,500', { exact: true }));
     const image = deck.getByRole('img', { name: handheld });

@@ -9,7 +9,7 @@ import { loggedInBeforeLoad } from './support/flows.js';
 import { expectVisible } from './support/ui.js';
 
 /**
- * The district in checkout (issue 28): a select of the chosen province's districts, named in the
+ * The district in checkout: a select of the chosen province's districts, named in the
  * page's language; another province clears it; the delivery line follows it (the valley's charge
  * for Kathmandu, written काठमाडौं in Nepali), and the order stores the district's English name.
  * With SHOTS_DIR set, each state is also saved as a picture there.

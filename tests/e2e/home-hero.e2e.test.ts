@@ -3,7 +3,7 @@ import { describe, expect, test } from './support/fixtures.js';
 import { eventually, expectVisible, pageNow, runClock, runClockUntil } from './support/ui.js';
 
 /**
- * The hero's own slider (no library, see src/web/features/home/HeroBanner.tsx): SPEC §2/§9 autoplay
+ * The hero's own slider (no library, see src/web/features/home/HeroBanner.tsx): autoplay
  * every 8000 ms that keeps going after the shopper picks a slide, looping, with a fade. It waits while
  * the mouse is over it or the keyboard's focus is in it; reduced motion turns the fade and the
  * autoplay off. The page's clock is Playwright's (installed before the first load): the 8 s and 9 s

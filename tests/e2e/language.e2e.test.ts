@@ -7,7 +7,7 @@ import { loggedInBeforeLoad } from './support/flows.js';
 import { eventually, expectVisible, settled } from './support/ui.js';
 
 /**
- * Nepali and English (issue 19): the switch in the header and in the menu, the choice kept for the
+ * Nepali and English: the switch in the header and in the menu, the choice kept for the
  * next visit (the server's first paint already in it) and on a shopper's account, a first visit that
  * follows the browser's languages, prices in Nepali digits, and axe on the pages in Nepali at phone
  * and desktop width, logged out, as a shopper and as the admin.
@@ -60,7 +60,7 @@ describe('the language switch', () => {
     expect(html).toContain('aria-label="मेनु खोल्नुहोस्"');
     expect(html).not.toContain('aria-label="Open menu"');
     expect(html).toMatch(/<link rel="alternate" hreflang="ne" href="[^"]*\/\?lang=ne">/);
-    // English visitors still get SPEC's page.
+    // English visitors still get the page as it always was.
     expect(await rawHtml('/')).toContain('aria-label="Open menu"');
 
     await page.reload();

@@ -7,7 +7,7 @@ import { adminLoginViaUi, loginViaUi } from './support/flows.js';
 import { eventually, expectHidden, expectToast, expectVisible } from './support/ui.js';
 
 /**
- * Orders in the browser (issue 4): the admin finds a shopper's orders by phone, sorts them by date,
+ * Orders in the browser: the admin finds a shopper's orders by phone, sorts them by date,
  * narrows them by an inclusive date range, opens one at a time (customer, delivery address, items)
  * and sets one to shipped; the shopper gets the status mail and sees the new status in the Orders
  * tab. A status change the server refuses (the units of a cancelled order are gone) says so.

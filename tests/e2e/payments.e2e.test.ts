@@ -7,7 +7,7 @@ import { type Shop, type ShopShopper, shopApi, startShop } from './support/shop.
 import { expectPath, expectToast, expectVisible } from './support/ui.js';
 
 /**
- * Paying now with eSewa or Khalti (issue 16), on a phone: the checkout shows the subtotal, the
+ * Paying now with eSewa or Khalti, on a phone: the checkout shows the subtotal, the
  * delivery charge for the district and the total; placing the order leaves for the gateway (here
  * the shop's own sandbox), and its return lands on the Orders tab with the result. A cancelled
  * payment can be switched to cash on delivery; a paid order has a tax invoice.

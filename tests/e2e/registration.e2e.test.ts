@@ -32,7 +32,7 @@ describe('registration (phone)', () => {
     await verify.click();
 
     await expectToast(page, 'User Registered Successfully!');
-    // Issue 20: the browser that registered is logged in at once (no page to go back to: the dashboard).
+    // The browser that registered is logged in at once (no page to go back to: the dashboard).
     await expectPath(page, '/account');
     await expectVisible(page.getByText('Pemba Sherpa').first());
     await eventually(

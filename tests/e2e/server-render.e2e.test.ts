@@ -34,7 +34,7 @@ beforeAll(async () => {
   made.id = created.id;
 });
 
-/** The product page's price line (SPEC §2 writes it 'Nrs.'). */
+/** The product page's price line (written 'Nrs.' there, not 'Rs.'). */
 const pagePrice = (product: Made) => `Price: ${formatPrice(product.price).replace(/^Rs\./, 'Nrs.')}`;
 
 /** Text of the HTML's #root with the tags dropped (React puts comments between adjacent texts). */

@@ -6,7 +6,7 @@ import { openAccountTab } from './support/flows.js';
 import { eventually, expectToast, expectVisible, toast } from './support/ui.js';
 
 /**
- * The cart shows itself (issue 20, point 3): the header's cart button counts the units in the cart
+ * The cart shows itself: the header's cart button counts the units in the cart
  * (a badge and its name), the drawer and the Cart tab change quantities with the product page's
  * stepper (at most the stock), totals and badge follow, and on a phone toasts sit below the header.
  */

@@ -6,9 +6,9 @@ import { DESKTOP, beforeAll, describe, expect, test } from './support/fixtures.j
 import { eventually, expectHidden, expectVisible } from './support/ui.js';
 
 /**
- * Issue 20, points 1 and 2: the products list is two compact cards a row on a phone (four on a
+ * The products list is two compact cards a row on a phone (four on a
  * desktop) whose images fill their square frame; the filter drawer takes the shopper's own minimum
- * and maximum price (past SPEC's last range, Rs. 1,00,000), kept in the URL and refused when wrong,
+ * and maximum price (past the filter's last fixed range, Rs. 1,00,000), kept in the URL and refused when wrong,
  * and narrows to a subcategory or child category from under its category. The catalogue (one
  * category of five products, a subcategory with two child categories) is made through the admin API.
  */
@@ -104,7 +104,7 @@ describe('the product list on a phone', () => {
       expect(item.natural, 'the picture itself is not square').toBeGreaterThan(1.2);
       expect(Math.abs(item.frame!.width - item.frame!.height)).toBeLessThan(1);
     }
-    // Every text of SPEC §2's card is still there.
+    // Every text the card always had (price, short description, Like) is still there.
     const first = card(page, products.tripod.name);
     await expectVisible(first.getByText('Rs. 4,500', { exact: true }));
     await expectVisible(first.getByText(/^Tripod .{0,20}\.\.\.$/));

@@ -4,7 +4,7 @@ import { loggedInBeforeLoad } from './support/flows.js';
 import { expectHidden, expectPath, expectVisible } from './support/ui.js';
 
 /**
- * Issue 20, point 6 (in part): the account's tabs are in the address (/account?tab=orders) as well
+ * The account's tabs are in the address (/account?tab=orders) as well
  * as in userActiveTab, Back goes to the tab before, and the Orders tab is one tap away on a phone,
  * from the account page and from the menu.
  */

@@ -8,7 +8,7 @@ import { loggedInBeforeLoad } from './support/flows.js';
 import { eventually, expectHidden, expectPath, expectToast, expectVisible } from './support/ui.js';
 
 /**
- * Issue 20, point 4: the product page helps the shopper decide. On a phone a bar at the bottom
+ * The product page helps the shopper decide. On a phone a bar at the bottom
  * with the price and Add to Cart (not on a desktop); a gallery that swipes and opens full screen;
  * delivery charge and days for the shopper's place, the ways to pay and the warranty under the
  * price; related products of the same child category; out of stock said and not addable, few

@@ -17,7 +17,7 @@ import { fillLoginForm, fillRegisterForm } from './support/flows.js';
 import { expectPath, expectToast, expectVisible, toast } from './support/ui.js';
 
 /**
- * Issue 20, "back where they were" and "talk to the shop". A guest who taps Add to Cart gets SPEC's
+ * "Back where they were" and "talk to the shop". A guest who taps Add to Cart gets the
  * 'Please login' toast with a Log in link that remembers the page (/login?next=…); after logging in,
  * or registering and entering the mailed code (which now logs the shopper in at once), they are back
  * on that page. A `next` pointing at another site is never followed: the dashboard instead. The
@@ -229,7 +229,7 @@ for (const [label, viewport] of [
       const footer = page.getByRole('contentinfo');
       await footer.scrollIntoViewIfNeeded();
       await expectContactLinks(footer, { whatsApp: 'WhatsApp: chat with Pasal', viber: 'Viber: chat with Pasal' });
-      // SPEC's three phone numbers stay, each a tel: link.
+      // The footer's three phone numbers stay, each a tel: link.
       expect(await footer.getByRole('link', { name: /^\+977/ }).count()).toBe(3);
       await expectVisible(footer.getByText(`Open ${E2E_STORE.hours}`, { exact: true }));
       await expectVisible(footer.getByText(`PAN: ${E2E_STORE.pan}`, { exact: true }));

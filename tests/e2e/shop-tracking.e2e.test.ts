@@ -17,7 +17,7 @@ import { adminLoginViaUi } from './support/flows.js';
 import { eventually, expectHidden, expectToast, expectVisible } from './support/ui.js';
 
 /**
- * Order tracking (issue 20.6) and the admin's cancellation reason (issue 21), in the browser: the
+ * Order tracking and the admin's cancellation reason, in the browser: the
  * shopper's open order shows its history, where it goes, how it is paid and its lines' pictures
  * linking to the products (a deleted product keeps its name, without a link); its id is written in
  * groups of four and found that way; a pending order is cancelled with a reason and the store is

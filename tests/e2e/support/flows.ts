@@ -30,7 +30,7 @@ export async function loginViaUi(page: Page, emailOrPhone: string, password: str
 
 /**
  * A verified shopper, logged in through the API before the page's first load: the token is put in
- * localStorage (SPEC §4) by an init script, so the very first render already has the session.
+ * localStorage (where the shop keeps the session) by an init script, so the very first render already has it.
  */
 export async function loggedInBeforeLoad(page: Page): Promise<Shopper> {
   const shopper = await registerVerifiedShopper();
