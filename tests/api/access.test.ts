@@ -77,6 +77,31 @@ describe('the route table', () => {
     expect(guarded.filter(forAdmins).length).toBeGreaterThanOrEqual(27);
   });
 
+  it('lists the shopper routes: an admin route declared for shoppers by mistake shows here', () => {
+    const shopperRoutes = apiRoutes.filter((route) => route.access === 'shopper').map((route) => `${route.method} ${route.url}`);
+    expect(shopperRoutes.sort()).toEqual(
+      [
+        'DELETE /api/cart/remove-item/:id',
+        'GET /api/cart/view-cart/:userId',
+        'GET /api/orders/user/:userId',
+        'GET /api/orders/user/:userId/last-address',
+        'GET /api/orders/user/:userId/order/:orderId',
+        'GET /api/users/findUser/:id',
+        'POST /api/cart/add-to-cart',
+        'POST /api/orders/create',
+        'POST /api/orders/user/:userId/order/:orderId/cancel',
+        'POST /api/orders/user/:userId/order/:orderId/pay',
+        'POST /api/orders/user/:userId/order/:orderId/pay-on-delivery',
+        'POST /api/users/change-email',
+        'POST /api/users/change-password',
+        'POST /api/users/change-phone',
+        'POST /api/users/confirm-email',
+        'PUT /api/cart/update-quantity',
+        'PUT /api/users/language',
+      ].sort(),
+    );
+  });
+
   it('lists the public /api routes: making one public is a choice seen here', () => {
     const publicRoutes = apiRoutes
       .filter((route) => route.access === 'public' && !route.url.startsWith('/api/docs'))
