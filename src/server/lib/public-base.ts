@@ -15,3 +15,11 @@ export function publicBase(config: Pick<Config, 'publicUrl' | 'host' | 'port'>, 
   if (config.host !== '0.0.0.0' && config.host !== '::') local.push(config.host.toLowerCase());
   return local.includes(hostname) ? `${request.protocol}://${request.host}` : `http://localhost:${config.port}`;
 }
+
+/**
+ * The shop's own origin for links written away from any request (mails sent by the queue):
+ * PUBLIC_URL, which production requires, else this machine's own address.
+ */
+export function configuredBase(config: Pick<Config, 'publicUrl' | 'port'>): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
+}

@@ -18,6 +18,7 @@ import { orderConfirmationMail } from './mail.js';
 import * as cq from './checkout-queries.js';
 import * as q from './queries.js';
 import { readOrder, toOrder } from './shapes.js';
+import { configuredBase } from '../../lib/public-base.js';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 
@@ -244,7 +245,7 @@ export class Checkout {
 
   /** The confirmation exists exactly when the order does: the outbox row commits with it. */
   private async queueConfirmation(trx: Transaction<Database>, order: Order): Promise<void> {
-    const shopUrl = this.ctx.config.publicUrl ?? `http://localhost:${this.ctx.config.port}`;
+    const shopUrl = configuredBase(this.ctx.config);
     await this.ctx.outbox.queue(
       trx,
       orderConfirmationMail({

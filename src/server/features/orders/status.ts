@@ -13,6 +13,7 @@ import { issueInvoice, voidInvoice } from './invoices.js';
 import { orderStatusMail, shopperCancelledMail } from './mail.js';
 import * as q from './queries.js';
 import { readOrder } from './shapes.js';
+import { configuredBase } from '../../lib/public-base.js';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 
@@ -161,7 +162,7 @@ export class OrderStatusChanges {
 
   /** The shop's own address, for links in mails. */
   private get shopUrl(): string {
-    return this.ctx.config.publicUrl ?? `http://localhost:${this.ctx.config.port}`;
+    return configuredBase(this.ctx.config);
   }
 }
 

@@ -23,6 +23,7 @@ import { scheduleCodConfirm } from '../orders/cod-confirm.js';
 import * as pq from './queries.js';
 import * as q from '../orders/queries.js';
 import { PaymentRefunds } from './refunds.js';
+import { configuredBase } from '../../lib/public-base.js';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -325,7 +326,7 @@ export class PaymentService {
             to: paid.user.email,
             storeName: this.ctx.config.store.name,
             order: paid,
-            invoiceUrl: `${this.ctx.config.publicUrl ?? `http://localhost:${this.ctx.config.port}`}/orders/${paid.id}/invoice`,
+            invoiceUrl: `${configuredBase(this.ctx.config)}/orders/${paid.id}/invoice`,
             locale: await mailLanguage(trx, paid.user.id),
           }),
         );
