@@ -5,7 +5,7 @@ import { expectNoSeriousViolations } from './support/axe.js';
 import { setOrderState } from './support/db.js';
 import { DESKTOP, PHONE, describe, expect, test } from './support/fixtures.js';
 import { adminLoginViaUi } from './support/flows.js';
-import { eventually, expectHidden, expectToast, expectVisible } from './support/ui.js';
+import { eventually, expectHidden, expectToast, expectVisible, settled } from './support/ui.js';
 
 /**
  * Safe hands and the audit log in the browser: Delete asks once, naming the product, so a
@@ -288,6 +288,8 @@ describe('asking before deleting on a phone', () => {
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
     expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+    // The list behind is dimmed while its search is still being fetched: let it land before colours are read.
+    await settled(page);
     await expectNoSeriousViolations(page, 'admin products, archive dialog (phone)');
     await dialog.getByRole('button', { name: 'Archive product' }).click();
     await expectToast(page, 'Product deleted successfully');
