@@ -4,7 +4,7 @@ import { badRequest } from '../../lib/errors.js';
 import { isBaseName, processImage, storeImages } from '../../lib/images.js';
 import type { Storage } from '../../lib/storage.js';
 import type { CategoryService } from './category-service.js';
-import { type BulkProductInput, assertProductBasics, storedWarranty } from './product-input.js';
+import { type BulkProductInput, assertProductBasics, newProductRow } from './product-input.js';
 import * as q from './queries.js';
 
 /**
@@ -44,22 +44,7 @@ export class BulkProducts {
         await this.categories.assertPath(categoryId, subId, childId, trx);
       const ids = await q.insertProducts(
         trx,
-        products.map((product) => ({
-          name: product.name.trim(),
-          description: product.description.trim(),
-          price_paisa: product.pricePaisa,
-          category_id: product.categoryId,
-          sub_category_id: product.subCategoryId ?? null,
-          child_category_id: product.childCategoryId ?? null,
-          is_featured: product.isFeatured ? 1 : 0,
-          stock: product.stock ?? null,
-          warranty: storedWarranty(product.warranty),
-          low_stock_threshold: product.lowStockThreshold ?? null,
-          max_per_order: product.maxPerOrder ?? null,
-          sku: product.sku ?? null,
-          created_at: product.createdAt ?? now,
-          updated_at: product.createdAt ?? now,
-        })),
+        products.map((product) => newProductRow(product, product.createdAt ?? now)),
       );
       await q.insertImages(
         trx,

@@ -7,6 +7,7 @@ import {
   PRODUCT_WARRANTY_MAX,
 } from '../../../shared/catalog.js';
 import { AppError } from '../../lib/errors.js';
+import type { NewProduct } from './queries.js';
 
 /** What the service API's product writes are given (service.ts), and the checks of it. */
 
@@ -70,6 +71,26 @@ export function assertProductBasics(input: Omit<CreateProductInput, 'images'>): 
     fields.maxPerOrder = CATALOG_MESSAGES.maxPerOrderWhole;
   }
   if (Object.keys(fields).length > 0) throw validationFailed(fields);
+}
+
+/** A new product's row as stored: texts trimmed, absent choices null, created and updated at `at`. */
+export function newProductRow(product: Omit<CreateProductInput, 'images'>, at: string): NewProduct {
+  return {
+    name: product.name.trim(),
+    description: product.description.trim(),
+    price_paisa: product.pricePaisa,
+    category_id: product.categoryId,
+    sub_category_id: product.subCategoryId ?? null,
+    child_category_id: product.childCategoryId ?? null,
+    is_featured: product.isFeatured ? 1 : 0,
+    stock: product.stock ?? null,
+    warranty: storedWarranty(product.warranty),
+    low_stock_threshold: product.lowStockThreshold ?? null,
+    max_per_order: product.maxPerOrder ?? null,
+    sku: product.sku ?? null,
+    created_at: at,
+    updated_at: at,
+  };
 }
 
 /** The stored form of a warranty: trimmed, null when there is none. */

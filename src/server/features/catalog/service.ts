@@ -61,7 +61,7 @@ import {
   type BulkProductInput,
   type CreateProductInput,
   assertProductBasics,
-  storedWarranty,
+  newProductRow,
   skuTaken,
   toPaisa,
   validationFailed,
@@ -210,22 +210,7 @@ export class CatalogService {
       const now = this.now();
       id = await this.write(async (trx) => {
         await this.categories.assertPath(input.categoryId, input.subCategoryId ?? null, input.childCategoryId ?? null, trx);
-        const productId = await q.insertProduct(trx, {
-          name: input.name.trim(),
-          description: input.description.trim(),
-          price_paisa: input.pricePaisa,
-          category_id: input.categoryId,
-          sub_category_id: input.subCategoryId ?? null,
-          child_category_id: input.childCategoryId ?? null,
-          is_featured: input.isFeatured ? 1 : 0,
-          stock: input.stock ?? null,
-          warranty: storedWarranty(input.warranty),
-          low_stock_threshold: input.lowStockThreshold ?? null,
-          max_per_order: input.maxPerOrder ?? null,
-          sku: input.sku ?? null,
-          created_at: now,
-          updated_at: now,
-        });
+        const productId = await q.insertProduct(trx, newProductRow(input, now));
         await q.insertImages(
           trx,
           baseNames.map((base_name, position) => ({ product_id: productId, position, base_name })),
