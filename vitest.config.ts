@@ -14,5 +14,10 @@ export default defineConfig({
     pool: 'forks',
     // Two cores: two files at a time, each with its own database.
     maxWorkers: 2,
+    // A worker keeps its process and loaded modules from one file to the next instead of importing
+    // the whole server again for each (most of a file's time otherwise). Every file builds its own
+    // app on its own database and closes it; a file must leave no global behind it (no vi.mock, an
+    // environment variable or a fake clock put back as it found them).
+    isolate: false,
   },
 });
