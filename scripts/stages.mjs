@@ -2,7 +2,7 @@
 // `npm test`: runs the named npm scripts one after another, stops at the first that fails (with its
 // exit code), and says how long each took, so a slow stage shows itself in every run, CI's too.
 // Scripts joined by `+` run at the same time, as one stage that fails if any of them fails.
-//   node scripts/stages.mjs typecheck+lint test:api build test:e2e
+//   node scripts/stages.mjs typecheck:app+lint test:api build test:e2e
 import { spawn } from 'node:child_process';
 
 const stages = process.argv.slice(2);
