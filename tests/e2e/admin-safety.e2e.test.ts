@@ -27,6 +27,14 @@ const sections = (page: Page) => page.getByRole('navigation', { name: 'Admin sec
 async function productsTab(page: Page, search: string): Promise<void> {
   await sections(page).getByRole('button', { name: 'Products', exact: true }).click();
   await page.getByRole('searchbox', { name: 'Search products by name or description' }).fill(search);
+  // The search applies once typing stops (the address then holds it), and the list stays dimmed
+  // until its answer has come: colours and rows are read after that.
+  await eventually(
+    async () =>
+      [...new URL(page.url()).searchParams.values()].includes(search) && (await page.locator('main .opacity-60').count()) === 0,
+    (searched) => searched,
+    'the products list answering the search',
+  );
 }
 
 const productRow = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
