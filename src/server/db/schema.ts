@@ -140,6 +140,10 @@ export interface ProductsTable {
   sku: string | null;
   /** 1 when the stock is tracked and 0, else 0; kept by the database, never written (migration 016). */
   sold_out: ColumnType<number, never, never>;
+  /** Live variants (migration 026); 0: the product is sold as itself. Kept by the variants' writes. */
+  variant_count: Generated<number>;
+  /** Its brand (migration 026); null: none. */
+  brand_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
@@ -153,17 +157,85 @@ export interface ProductImagesTable {
   base_name: string;
 }
 
+/** A product's option (migration 026): position 1–3, `values` a JSON array of texts in the owner's order. */
+export interface ProductOptionsTable {
+  id: Generated<number>;
+  product_id: number;
+  position: number;
+  name: string;
+  values: string;
+}
+
+/**
+ * One sold combination of a product's options (migration 026). option1–3: the chosen values, ''
+ * past the product's last option. `images`: JSON array of the product's image base names shown
+ * for it ('[]': the product's own). Archived, never removed, when it leaves the product.
+ */
+export interface ProductVariantsTable {
+  id: Generated<number>;
+  product_id: number;
+  position: number;
+  option1: Generated<string>;
+  option2: Generated<string>;
+  option3: Generated<string>;
+  label: string;
+  sku: string | null;
+  price_paisa: number;
+  stock: number | null;
+  images: Generated<string>;
+  created_at: string;
+  updated_at: string;
+  archived_at: string | null;
+}
+
+/** The managed list of brands (migration 026); live names unique by categoryKey(). */
+export interface BrandsTable {
+  id: Generated<number>;
+  name: string;
+  name_key: string;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+/**
+ * A category's specification field (migration 026). kind: 'text', 'number' (with `unit`) or
+ * 'choice' (`choices` a JSON array); is_filter 1: the list offers it as a facet.
+ */
+export interface SpecFieldsTable {
+  id: Generated<number>;
+  category_id: number;
+  name: string;
+  name_key: string;
+  kind: 'text' | 'number' | 'choice';
+  unit: string | null;
+  choices: string | null;
+  is_filter: number;
+  position: number;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+/** A product's value of a spec field as the shopper reads it; value_number for number fields (migration 026). */
+export interface ProductSpecsTable {
+  product_id: number;
+  field_id: number;
+  value: string;
+  value_number: number | null;
+}
+
 /** One row (id 1): bumped with every catalogue write; list caches are keyed by it (migration 004). */
 export interface CatalogStateTable {
   id: number;
   version: number;
 }
 
-/** One line per (shopper, product); see migration 003. */
+/** One line per (shopper, product, variant); see migrations 003 and 026. */
 export interface CartItemsTable {
   id: Generated<number>;
   user_id: number;
   product_id: number;
+  /** The variant chosen; 0 for a product without variants (so the three columns are one unique key). */
+  variant_id: Generated<number>;
   quantity: number;
   created_at: string;
   updated_at: string;
@@ -215,6 +287,9 @@ export interface OrderItemsTable {
   stock_reserved: number;
   /** The VAT inside unit price × quantity (migration 011). */
   vat_paisa: Generated<number>;
+  /** The variant sold and its label at the sale ("256 GB / Black"), migration 026; null: no variants. */
+  variant_id: ColumnType<number | null, number | null | undefined, number | null>;
+  variant_label: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderStatusHistoryTable {
@@ -360,6 +435,11 @@ export interface Database {
   child_categories: ChildCategoriesTable;
   products: ProductsTable;
   product_images: ProductImagesTable;
+  product_options: ProductOptionsTable;
+  product_variants: ProductVariantsTable;
+  brands: BrandsTable;
+  spec_fields: SpecFieldsTable;
+  product_specs: ProductSpecsTable;
   catalog_state: CatalogStateTable;
   cart_items: CartItemsTable;
   orders: OrdersTable;

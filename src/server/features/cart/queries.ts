@@ -165,7 +165,7 @@ const upsertLineQuery = new PreparedQuery<{ id: number }, [userId: number, produ
     db
       .insertInto('cart_items')
       .values({ user_id: $(0), product_id: $(1), quantity: $(2), created_at: $(3), updated_at: $(3) })
-      .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet({ quantity: $(2), updated_at: $(3) }))
+      .onConflict((oc) => oc.columns(['user_id', 'product_id', 'variant_id']).doUpdateSet({ quantity: $(2), updated_at: $(3) }))
       .returning('id'),
 );
 

@@ -20,6 +20,7 @@ import {
 } from '../../../shared/catalog.js';
 import { idParam } from '../../../shared/path-params.js';
 import { archivedProductPageSchema, archivedQuerySchema } from '../../../shared/product-archive.js';
+import { productDetailSchema } from '../../../shared/product-detail.js';
 import type { AppContext } from '../../context.js';
 import { access } from '../../lib/access.js';
 import { principalOf } from '../../lib/principal.js';
@@ -175,10 +176,10 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
 
     app.get(
       '/products/:id',
-      { ...anyone, schema: { params: productParams, response: { 200: productSchema } } },
+      { ...anyone, schema: { params: productParams, response: { 200: productDetailSchema } } },
       async (request, reply) =>
         answers.send(request, reply, async () => {
-          const product = await service.getProduct(request.params.id);
+          const product = await service.getProductDetail(request.params.id);
           return { value: product, products: [product] };
         }),
     );
@@ -197,24 +198,24 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
       const form = await readProductForm(request);
       const parsed = productFieldsSchema.safeParse(form.fields);
       if (!parsed.success) throw validationFailed(issuesToFields(parsed.error));
-      return service.createFromForm(parsed.data, form.files, actorOf(request));
+      return service.detailOf(await service.createFromForm(parsed.data, form.files, actorOf(request)));
     };
     for (const url of ['/products', '/products/']) {
-      app.post(url, { ...admin, schema: { response: { 201: productSchema } } }, async (request, reply) =>
+      app.post(url, { ...admin, schema: { response: { 201: productDetailSchema } } }, async (request, reply) =>
         reply.status(201).send(await create(request)),
       );
     }
 
     app.put(
       '/products/:id',
-      { ...admin, schema: { params: productParams, response: { 200: productSchema } } },
+      { ...admin, schema: { params: productParams, response: { 200: productDetailSchema } } },
       async (request) => {
         let fields: unknown = request.body ?? {};
         let files: Buffer[] = [];
         if (request.isMultipart()) ({ fields, files } = await readProductForm(request));
         const parsed = productUpdateSchema.safeParse(fields);
         if (!parsed.success) throw validationFailed(issuesToFields(parsed.error));
-        return service.updateProduct(request.params.id, parsed.data, files, actorOf(request));
+        return service.detailOf(await service.updateProduct(request.params.id, parsed.data, files, actorOf(request)));
       },
     );
 
@@ -243,8 +244,8 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
 
     app.post(
       '/admin/products/:id/restore',
-      { ...admin, schema: { tags: ['admin'], params: productParams, response: { 200: productSchema } } },
-      async (request) => service.restoreProduct(request.params.id, actorOf(request)),
+      { ...admin, schema: { tags: ['admin'], params: productParams, response: { 200: productDetailSchema } } },
+      async (request) => service.detailOf(await service.restoreProduct(request.params.id, actorOf(request))),
     );
   };
 }

@@ -44,6 +44,7 @@ import {
   UNFEATURED_MESSAGE,
 } from '../../../shared/catalog.js';
 import type { ArchivedProductPage, ArchivedQuery } from '../../../shared/product-archive.js';
+import type { ProductDetail } from '../../../shared/product-detail.js';
 import type { AppContext } from '../../context.js';
 import { isoNow } from '../../lib/clock.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
@@ -57,6 +58,7 @@ import { BulkProducts } from './bulk-products.js';
 import { CategoryService } from './category-service.js';
 import { ListingService } from './listing/service.js';
 import { toProduct } from './product-answer.js';
+import { productDetail } from './product-detail.js';
 import {
   type BulkProductInput,
   type CreateProductInput,
@@ -155,6 +157,16 @@ export class CatalogService {
     if (!row) throw notFound(CATALOG_MESSAGES.productNotFound);
     const images = await q.imagesOf(this.db, [id]);
     return toProduct(row, images.get(id) ?? [], this.ctx.config.imageBaseUrl);
+  }
+
+  /** GET /api/products/:id: a live product with its options, variants and specifications. */
+  async getProductDetail(id: number): Promise<ProductDetail> {
+    return this.detailOf(await this.getProduct(id));
+  }
+
+  /** A product just read or written, with its options, variants and specifications (the admin's writes answer it). */
+  detailOf(product: Product): Promise<ProductDetail> {
+    return productDetail(this.db, product, this.ctx.config.imageBaseUrl);
   }
 
   /** GET /api/products/:id/related: up to RELATED_PRODUCTS_MAX products of its category levels (related.ts). */
