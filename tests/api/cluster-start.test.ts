@@ -33,7 +33,7 @@ describe.runIf(usingPostgres())('processes starting together on one PostgreSQL d
     servers.push(
       ...(await Promise.all(
         dataDirs.map((dataDir) =>
-          startServerProcess({ dataDir, databaseUrl: database.databaseUrl, env, startTimeoutMs: 120_000 }),
+          startServerProcess({ dataDir, databaseUrl: database.databaseUrl, env, startTimeoutMs: 240_000 }),
         ),
       )),
     );
@@ -62,5 +62,5 @@ describe.runIf(usingPostgres())('processes starting together on one PostgreSQL d
     } finally {
       await db.close();
     }
-  }, 180_000);
+  }, 300_000);
 });

@@ -1,5 +1,7 @@
+import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { DESKTOP, describe, expect, test } from './support/fixtures.js';
+import { adminToken, api, drawnPng, uploadProduct } from './support/api.js';
+import { DESKTOP, PHONE, describe, expect, test } from './support/fixtures.js';
 import { eventually, expectHidden, expectPath, expectVisible, pageNow, runClock, runClockUntil } from './support/ui.js';
 
 const HERO_HEADINGS = ['Discover Cutting-Edge Technology', 'Experience Ultimate Performance', 'Upgrade Your Tech Game'];
@@ -24,6 +26,31 @@ async function testimonialName(page: Page): Promise<string> {
 }
 
 describe('home page (phone)', () => {
+  test('a featured product shows in the strip under the hero, within the first screen and a half', async ({ page }) => {
+    const token = await adminToken();
+    const name = `Strip Phone ${crypto.randomBytes(3).toString('hex')}`;
+    const category = `Strip ${crypto.randomBytes(3).toString('hex')}`;
+    expect((await api('POST', '/api/category', { body: { name: category }, token })).status).toBe(201);
+    const product = await uploadProduct(token, { name, description: 'A phone for the strip', price: 24999, category }, [
+      { png: await drawnPng('#3366cc'), filename: 'strip.png' },
+    ]);
+    expect((await api('PUT', `/api/products/${product.id}/feature`, { token })).status).toBe(200);
+    await page.goto('/');
+    const strip = page.getByRole('region', { name: 'Featured picks' });
+    const card = strip.getByRole('link', { name: new RegExp(name) });
+    await expectVisible(card);
+    const box = await card.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y).toBeLessThan(PHONE.height * 1.5);
+    // The strip comes right after the hero, before the sections that were there.
+    const order = await page
+      .locator('main section[aria-labelledby]')
+      .evaluateAll((sections) => sections.map((section) => section.getAttribute('aria-labelledby')));
+    expect(order.indexOf('picks-heading')).toBeLessThan(order.indexOf('featured-products-heading'));
+    await card.click();
+    await expectPath(page, `/products/${product.id}`);
+  });
+
   test('the hero has three slides, shows the first, and Shop Now leads to /products', async ({ page }) => {
     await page.goto('/');
     await expectVisible(hero(page).getByRole('heading', { name: HERO_HEADINGS[0] }));

@@ -243,7 +243,7 @@ export async function startServerProcess(options: {
   /** How long it may take to listen (one seeding the demo catalogue while others wait takes longer). */
   startTimeoutMs?: number;
 }): Promise<ServerProcess> {
-  const startTimeoutMs = options.startTimeoutMs ?? 30_000;
+  const startTimeoutMs = options.startTimeoutMs ?? 60_000;
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,

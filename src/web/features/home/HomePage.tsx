@@ -4,11 +4,12 @@ import { FeaturedCategories } from './FeaturedCategories';
 import { FeaturedProducts } from './FeaturedProducts';
 import { HeroBanner } from './HeroBanner';
 import { Newsletter } from './Newsletter';
+import { PicksStrip } from './PicksStrip';
 import { PromoBanners } from './PromoBanners';
 import { Testimonials } from './Testimonials';
 import { WhyChooseUs } from './WhyChooseUs';
 
-/** Home, in its order: hero, featured categories, promos, why-choose-us, testimonials, newsletter, featured products. */
+/** Home, in its order: hero, a strip of featured picks, featured categories, promos, why-choose-us, testimonials, newsletter, featured products. */
 export default function HomePage() {
   const t = useT();
   usePageTitle(t('home.title'));
@@ -16,6 +17,7 @@ export default function HomePage() {
     <>
       <h1 className="sr-only">{t('home.heading')}</h1>
       <HeroBanner />
+      <PicksStrip />
       <FeaturedCategories />
       <PromoBanners />
       <WhyChooseUs />
