@@ -23,6 +23,10 @@ export const AUDIT_ACTIONS = [
   'subcategory.delete',
   'childCategory.create',
   'childCategory.delete',
+  /** A category node's Nepali name set, changed or cleared (changes: nameNe). */
+  'category.rename',
+  'subcategory.rename',
+  'childCategory.rename',
   'product.create',
   'product.update',
   'product.feature',

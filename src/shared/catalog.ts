@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { nepaliNameSchema } from './category-names.js';
 
 /**
- * The catalogue contract: categories, products, the list query and the
- * product upload form. The web client and the server validate with these same schemas, so
- * every message lives here once.
+ * The catalogue contract: categories, products, the list query and the product upload form. The
+ * web client and the server validate with these same schemas, so every message lives here once.
  *
  * Image addresses: every product image is stored as WebP in the widths of IMAGE_WIDTHS under
  *   /uploads/products/<base>-<width>.webp      (<base> = 32 lowercase hex characters)
@@ -111,14 +111,16 @@ const nameField = (requiredMessage: string) =>
     // The products filter lists checked category names separated by commas (productListQuerySchema).
     .refine((name) => !name.includes(','), CATALOG_MESSAGES.nameComma);
 
-export const createCategorySchema = z.object({ name: nameField(CATALOG_MESSAGES.categoryNameRequired) });
-export const createSubCategorySchema = z.object({ name: nameField(CATALOG_MESSAGES.subCategoryNameRequired) });
-export const createChildCategorySchema = z.object({ name: nameField(CATALOG_MESSAGES.childCategoryNameRequired) });
-export type CreateCategoryInput = z.input<typeof createCategorySchema>;
-
-export const childCategorySchema = z.object({ id: z.number(), name: z.string() });
-export const subCategorySchema = z.object({ id: z.number(), name: z.string(), childCategories: z.array(childCategorySchema) });
-export const categorySchema = z.object({ id: z.number(), name: z.string(), subCategories: z.array(subCategorySchema) });
+/** A new node: its English name and, optionally, its Nepali name (category-names.ts). */
+const newNode = (requiredMessage: string) => ({ name: nameField(requiredMessage), nameNe: nepaliNameSchema });
+export const createCategorySchema = z.object(newNode(CATALOG_MESSAGES.categoryNameRequired));
+export const createSubCategorySchema = z.object(newNode(CATALOG_MESSAGES.subCategoryNameRequired));
+export const createChildCategorySchema = z.object(newNode(CATALOG_MESSAGES.childCategoryNameRequired));
+/** A node of the tree; `nameNe` is there only when it has a Nepali name. */
+const node = { id: z.number(), name: z.string(), nameNe: z.string().optional() };
+export const childCategorySchema = z.object(node);
+export const subCategorySchema = z.object({ ...node, childCategories: z.array(childCategorySchema) });
+export const categorySchema = z.object({ ...node, subCategories: z.array(subCategorySchema) });
 export const categoryTreeSchema = z.array(categorySchema);
 export type ChildCategory = z.infer<typeof childCategorySchema>;
 export type SubCategory = z.infer<typeof subCategorySchema>;

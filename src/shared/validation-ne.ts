@@ -82,6 +82,8 @@ export const VALIDATION_NE: MessageCatalogue = {
   'Each image must be at most {max} MB': 'हरेक फोटो बढीमा {max} MB को हुनुपर्छ',
   'Only JPEG, PNG, WebP, AVIF and GIF images are accepted': 'JPEG, PNG, WebP, AVIF र GIF फोटो मात्र लिइन्छ',
   'Name must not contain control characters': 'नाममा कन्ट्रोल क्यारेक्टर राख्न मिल्दैन',
+  // category-names.ts
+  'Name must be text': 'नाम अक्षरमा लेख्नुहोस्',
   'Value is too long': 'मान धेरै लामो भयो',
   'minPrice must be a number of {min} or more': 'minPrice {min} वा सोभन्दा बढीको सङ्ख्या हुनुपर्छ',
   'minPrice is too large': 'minPrice धेरै ठूलो भयो',

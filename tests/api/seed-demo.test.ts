@@ -35,6 +35,10 @@ describe('demo catalogue', () => {
     expect(subs.length).toBeGreaterThanOrEqual(12);
     const children = subs.flatMap((sub) => sub.childCategories.map((child) => child.name));
     expect(children).toEqual(expect.arrayContaining(['PlayStation', 'Xbox', 'Nintendo']));
+    // Every node has its Nepali name for the Nepali interface.
+    expect(tree.find((category) => category.name === 'Laptops')?.nameNe).toBe('ल्यापटप');
+    const nodes = [...tree, ...subs, ...subs.flatMap((sub) => sub.childCategories)];
+    expect(nodes.filter((node) => !node.nameNe).map((node) => node.name)).toEqual([]);
 
     const res = await t.app.inject({ method: 'GET', url: '/api/products' });
     expect(res.statusCode).toBe(200);

@@ -91,6 +91,8 @@ export interface CategoriesTable {
   id: Generated<number>;
   name: string;
   name_key: string;
+  /** Its Nepali name (migration 030); null: the English name is shown. */
+  name_ne: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   deleted_at: string | null;
 }
@@ -100,6 +102,8 @@ export interface SubCategoriesTable {
   category_id: number;
   name: string;
   name_key: string;
+  /** Its Nepali name (migration 030); null: the English name is shown. */
+  name_ne: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   deleted_at: string | null;
 }
@@ -109,6 +113,8 @@ export interface ChildCategoriesTable {
   sub_category_id: number;
   name: string;
   name_key: string;
+  /** Its Nepali name (migration 030); null: the English name is shown. */
+  name_ne: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   deleted_at: string | null;
 }

@@ -2,18 +2,22 @@ import { useQuery } from '@tanstack/react-query';
 import { apiGet } from './api';
 import { queryKeys } from './query-client';
 
+/** `nameNe`: the Nepali name the Nepali interface shows (localName of shared/category-names.ts). */
 export interface ChildCategory {
   id: number;
   name: string;
+  nameNe?: string;
 }
 export interface SubCategory {
   id: number;
   name: string;
+  nameNe?: string;
   childCategories?: ChildCategory[];
 }
 export interface Category {
   id: number;
   name: string;
+  nameNe?: string;
   subCategories?: SubCategory[];
 }
 

@@ -14,21 +14,21 @@ export async function loadTree(db: Db) {
   const [categories, subs, children] = await Promise.all([
     db
       .selectFrom('categories')
-      .select(['id', 'name'])
+      .select(['id', 'name', 'name_ne'])
       .where('deleted_at', 'is', null)
       .orderBy('name_key')
       .orderBy('id')
       .execute(),
     db
       .selectFrom('sub_categories')
-      .select(['id', 'name', 'category_id'])
+      .select(['id', 'name', 'name_ne', 'category_id'])
       .where('deleted_at', 'is', null)
       .orderBy('name_key')
       .orderBy('id')
       .execute(),
     db
       .selectFrom('child_categories')
-      .select(['id', 'name', 'sub_category_id'])
+      .select(['id', 'name', 'name_ne', 'sub_category_id'])
       .where('deleted_at', 'is', null)
       .orderBy('name_key')
       .orderBy('id')
@@ -40,7 +40,7 @@ export async function loadTree(db: Db) {
 export function findCategory(db: Db, id: number) {
   return db
     .selectFrom('categories')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'name_ne'])
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
@@ -49,7 +49,7 @@ export function findCategory(db: Db, id: number) {
 export function findSubCategory(db: Db, id: number) {
   return db
     .selectFrom('sub_categories')
-    .select(['id', 'name', 'category_id'])
+    .select(['id', 'name', 'name_ne', 'category_id'])
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
@@ -58,7 +58,7 @@ export function findSubCategory(db: Db, id: number) {
 export function findChildCategory(db: Db, id: number) {
   return db
     .selectFrom('child_categories')
-    .select(['id', 'name', 'sub_category_id'])
+    .select(['id', 'name', 'name_ne', 'sub_category_id'])
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
@@ -112,19 +112,26 @@ export async function idsByKeys(db: Db, level: CategoryLevel, keys: string[], pa
   return rows.map((row) => row.id);
 }
 
-export async function insertCategory(db: Db, name: string, key: string, now: string): Promise<number> {
+export async function insertCategory(db: Db, name: string, nameNe: string | null, key: string, now: string): Promise<number> {
   const row = await db
     .insertInto('categories')
-    .values({ name, name_key: key, created_at: now, deleted_at: null })
+    .values({ name, name_ne: nameNe, name_key: key, created_at: now, deleted_at: null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function insertSubCategory(db: Db, categoryId: number, name: string, key: string, now: string): Promise<number> {
+export async function insertSubCategory(
+  db: Db,
+  categoryId: number,
+  name: string,
+  nameNe: string | null,
+  key: string,
+  now: string,
+): Promise<number> {
   const row = await db
     .insertInto('sub_categories')
-    .values({ category_id: categoryId, name, name_key: key, created_at: now, deleted_at: null })
+    .values({ category_id: categoryId, name, name_ne: nameNe, name_key: key, created_at: now, deleted_at: null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -134,15 +141,27 @@ export async function insertChildCategory(
   db: Db,
   subCategoryId: number,
   name: string,
+  nameNe: string | null,
   key: string,
   now: string,
 ): Promise<number> {
   const row = await db
     .insertInto('child_categories')
-    .values({ sub_category_id: subCategoryId, name, name_key: key, created_at: now, deleted_at: null })
+    .values({ sub_category_id: subCategoryId, name, name_ne: nameNe, name_key: key, created_at: now, deleted_at: null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Sets (or, with null, clears) a live node's Nepali name; false when there is no such live node. */
+export async function setNepaliName(db: Db, level: CategoryLevel, id: number, nameNe: string | null): Promise<boolean> {
+  const result = await db
+    .updateTable(level)
+    .set({ name_ne: nameNe })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function softDeleteNode(db: Db, level: CategoryLevel, id: number, now: string): Promise<boolean> {

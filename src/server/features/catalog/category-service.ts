@@ -67,23 +67,24 @@ export class CategoryService {
     const childrenBySub = new Map<number, ChildCategory[]>();
     for (const child of children) {
       const list = childrenBySub.get(child.sub_category_id) ?? [];
-      list.push({ id: child.id, name: child.name });
+      list.push({ id: child.id, name: child.name, ...nepali(child.name_ne) });
       childrenBySub.set(child.sub_category_id, list);
     }
     const subsByCategory = new Map<number, SubCategory[]>();
     for (const sub of subs) {
       const list = subsByCategory.get(sub.category_id) ?? [];
-      list.push({ id: sub.id, name: sub.name, childCategories: childrenBySub.get(sub.id) ?? [] });
+      list.push({ id: sub.id, name: sub.name, ...nepali(sub.name_ne), childCategories: childrenBySub.get(sub.id) ?? [] });
       subsByCategory.set(sub.category_id, list);
     }
     return categories.map((category) => ({
       id: category.id,
       name: category.name,
+      ...nepali(category.name_ne),
       subCategories: subsByCategory.get(category.id) ?? [],
     }));
   }
 
-  async createCategory(name: string, actor?: Actor): Promise<{ category: Category }> {
+  async createCategory(name: string, actor?: Actor, nameNe: string | null = null): Promise<{ category: Category }> {
     const clean = name.trim();
     const key = categoryKey(clean);
     const id = await this.insertUnique(
@@ -91,16 +92,16 @@ export class CategoryService {
       () =>
         this.write(async (trx) => {
           const now = this.now();
-          const created = await cq.insertCategory(trx, clean, key, now);
+          const created = await cq.insertCategory(trx, clean, nameNe, key, now);
           await this.audit(trx, actor, 'categories', 'create', created, clean, now);
           return created;
         }),
       `A category named "${clean}" already exists`,
     );
-    return { category: { id, name: clean, subCategories: [] } };
+    return { category: { id, name: clean, ...nepali(nameNe), subCategories: [] } };
   }
 
-  async createSubCategory(categoryId: number, name: string, actor?: Actor): Promise<SubCategory> {
+  async createSubCategory(categoryId: number, name: string, actor?: Actor, nameNe: string | null = null): Promise<SubCategory> {
     const category = await cq.findCategory(this.db, categoryId);
     if (!category) throw notFound('Category not found');
     const clean = name.trim();
@@ -110,16 +111,22 @@ export class CategoryService {
       () =>
         this.write(async (trx) => {
           const now = this.now();
-          const created = await cq.insertSubCategory(trx, categoryId, clean, key, now);
+          const created = await cq.insertSubCategory(trx, categoryId, clean, nameNe, key, now);
           await this.audit(trx, actor, 'sub_categories', 'create', created, clean, now, [category.name]);
           return created;
         }),
       `A subcategory named "${clean}" already exists in ${category.name}`,
     );
-    return { id, name: clean, childCategories: [] };
+    return { id, name: clean, ...nepali(nameNe), childCategories: [] };
   }
 
-  async createChildCategory(categoryId: number, subCategoryId: number, name: string, actor?: Actor): Promise<ChildCategory> {
+  async createChildCategory(
+    categoryId: number,
+    subCategoryId: number,
+    name: string,
+    actor?: Actor,
+    nameNe: string | null = null,
+  ): Promise<ChildCategory> {
     const { category, sub } = await this.subIn(categoryId, subCategoryId);
     const clean = name.trim();
     const key = categoryKey(clean);
@@ -128,13 +135,64 @@ export class CategoryService {
       () =>
         this.write(async (trx) => {
           const now = this.now();
-          const created = await cq.insertChildCategory(trx, subCategoryId, clean, key, now);
+          const created = await cq.insertChildCategory(trx, subCategoryId, clean, nameNe, key, now);
           await this.audit(trx, actor, 'child_categories', 'create', created, clean, now, [category.name, sub.name]);
           return created;
         }),
       `A child category named "${clean}" already exists in ${sub.name}`,
     );
-    return { id, name: clean };
+    return { id, name: clean, ...nepali(nameNe) };
+  }
+
+  /**
+   * Sets or clears the Nepali name of a live category (`path` of one id), subcategory (two) or
+   * child category (three), each under its parent; answers the node without its children.
+   */
+  async setNepaliName(
+    path: NodePath,
+    nameNe: string | null,
+    actor?: Actor,
+  ): Promise<{ id: number; name: string; nameNe?: string }> {
+    const node = await this.nodeAt(path);
+    await this.write(async (trx) => {
+      if (!(await cq.setNepaliName(trx, node.level, node.id, nameNe)))
+        throw notFound(`The ${LEVEL_LABEL[node.level]} was not found`);
+      if (actor && node.nameNe !== nameNe) {
+        const entityType = AUDIT_TYPE[node.level];
+        await recordAudit(trx, {
+          adminId: actor.adminId,
+          action: `${entityType}.rename`,
+          entityType,
+          entityId: node.id,
+          summary: categoryPath(...node.parents, node.name),
+          changes: { nameNe: [node.nameNe, nameNe] },
+          at: this.now(),
+        });
+      }
+    });
+    return { id: node.id, name: node.name, ...nepali(nameNe) };
+  }
+
+  /** The live node at `path` (404 when any step is missing or under another parent). */
+  private async nodeAt([categoryId, subId, childId]: NodePath) {
+    if (subId === undefined) {
+      const category = await cq.findCategory(this.db, categoryId);
+      if (!category) throw notFound('Category not found');
+      return { level: 'categories' as const, id: category.id, name: category.name, nameNe: category.name_ne, parents: [] };
+    }
+    const { category, sub } = await this.subIn(categoryId, subId);
+    if (childId === undefined) {
+      return { level: 'sub_categories' as const, id: sub.id, name: sub.name, nameNe: sub.name_ne, parents: [category.name] };
+    }
+    const child = await cq.findChildCategory(this.db, childId);
+    if (!child || child.sub_category_id !== subId) throw notFound('Child category not found in this subcategory');
+    return {
+      level: 'child_categories' as const,
+      id: child.id,
+      name: child.name,
+      nameNe: child.name_ne,
+      parents: [category.name, sub.name],
+    };
   }
 
   async deleteCategory(categoryId: number, actor?: Actor): Promise<{ message: string }> {
@@ -348,4 +406,12 @@ export class CategoryService {
     }
     return patch;
   }
+}
+
+/** A category node's ids from the top: [category], [category, sub] or [category, sub, child]. */
+export type NodePath = [categoryId: number, subId?: number, childId?: number];
+
+/** The answer's `nameNe`, present only when the node has one. */
+function nepali(nameNe: string | null): { nameNe?: string } {
+  return nameNe === null ? {} : { nameNe };
 }

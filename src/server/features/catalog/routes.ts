@@ -18,6 +18,7 @@ import {
   productUpdateSchema,
   relatedProductsSchema,
 } from '../../../shared/catalog.js';
+import { nepaliNameBodySchema } from '../../../shared/category-names.js';
 import { idParam } from '../../../shared/path-params.js';
 import { archivedProductPageSchema, archivedQuerySchema } from '../../../shared/product-archive.js';
 import { productDetailSchema } from '../../../shared/product-detail.js';
@@ -98,7 +99,8 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
     app.post(
       '/category',
       { ...admin, schema: { body: createCategorySchema, response: { 201: createCategoryResponseSchema } } },
-      async (request, reply) => reply.status(201).send(await service.createCategory(request.body.name, actorOf(request))),
+      async (request, reply) =>
+        reply.status(201).send(await service.createCategory(request.body.name, actorOf(request), request.body.nameNe)),
     );
 
     app.post(
@@ -108,7 +110,8 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
         schema: { params: categoryParams, body: createSubCategorySchema, response: { 201: createSubCategoryResponseSchema } },
       },
       async (request, reply) => {
-        const subCategory = await service.createSubCategory(request.params.categoryId, request.body.name, actorOf(request));
+        const { name, nameNe } = request.body;
+        const subCategory = await service.createSubCategory(request.params.categoryId, name, actorOf(request), nameNe);
         return reply.status(201).send({ subCategory });
       },
     );
@@ -121,8 +124,32 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
       },
       async (request, reply) => {
         const { categoryId, subId } = request.params;
-        const childCategory = await service.createChildCategory(categoryId, subId, request.body.name, actorOf(request));
+        const { name, nameNe } = request.body;
+        const childCategory = await service.createChildCategory(categoryId, subId, name, actorOf(request), nameNe);
         return reply.status(201).send({ childCategory });
+      },
+    );
+
+    // A node's Nepali name: set with text, cleared with null or ''.
+    const nameNode = z.object({ id: z.number(), name: z.string(), nameNe: z.string().optional() });
+    const nepaliName = { ...admin, schema: { body: nepaliNameBodySchema, response: { 200: nameNode } } };
+    app.put(
+      '/category/:categoryId/nepali-name',
+      { ...nepaliName, schema: { ...nepaliName.schema, params: categoryParams } },
+      async (request) => service.setNepaliName([request.params.categoryId], request.body.nameNe, actorOf(request)),
+    );
+    app.put(
+      '/category/:categoryId/subcategory/:subId/nepali-name',
+      { ...nepaliName, schema: { ...nepaliName.schema, params: subParams } },
+      async (request) =>
+        service.setNepaliName([request.params.categoryId, request.params.subId], request.body.nameNe, actorOf(request)),
+    );
+    app.put(
+      '/category/:categoryId/subcategory/:subId/childcategory/:childId/nepali-name',
+      { ...nepaliName, schema: { ...nepaliName.schema, params: childParams } },
+      async (request) => {
+        const { categoryId, subId, childId } = request.params;
+        return service.setNepaliName([categoryId, subId, childId], request.body.nameNe, actorOf(request));
       },
     );
 

@@ -55,7 +55,7 @@ import { type ProcessedImage, baseNameOf, deleteImages, processImage, storeImage
 import type { Storage } from '../../lib/storage.js';
 import { ProductArchive } from './archive.js';
 import { BulkProducts } from './bulk-products.js';
-import { CategoryService } from './category-service.js';
+import { CategoryService, type NodePath } from './category-service.js';
 import { ListingService } from './listing/service.js';
 import { toProduct } from './product-answer.js';
 import { productDetail } from './product-detail.js';
@@ -120,16 +120,27 @@ export class CatalogService {
     return this.categories.tree();
   }
 
-  createCategory(name: string, actor?: Actor): Promise<{ category: Category }> {
-    return this.categories.createCategory(name, actor);
+  createCategory(name: string, actor?: Actor, nameNe: string | null = null): Promise<{ category: Category }> {
+    return this.categories.createCategory(name, actor, nameNe);
   }
 
-  createSubCategory(categoryId: number, name: string, actor?: Actor): Promise<SubCategory> {
-    return this.categories.createSubCategory(categoryId, name, actor);
+  createSubCategory(categoryId: number, name: string, actor?: Actor, nameNe: string | null = null): Promise<SubCategory> {
+    return this.categories.createSubCategory(categoryId, name, actor, nameNe);
   }
 
-  createChildCategory(categoryId: number, subCategoryId: number, name: string, actor?: Actor): Promise<ChildCategory> {
-    return this.categories.createChildCategory(categoryId, subCategoryId, name, actor);
+  createChildCategory(
+    categoryId: number,
+    subCategoryId: number,
+    name: string,
+    actor?: Actor,
+    nameNe: string | null = null,
+  ): Promise<ChildCategory> {
+    return this.categories.createChildCategory(categoryId, subCategoryId, name, actor, nameNe);
+  }
+
+  /** Sets or clears a category node's Nepali name (category-service.ts setNepaliName). */
+  setNepaliName(path: NodePath, nameNe: string | null, actor?: Actor) {
+    return this.categories.setNepaliName(path, nameNe, actor);
   }
 
   deleteCategory(categoryId: number, actor?: Actor): Promise<{ message: string }> {

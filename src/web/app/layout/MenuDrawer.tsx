@@ -8,11 +8,12 @@ import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import User from 'lucide-react/icons/user';
 import { type ComponentType, type ReactNode, type SVGProps, useId, useState } from 'react';
 import { type Location, NavLink, useLocation } from 'react-router';
+import { localName } from '../../../shared/category-names';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Drawer } from '../../components/ui/Drawer';
 import { useCategories } from '../../lib/categories';
 import { productsUrl } from '../../lib/format';
-import { useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
 import { useShopperToken } from '../../lib/session';
 import { useLogout } from '../../lib/use-logout';
 
@@ -61,6 +62,7 @@ const onAccountTab = (location: Location, orders: boolean) =>
 
 export function MenuDrawer({ open, onClose, onOpenCart }: { open: boolean; onClose: () => void; onOpenCart: () => void }) {
   const t = useT();
+  const locale = useLocale();
   const loggedIn = useShopperToken() !== null;
   const logout = useLogout();
   const [productsOpen, setProductsOpen] = useState(false);
@@ -119,7 +121,7 @@ export function MenuDrawer({ open, onClose, onOpenCart }: { open: boolean; onClo
                     onClick={onClose}
                     className="flex min-h-10 items-center rounded-md px-3 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-950"
                   >
-                    {category.name}
+                    {localName(category, locale)}
                   </NavLink>
                 </li>
               ))}

@@ -1,9 +1,10 @@
 import Check from 'lucide-react/icons/check';
 import ChevronDown from 'lucide-react/icons/chevron-down';
 import { type ReactNode, useId, useState } from 'react';
+import { localName } from '../../../shared/category-names';
 import type { Category } from '../../lib/categories';
 import { toUrlName } from '../../lib/format';
-import { useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
 import { displayName } from './filters';
 
 /** Where the list is narrowed to: the URL's category, subcategory and childcategory parameters. */
@@ -35,6 +36,7 @@ const same = (a: string | undefined, b: string) =>
  */
 export function CategoryTree({ categories, checked, onToggle, place, onPlace }: CategoryTreeProps) {
   const t = useT();
+  const locale = useLocale();
   const id = useId();
   // The category the list is narrowed to starts open, so its chosen subcategory shows.
   const [open, setOpen] = useState<ReadonlySet<number>>(
@@ -64,14 +66,14 @@ export function CategoryTree({ categories, checked, onToggle, place, onPlace }: 
                   onChange={(event) => onToggle(category.name, event.target.checked)}
                   className="size-4 shrink-0 rounded accent-amber-700"
                 />
-                {category.name}
+                {localName(category, locale)}
               </label>
               {subs.length > 0 && (
                 <button
                   type="button"
                   aria-expanded={expanded}
                   aria-controls={listId}
-                  aria-label={t('products.filters.subcategoriesOf', { name: category.name })}
+                  aria-label={t('products.filters.subcategoriesOf', { name: localName(category, locale) })}
                   onClick={() => toggleOpen(category.id)}
                   className="inline-flex size-10 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-800"
                 >
@@ -93,7 +95,7 @@ export function CategoryTree({ categories, checked, onToggle, place, onPlace }: 
                         pressed={inSub && place.childcategory === undefined}
                         onClick={() => onPlace(inSub && place.childcategory === undefined ? undefined : subPlace)}
                       >
-                        {sub.name}
+                        {localName(sub, locale)}
                       </PlaceButton>
                       {(sub.childCategories ?? []).length > 0 && (
                         <ul className="ml-3">
@@ -108,7 +110,7 @@ export function CategoryTree({ categories, checked, onToggle, place, onPlace }: 
                                     onPlace(chosen ? subPlace : { ...subPlace, childcategory: toUrlName(child.name) })
                                   }
                                 >
-                                  {child.name}
+                                  {localName(child, locale)}
                                 </PlaceButton>
                               </li>
                             );

@@ -149,10 +149,10 @@ export class ImportWriter {
         const parent = ids[depth - 2]!;
         id =
           depth === 1
-            ? await cq.insertCategory(this.trx, name, categoryKey(name), this.now)
+            ? await cq.insertCategory(this.trx, name, null, categoryKey(name), this.now)
             : depth === 2
-              ? await cq.insertSubCategory(this.trx, parent, name, categoryKey(name), this.now)
-              : await cq.insertChildCategory(this.trx, parent, name, categoryKey(name), this.now);
+              ? await cq.insertSubCategory(this.trx, parent, name, null, categoryKey(name), this.now)
+              : await cq.insertChildCategory(this.trx, parent, name, null, categoryKey(name), this.now);
         this.tree.set(key, id);
         this.categoriesCreated += 1;
       }

@@ -9,6 +9,7 @@ import { toPaisa } from '../product-input.js';
 import { CatalogService } from '../service.js';
 import { ARTWORK_VARIANTS, mapLimit, renderArtwork } from './artwork.js';
 import { DEMO_PRODUCTS, DEMO_TREE, type DemoProduct } from './demo-data.js';
+import { demoNepaliName } from './demo-nepali-names.js';
 
 /** The part of a logger the seeders use (Fastify's logger fits). */
 export interface SeedLogger {
@@ -47,17 +48,23 @@ export function demoImageCount(product: DemoProduct, index: number, max = ARTWOR
 export async function createDemoTree(catalog: CatalogService): Promise<TreeIds> {
   const ids: TreeIds = new Map();
   for (const category of DEMO_TREE) {
-    const { category: created } = await catalog.createCategory(category.name);
+    const { category: created } = await catalog.createCategory(category.name, undefined, demoNepaliName(category.name));
     ids.set(pathKey([category.name]), { categoryId: created.id, subCategoryId: null, childCategoryId: null });
     for (const sub of category.subCategories) {
-      const createdSub = await catalog.createSubCategory(created.id, sub.name);
+      const createdSub = await catalog.createSubCategory(created.id, sub.name, undefined, demoNepaliName(sub.name));
       ids.set(pathKey([category.name, sub.name]), {
         categoryId: created.id,
         subCategoryId: createdSub.id,
         childCategoryId: null,
       });
       for (const child of sub.children ?? []) {
-        const createdChild = await catalog.createChildCategory(created.id, createdSub.id, child);
+        const createdChild = await catalog.createChildCategory(
+          created.id,
+          createdSub.id,
+          child,
+          undefined,
+          demoNepaliName(child),
+        );
         ids.set(pathKey([category.name, sub.name, child]), {
           categoryId: created.id,
           subCategoryId: createdSub.id,
