@@ -6,6 +6,7 @@ import {
   PRODUCT_OPTION_VALUES_MAX,
   PRODUCT_OPTIONS_MAX,
   PRODUCT_VARIANTS_MAX,
+  VARIANT_IMAGES_MAX,
   VARIANT_MESSAGES,
 } from '../../src/shared/variants.js';
 import { type TestApp, buildTestApp } from '../helpers/app.js';
@@ -640,6 +641,43 @@ describe('a product with variants, edited as a product', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ options: VARIANT_MESSAGES.optionsList });
     expect((await get(product.id)).name).toBe('Pixel 9 Pro');
+  });
+
+  it('fits the largest set in a multipart form beside many other fields', async () => {
+    const bases = Array.from({ length: VARIANT_IMAGES_MAX }, () => fakeImageBase());
+    const product = await makeProduct(t, { category: 'Phones', images: bases });
+    const images = parseImages((await get(product.id)).images);
+    const values = Array.from({ length: 10 }, (_, i) => `Value ${i}`);
+    const variants = values.flatMap((a) =>
+      values.map((b) => ({
+        options: { A: a, B: b },
+        price: '1000',
+        stock: '1',
+        sku: `${product.id}-${a}-${b}`.replace(/ /g, ''),
+        images,
+      })),
+    );
+    const text = JSON.stringify(variants);
+    expect(text.length).toBeGreaterThan(64 * 1024);
+    const extra = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`unused${i}`, 'x']));
+    const { payload, headers } = await multipart({
+      ...extra,
+      name: 'Big set',
+      options: JSON.stringify([
+        { name: 'A', values },
+        { name: 'B', values },
+      ]),
+      variants: text,
+    });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${product.id}`,
+      payload,
+      headers: { ...headers, ...bearer(admin) },
+    });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.json<ProductDetail>().variants).toHaveLength(PRODUCT_VARIANTS_MAX);
+    expect(res.json<ProductDetail>().variants[99]!.images).toEqual(images);
   });
 
   it('drops an image the product no longer has from its variants', async () => {
