@@ -518,6 +518,19 @@ describe('PUT /api/products/:id/variants', () => {
     expect(own.statusCode, own.body).toBe(200);
   });
 
+  it('a product’s own SKU may not be another product’s variant’s (409), but may be one of its own variants’', async () => {
+    const holder = await makeProduct(t, { category: 'Phones' });
+    const sku = `VARONLY-${holder.id}`;
+    expect(
+      (await put(holder.id, { options: [COLOUR], variants: [{ options: { Colour: 'Black' }, price: 1, sku }] })).statusCode,
+    ).toBe(200);
+    const other = await makeProduct(t, { category: 'Phones' });
+    const res = await editJson(other.id, { sku: sku.toLowerCase() });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors).toEqual({ sku: CATALOG_MESSAGES.skuTaken });
+    expect((await editJson(holder.id, { sku })).statusCode).toBe(200);
+  });
+
   it('two products racing for one SKU: one wins, the other gets the same 409 (the unique index is the last guard)', async () => {
     const [p1, p2] = [await makeProduct(t, { category: 'Phones' }), await makeProduct(t, { category: 'Phones' })];
     const body = { options: [COLOUR], variants: [{ options: { Colour: 'Black' }, price: 1, sku: 'RACE-SKU' }] };

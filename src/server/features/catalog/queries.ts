@@ -303,7 +303,11 @@ export async function softDeleteProduct(db: Db, id: number, now: string): Promis
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The live product with this SKU (compared case-insensitively, as the unique index of migration 020 does), if any. */
+/**
+ * The live product with this SKU, or the product whose live variant has it (compared
+ * case-insensitively, as the unique indexes of migrations 020 and 026 do), if any: a product's SKU
+ * and its variants' share one namespace.
+ */
 export async function liveProductIdBySku(db: Db, sku: string): Promise<number | undefined> {
   const row = await db
     .selectFrom('products')
@@ -312,7 +316,15 @@ export async function liveProductIdBySku(db: Db, sku: string): Promise<number | 
     .where('deleted_at', 'is', null)
     .where('sku', 'is not', null)
     .executeTakeFirst();
-  return row?.id;
+  if (row) return row.id;
+  const variant = await db
+    .selectFrom('product_variants')
+    .select('product_id')
+    .where(sql`lower(sku)`, '=', sku.toLowerCase())
+    .where('archived_at', 'is', null)
+    .where('sku', 'is not', null)
+    .executeTakeFirst();
+  return variant?.product_id;
 }
 
 /** Live product rows with an id above `afterId`, oldest first: the CSV export's keyset batches. */
