@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogVersion } from '../../src/server/features/catalog/queries.js';
 import { CATALOG_MESSAGES, parseImages } from '../../src/shared/catalog.js';
@@ -9,7 +10,7 @@ import {
   VARIANT_IMAGES_MAX,
   VARIANT_MESSAGES,
 } from '../../src/shared/variants.js';
-import { type TestApp, buildTestApp } from '../helpers/app.js';
+import { type TestApp, buildTestApp, usingPostgres } from '../helpers/app.js';
 import { adminToken, bearer, multipart, pngFile, rowCount, shopperToken, uploadedFiles } from '../helpers/catalog.js';
 import { categoryId, fakeImageBase, makeProduct } from '../helpers/orders.js';
 
@@ -546,6 +547,48 @@ describe('PUT /api/products/:id/variants', () => {
       .execute();
     expect(live).toHaveLength(1);
   });
+
+  it.skipIf(!usingPostgres())(
+    'a SKU taken by a write the check could not see yet: the unique index refuses it, answered as the same 409',
+    async () => {
+      const [p1, p2] = [await makeProduct(t, { category: 'Phones' }), await makeProduct(t, { category: 'Phones' })];
+      const now = new Date().toISOString();
+      let answer: ReturnType<typeof put> | undefined;
+      await t.app.ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('product_variants')
+          .values({
+            product_id: p1.id,
+            position: 1,
+            option1: 'Black',
+            label: 'Black',
+            sku: 'HELD-RACE',
+            price_paisa: 100,
+            stock: null,
+            created_at: now,
+            updated_at: now,
+            archived_at: null,
+          })
+          .execute();
+        answer = put(p2.id, { options: [COLOUR], variants: [{ options: { Colour: 'Black' }, price: 1, sku: 'held-race' }] });
+        // The write passed its check and waits at the index for this transaction to end.
+        await expect
+          .poll(async () => {
+            const { rows } = await sql<{
+              n: number;
+            }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(
+              t.app.ctx.db,
+            );
+            return rows[0]!.n;
+          })
+          .toBeGreaterThan(0);
+      });
+      const res = await answer!;
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'SKU_TAKEN', errors: { 'variants.0.sku': VARIANT_MESSAGES.skuTaken } });
+      expect(await variantRows(p2.id)).toEqual([]);
+    },
+  );
 
   it('answers 404 for an unknown or archived product', async () => {
     expect((await put(99_999_999, phoneBody())).statusCode).toBe(404);
