@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES, MAX_IMAGE_BYTES, type Product, imageVariant, parseImages } from '../../src/shared/catalog.js';
+import { MULTIPART_LIMITS } from '../../src/server/features/catalog/form.js';
 import { sniffImageType } from '../../src/server/lib/images.js';
 import { DiskStorage } from '../../src/server/lib/storage.js';
 import { buildTestApp, type TestApp, usingPostgres } from '../helpers/app.js';
@@ -199,7 +200,7 @@ describe.each(['disk', 's3'] as const)('image uploads (%s)', (storage) => {
   it('refuses files under another field name and oversized text fields', async () => {
     await expectRefused([{ field: 'avatar', name: 'a.png', data: await makeImage() }], 400);
     const filesBefore = await uploadedFiles(t);
-    const res = await uploadProduct(t, admin, { ...fields, description: 'x'.repeat(70 * 1024) }, [await pngFile()]);
+    const res = await uploadProduct(t, admin, { ...fields, description: 'x'.repeat(MULTIPART_LIMITS.fieldSize + 1024) }, [await pngFile()]);
     expect(res.statusCode).toBe(413);
     expect(await uploadedFiles(t)).toEqual(filesBefore);
     const long = await uploadProduct(t, admin, { ...fields, description: 'x'.repeat(5001) }, [await pngFile()]);

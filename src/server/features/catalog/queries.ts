@@ -303,7 +303,11 @@ export async function softDeleteProduct(db: Db, id: number, now: string): Promis
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The live product with this SKU (compared case-insensitively, as the unique index of migration 020 does), if any. */
+/**
+ * The live product with this SKU, or the product whose live variant has it (compared
+ * case-insensitively, as the unique indexes of migrations 020 and 026 do), if any: a product's SKU
+ * and its variants' share one namespace.
+ */
 export async function liveProductIdBySku(db: Db, sku: string): Promise<number | undefined> {
   const row = await db
     .selectFrom('products')
@@ -312,7 +316,15 @@ export async function liveProductIdBySku(db: Db, sku: string): Promise<number | 
     .where('deleted_at', 'is', null)
     .where('sku', 'is not', null)
     .executeTakeFirst();
-  return row?.id;
+  if (row) return row.id;
+  const variant = await db
+    .selectFrom('product_variants')
+    .select('product_id')
+    .where(sql`lower(sku)`, '=', sku.toLowerCase())
+    .where('archived_at', 'is', null)
+    .where('sku', 'is not', null)
+    .executeTakeFirst();
+  return variant?.product_id;
 }
 
 /** Live product rows with an id above `afterId`, oldest first: the CSV export's keyset batches. */
@@ -442,4 +454,16 @@ export async function restoreProduct(
     .where('deleted_at', 'is not', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Live products of these exact names, by name (the demo seeder finds the products it made). */
+export async function liveProductIdsByName(db: Db, names: string[]): Promise<Map<string, number>> {
+  if (names.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'name'])
+    .where('name', 'in', names)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return new Map(rows.map((row) => [row.name, Number(row.id)]));
 }
