@@ -440,7 +440,10 @@ describe('admin dashboard API', () => {
             { id: headset.id, name: 'Wireless Headset', variantId: null, variantLabel: null, stock: 12, threshold: 15 },
           ],
         },
-        out: { count: 1, products: [{ id: mouse.id, name: 'Gaming Mouse', variantId: null, variantLabel: null, stock: 0, threshold: 5 }] },
+        out: {
+          count: 1,
+          products: [{ id: mouse.id, name: 'Gaming Mouse', variantId: null, variantLabel: null, stock: 0, threshold: 5 }],
+        },
       });
     });
 

@@ -44,7 +44,12 @@ describe('cart with variants', () => {
       ],
       variants: [
         { values: ['128 GB', 'Black'], price: 99_999, stock: stock.black128 === undefined ? 5 : stock.black128 },
-        { values: ['256 GB', 'Black'], price: 119_999.5, stock: stock.black256 === undefined ? 2 : stock.black256, images: [blackImage] },
+        {
+          values: ['256 GB', 'Black'],
+          price: 119_999.5,
+          stock: stock.black256 === undefined ? 2 : stock.black256,
+          images: [blackImage],
+        },
         { values: ['128 GB', 'Blue'], price: 99_999, stock: null },
       ],
     });
@@ -98,7 +103,9 @@ describe('cart with variants', () => {
     expect(again.json<AddToCartResponse>().cartItem).toMatchObject({ id: line.id, quantity: 2, variantId: black256.id });
 
     const cart = await view(shopper);
-    expect(cart.map((item) => [item.variantId, item.variantLabel, item.quantity, item.product.price, item.product.stock])).toEqual([
+    expect(
+      cart.map((item) => [item.variantId, item.variantLabel, item.quantity, item.product.price, item.product.stock]),
+    ).toEqual([
       [black256.id, '256 GB / Black', 2, 119_999.5, 2],
       [black128.id, '128 GB / Black', 2, 99_999, 5],
     ]);
@@ -201,9 +208,9 @@ describe('cart with variants', () => {
     expect(gone.statusCode).toBe(404);
     expect(gone.json().message).toBe(CART_MESSAGES.variantNotFound);
     // It can still be removed.
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/cart/remove-item/${b.id}`, headers: bearer(shopper.token) })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/cart/remove-item/${b.id}`, headers: bearer(shopper.token) })).statusCode,
+    ).toBe(200);
   });
 
   it('shows a line of the product itself as unavailable once the product has variants', async () => {

@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_ERROR_CODES, ORDER_MESSAGES, type Order, type OrderDetail, orderItemName } from '../../src/shared/orders.js';
 import { adminToken } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
-import { type TestShopper, bearer, fillCart, makeProduct, makeShopper, orderBody, stockOf, NO_ORDER_LIMITS } from '../helpers/orders.js';
+import {
+  type TestShopper,
+  bearer,
+  fillCart,
+  makeProduct,
+  makeShopper,
+  orderBody,
+  stockOf,
+  NO_ORDER_LIMITS,
+} from '../helpers/orders.js';
 import {
   type TestVariant,
   addTestVariants,
@@ -34,20 +43,27 @@ describe('checkout of variants', () => {
 
   const db = () => t.app.ctx.db;
   const create = (who: TestShopper, total: number) =>
-    t.app.inject({ method: 'POST', url: '/api/orders/create', payload: orderBody(who.userId, total), headers: bearer(who.token) });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/orders/create',
+      payload: orderBody(who.userId, total),
+      headers: bearer(who.token),
+    });
   const setStatus = (orderId: string, status: string) =>
     t.app.inject({ method: 'PUT', url: `/api/orders/${orderId}/status`, payload: { status }, headers: bearer(admin) });
 
-  /** A phone in two colours (the product's stock is the sum of the two). */
+  const frontImage = 'c'.repeat(32);
+  const blackImage = 'd'.repeat(32);
+  /** A phone in two colours (the product's stock is the sum of the two); the black one has its own picture. */
   async function phone(name: string, black: number | null, blue: number | null) {
-    const product = await makeProduct(t, { name, price: 1, stock: null, category: 'Phones' });
+    const product = await makeProduct(t, { name, price: 1, stock: null, category: 'Phones', images: [frontImage, blackImage] });
     const [blackVariant, blueVariant] = await addTestVariants(db(), product.id, {
       options: [
         { name: 'Storage', values: ['256 GB'] },
         { name: 'Colour', values: ['Black', 'Blue'] },
       ],
       variants: [
-        { values: ['256 GB', 'Black'], price: 120_000, stock: black },
+        { values: ['256 GB', 'Black'], price: 120_000, stock: black, images: [blackImage] },
         { values: ['256 GB', 'Blue'], price: 115_000.5, stock: blue },
       ],
     });
@@ -97,7 +113,11 @@ describe('checkout of variants', () => {
     expect([await variantStockOf(db(), black.id), await variantStockOf(db(), blue.id), await stockOf(db(), product.id)]).toEqual([
       3, 2, 5,
     ]);
-    const held = await db().selectFrom('order_items').select(['variant_id', 'stock_reserved']).where('order_id', '=', order.id).execute();
+    const held = await db()
+      .selectFrom('order_items')
+      .select(['variant_id', 'stock_reserved'])
+      .where('order_id', '=', order.id)
+      .execute();
     expect(held.map((row) => [row.variant_id, row.stock_reserved]).sort()).toEqual(
       [
         [black.id, 2],
@@ -114,9 +134,14 @@ describe('checkout of variants', () => {
       url: `/api/orders/user/${shopper.userId}/order/${order.id}`,
       headers: bearer(shopper.token),
     });
-    expect(detail.json<{ order: OrderDetail }>().order.orderItems.map((item) => [item.variantId, item.variantLabel])).toEqual([
-      [black.id, '256 GB / Black'],
-      [blue.id, '256 GB / Blue'],
+    // Each line's thumbnail is its variant's own first picture, else the product's.
+    expect(
+      detail
+        .json<{ order: OrderDetail }>()
+        .order.orderItems.map((item) => [item.variantId, item.variantLabel, item.product.thumbnail]),
+    ).toEqual([
+      [black.id, '256 GB / Black', expect.stringContaining(blackImage)],
+      [blue.id, '256 GB / Blue', expect.stringContaining(frontImage)],
     ]);
     const adminDetail = await t.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: bearer(admin) });
     // The invoice's page reads this answer: each line named with its label.

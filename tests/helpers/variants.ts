@@ -68,11 +68,7 @@ export async function addTestVariants(db: Kysely<Database>, productId: number, s
 
 /** Test setup: archives a variant (as the owner removing it would) and sets the product's sums again. */
 export async function archiveTestVariant(db: Kysely<Database>, variant: TestVariant): Promise<void> {
-  await db
-    .updateTable('product_variants')
-    .set({ archived_at: new Date().toISOString() })
-    .where('id', '=', variant.id)
-    .execute();
+  await db.updateTable('product_variants').set({ archived_at: new Date().toISOString() }).where('id', '=', variant.id).execute();
   await syncTestProductSums(db, variant.productId);
 }
 
@@ -121,6 +117,13 @@ export async function fillCartWithVariant(
   const now = new Date().toISOString();
   await db
     .insertInto('cart_items')
-    .values({ user_id: userId, product_id: variant.productId, variant_id: variant.id, quantity, created_at: now, updated_at: now })
+    .values({
+      user_id: userId,
+      product_id: variant.productId,
+      variant_id: variant.id,
+      quantity,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
 }

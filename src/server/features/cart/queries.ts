@@ -224,7 +224,9 @@ function linesWithVariants(db: Db) {
   return db
     .selectFrom('cart_items as ci')
     .innerJoin('products as p', 'p.id', 'ci.product_id')
-    .leftJoin('product_variants as v', (join) => join.onRef('v.id', '=', 'ci.variant_id').onRef('v.product_id', '=', 'ci.product_id'))
+    .leftJoin('product_variants as v', (join) =>
+      join.onRef('v.id', '=', 'ci.variant_id').onRef('v.product_id', '=', 'ci.product_id'),
+    )
     .select([
       'ci.id',
       'ci.quantity',

@@ -197,7 +197,12 @@ function checkUnits(name: string, line: q.CartLineRow, wanted: number, limit: nu
 }
 
 function stockConflict(message: string, line: q.CartLineRow, available: number, inCart: number) {
-  return new AppError(409, 'OUT_OF_STOCK', message, undefined, { productId: line.product_id, ...variantField(line), available, inCart });
+  return new AppError(409, 'OUT_OF_STOCK', message, undefined, {
+    productId: line.product_id,
+    ...variantField(line),
+    available,
+    inCart,
+  });
 }
 
 /** A refusal about a variant's line names the variant too (a product's answers stay as they were). */

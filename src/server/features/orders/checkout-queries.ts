@@ -43,7 +43,9 @@ export async function checkoutLines(db: Db, userId: number): Promise<CheckoutLin
     .selectFrom('cart_items as ci')
     .innerJoin('products as p', 'p.id', 'ci.product_id')
     .innerJoin('categories as c', 'c.id', 'p.category_id')
-    .leftJoin('product_variants as v', (join) => join.onRef('v.id', '=', 'ci.variant_id').onRef('v.product_id', '=', 'ci.product_id'))
+    .leftJoin('product_variants as v', (join) =>
+      join.onRef('v.id', '=', 'ci.variant_id').onRef('v.product_id', '=', 'ci.product_id'),
+    )
     .select([
       'ci.id as cart_item_id',
       'ci.quantity',

@@ -28,7 +28,9 @@ export function stockConflict(line: ConflictLine, available: number) {
   const details = lineDetails(line);
   return conflictWith(
     ORDER_ERROR_CODES.outOfStock,
-    available <= 0 ? ORDER_MESSAGES.outOfStock(details.productName) : ORDER_MESSAGES.notEnoughStock(details.productName, available),
+    available <= 0
+      ? ORDER_MESSAGES.outOfStock(details.productName)
+      : ORDER_MESSAGES.notEnoughStock(details.productName, available),
     { ...details, available: Math.max(0, available) },
   );
 }

@@ -400,6 +400,19 @@ export async function liveProductPictures(db: Db, productIds: number[]): Promise
   return result;
 }
 
+/** The first of each variant's own pictures (base names), for those that name any: a line's thumbnail. */
+export async function variantPictures(db: Db, variantIds: number[]): Promise<Map<number, string>> {
+  const result = new Map<number, string>();
+  for (const part of chunks([...new Set(variantIds)], ID_CHUNK)) {
+    const rows = await db.selectFrom('product_variants').select(['id', 'images']).where('id', 'in', part).execute();
+    for (const row of rows) {
+      const bases: unknown = JSON.parse(row.images);
+      if (Array.isArray(bases) && typeof bases[0] === 'string') result.set(row.id, bases[0]);
+    }
+  }
+  return result;
+}
+
 /** The delivery fields of the shopper's newest order. */
 export function lastAddress(db: Db, userId: number) {
   return db
