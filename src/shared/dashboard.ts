@@ -125,9 +125,17 @@ export type WaitingOrder = z.infer<typeof waitingOrderSchema>;
 const waitingGroupSchema = z.object({ count: z.number(), orders: z.array(waitingOrderSchema) });
 export type WaitingGroup = z.infer<typeof waitingGroupSchema>;
 
+/**
+ * A product, or a variant of one, at or under its threshold. A variant is listed on its own: its
+ * `name` is the product's with the label after it ("Galaxy S24 (256 GB / Black)"), its stock its
+ * own, its threshold the product's; `id` is the product's either way.
+ */
 const stockProductSchema = z.object({
   id: z.number(),
   name: z.string(),
+  /** The variant low on stock; null: the product sold as itself. */
+  variantId: z.number().nullable(),
+  variantLabel: z.string().nullable(),
   stock: z.number(),
   /** The product's own threshold, or the default when it has none. */
   threshold: z.number(),
@@ -184,7 +192,10 @@ export const dashboardSchema = z.object({
   paymentTimeoutMinutes: z.number(),
   /** Hours a cash-on-delivery order waits for the shop's confirmation (COD_CONFIRM_HOURS) before it is cancelled. */
   codConfirmHours: z.number(),
-  /** Now: products whose stock is tracked, at or under their threshold (low: 1 or more left; out: none). */
+  /**
+   * Now: products (and variants, each on its own) whose stock is tracked, at or under their
+   * threshold (low: 1 or more left; out: none).
+   */
   stock: z.object({ defaultThreshold: z.number(), low: stockGroupSchema, out: stockGroupSchema }),
   generatedAt: z.string(),
 });

@@ -436,11 +436,14 @@ describe('admin dashboard API', () => {
         low: {
           count: 2,
           products: [
-            { id: keyboard.id, name: 'Mechanical Keyboard', stock: 3, threshold: 5 },
-            { id: headset.id, name: 'Wireless Headset', stock: 12, threshold: 15 },
+            { id: keyboard.id, name: 'Mechanical Keyboard', variantId: null, variantLabel: null, stock: 3, threshold: 5 },
+            { id: headset.id, name: 'Wireless Headset', variantId: null, variantLabel: null, stock: 12, threshold: 15 },
           ],
         },
-        out: { count: 1, products: [{ id: mouse.id, name: 'Gaming Mouse', stock: 0, threshold: 5 }] },
+        out: {
+          count: 1,
+          products: [{ id: mouse.id, name: 'Gaming Mouse', variantId: null, variantLabel: null, stock: 0, threshold: 5 }],
+        },
       });
     });
 

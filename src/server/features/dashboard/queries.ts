@@ -1,13 +1,12 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { PreparedQuery } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
-import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../../shared/dashboard.js';
 
 /**
  * SQL of the admin's Dashboard. The period's figures are read from the tables the database keeps
  * (migration 019: order_day_totals, product_day_sales, product_month_sales), so a year costs a few
- * thousand rows whatever the number of orders; the waiting orders and the stock lists from indexes
- * of the orders and products themselves. Days are Nepal days, 'YYYY-MM-DD', compared as text.
+ * thousand rows whatever the number of orders; the waiting orders from indexes of the orders
+ * themselves (the stock lists are in stock-queries.ts). Days are Nepal days, 'YYYY-MM-DD', compared as text.
  *
  * Each statement is a PreparedQuery (built and compiled once per dialect): building these
  * statements with Kysely on every request cost more CPU than running some of them. Their fixed
@@ -310,65 +309,4 @@ const waitingQueries = {
 export async function waitingOrders(db: Db, kind: WaitingKind, awaitingBefore: string, limit: number): Promise<WaitingRow[]> {
   const rows = await waitingQueries[kind].rows(db, awaitingBefore, limit);
   return rows.map((row) => ({ ...row, total_paisa: Number(row.total_paisa), count: Number(row.count) }));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Stock
-
-/**
- * How far a product is above its low-stock threshold: written exactly as the index
- * products_low_stock of migration 019 (the default a literal), so both databases read that index.
- */
-const overThreshold = sql<number>`(stock - coalesce(low_stock_threshold, ${sql.lit(DEFAULT_LOW_STOCK_THRESHOLD)}))`;
-
-function lowStockProducts(db: Db) {
-  return db
-    .selectFrom('products')
-    .where('deleted_at', 'is', null)
-    .where('stock', 'is not', null)
-    .where(overThreshold, '<=', sql.lit(0));
-}
-
-const stockCountsQuery = new PreparedQuery<{ low: number; out: number }, []>('dashboard-stock-counts', (db) =>
-  lowStockProducts(db).select((eb) => [
-    eb.fn.sum<number>(eb.case().when('stock', '=', sql.lit(0)).then(sql.lit(1)).else(sql.lit(0)).end()).as('out'),
-    eb.fn.sum<number>(eb.case().when('stock', '>', sql.lit(0)).then(sql.lit(1)).else(sql.lit(0)).end()).as('low'),
-  ]),
-);
-
-/** Live products with tracked stock at or under their threshold: how many have some left, how many none. */
-export async function stockCounts(db: Db): Promise<{ low: number; out: number }> {
-  const row = await stockCountsQuery.first(db);
-  return { low: sum(row?.low), out: sum(row?.out) };
-}
-
-export interface StockRow {
-  id: number;
-  name: string;
-  stock: number;
-  threshold: number;
-}
-
-const stockListQuery = (which: 'low' | 'out') =>
-  new PreparedQuery<StockRow, [limit: number]>(`dashboard-stock-${which}`, (db, $) =>
-    lowStockProducts(db)
-      .select((eb) => [
-        'id',
-        'name',
-        eb.ref('stock').$notNull().as('stock'),
-        eb.fn.coalesce('low_stock_threshold', sql.lit(DEFAULT_LOW_STOCK_THRESHOLD)).as('threshold'),
-      ])
-      .$if(which === 'low', (qb) => qb.where('stock', '>', sql.lit(0)).orderBy('stock'))
-      .$if(which === 'out', (qb) => qb.where('stock', '=', sql.lit(0)))
-      .orderBy('name_sort')
-      .orderBy('id')
-      .limit($(0)),
-  );
-
-const stockListQueries = { low: stockListQuery('low'), out: stockListQuery('out') };
-
-/** The first `limit` of them: low ones with the fewest left first, out-of-stock ones by name. */
-export async function stockList(db: Db, which: 'low' | 'out', limit: number): Promise<StockRow[]> {
-  const rows = await stockListQueries[which].rows(db, limit);
-  return rows.map((row) => ({ id: row.id, name: row.name, stock: Number(row.stock), threshold: Number(row.threshold) }));
 }

@@ -9,6 +9,7 @@ import {
   WAITING_ORDERS_SHOWN,
   type Dashboard,
   type DashboardQuery,
+  type StockProduct,
   type TopProduct,
   type WaitingGroup,
   addDays,
@@ -17,11 +18,12 @@ import {
   nepalDayStart,
   periodRange,
 } from '../../../shared/dashboard.js';
-import { ORDER_STATUSES } from '../../../shared/orders.js';
+import { ORDER_STATUSES, soldName } from '../../../shared/orders.js';
 import { PAYMENT_METHODS, type PaymentMethodId, type PaymentStatus } from '../../../shared/payments.js';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../lib/errors.js';
 import * as q from './queries.js';
+import * as sq from './stock-queries.js';
 
 const rupees = (paisa: number) => paisa / 100;
 
@@ -45,9 +47,9 @@ export class DashboardService {
       q.waitingOrders(db, 'pending', awaitingBefore, WAITING_ORDERS_SHOWN),
       q.waitingOrders(db, 'awaitingPayment', awaitingBefore, WAITING_ORDERS_SHOWN),
       q.waitingOrders(db, 'refundDue', awaitingBefore, WAITING_ORDERS_SHOWN),
-      q.stockCounts(db),
-      q.stockList(db, 'low', STOCK_PRODUCTS_SHOWN),
-      q.stockList(db, 'out', STOCK_PRODUCTS_SHOWN),
+      sq.stockCounts(db),
+      sq.stockList(db, 'low', STOCK_PRODUCTS_SHOWN),
+      sq.stockList(db, 'out', STOCK_PRODUCTS_SHOWN),
     ]);
 
     const codToConfirm = await q.waitingOrders(db, 'codToConfirm', awaitingBefore, WAITING_ORDERS_SHOWN);
@@ -80,8 +82,8 @@ export class DashboardService {
       codConfirmHours: this.ctx.config.orderLimits.codConfirmHours,
       stock: {
         defaultThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
-        low: { count: stockCounts.low, products: low },
-        out: { count: stockCounts.out, products: out },
+        low: { count: stockCounts.low, products: low.map(toStockProduct) },
+        out: { count: stockCounts.out, products: out.map(toStockProduct) },
       },
       generatedAt: now.toISOString(),
     };
@@ -178,6 +180,18 @@ function everyDay(from: string, to: string, rows: q.DayRow[]): Dashboard['revenu
 
 function toTopProduct(row: q.SalesRow): TopProduct {
   return { productId: row.product_id, name: row.name, units: row.units, revenue: rupees(row.revenue_paisa) };
+}
+
+/** A low product, or variant, as the Dashboard lists it: a variant named with its label after the product's. */
+function toStockProduct(row: sq.StockRow): StockProduct {
+  return {
+    id: row.id,
+    name: soldName(row.name, row.variant_label),
+    variantId: row.variant_id,
+    variantLabel: row.variant_label,
+    stock: row.stock,
+    threshold: row.threshold,
+  };
 }
 
 function toGroup(rows: q.WaitingRow[]): WaitingGroup {

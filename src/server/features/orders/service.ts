@@ -134,18 +134,22 @@ export class OrdersService implements OrderAccess {
 
   private async toDetail(row: q.OrderRow): Promise<OrderDetail> {
     const [order] = await toOrders(this.ctx.db, [row]);
-    const [pictures, history] = await Promise.all([
+    const variantIds = order!.orderItems.flatMap((item) => (item.variantId === null ? [] : [item.variantId]));
+    const [pictures, ownPictures, history] = await Promise.all([
       q.liveProductPictures(
         this.ctx.db,
         order!.orderItems.map((item) => item.product.id),
       ),
+      q.variantPictures(this.ctx.db, variantIds),
       q.historyOf(this.ctx.db, [row.id]),
     ]);
     const imageBaseUrl = this.ctx.config.imageBaseUrl;
     return {
       ...order!,
       orderItems: order!.orderItems.map((item) => {
-        const picture = pictures.get(item.product.id);
+        // A variant's own first picture when it names one (while its product is in the shop), else the product's.
+        const own = item.variantId === null ? undefined : ownPictures.get(item.variantId);
+        const picture = pictures.has(item.product.id) ? (own ?? pictures.get(item.product.id)) : undefined;
         return {
           ...item,
           product: {
