@@ -221,3 +221,8 @@ export function filterFieldsOf(db: Db, categoryIds: number[]) {
     .orderBy('id')
     .execute();
 }
+
+/** Live products' ids and categories by name (the demo seeder names its products). */
+export function liveProductsNamed(db: Db, names: string[]) {
+  return db.selectFrom('products').select(['id', 'name']).where('name', 'in', names).where('deleted_at', 'is', null).execute();
+}

@@ -40,7 +40,8 @@ const WORDS_CHUNK = 500;
 export class SpecsService {
   constructor(private readonly ctx: AppContext) {}
 
-  private get db() {
+  /** The database (the demo seeder reads its products' ids through it). */
+  get db() {
     return this.ctx.db;
   }
 
