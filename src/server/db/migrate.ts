@@ -25,6 +25,7 @@ import * as m023orderLimits from './migrations/023_order_limits.js';
 import * as m024invoiceAtSale from './migrations/024_invoice_at_sale.js';
 import * as m025testPayments from './migrations/025_test_payments.js';
 import * as m026variants from './migrations/026_variants_and_specs.js';
+import * as m027facets from './migrations/027_facet_counts_and_spec_words.js';
 import * as m030categoryNames from './migrations/030_category_nepali_names.js';
 
 /**
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '024_invoice_at_sale': m024invoiceAtSale,
   '025_test_payments': m025testPayments,
   '026_variants_and_specs': m026variants,
+  '027_facet_counts_and_spec_words': m027facets,
   '030_category_nepali_names': m030categoryNames,
 };
 

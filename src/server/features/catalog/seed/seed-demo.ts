@@ -10,6 +10,7 @@ import { CatalogService } from '../service.js';
 import { ARTWORK_VARIANTS, mapLimit, renderArtwork } from './artwork.js';
 import { DEMO_PRODUCTS, DEMO_TREE, type DemoProduct } from './demo-data.js';
 import { demoNepaliName } from './demo-nepali-names.js';
+import { seedDemoSpecs } from './demo-specs.js';
 import { seedDemoVariants } from './demo-variants.js';
 
 /** The part of a logger the seeders use (Fastify's logger fits). */
@@ -127,6 +128,7 @@ export async function seedDemoCatalogue(
   });
 
   await seedDemoVariants(ctx, catalog);
+  await seedDemoSpecs(catalog);
   result.seeded = true;
   result.ms = Math.round(performance.now() - started);
   log.info(
