@@ -36,7 +36,12 @@ describe('products CSV round trip', () => {
       expect(res.statusCode, res.body).toBe(201);
       ids[key] = res.json<Product>().id;
       if (Object.keys(extra).length > 0) {
-        const put = await t.app.inject({ method: 'PUT', url: `/api/products/${ids[key]}`, headers: bearer(admin), payload: extra });
+        const put = await t.app.inject({
+          method: 'PUT',
+          url: `/api/products/${ids[key]}`,
+          headers: bearer(admin),
+          payload: extra,
+        });
         expect(put.statusCode, put.body).toBe(200);
       }
     };
@@ -83,7 +88,11 @@ describe('products CSV round trip', () => {
     (await t.app.inject({ method: 'GET', url: '/api/products?page=1&pageSize=100' })).json<ProductPage>().products;
   const auditTotal = async () =>
     (await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: bearer(admin) })).json<AuditPage>().total;
-  const state = async () => ({ products: await products(), version: await catalogVersion(t.app.ctx.db), audit: await auditTotal() });
+  const state = async () => ({
+    products: await products(),
+    version: await catalogVersion(t.app.ctx.db),
+    audit: await auditTotal(),
+  });
 
   /** The export as rows of cells (header first), to edit a cell and import again. */
   const exportedRows = async (): Promise<string[][]> => parse((await exportCsv()).body.slice(1));
@@ -150,7 +159,8 @@ describe('products CSV round trip', () => {
         name: 'Legion 5',
         oldPrice: 139999,
         newPrice: 13999,
-        message: 'The price changes from Rs. 1,39,999 to Rs. 13,999, less than half or more than one and a half times the old one',
+        message:
+          'The price changes from Rs. 1,39,999 to Rs. 13,999, less than half or more than one and a half times the old one',
       },
     ]);
 
@@ -159,7 +169,9 @@ describe('products CSV round trip', () => {
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'PRICE_CHANGE_UNCONFIRMED', applied: false, priceChanges: [{ row: 2 }] });
     const ne = await importCsv(csv, '', { 'accept-language': 'ne' });
-    expect(ne.json().priceChanges[0].message).toBe('मूल्य रु. १,३९,९९९ बाट रु. १३,९९९ मा बदलिन्छ: पुरानो मूल्यको आधाभन्दा कम वा डेढ गुणाभन्दा बढी');
+    expect(ne.json().priceChanges[0].message).toBe(
+      'मूल्य रु. १,३९,९९९ बाट रु. १३,९९९ मा बदलिन्छ: पुरानो मूल्यको आधाभन्दा कम वा डेढ गुणाभन्दा बढी',
+    );
     expect(await state(), 'a refused file writes nothing').toEqual(before);
 
     const applied = await importCsv(csv, '?confirmPriceChanges=1');

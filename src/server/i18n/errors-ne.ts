@@ -87,6 +87,11 @@ export const ERRORS_NE: MessageCatalogue = {
   'Invalid subcategory id': 'सब-क्याटेगोरीको id मिलेन',
   'Invalid child category id': 'चाइल्ड क्याटेगोरीको id मिलेन',
   'Invalid product id': 'सामानको id मिलेन',
+  'Invalid audit entry id': 'गतिविधिको id मिलेन',
+  'Audit entry not found': 'गतिविधि भेटिएन',
+  'Only a price or stock change of a product can be undone': 'सामानको मूल्य वा स्टकको परिवर्तन मात्र फर्काउन सकिन्छ',
+  'The product has changed since this entry: its price or stock is no longer what the entry set, so nothing was undone':
+    'यो गतिविधिपछि सामान फेरि बदलिएको छ: मूल्य वा स्टक यसले राखेजस्तो छैन, त्यसैले केही पनि फर्काइएन',
   'A category named "{name}" already exists': '"{name}" नामको क्याटेगोरी पहिल्यै छ',
   'Category not found': 'क्याटेगोरी भेटिएन',
   'A subcategory named "{name}" already exists in {category}': '{category} मा "{name}" नामको सब-क्याटेगोरी पहिल्यै छ',

@@ -52,7 +52,13 @@ export const skuTaken = () => new AppError(409, 'SKU_TAKEN', CATALOG_MESSAGES.sk
 export function assertPriceChange(oldPaisa: number, newPaisa: number | undefined, confirmed: boolean | undefined): void {
   if (newPaisa === undefined || confirmed || !priceChangeNeedsConfirmation(oldPaisa, newPaisa)) return;
   const message = CATALOG_MESSAGES.priceChangeUnconfirmed;
-  throw new AppError(409, 'PRICE_CHANGE_UNCONFIRMED', message, { price: message }, { oldPrice: oldPaisa / 100, newPrice: newPaisa / 100 });
+  throw new AppError(
+    409,
+    'PRICE_CHANGE_UNCONFIRMED',
+    message,
+    { price: message },
+    { oldPrice: oldPaisa / 100, newPrice: newPaisa / 100 },
+  );
 }
 
 export const toPaisa = (rupees: number) => Math.round(rupees * 100);
