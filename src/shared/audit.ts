@@ -7,6 +7,9 @@ import { daysInOrder, queryDay, queryTzOffset, queryWholeNumber } from './query-
  *   GET /api/admin/audit?entityType=&entityId=&adminId=&action=&from=&to=&tzOffset=&page=&pageSize=
  *       → AuditPage, newest first (admin token). A product's history: entityType=product&entityId=42.
  *   GET /api/admin/audit/admins → { admins: [{ id, username }] } (the admin filter's choices)
+ *   POST /api/admin/audit/:id/undo → { productId, changes }: puts a product's price
+ *       and stock back as they were before entry :id (a 'product.update'); 409 when either has
+ *       changed since (UNDOABLE_FIELDS, AUDIT_MESSAGES).
  *
  * Writers call recordAudit(trx, entry) of src/server/features/audit/service.ts in the transaction of
  * their write. A new kind of write adds its action here (and its label in the web's
@@ -34,6 +37,8 @@ export const AUDIT_ACTIONS = [
   'product.restore',
   /** A products CSV applied: one entry per file (entityId 'import'), its counts as changes. */
   'product.import',
+  /** A product.update's price or stock put back (POST /api/admin/audit/:id/undo); note: the entry undone. */
+  'product.undo',
   'order.status',
   'order.refund',
   'admin.password',
@@ -77,6 +82,29 @@ export const auditPageSchema = z.object({
   totalPages: z.number(),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** The fields of a 'product.update' entry that Undo puts back. */
+export const UNDOABLE_FIELDS = ['price', 'stock'] as const;
+
+/** Whether an entry has a change Undo can put back. */
+export function canUndo(entry: Pick<AuditEntry, 'action' | 'changes'>): boolean {
+  return entry.action === 'product.update' && UNDOABLE_FIELDS.some((field) => entry.changes[field] !== undefined);
+}
+
+export const AUDIT_MESSAGES = {
+  entryNotFound: 'Audit entry not found',
+  notUndoable: 'Only a price or stock change of a product can be undone',
+  changedSince:
+    'The product has changed since this entry: its price or stock is no longer what the entry set, so nothing was undone',
+} as const;
+
+/** The note of a 'product.undo' entry: the entry it undid ("Undo of entry 42"), which the panel shows in its language. */
+export const undoNote = (entryId: number) => `Undo of entry ${entryId}`;
+export const undoneEntryId = (note: string | null) => Number(/^Undo of entry (\d+)$/.exec(note ?? '')?.[1] ?? Number.NaN);
+
+/** The product put back and what changed in it ({price: [now, back to]}), as its new 'product.undo' entry records. */
+export const auditUndoResponseSchema = z.object({ productId: z.number(), changes: auditChangesSchema });
+export type AuditUndoResponse = z.infer<typeof auditUndoResponseSchema>;
 
 export const auditAdminsSchema = z.object({ admins: z.array(z.object({ id: z.number(), username: z.string() })) });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { nepaliNameSchema } from './category-names.js';
 import * as facets from './specs.js';
+import { PRICE_MESSAGES, confirmationFlag, priceSchema } from './product-price.js';
 
 /**
  * The catalogue contract: categories, products, the list query and the product upload form. The
@@ -19,8 +20,8 @@ import * as facets from './specs.js';
 export const CATEGORY_NAME_MAX = 60;
 export const PRODUCT_NAME_MAX = 200;
 export const PRODUCT_DESCRIPTION_MAX = 5000;
-/** Rs. 10,000,000: the top of the price filter's "All" range. */
-export const PRODUCT_PRICE_MAX = 10_000_000;
+// The price (its text, its limit, the guard on a likely typo) is product-price.ts's.
+export { PRODUCT_PRICE_MAX, priceChangeNeedsConfirmation, priceSchema, readAmount } from './product-price.js';
 export const PRODUCT_STOCK_MAX = 1_000_000;
 /** A warranty is one short line under the price ("1 year official warranty"). */
 export const PRODUCT_WARRANTY_MAX = 100;
@@ -55,11 +56,7 @@ export const CATALOG_MESSAGES = {
   productNameTooLong: `Name must be at most ${PRODUCT_NAME_MAX} characters`,
   descriptionRequired: 'Description is required',
   descriptionTooLong: `Description must be at most ${PRODUCT_DESCRIPTION_MAX} characters`,
-  priceRequired: 'Price is required',
-  priceNumeric: 'Price must be a number',
-  pricePositive: 'Price must be greater than 0',
-  priceTooHigh: `Price must be at most ${PRODUCT_PRICE_MAX}`,
-  pricePaisa: 'Price can have at most 2 decimal places',
+  ...PRICE_MESSAGES,
   categoryRequired: 'Category is required',
   stockWhole: 'Stock must be a whole number of 0 or more',
   warrantyTooLong: `Warranty must be at most ${PRODUCT_WARRANTY_MAX} characters`,
@@ -289,25 +286,6 @@ const optionalRef = z
   .optional()
   .transform((value) => (value === undefined || value === '' ? undefined : value));
 
-/** Price in rupees, as a number or a numeric string; at most 2 decimal places (whole paisa). */
-export const priceSchema = z.union([z.string(), z.number()], { error: CATALOG_MESSAGES.priceRequired }).transform((raw, ctx) => {
-  const text = typeof raw === 'number' ? String(raw) : raw.trim();
-  if (text === '') {
-    ctx.addIssue({ code: 'custom', message: CATALOG_MESSAGES.priceRequired });
-    return z.NEVER;
-  }
-  if (!/^\+?(\d+(\.\d*)?|\.\d+)$/.test(text) || !Number.isFinite(Number(text))) {
-    ctx.addIssue({ code: 'custom', message: CATALOG_MESSAGES.priceNumeric });
-    return z.NEVER;
-  }
-  const value = Number(text);
-  if (value <= 0) ctx.addIssue({ code: 'custom', message: CATALOG_MESSAGES.pricePositive });
-  else if (value > PRODUCT_PRICE_MAX) ctx.addIssue({ code: 'custom', message: CATALOG_MESSAGES.priceTooHigh });
-  else if (Math.abs(Math.round(value * 100) - value * 100) > 1e-6)
-    ctx.addIssue({ code: 'custom', message: CATALOG_MESSAGES.pricePaisa });
-  return value;
-});
-
 /**
  * A count such as stock: a whole number >= 0. Absent means "not set" on upload and "unchanged" on
  * edit; on edit an empty string (or null) clears it.
@@ -416,6 +394,8 @@ export const productUpdateSchema = z.object({
     .union([z.boolean(), z.enum(['true', 'false'])])
     .optional()
     .transform((value) => (value === undefined ? undefined : value === true || value === 'true')),
+  /** true: a price change of more than half (priceChangeNeedsConfirmation) is meant; without it such a change is refused (409). */
+  confirmPriceChange: confirmationFlag,
   imageOrder: z
     .union([z.string(), z.array(z.string())])
     .optional()

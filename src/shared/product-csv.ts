@@ -6,10 +6,11 @@ import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from './catalog.js';
  * answer of POST /api/admin/products/import.
  *
  * The file (what GET /api/admin/products/export.csv writes, and the import reads):
- *   id           the product's number; empty for a new product. With an id the row updates that
- *                product (and may give it a new SKU); without one it updates the live product with
- *                the row's SKU, or creates one when none has it.
- *   sku          required in every row: the key of the import (unique, case-insensitively).
+ *   id           the product's number, its identity in the file (its handle); empty for a new product.
+ *                With an id the row updates that product (and may give it a new SKU, or take it off);
+ *                without one it updates the live product with the row's SKU, or creates one when none
+ *                has it (or the row has no SKU).
+ *   sku          optional: the shop's own code (unique, case-insensitively); empty = none.
  *   name, description, price (rupees), category ("Laptops > Gaming Laptops > RTX 4060": the path,
  *                one to three levels; a level that does not exist yet is created by the import)
  *                — required columns, checked by the product form's own rules.
@@ -25,7 +26,13 @@ import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from './catalog.js';
  *                Empty for an existing product: its images stay as they are.
  *   max_per_order  optional column: the most units of the product one order may take, a whole
  *                number (1 or more); empty = the shop's default (MAX_UNITS_PER_ORDER).
- * An update sets every column the file has; a column the file lacks stays as it is.
+ * An update sets every column the file has; a column the file lacks stays as it is. A row that would
+ * change nothing is "unchanged" and is not written: an export imported as it is writes nothing.
+ * A price moved to under half or over one and a half times the old one (a likely typo) is listed in
+ * priceChanges, and the file is applied only with confirmPriceChanges=1.
+ * Variants (to come): one row per variant, the product's columns repeated under the same id (a new
+ * product's rows grouped by its name), with option1..option3 (values), variant_sku, and the variant's
+ * own price and stock in the price and stock columns.
  * Header names are compared case-insensitively; UTF-8 (with or without a BOM); comma, semicolon or
  * tab separated; the first row is the header and counts as row 1 (as a spreadsheet numbers them).
  */
@@ -45,7 +52,7 @@ export const PRODUCT_CSV_COLUMNS = [
   'max_per_order',
 ] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
-export const PRODUCT_CSV_REQUIRED: readonly ProductCsvColumn[] = ['sku', 'name', 'description', 'category', 'price'];
+export const PRODUCT_CSV_REQUIRED: readonly ProductCsvColumn[] = ['name', 'description', 'category', 'price'];
 
 export const CATEGORY_PATH_SEPARATOR = ' > ';
 export const IMAGE_LIST_SEPARATOR = '|';
@@ -70,6 +77,7 @@ export const IMPORT_MESSAGES = {
   zipTooLarge: `The ZIP file must be at most ${IMPORT_ZIP_MAX_MB} MB`,
   notUtf8: 'The file is not UTF-8 text. In Excel, save it as "CSV UTF-8 (Comma delimited)" and try again.',
   dryRunInvalid: 'dryRun must be true or false',
+  confirmInvalid: 'confirmPriceChanges must be true or false',
   malformed: (line: number) => `The CSV file could not be read near line ${line}: check its quotes`,
   empty: 'The CSV file is empty',
   noRows: 'The CSV file has no product rows',
@@ -84,7 +92,6 @@ export const IMPORT_MESSAGES = {
   zipDamaged: (name: string) => `The ZIP file is damaged: "${name}" holds more than its size in the ZIP says`,
 
   cellCount: (cells: number, columns: number) => `The row has ${cells} cells but the header has ${columns}`,
-  skuRequired: 'SKU is required: the import finds products by it',
   skuRepeated: (row: number) => `This SKU is already used in row ${row}`,
   idInvalid: 'The id must be a product number (or empty for a new product)',
   idRepeated: (row: number) => `This id is already used in row ${row}`,
@@ -100,6 +107,10 @@ export const IMPORT_MESSAGES = {
   imageNotStored: (address: string) => `"${address}" is not an image of this shop`,
   imageUrl: (address: string) =>
     `Images are not fetched from other sites: put "${address}" in the ZIP file and write its file name here`,
+  priceChange: (before: string, after: string) =>
+    `The price changes from Rs. ${before} to Rs. ${after}, less than half or more than one and a half times the old one`,
+  priceChangesUnconfirmed:
+    'Some prices change to less than half or more than one and a half times the old ones: check them, then confirm the import',
   rowFailed: (row: number) => `Row ${row} could not be saved, so nothing was imported`,
   invalid: 'The file has errors, so nothing was imported',
 } as const;
@@ -117,11 +128,25 @@ export const importRowErrorSchema = z.object({
 });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 
+export const importPriceChangeSchema = z.object({
+  row: z.number(),
+  productId: z.number(),
+  name: z.string(),
+  /** Rupees. */
+  oldPrice: z.number(),
+  newPrice: z.number(),
+  /** In the request's language. */
+  message: z.string(),
+});
+export type ImportPriceChange = z.infer<typeof importPriceChangeSchema>;
+
 export const importPreviewRowSchema = z.object({
   row: z.number(),
-  action: z.enum(['create', 'update']),
+  /** unchanged: an update row that changes nothing (not written). */
+  action: z.enum(['create', 'update', 'unchanged']),
   /** The product an update changes. */
   productId: z.number().nullable(),
+  /** '' when the row has none. */
   sku: z.string(),
   name: z.string(),
   category: z.string(),
@@ -144,13 +169,18 @@ export const importReportSchema = z.object({
   /** Product rows in the file. */
   rows: z.number(),
   creates: z.number(),
+  /** Rows that change their product. */
   updates: z.number(),
+  /** Update rows that change nothing. */
+  unchanged: z.number(),
   /** Rows with at least one error. */
   errorRows: z.number(),
   /** Category paths the import creates ("Laptops > Gaming Laptops"). */
   newCategories: z.array(z.string()),
   /** Every error of every row, in row order. */
   errors: z.array(importRowErrorSchema),
+  /** Price changes to under half or over one and a half times the old price, to confirm (confirmPriceChanges=1). */
+  priceChanges: z.array(importPriceChangeSchema),
   /** The first IMPORT_PREVIEW_ROWS rows, for the preview table. */
   preview: z.array(importPreviewRowSchema),
 });

@@ -71,6 +71,7 @@ export const VALIDATION_NE: MessageCatalogue = {
   'Price must be greater than {min}': 'मूल्य {min} भन्दा बढी हुनुपर्छ',
   'Price must be at most {max}': 'मूल्य बढीमा {max} हुन सक्छ',
   'Price can have at most {places} decimal places': 'मूल्यमा दशमलवपछि बढीमा {places} अङ्क मात्र हुन सक्छ',
+  'confirmPriceChange must be true or false': 'confirmPriceChange को मान true वा false हुनुपर्छ',
   'Category is required': 'क्याटेगोरी छान्नुहोस्',
   'Stock must be a whole number of {min} or more': 'स्टक {min} वा सोभन्दा बढीको पूर्णाङ्क हुनुपर्छ',
   'Warranty must be at most {max} characters': 'वारेन्टी बढीमा {max} अक्षरको हुनुपर्छ',

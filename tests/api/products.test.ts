@@ -284,7 +284,8 @@ describe('products API', () => {
         method: 'PUT',
         url: `/api/products/${created.id}`,
         headers: bearer(admin),
-        payload: { name: 'Edited', description: 'New text', price: 1500.25, stock: 7 },
+        // More than one and a half times the old price: said to be meant.
+        payload: { name: 'Edited', description: 'New text', price: 1500.25, stock: 7, confirmPriceChange: true },
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({

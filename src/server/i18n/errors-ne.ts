@@ -92,6 +92,11 @@ export const ERRORS_NE: MessageCatalogue = {
   'Invalid subcategory id': 'सब-क्याटेगोरीको id मिलेन',
   'Invalid child category id': 'चाइल्ड क्याटेगोरीको id मिलेन',
   'Invalid product id': 'सामानको id मिलेन',
+  'Invalid audit entry id': 'गतिविधिको id मिलेन',
+  'Audit entry not found': 'गतिविधि भेटिएन',
+  'Only a price or stock change of a product can be undone': 'सामानको मूल्य वा स्टकको परिवर्तन मात्र फर्काउन सकिन्छ',
+  'The product has changed since this entry: its price or stock is no longer what the entry set, so nothing was undone':
+    'यो गतिविधिपछि सामान फेरि बदलिएको छ: मूल्य वा स्टक यसले राखेजस्तो छैन, त्यसैले केही पनि फर्काइएन',
   'A category named "{name}" already exists': '"{name}" नामको क्याटेगोरी पहिल्यै छ',
   'Category not found': 'क्याटेगोरी भेटिएन',
   'A subcategory named "{name}" already exists in {category}': '{category} मा "{name}" नामको सब-क्याटेगोरी पहिल्यै छ',
@@ -198,7 +203,6 @@ export const ERRORS_NE: MessageCatalogue = {
     'ZIP फाइल बिग्रिएको छ: "{name}" मा ZIP ले भनेभन्दा धेरै सामग्री छ',
   'The row has {cells} cells but the header has {columns}':
     'यो पङ्क्तिमा {cells} वटा कोठा छन्, तर पहिलो (शीर्ष) पङ्क्तिमा {columns} वटा मात्र',
-  'SKU is required: the import finds products by it': 'SKU लेख्नुहोस्: आयातले सामानलाई SKU बाटै चिन्छ',
   'This SKU is already used in row {row}': 'यो SKU पङ्क्ति {row} मा पहिल्यै छ',
   'The id must be a product number (or empty for a new product)': 'id सामानको नम्बर हुनुपर्छ (नयाँ सामानका लागि खाली छोड्नुहोस्)',
   'This id is already used in row {row}': 'यो id पङ्क्ति {row} मा पहिल्यै छ',
@@ -219,6 +223,13 @@ export const ERRORS_NE: MessageCatalogue = {
   'Row {row} could not be saved, so nothing was imported': 'पङ्क्ति {row} सेभ गर्न सकिएन, त्यसैले केही पनि आयात भएन',
   'The file has errors, so nothing was imported': 'फाइलमा त्रुटि छन्, त्यसैले केही पनि आयात भएन',
   'dryRun must be true or false': 'dryRun को मान true वा false हुनुपर्छ',
+  'The new price is less than half or more than one and a half times the old one: confirm the change':
+    'नयाँ मूल्य पुरानोको आधाभन्दा कम वा डेढ गुणाभन्दा बढी छ: परिवर्तन पक्का गर्नुहोस्',
+  'confirmPriceChanges must be true or false': 'confirmPriceChanges को मान true वा false हुनुपर्छ',
+  'The price changes from Rs. {before} to Rs. {after}, less than half or more than one and a half times the old one':
+    'मूल्य रु. {before} बाट रु. {after} मा बदलिन्छ: पुरानो मूल्यको आधाभन्दा कम वा डेढ गुणाभन्दा बढी',
+  'Some prices change to less than half or more than one and a half times the old ones: check them, then confirm the import':
+    'केही मूल्य पुरानोको आधाभन्दा कम वा डेढ गुणाभन्दा बढी हुन्छन्: तिनलाई जाँचेर आयात पक्का गर्नुहोस्',
 
   // Jobs (shared/jobs.ts)
   'Job not found': 'काम भेटिएन',

@@ -80,3 +80,12 @@ export async function countAudit(db: Db, filter: AuditFilter): Promise<number> {
 export function admins(db: Db) {
   return db.selectFrom('admins').select(['id', 'username']).orderBy('username').execute();
 }
+
+/** One entry by its id. */
+export function auditEntryById(db: Db, id: number) {
+  return db
+    .selectFrom('audit_log')
+    .select(['id', 'action', 'entity_type', 'entity_id', 'changes'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

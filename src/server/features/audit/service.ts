@@ -89,6 +89,22 @@ export function allFields(snapshot: Readonly<Record<string, AuditValue>>, side: 
   return changes;
 }
 
+/** One entry's kind and changes, for a write that acts on it (Undo); undefined when there is none. */
+export async function findAuditEntry(
+  db: q.Db,
+  id: number,
+): Promise<{ id: number; action: string; entityType: string; entityId: string; changes: AuditChanges } | undefined> {
+  const row = await q.auditEntryById(db, id);
+  if (!row) return undefined;
+  return {
+    id: Number(row.id),
+    action: row.action,
+    entityType: row.entity_type,
+    entityId: row.entity_id,
+    changes: parseChanges(row.changes),
+  };
+}
+
 function parseChanges(text: string): AuditChanges {
   try {
     const value: unknown = JSON.parse(text);

@@ -6,6 +6,7 @@ import {
   PRODUCT_PRICE_MAX,
   PRODUCT_STOCK_MAX,
   PRODUCT_WARRANTY_MAX,
+  priceChangeNeedsConfirmation,
 } from '../../../shared/catalog.js';
 import type { VariantsInput } from '../../../shared/variants.js';
 import { AppError } from '../../lib/errors.js';
@@ -54,6 +55,22 @@ export function issuesToFields(error: z.ZodError): Record<string, string> {
 
 /** 409 on the SKU field: a live product already has it (compared case-insensitively, migration 020). */
 export const skuTaken = () => new AppError(409, 'SKU_TAKEN', CATALOG_MESSAGES.skuTaken, { sku: CATALOG_MESSAGES.skuTaken });
+
+/**
+ * 409 on the price field: the new price is under half or over one and a half times the old one
+ * (a likely typo) and the request did not say it is meant (confirmPriceChange).
+ */
+export function assertPriceChange(oldPaisa: number, newPaisa: number | undefined, confirmed: boolean | undefined): void {
+  if (newPaisa === undefined || confirmed || !priceChangeNeedsConfirmation(oldPaisa, newPaisa)) return;
+  const message = CATALOG_MESSAGES.priceChangeUnconfirmed;
+  throw new AppError(
+    409,
+    'PRICE_CHANGE_UNCONFIRMED',
+    message,
+    { price: message },
+    { oldPrice: oldPaisa / 100, newPrice: newPaisa / 100 },
+  );
+}
 
 export const toPaisa = (rupees: number) => Math.round(rupees * 100);
 

@@ -63,6 +63,7 @@ import { productDetail } from './product-detail.js';
 import {
   type BulkProductInput,
   type CreateProductInput,
+  assertPriceChange,
   assertProductBasics,
   newProductRow,
   skuTaken,
@@ -306,6 +307,8 @@ export class CatalogService {
     if (update.name !== undefined) patch.name = update.name;
     if (update.description !== undefined) patch.description = update.description;
     if (update.price !== undefined) patch.price_paisa = toPaisa(update.price);
+    // A likely typo is refused before any image is processed (and again on the row the write finds).
+    assertPriceChange(current.price_paisa, patch.price_paisa, update.confirmPriceChange);
     if (update.stock !== undefined) patch.stock = update.stock;
     if (update.warranty !== undefined) patch.warranty = update.warranty;
     if (update.lowStockThreshold !== undefined) patch.low_stock_threshold = update.lowStockThreshold;
@@ -351,7 +354,8 @@ export class CatalogService {
           trx,
         );
         // The row as this transaction finds it: what the audit entry calls "before".
-        const before = actor ? await q.liveProductRow(trx, id) : undefined;
+        const before = await q.liveProductRow(trx, id);
+        if (before) assertPriceChange(before.price_paisa, patch.price_paisa, update.confirmPriceChange);
         const now = this.now();
         if (!(await q.updateProduct(trx, id, patch, now))) throw notFound(CATALOG_MESSAGES.productNotFound);
         if (imagesChanged) await q.replaceImages(trx, id, finalImages);

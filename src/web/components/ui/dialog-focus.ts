@@ -13,10 +13,13 @@ export function tabbables(root: HTMLElement): HTMLElement[] {
   );
 }
 
+/** The open panels, the newest last: only the newest answers keys (a question asked over a form). */
+const openPanels: object[] = [];
+
 /**
  * Focus for a modal panel (drawer, dialog) while `open`: it moves in (to `initial()` when that finds
  * something, else to the panel, which needs tabIndex -1), Tab and Shift+Tab go round inside it,
- * Escape calls `onClose`, the page behind does not scroll, and on closing focus goes back to where it
+ * Escape calls `onClose` (of the newest open panel only), the page behind does not scroll, and on closing focus goes back to where it
  * was (the button that opened it).
  */
 export function useDialogFocus(
@@ -36,8 +39,11 @@ export function useDialogFocus(
     if (!open) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
+    const self = {};
+    openPanels.push(self);
     if (panel) (initialRef.current?.(panel) ?? panel).focus({ preventScroll: true });
     const onKeyDown = (event: KeyboardEvent) => {
+      if (openPanels[openPanels.length - 1] !== self) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         onCloseRef.current();
@@ -67,6 +73,7 @@ export function useDialogFocus(
     document.body.style.overflow = 'hidden';
     return () => {
       document.removeEventListener('keydown', onKeyDown);
+      openPanels.splice(openPanels.indexOf(self), 1);
       document.body.style.overflow = overflow;
       if (previous?.isConnected) previous.focus({ preventScroll: true });
     };

@@ -4,8 +4,10 @@ import {
   IMPORT_MESSAGES,
   IMPORT_PREVIEW_ROWS,
   type ImportPreviewRow,
+  type ImportPriceChange,
   type ImportReport,
 } from '../../../../shared/product-csv.js';
+import { formatPrice } from '../../../../shared/money.js';
 import type { AppContext } from '../../../context.js';
 import { isoNow } from '../../../lib/clock.js';
 import { AppError } from '../../../lib/errors.js';
@@ -14,6 +16,7 @@ import type { Storage } from '../../../lib/storage.js';
 import * as q from '../queries.js';
 import * as iq from './queries.js';
 import { type CsvTable, readCsv } from './read-csv.js';
+import { judgeRow } from './row-changes.js';
 import { type ImportRow, type RowProblem, checkRow, pathKey } from './rows.js';
 import { ImportWriter, treeIndex } from './import-write.js';
 import { type ZipEntry, ZipImages } from './zip-images.js';
@@ -25,6 +28,10 @@ import { type ZipEntry, ZipImages } from './zip-images.js';
  * preview (dryRun): every row checked — by the product form's rules (rows.ts), against the database
  * (the SKUs and ids it names, the stored images it reuses) and the ZIP (the images it names are there,
  * small enough, and images) — and nothing written.
+ *
+ * Update rows that would change nothing are "unchanged" and are not written (an export imported as it
+ * is writes nothing, not even an audit entry); a price moved to under half or over one and a half
+ * times the old one is listed to confirm, and without the confirmation the file is refused (409).
  *
  * apply: the same checks first; with any error nothing is written. Otherwise the ZIP's images are
  * processed and stored (as an upload's are: lib/images.ts), then ONE transaction creates the missing
@@ -50,6 +57,10 @@ export interface Plan {
   rows: ImportRow[];
   problems: RowProblem[];
   actions: Map<number, Action>;
+  /** Update rows (by row number) that change nothing in their product. */
+  unchanged: Set<number>;
+  /** Prices to confirm (messages in English). */
+  priceChanges: ImportPriceChange[];
   newPaths: string[][];
   zip: ZipImages | undefined;
   /** Row → the ZIP entries its images name, in order (undefined where the cell named a stored image). */
@@ -72,10 +83,16 @@ export class ProductImportService {
     return report(plan, { dryRun: true, applied: false });
   }
 
-  /** Checks everything, then writes every row in one transaction, or nothing (see the header). */
-  async apply(files: ImportFiles, adminId: number): Promise<ImportReport> {
+  /**
+   * Checks everything, then writes every row in one transaction, or nothing (see the header).
+   * `confirmPriceChanges`: the owner has seen the preview's priceChanges and means them.
+   */
+  async apply(files: ImportFiles, adminId: number, confirmPriceChanges = false): Promise<ImportReport> {
     const plan = await this.plan(files);
     if (plan.problems.length > 0) return report(plan, { dryRun: false, applied: false });
+    if (plan.priceChanges.length > 0 && !confirmPriceChanges) return report(plan, { dryRun: false, applied: false });
+    // Nothing to change: nothing is written (no transaction, no audit entry, the catalogue's version kept).
+    if (plan.unchanged.size === plan.rows.length) return report(plan, { dryRun: false, applied: true });
 
     const stored = await this.storeZipImages(plan);
     if (plan.problems.length > 0) return report(plan, { dryRun: false, applied: false });
@@ -126,7 +143,7 @@ export class ProductImportService {
       }
     }
 
-    // Create or update, by id or SKU.
+    // Create or update, by id or SKU (a row with neither is a new product).
     const db = this.ctx.db;
     const [holders, byId] = await Promise.all([
       iq.liveProductsBySku(db, [...skuRow.keys()]),
@@ -178,26 +195,21 @@ export class ProductImportService {
       if (entries.some(Boolean)) zipEntries.set(row.row, entries);
     }
 
-    const newPaths = await this.newPaths(rows);
+    const tree = await treeIndex(db);
+    const newPaths = missingPaths(rows, tree);
+    const { unchanged, priceChanges } = await judgeUpdates(db, rows, actions, tree);
     problems.sort((a, b) => a.row - b.row);
-    return { fileName: importFileName(files.fileName), rows, problems, actions, newPaths, zip, zipEntries };
-  }
-
-  /** The category paths (and their beginnings) the rows name that the tree lacks, in the file's order. */
-  private async newPaths(rows: ImportRow[]): Promise<string[][]> {
-    const tree = await treeIndex(this.ctx.db);
-    const seen = new Set<string>();
-    const missing: string[][] = [];
-    for (const row of rows) {
-      for (let depth = 1; depth <= row.path.length; depth += 1) {
-        const prefix = row.path.slice(0, depth);
-        const key = pathKey(prefix);
-        if (tree.has(key) || seen.has(key)) continue;
-        seen.add(key);
-        missing.push(prefix);
-      }
-    }
-    return missing;
+    return {
+      fileName: importFileName(files.fileName),
+      rows,
+      problems,
+      actions,
+      unchanged,
+      priceChanges,
+      newPaths,
+      zip,
+      zipEntries,
+    };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -244,6 +256,48 @@ export class ProductImportService {
   }
 }
 
+/** The category paths (and their beginnings) the rows name that the tree lacks, in the file's order. */
+function missingPaths(rows: ImportRow[], tree: Map<string, number>): string[][] {
+  const seen = new Set<string>();
+  const missing: string[][] = [];
+  for (const row of rows) {
+    for (let depth = 1; depth <= row.path.length; depth += 1) {
+      const prefix = row.path.slice(0, depth);
+      const key = pathKey(prefix);
+      if (tree.has(key) || seen.has(key)) continue;
+      seen.add(key);
+      missing.push(prefix);
+    }
+  }
+  return missing;
+}
+
+/** The update rows that change nothing, and the prices that move too far to write without a confirmation. */
+async function judgeUpdates(db: q.Db, rows: ImportRow[], actions: Map<number, Action>, tree: Map<string, number>) {
+  const ids = [...new Set([...actions.values()].flatMap((action) => (action.action === 'update' ? [action.productId] : [])))];
+  const [current, images] = await Promise.all([q.productRows(db, ids), q.imagesOf(db, ids)]);
+  const byId = new Map(current.map((row) => [row.id, row]));
+  const unchanged = new Set<number>();
+  const priceChanges: ImportPriceChange[] = [];
+  for (const row of rows) {
+    const action = actions.get(row.row);
+    const was = action?.action === 'update' ? byId.get(action.productId) : undefined;
+    if (!was) continue;
+    const verdict = judgeRow(was, images.get(was.id) ?? [], row, tree);
+    if (verdict.unchanged) unchanged.add(row.row);
+    if (verdict.priceJump) {
+      const [oldPrice, newPrice] = [verdict.priceJump.oldPaisa / 100, verdict.priceJump.newPaisa / 100];
+      // Put in the request's language by the route, as the row errors are.
+      const warning = IMPORT_MESSAGES.priceChange(amount(oldPrice), amount(newPrice));
+      priceChanges.push({ row: row.row, productId: was.id, name: row.name, oldPrice, newPrice, message: warning });
+    }
+  }
+  return { unchanged, priceChanges };
+}
+
+/** 139999.5 → '1,39,999.50', as a price is written after "Rs.". */
+const amount = (rupees: number) => formatPrice(rupees).replace(/^Rs\. /, '');
+
 const FILE_NAME_MAX = 200;
 
 /** The name the audit log shows: the file's own name (no folders, no control characters), or products.csv. */
@@ -273,13 +327,14 @@ function report(plan: Plan, outcome: { dryRun: boolean; applied: boolean }): Imp
     if (action.action === 'create') creates += 1;
     else updates += 1;
   }
+  updates -= plan.unchanged.size;
   const preview: ImportPreviewRow[] = plan.rows.slice(0, IMPORT_PREVIEW_ROWS).map((row) => {
     const action = plan.actions.get(row.row) ?? { action: 'create', productId: null };
     return {
       row: row.row,
-      action: action.action,
+      action: plan.unchanged.has(row.row) ? 'unchanged' : action.action,
       productId: action.productId,
-      sku: row.sku,
+      sku: row.sku ?? '',
       name: row.name,
       category: row.path.join(CATEGORY_PATH_SEPARATOR),
       price: row.pricePaisa === undefined ? null : row.pricePaisa / 100,
@@ -294,9 +349,11 @@ function report(plan: Plan, outcome: { dryRun: boolean; applied: boolean }): Imp
     rows: plan.rows.length,
     creates,
     updates,
+    unchanged: plan.unchanged.size,
     errorRows: errorsByRow.size,
     newCategories: plan.newPaths.map((path) => path.join(CATEGORY_PATH_SEPARATOR)),
     errors: plan.problems,
+    priceChanges: plan.priceChanges,
     preview,
   };
 }

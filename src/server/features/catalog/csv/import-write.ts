@@ -9,6 +9,7 @@ import * as cq from '../category-queries.js';
 import * as q from '../queries.js';
 import type { Plan } from './import-service.js';
 import * as iq from './queries.js';
+import { type CategoryWhere, rowPatch } from './row-changes.js';
 import { type ImportRow, pathKey } from './rows.js';
 
 /** The audit log's entry for an applied import. */
@@ -47,8 +48,6 @@ async function recordImportAudit(trx: q.Db, entry: ImportAuditEntry): Promise<vo
     at: entry.at,
   });
 }
-
-type CategoryWhere = { categoryId: number; subCategoryId: number | null; childCategoryId: number | null };
 
 /** The products a file's rows update, as they are inside the transaction. */
 interface Targets {
@@ -89,8 +88,9 @@ export class ImportWriter {
       // The tree as it is now (another admin may have changed it since the check), completed.
       this.tree = await treeIndex(this.trx);
       const targets = await this.loadTargets();
-      // Updates first (one may free a SKU a new product takes), each writing only what changed.
-      for (const row of this.plan.rows) await this.writeRow(row, targets);
+      // Updates first (one may free a SKU a new product takes), each writing only what changed;
+      // a row the preview found unchanged is not looked at again.
+      for (const row of this.plan.rows) if (!this.plan.unchanged.has(row.row)) await this.writeRow(row, targets);
       await this.insertNewProducts();
       this.current = 0;
       await this.recordImagesAndAudit();
@@ -107,14 +107,14 @@ export class ImportWriter {
   private async loadTargets(): Promise<Targets> {
     const holders = await iq.liveProductsBySku(
       this.trx,
-      this.plan.rows.map((row) => row.sku.toLowerCase()),
+      this.plan.rows.flatMap((row) => (row.sku ? [row.sku.toLowerCase()] : [])),
     );
     const byId = await iq.liveProductsById(
       this.trx,
       this.plan.rows.flatMap((row) => (row.id === undefined ? [] : [row.id])),
     );
     const updateIds = this.plan.rows.flatMap((row) => {
-      const target = row.id ?? holders.get(row.sku.toLowerCase())?.id;
+      const target = row.id ?? (row.sku ? holders.get(row.sku.toLowerCase())?.id : undefined);
       return target === undefined ? [] : [target];
     });
     const imagesBefore = await q.imagesOf(this.trx, updateIds);
@@ -129,7 +129,7 @@ export class ImportWriter {
     const bases = row.images?.map((ref, index) =>
       ref.kind === 'stored' ? ref.base : this.stored.get(this.plan.zipEntries.get(row.row)?.[index]?.path ?? '')!,
     );
-    const target = row.id ?? targets.holders.get(row.sku.toLowerCase())?.id;
+    const target = row.id ?? (row.sku ? targets.holders.get(row.sku.toLowerCase())?.id : undefined);
     if (row.id !== undefined && !targets.byId.has(row.id)) throw rowFailed(row.row); // deleted since the check
     if (target === undefined) {
       this.creates.push({ row, bases: bases ?? [], product: this.newProduct(row, where) });
@@ -191,7 +191,7 @@ export class ImportWriter {
   ): Promise<void> {
     const was = targets.currentRows.get(target);
     if (!was) throw rowFailed(row.row);
-    const patch = changes(was, row, where);
+    const patch = rowPatch(was, row, where);
     if (Object.keys(patch).length > 0 && !(await q.updateProduct(this.trx, target, patch, this.now))) throw rowFailed(row.row);
     const before = targets.imagesBefore.get(target) ?? [];
     const imagesChanged = bases !== undefined && (bases.length !== before.length || bases.some((base, i) => before[i] !== base));
@@ -270,26 +270,6 @@ export class ImportWriter {
 
 /** New products per INSERT statement (14 values each: well within both databases' limits). */
 const CREATE_CHUNK = 400;
-
-/** The columns of a product an update row changes (only what differs; the file's absent columns stay). */
-function changes(was: q.ProductRow, row: ImportRow, where: CategoryWhere) {
-  const patch: q.ProductPatch = {};
-  if (was.sku !== row.sku) patch.sku = row.sku;
-  if (was.name !== row.name) patch.name = row.name;
-  if (was.description !== row.description) patch.description = row.description;
-  if (was.price_paisa !== row.pricePaisa) patch.price_paisa = row.pricePaisa!;
-  if (was.category_id !== where.categoryId) patch.category_id = where.categoryId;
-  if (was.sub_category_id !== where.subCategoryId) patch.sub_category_id = where.subCategoryId;
-  if (was.child_category_id !== where.childCategoryId) patch.child_category_id = where.childCategoryId;
-  if (row.stock !== undefined && was.stock !== row.stock) patch.stock = row.stock;
-  if (row.featured !== undefined && was.is_featured !== (row.featured ? 1 : 0)) patch.is_featured = row.featured ? 1 : 0;
-  if (row.warranty !== undefined && was.warranty !== row.warranty) patch.warranty = row.warranty;
-  if (row.lowStockThreshold !== undefined && was.low_stock_threshold !== row.lowStockThreshold) {
-    patch.low_stock_threshold = row.lowStockThreshold;
-  }
-  if (row.maxPerOrder !== undefined && was.max_per_order !== row.maxPerOrder) patch.max_per_order = row.maxPerOrder;
-  return patch;
-}
 
 const rowFailed = (row: number) => new AppError(409, 'IMPORT_FAILED', IMPORT_MESSAGES.rowFailed(row), undefined, { row });
 

@@ -25,18 +25,25 @@ import { type ImportFiles, ProductImportService } from './import-service.js';
  * Products to CSV and back, under /api/admin/products (admin bearer token, checked before
  * a byte of an upload is read):
  *   GET  /export.csv            the live products in the import's columns (export.ts)
- *   POST /import[?dryRun=1]     multipart: `file` the CSV (at most 20 MB), `images` an optional ZIP
+ *   POST /import[?dryRun=1][&confirmPriceChanges=1]  multipart: `file` the CSV (at most 20 MB), `images` an optional ZIP
  *                               (at most 100 MB) → ImportReport (src/shared/product-csv.ts).
  *                               dryRun: the preview, nothing written (200). Otherwise every row in one
  *                               transaction (200, applied) or, with any error, nothing (400 with the
- *                               report). Row errors are in the request's language.
+ *                               report). Row errors are in the request's language. A file whose
+ *                               prices move too far (report.priceChanges) is refused with 409 and
+ *                               the report unless confirmPriceChanges is given.
  */
 
-const importQuerySchema = z.object({
-  dryRun: z
-    .enum(['1', '0', 'true', 'false'], { error: IMPORT_MESSAGES.dryRunInvalid })
+const yesNo = (error: string) =>
+  z
+    .enum(['1', '0', 'true', 'false'], { error })
     .optional()
-    .transform((value) => value === '1' || value === 'true'),
+    .transform((value) => value === '1' || value === 'true');
+
+const importQuerySchema = z.object({
+  dryRun: yesNo(IMPORT_MESSAGES.dryRunInvalid),
+  /** The owner has seen the preview's priceChanges and means them. */
+  confirmPriceChanges: yesNo(IMPORT_MESSAGES.confirmInvalid),
 });
 
 const LIMITS: Record<string, { bytes: number; tooLarge: string }> = {
@@ -92,10 +99,11 @@ async function readImportForm(request: FastifyRequest): Promise<ImportFiles> {
 function localReport(report: ImportReport, request: FastifyRequest): ImportReport {
   const locale = apiLocale(request);
   if (locale === 'en') return report;
-  const say = (error: ImportReport['errors'][number]) => ({ ...error, message: serverMessage(error.message, locale) });
+  const say = <T extends { message: string }>(item: T): T => ({ ...item, message: serverMessage(item.message, locale) });
   return {
     ...report,
     errors: report.errors.map(say),
+    priceChanges: report.priceChanges.map(say),
     preview: report.preview.map((row) => ({ ...row, errors: row.errors.map(say) })),
   };
 }
@@ -131,8 +139,12 @@ export function productCsvRoutes(ctx: AppContext, service = new ProductImportSer
         void reply.header('Vary', 'Accept-Language');
         const files = await readImportForm(request);
         if (request.query.dryRun) return localReport(await service.preview(files), request);
-        const report = localReport(await service.apply(files, principalOf(request).id), request);
+        const { confirmPriceChanges } = request.query;
+        const report = localReport(await service.apply(files, principalOf(request).id, confirmPriceChanges), request);
         if (report.applied) return report;
+        if (report.errors.length === 0 && report.priceChanges.length > 0) {
+          throw new AppError(409, 'PRICE_CHANGE_UNCONFIRMED', IMPORT_MESSAGES.priceChangesUnconfirmed, undefined, report);
+        }
         // Not one row was written: 400 with the errors, as the preview gives them.
         throw new AppError(400, 'IMPORT_INVALID', IMPORT_MESSAGES.invalid, undefined, report);
       },

@@ -39,7 +39,8 @@ export interface RowProblem {
 export interface ImportRow {
   row: number;
   id: number | undefined;
-  sku: string;
+  /** null: none (a new product gets none; an update takes the product's off). */
+  sku: string | null;
   name: string;
   description: string;
   /** 1–3 names, trimmed. */
@@ -88,11 +89,11 @@ export function checkRow(table: CsvTable, record: CsvRecord): { row: ImportRow; 
     else problem('id', IMPORT_MESSAGES.idInvalid);
   }
 
-  let sku = '';
+  // Optional: a row is matched by its id first; an empty SKU is none (an update takes it off).
+  let sku: string | null = null;
   const skuParsed = productSkuSchema.safeParse(cell('sku'));
   if (!skuParsed.success) problem('sku', firstIssue(skuParsed.error));
-  else if (skuParsed.data === '') problem('sku', IMPORT_MESSAGES.skuRequired);
-  else sku = skuParsed.data;
+  else sku = skuParsed.data || null;
 
   const text = (column: 'name' | 'description') => {
     const parsed = productFieldsSchema.shape[column].safeParse(cell(column));

@@ -1,27 +1,48 @@
+import { canUndo, undoneEntryId } from '../../../../shared/audit';
 import { localDigits } from '../../../../shared/locale';
+import { Button } from '../../../components/ui/Button';
 import { formatDateTime } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
-import type { AuditEntry } from './api';
+import { type AuditEntry, useUndoChange } from './api';
 import { actionLabel, fieldLabel, formatValue } from './labels';
 
 /**
  * Audit entries, newest first: when, who, what was done to what, and each changed field as
- * before → after. `showEntity` off for one thing's own history (the product is the page's subject).
+ * before → after. `showEntity` off for one thing's own history (the product is the page's subject);
+ * `undoable` on there too: a price or stock change gets an Undo button (refused by the server when
+ * the value has changed since).
  */
 export function AuditEntryList({
   entries,
   label,
   showEntity = true,
+  undoable = false,
 }: {
   entries: AuditEntry[];
   label: string;
   showEntity?: boolean;
+  undoable?: boolean;
 }) {
+  const { undo, pendingId } = useUndoChange();
+  const t = useT();
   return (
     <ol aria-label={label} className="divide-y divide-slate-100 rounded-xl border border-slate-200">
       {entries.map((entry) => (
         <li key={entry.id} className="px-4 py-3" data-testid="audit-entry">
           <Entry entry={entry} showEntity={showEntity} />
+          {undoable && canUndo(entry) && (
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-2"
+              aria-label={t('admin.activity.undoLabel')}
+              loading={pendingId === entry.id}
+              disabled={pendingId !== undefined}
+              onClick={() => undo(entry.id)}
+            >
+              {t('admin.activity.undo')}
+            </Button>
+          )}
         </li>
       ))}
     </ol>
@@ -72,8 +93,16 @@ function Entry({ entry, showEntity }: { entry: AuditEntry; showEntity: boolean }
           ))}
         </dl>
       )}
-      {entry.note && (
-        <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-slate-800">{t('admin.activity.reason', { note: entry.note })}</p>
+      {entry.action === 'product.undo' ? (
+        <p className="mt-2 text-slate-600">
+          {t('admin.activity.undoOf', { id: localDigits(String(undoneEntryId(entry.note)), locale) })}
+        </p>
+      ) : (
+        entry.note && (
+          <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-slate-800">
+            {t('admin.activity.reason', { note: entry.note })}
+          </p>
+        )
       )}
     </article>
   );

@@ -56,7 +56,7 @@ function ProductHistory({ productId, name }: { productId: number; name: string }
   }
   return (
     <>
-      <AuditEntryList entries={data.entries} label={t('admin.activity.history.list', { name })} showEntity={false} />
+      <AuditEntryList entries={data.entries} label={t('admin.activity.history.list', { name })} showEntity={false} undoable />
       {data.total > data.entries.length && (
         <p className="mt-3 text-xs text-slate-500">
           {t('admin.activity.history.more', {

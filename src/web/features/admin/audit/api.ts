@@ -1,6 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AuditEntityType, AuditEntry, AuditPage } from '../../../../shared/audit';
-import { apiGet } from '../../../lib/api';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AuditEntityType, AuditEntry, AuditPage, AuditUndoResponse } from '../../../../shared/audit';
+import { apiGet, apiPost, errorMessage } from '../../../lib/api';
+import { useT } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
 
 export type { AuditEntityType, AuditEntry, AuditPage };
 
@@ -50,4 +52,23 @@ export function useAuditAdmins() {
     queryFn: () => apiGet<{ admins: { id: number; username: string }[] }>('/api/admin/audit/admins', { auth: 'admin' }),
     staleTime: 5 * 60_000,
   });
+}
+
+/**
+ * POST /api/admin/audit/:id/undo: a price or stock change put back. The history, the admin's product
+ * lists and the shop's lists are fetched again after; a refusal (changed since) says why in a toast.
+ */
+export function useUndoChange() {
+  const t = useT();
+  const client = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (entryId: number) => apiPost<AuditUndoResponse>(`/api/admin/audit/${entryId}/undo`, undefined, { auth: 'admin' }),
+    onSuccess: () => toast.success(t('admin.activity.undone')),
+    onError: (error) => toast.error(errorMessage(error, t('admin.activity.undoFailed'))),
+    onSettled: () =>
+      Promise.all(
+        [adminAuditKeys.all, ['admin', 'products'], ['products']].map((queryKey) => client.invalidateQueries({ queryKey })),
+      ),
+  });
+  return { undo: mutation.mutate, pendingId: mutation.isPending ? mutation.variables : undefined };
 }

@@ -22,6 +22,7 @@ const ACTION_LABELS = {
   'product.archive': 'admin.activity.action.productArchive',
   'product.restore': 'admin.activity.action.productRestore',
   'product.import': 'admin.activity.action.productImport',
+  'product.undo': 'admin.activity.action.productUndo',
   'order.status': 'admin.activity.action.orderStatus',
   'order.refund': 'admin.activity.action.orderRefund',
   'admin.password': 'admin.activity.action.adminPassword',

@@ -31,7 +31,9 @@ function reportOf(error: unknown): ImportReport | undefined {
  * Import CSV: choose the CSV and an optional ZIP of images → the server checks every row
  * and writes nothing (POST …/import?dryRun=1) → the preview: counts, new categories, every row's
  * errors, the first rows → Apply (only when no row has an error) sends the same files again, and the
- * server writes all rows in one transaction or none. Choosing another file starts again.
+ * server writes all rows in one transaction or none. Choosing another file starts again. Prices that
+ * move to under half or over one and a half times the old ones are listed, and Apply is possible
+ * only once the owner has ticked that they are meant (sent as confirmPriceChanges).
  */
 export function ImportDialog({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
   const t = useT();
@@ -58,6 +60,7 @@ function ImportForm({ onClose, onImported }: { onClose: () => void; onImported: 
   const [report, setReport] = useState<ImportReport | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState<'check' | 'apply' | null>(null);
+  const [pricesMeant, setPricesMeant] = useState(false);
 
   const choose = (kind: 'csv' | 'zip', files: FileList | null) => {
     const file = files?.[0] ?? null;
@@ -65,6 +68,7 @@ function ImportForm({ onClose, onImported }: { onClose: () => void; onImported: 
     else setZip(file);
     // Other files: the preview no longer says anything about them.
     setReport(null);
+    setPricesMeant(false);
     setFailure(null);
   };
 
@@ -87,7 +91,7 @@ function ImportForm({ onClose, onImported }: { onClose: () => void; onImported: 
     setBusy('apply');
     setFailure(null);
     try {
-      const done = await importProducts(csv, zip, false);
+      const done = await importProducts(csv, zip, false, pricesMeant);
       toast.success(
         t('admin-catalog.import.done', {
           creates: formatCount(done.creates, locale),
@@ -105,7 +109,7 @@ function ImportForm({ onClose, onImported }: { onClose: () => void; onImported: 
     }
   };
 
-  const blocked = !report || report.errorRows > 0;
+  const blocked = !report || report.errorRows > 0 || (report.priceChanges.length > 0 && !pricesMeant);
   return (
     <div className="space-y-5">
       <div className="grid gap-4 sm:grid-cols-2">
@@ -150,6 +154,9 @@ function ImportForm({ onClose, onImported }: { onClose: () => void; onImported: 
       )}
 
       {report && <Preview report={report} />}
+      {report && report.errorRows === 0 && report.priceChanges.length > 0 && (
+        <PriceChanges report={report} meant={pricesMeant} onMeant={setPricesMeant} />
+      )}
 
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
         <Button variant="outline" onClick={onClose} disabled={busy !== null}>
@@ -179,18 +186,20 @@ function Preview({ report }: { report: ImportReport }) {
     [t('admin-catalog.import.rows'), report.rows],
     [t('admin-catalog.import.creates'), report.creates],
     [t('admin-catalog.import.updates'), report.updates],
+    [t('admin-catalog.import.unchanged'), report.unchanged],
     [t('admin-catalog.import.errorRows'), report.errorRows],
   ];
+  const errorIndex = stats.length - 1;
   return (
     <section aria-label={t('admin-catalog.import.previewLabel')} className="space-y-4">
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5">
         {stats.map(([label, value], index) => (
           <div
             key={label}
-            className={`rounded-lg border px-3 py-2 ${index === 3 && value > 0 ? 'border-red-200 bg-red-50' : 'border-slate-200 bg-slate-50'}`}
+            className={`rounded-lg border px-3 py-2 ${index === errorIndex && value > 0 ? 'border-red-200 bg-red-50' : 'border-slate-200 bg-slate-50'}`}
           >
             <dt className="text-xs text-slate-600">{label}</dt>
-            <dd className={`text-lg font-semibold ${index === 3 && value > 0 ? 'text-red-700' : 'text-slate-900'}`}>
+            <dd className={`text-lg font-semibold ${index === errorIndex && value > 0 ? 'text-red-700' : 'text-slate-900'}`}>
               {count(value)}
             </dd>
           </div>
@@ -302,6 +311,10 @@ function PreviewRow({ row }: { row: ImportPreviewRow }) {
           <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
             {t('admin-catalog.import.action.error')}
           </span>
+        ) : row.action === 'unchanged' ? (
+          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
+            {t('admin-catalog.import.action.unchanged')}
+          </span>
         ) : row.action === 'create' ? (
           <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
             {t('admin-catalog.import.action.create')}
@@ -324,5 +337,39 @@ function PreviewRow({ row }: { row: ImportPreviewRow }) {
             : localDigits(String(row.stock), locale)}
       </td>
     </tr>
+  );
+}
+
+/** The price changes of more than half, row by row, and the tick that says they are meant. */
+function PriceChanges({ report, meant, onMeant }: { report: ImportReport; meant: boolean; onMeant: (meant: boolean) => void }) {
+  const t = useT();
+  const locale = useLocale();
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="rounded-lg border border-amber-300 bg-amber-50 p-3"
+      data-testid="import-price-changes"
+    >
+      <h3 id={`${id}-title`} className="text-sm font-semibold text-amber-900">
+        {t('admin-catalog.import.priceChanges.title')}
+      </h3>
+      <ul className="mt-2 max-h-48 space-y-1 overflow-y-auto text-sm text-amber-950">
+        {report.priceChanges.map((change) => (
+          <li key={change.row}>
+            {t('admin-catalog.import.priceChanges.row', {
+              row: localDigits(String(change.row), locale),
+              name: change.name,
+              before: formatPrice(change.oldPrice, locale),
+              after: formatPrice(change.newPrice, locale),
+            })}
+          </li>
+        ))}
+      </ul>
+      <label className="mt-3 flex items-start gap-2 text-sm font-medium text-amber-950">
+        <input type="checkbox" className="mt-0.5 size-4" checked={meant} onChange={(event) => onMeant(event.target.checked)} />
+        {t('admin-catalog.import.priceChanges.confirm')}
+      </label>
+    </section>
   );
 }

@@ -1,8 +1,9 @@
-import { useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { TextField, inputClasses } from '../../../components/ui/TextField';
-import { PRODUCT_SKU_MAX } from '../../../../shared/catalog';
+import { PRODUCT_SKU_MAX, PRODUCT_WARRANTY_MAX } from '../../../../shared/catalog';
+import { formatPrice } from '../../../lib/format';
 import { FieldError, describedBy } from './FieldError';
 import { ProductImagesField } from './ProductImagesField';
 import { type ProductFormProps, type ProductFormState, useProductForm } from './use-product-form';
@@ -13,8 +14,9 @@ export { PRODUCT_FORM_TOASTS } from './use-product-form';
 const selectClasses = (error?: string) => `${inputClasses} ${error ? 'border-red-500' : 'border-control'}`;
 
 /**
- * 'Upload New Product' and Edit: name, description, price, the dependent category
- * selects, optional stock and several images with previews. Mounted fresh each time it opens.
+ * 'Upload New Product' and Edit: name, SKU, description, price, the optional stock, warranty, low-stock
+ * alert and limit per order (every column of the products CSV), the dependent category selects and
+ * several images with previews. Mounted fresh each time it opens.
  */
 export function ProductFormModal(props: ProductFormProps & { open: boolean }) {
   const t = useT();
@@ -97,7 +99,27 @@ function ProductForm(props: ProductFormProps) {
           autoComplete="off"
         />
       </div>
+      <TextField
+        id={`${formId}-warranty`}
+        label={t('admin-catalog.productForm.warranty')}
+        value={values.warranty}
+        onChange={(event) => form.change('warranty', event.target.value)}
+        error={form.errors.warranty}
+        hint={t('admin-catalog.productForm.warrantyHint')}
+        maxLength={PRODUCT_WARRANTY_MAX}
+        autoComplete="off"
+      />
       <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id={`${formId}-lowStockThreshold`}
+          label={t('admin-catalog.productForm.lowStockThreshold')}
+          inputMode="numeric"
+          value={values.lowStockThreshold}
+          onChange={(event) => form.change('lowStockThreshold', event.target.value)}
+          error={form.errors.lowStockThreshold}
+          hint={t('admin-catalog.productForm.lowStockThresholdHint')}
+          autoComplete="off"
+        />
         <TextField
           id={`${formId}-maxPerOrder`}
           label={t('admin-catalog.productForm.maxPerOrder')}
@@ -121,7 +143,42 @@ function ProductForm(props: ProductFormProps) {
           {form.editing ? t('admin-catalog.productForm.save') : t('admin-catalog.productForm.upload')}
         </Button>
       </div>
+      <PriceCheckDialog form={form} />
     </form>
+  );
+}
+
+/** "Rs. 1,39,999 → Rs. 13,999: is that meant?", asked when the server refuses a price change of more than half. */
+function PriceCheckDialog({ form }: { form: ProductFormState }) {
+  const t = useT();
+  const locale = useLocale();
+  const check = form.priceCheck;
+  return (
+    <Dialog
+      open={check !== null}
+      onClose={form.cancelPriceCheck}
+      closeLabel={t('admin-catalog.modal.close')}
+      title={t('admin-catalog.productForm.priceCheck.title')}
+      footer={
+        <>
+          <Button variant="outline" onClick={form.cancelPriceCheck} disabled={form.pending}>
+            {t('admin-catalog.productForm.priceCheck.fix')}
+          </Button>
+          <Button variant="secondary" onClick={form.confirmPrice} loading={form.pending}>
+            {t('admin-catalog.productForm.priceCheck.confirm')}
+          </Button>
+        </>
+      }
+    >
+      {check && (
+        <p className="text-sm text-slate-700" data-testid="price-check">
+          {t('admin-catalog.productForm.priceCheck.body', {
+            before: formatPrice(check.oldPrice, locale),
+            after: formatPrice(check.newPrice, locale),
+          })}
+        </p>
+      )}
+    </Dialog>
   );
 }
 

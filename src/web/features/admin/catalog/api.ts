@@ -122,12 +122,16 @@ export async function downloadProductsCsv(): Promise<void> {
   saveFile(blob, filename);
 }
 
-/** POST /api/admin/products/import: the CSV and an optional ZIP; dryRun checks only. */
-export function importProducts(csv: File, zip: File | null, dryRun: boolean): Promise<ImportReport> {
+/**
+ * POST /api/admin/products/import: the CSV and an optional ZIP; dryRun checks only; confirmPriceChanges:
+ * the owner has seen the preview's price changes of more than half and means them.
+ */
+export function importProducts(csv: File, zip: File | null, dryRun: boolean, confirmPriceChanges = false): Promise<ImportReport> {
   const form = new FormData();
   form.append('file', csv, csv.name);
   if (zip) form.append('images', zip, zip.name);
-  return api<ImportReport>(`/api/admin/products/import${dryRun ? '?dryRun=1' : ''}`, {
+  const query = dryRun ? '?dryRun=1' : confirmPriceChanges ? '?confirmPriceChanges=1' : '';
+  return api<ImportReport>(`/api/admin/products/import${query}`, {
     method: 'POST',
     body: form,
     auth: 'admin',

@@ -26,7 +26,17 @@ export const PRODUCT_FORM_TOASTS = {
 
 /** The form's typed fields, as typed. */
 export type TextField =
-  'name' | 'sku' | 'description' | 'price' | 'category' | 'subCategory' | 'childCategory' | 'stock' | 'maxPerOrder';
+  | 'name'
+  | 'sku'
+  | 'description'
+  | 'price'
+  | 'category'
+  | 'subCategory'
+  | 'childCategory'
+  | 'stock'
+  | 'warranty'
+  | 'lowStockThreshold'
+  | 'maxPerOrder';
 export type Field = TextField | 'images';
 export type Errors = Partial<Record<Field, string>>;
 type Values = Record<TextField, string>;
@@ -54,7 +64,9 @@ function initialValues(product: Product | undefined): Values {
     description: product?.description ?? '',
     price: product ? String(product.price) : '',
     stock: product?.stock === null || product?.stock === undefined ? '' : String(product.stock),
-    // Empty: the shop's limit of units per order (MAX_UNITS_PER_ORDER).
+    warranty: product?.warranty ?? '',
+    // Empty: the shop's default alert (5) and limit of units per order (MAX_UNITS_PER_ORDER).
+    lowStockThreshold: product?.lowStockThreshold === undefined ? '' : String(product.lowStockThreshold),
     maxPerOrder: product?.maxPerOrder === undefined ? '' : String(product.maxPerOrder),
     category: product?.category ?? '',
     subCategory: product?.subCategory ?? '',
@@ -70,6 +82,7 @@ function findErrors(values: Values, images: { existing: string[]; added: NewImag
     subCategory: values.subCategory || undefined,
     childCategory: values.childCategory || undefined,
     stock: values.stock.trim() === '' ? undefined : values.stock,
+    lowStockThreshold: values.lowStockThreshold.trim() === '' ? undefined : values.lowStockThreshold,
     maxPerOrder: values.maxPerOrder.trim() === '' ? undefined : values.maxPerOrder,
   };
   const result = editing
@@ -86,9 +99,23 @@ function findErrors(values: Values, images: { existing: string[]; added: NewImag
   return found;
 }
 
-/** The request's body: an edit replaces the path, stock and image order as sent; an upload sends what is filled. */
-function formData(values: Values, images: { existing: string[]; added: NewImage[] }, editing: boolean): FormData {
+/**
+ * The request's body: an edit replaces the path, stock, the optional fields and image order as sent
+ * (empty: none, or the shop's default); an upload sends what is filled. `confirmPrice`: the owner
+ * said a price change of more than half is meant.
+ */
+function formData(
+  values: Values,
+  images: { existing: string[]; added: NewImage[] },
+  editing: boolean,
+  confirmPrice = false,
+): FormData {
   const { name, sku, description, price, category, subCategory, childCategory, stock, maxPerOrder } = values;
+  const optional = {
+    warranty: values.warranty.trim(),
+    lowStockThreshold: values.lowStockThreshold.trim(),
+    maxPerOrder: maxPerOrder.trim(),
+  };
   const form = new FormData();
   form.set('name', name.trim());
   // Edit: '' removes the SKU; upload: none is sent.
@@ -101,13 +128,14 @@ function formData(values: Values, images: { existing: string[]; added: NewImage[
     form.set('subCategory', subCategory);
     form.set('childCategory', childCategory);
     form.set('stock', stock.trim());
-    form.set('maxPerOrder', maxPerOrder.trim());
+    for (const [field, value] of Object.entries(optional)) form.set(field, value);
     form.set('imageOrder', JSON.stringify(images.existing));
+    if (confirmPrice) form.set('confirmPriceChange', 'true');
   } else {
     if (subCategory) form.set('subCategory', subCategory);
     if (childCategory) form.set('childCategory', childCategory);
     if (stock.trim()) form.set('stock', stock.trim());
-    if (maxPerOrder.trim()) form.set('maxPerOrder', maxPerOrder.trim());
+    for (const [field, value] of Object.entries(optional)) if (value) form.set(field, value);
   }
   for (const image of images.added) form.append('images', image.file, image.file.name);
   return form;
@@ -126,6 +154,8 @@ export function useProductForm({ product, categories, onClose, onSaved }: Produc
   const [added, setAdded] = useState<NewImage[]>([]);
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
+  /** The server asked to confirm a price change of more than half: the old and the new price (rupees). */
+  const [priceCheck, setPriceCheck] = useState<{ oldPrice: number; newPrice: number } | null>(null);
 
   // Previews are object URLs: revoke each one when it is removed or the form goes away.
   const addedRef = useRef(added);
@@ -180,26 +210,33 @@ export function useProductForm({ product, categories, onClose, onSaved }: Produc
       return current.filter((image) => image.key !== key);
     });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (event?: FormEvent, confirmPrice = false) => {
+    event?.preventDefault();
     if (pending) return;
     const found = findErrors(values, { existing, added }, Boolean(product), locale);
     setErrors(found);
-    const first = (['name', 'sku', 'description', 'price', 'category', 'stock', 'maxPerOrder', 'images'] as const).find(
-      (field) => field in found,
-    );
+    const order = ['name', 'sku', 'description', 'price', 'stock', 'warranty', 'lowStockThreshold', 'maxPerOrder'] as const;
+    const first = [...order, 'category' as const, 'images' as const].find((field) => field in found);
     if (first) {
       document.getElementById(`${formId}-${first}`)?.focus();
       return;
     }
     setPending(true);
     try {
-      const form = formData(values, { existing, added }, Boolean(product));
+      setPriceCheck(null);
+      const form = formData(values, { existing, added }, Boolean(product), confirmPrice);
       const saved = product ? await updateProduct(product.id, form) : await uploadProduct(form);
       toast.success(t(product ? PRODUCT_FORM_TOASTS.updated : PRODUCT_FORM_TOASTS.uploaded));
       onSaved(saved);
       onClose();
     } catch (error) {
+      const body =
+        error instanceof ApiError ? (error.body as { code?: unknown; oldPrice?: unknown; newPrice?: unknown }) : undefined;
+      if (body?.code === 'PRICE_CHANGE_UNCONFIRMED' && typeof body.oldPrice === 'number' && typeof body.newPrice === 'number') {
+        // Not a failure: a question for the owner (the confirm dialog), asked before anything is saved.
+        setPriceCheck({ oldPrice: body.oldPrice, newPrice: body.newPrice });
+        return;
+      }
       toast.error(t(product ? PRODUCT_FORM_TOASTS.updateFailed : PRODUCT_FORM_TOASTS.uploadFailed));
       if (error instanceof ApiError) {
         const fields = error.fieldErrors as Errors;
@@ -231,6 +268,13 @@ export function useProductForm({ product, categories, onClose, onSaved }: Produc
     removeAdded,
     pending,
     submit,
+    priceCheck,
+    /** The owner means the price: the same form sent again with the confirmation. */
+    confirmPrice: () => void submit(undefined, true),
+    cancelPriceCheck: () => {
+      setPriceCheck(null);
+      document.getElementById(`${formId}-price`)?.focus();
+    },
     onClose,
   };
 }
