@@ -98,6 +98,11 @@ export const VALIDATION_NE: MessageCatalogue = {
   'imageOrder must be a JSON list of image addresses': 'imageOrder फोटोका ठेगानाहरूको JSON सूची हुनुपर्छ',
   'imageOrder is too long': 'imageOrder धेरै लामो भयो',
 
+  // product-compare.ts
+  'ids must be product ids separated by commas': 'ids मा अल्पविरामले छुट्याइएका सामानका id हुनुपर्छ',
+  'At most {max} products can be compared': 'एक पटकमा बढीमा {max} वटा सामान मात्र तुलना गर्न सकिन्छ',
+  'Each product can be compared only once': 'एउटै सामानलाई एक पटक मात्र तुलनामा राख्न सकिन्छ',
+
   // orders.ts
   'Full Name is required': 'पूरा नाम लेख्नुहोस्',
   'Full Name must be at most {max} characters': 'पूरा नाम बढीमा {max} अक्षरको हुनुपर्छ',
