@@ -1,5 +1,6 @@
 import { type QueryClient, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product, ProductPage } from '../../../shared/catalog';
+import type { ProductFacets } from '../../../shared/specs';
 import { apiGet } from '../../lib/api';
 import { fetchProductPage, productKeys } from '../../lib/products';
 import { initialData, initialDataUpdatedAt } from '../../lib/initial-data';
@@ -15,6 +16,20 @@ export function useProductPage(query: string) {
     // The first list the server wrote into the page (a first visit to /products).
     initialData: () => initialData<ProductPage>(`/api/products?${query}`),
     initialDataUpdatedAt,
+  });
+}
+
+/**
+ * The list's brand and specification counts (GET /api/products?…&facets=1; `query` carries it),
+ * asked for only while `enabled` (the filter drawer is open); the last counts stay while new ones
+ * load. An answer without `facets` (a server that offers none) leaves the drawer without them.
+ */
+export function useProductFacets(query: string, enabled: boolean) {
+  return useQuery({
+    queryKey: productKeys.page(query),
+    queryFn: ({ signal }) => fetchProductPage(query, signal) as Promise<ProductPage & { facets?: ProductFacets }>,
+    enabled,
+    placeholderData: keepPreviousData,
   });
 }
 
