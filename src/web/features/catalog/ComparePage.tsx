@@ -1,7 +1,7 @@
 import Plus from 'lucide-react/icons/plus';
 import { useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
-import { COMPARE_MAX, readCompareIds } from '../../../shared/compare';
+import { useNavigate, useSearchParams } from 'react-router';
+import { COMPARE_MAX, compareHref, readCompareIds } from '../../../shared/compare';
 import { ButtonLink } from '../../components/ui/Button';
 import { setCompareList, useCompareList } from '../../lib/compare-list';
 import { formatCount } from '../../lib/format';
@@ -19,7 +19,8 @@ import { CompareTable } from './compare/CompareTable';
 export default function ComparePage() {
   const t = useT();
   const locale = useLocale();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
   const remembered = useCompareList();
   const named = params.has('ids');
   const fromAddress = useMemo(() => readCompareIds(params.get('ids')), [params]);
@@ -43,10 +44,8 @@ export default function ComparePage() {
 
   const remove = (id: number) => {
     setCompareList(remembered.filter((other) => other !== id));
-    if (named) {
-      const rest = fromAddress.filter((other) => other !== id);
-      setParams(rest.length > 0 ? { ids: rest.join(',') } : {}, { replace: true });
-    }
+    // Written by hand, not through URLSearchParams, so that the commas stay readable in the address.
+    if (named) void navigate(compareHref(fromAddress.filter((other) => other !== id)), { replace: true });
   };
 
   return (
