@@ -56,9 +56,14 @@ export interface SpecFilter {
 
 /** The query parameters of a specification filter start with this ("spec.RAM"). */
 export const SPEC_PARAM_PREFIX = 'spec.';
-/** A link with more is cut there (the list's facets are few): a made-up address stays cheap. */
+/**
+ * What the API takes (FACET_VALUES_MAX, FACET_VALUE_MAX and SPEC_FACETS_MAX of shared/specs.ts,
+ * written again here to keep this module free of zod): a link with more is cut there, so it never
+ * makes the list fail.
+ */
 const FACET_VALUES_MAX = 50;
-const SPEC_FILTERS_MAX = 20;
+const FACET_VALUE_MAX = 100;
+const SPEC_FILTERS_MAX = 10;
 
 export interface ProductFilters {
   category?: string;
@@ -105,7 +110,7 @@ function readList(value: string | null): string[] {
   const items = (value ?? '')
     .split(',')
     .map((item) => item.trim())
-    .filter(Boolean);
+    .filter((item) => item !== '' && item.length <= FACET_VALUE_MAX);
   return [...new Set(items)].slice(0, FACET_VALUES_MAX);
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PRICE_RANGES } from '../../src/server/features/catalog/seed/demo-data.js';
 import { type SeedLogger, seedDemoCatalogue } from '../../src/server/features/catalog/seed/seed-demo.js';
-import type { Category, Product } from '../../src/shared/catalog.js';
+import type { Category, Product, ProductPage } from '../../src/shared/catalog.js';
 import { type TestApp, buildTestApp } from '../helpers/app.js';
 import { rowCount } from '../helpers/catalog.js';
 
@@ -72,6 +72,21 @@ describe('demo catalogue', () => {
     expect(featured.length).toBeLessThanOrEqual(10);
     expect(products.some((product) => product.stock === 0)).toBe(true);
     expect(products.some((product) => product.stock === null)).toBe(true);
+
+    // Brands and specifications: the laptops' and phones' facets have values to filter by.
+    const laptops = await t.app.inject({ method: 'GET', url: '/api/products?category=Laptops&facets=1' });
+    const facets = laptops.json<ProductPage>().facets!;
+    expect(facets.brands.map((brand) => brand.value)).toEqual(
+      expect.arrayContaining(['ASUS', 'Acer', 'Apple', 'Dell', 'HP', 'Lenovo']),
+    );
+    expect(facets.specs.map((facet) => facet.name)).toEqual(['Processor', 'RAM', 'Storage', 'Screen', 'GPU']);
+    expect(facets.specs[1]!.values).toContainEqual({ value: '16 GB', count: 4 });
+    const phones = await t.app.inject({
+      method: 'GET',
+      url: '/api/products?category=Smartphones&spec.RAM=8%20GB&brand=Samsung&page=1',
+    });
+    expect(phones.json<ProductPage>().total).toBe(2);
+    expect(products.find((product) => product.name.startsWith('Sony WH-1000XM5'))?.brand).toBe('Sony');
 
     // A second call (and a second start) adds nothing.
     const before = { products: await rowCount(t, 'products'), images: await rowCount(t, 'product_images') };

@@ -1,6 +1,5 @@
 import { type QueryClient, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product, ProductPage } from '../../../shared/catalog';
-import type { ProductFacets } from '../../../shared/specs';
 import { apiGet } from '../../lib/api';
 import { fetchProductPage, productKeys } from '../../lib/products';
 import { initialData, initialDataUpdatedAt } from '../../lib/initial-data';
@@ -27,7 +26,7 @@ export function useProductPage(query: string) {
 export function useProductFacets(query: string, enabled: boolean) {
   return useQuery({
     queryKey: productKeys.page(query),
-    queryFn: ({ signal }) => fetchProductPage(query, signal) as Promise<ProductPage & { facets?: ProductFacets }>,
+    queryFn: ({ signal }) => fetchProductPage(query, signal),
     enabled,
     placeholderData: keepPreviousData,
   });
