@@ -35,6 +35,8 @@ export const PAGES = [
   { path: 'terms-and-conditions', module: 'features/pages/TermsPage.tsx', serverRendered: true },
   { path: 'products', module: 'features/catalog/ProductsPage.tsx', parts: ['cart'], serverRendered: true },
   { path: 'products/:id', module: 'features/catalog/ProductDetailPage.tsx', parts: ['cart'], serverRendered: true },
+  // The products compared are the device's choice (or a shared link's): left to the browser.
+  { path: 'compare', module: 'features/catalog/ComparePage.tsx', parts: ['cart'] },
   { path: 'login', module: 'features/auth/LoginPage.tsx', parts: ['account'] },
   { path: 'register', module: 'features/auth/RegisterPage.tsx', parts: ['account'] },
   { path: 'otp-verification', module: 'features/auth/OtpVerificationPage.tsx', parts: ['account'] },

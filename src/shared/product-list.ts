@@ -10,6 +10,9 @@ import type { ProductSort } from './catalog.js';
  *   price       one of PRICE_RANGES' ids (absent: All)
  *   minPrice, maxPrice  the drawer's own bounds in whole rupees (either may be alone); they replace
  *               `price` (PRICE_RANGES stop at Rs. 1,00,000, these do not), same names as the API's
+ *   brand       the drawer's ticked brands, comma separated
+ *   spec.<Name> the drawer's ticked values of a specification ("spec.RAM=8 GB,16 GB"), one parameter
+ *               per specification; these two have the API's own names
  *   q           search text;  sort  one of SORTS' values;  page  1-based page number
  */
 
@@ -45,6 +48,23 @@ export const SORTS: readonly { value: Exclude<ProductSort, 'relevance'>; label: 
   { value: 'name', label: 'Name: A to Z' },
 ];
 
+/** A specification's ticked values: products with any of them (different specifications narrow together). */
+export interface SpecFilter {
+  name: string;
+  values: string[];
+}
+
+/** The query parameters of a specification filter start with this ("spec.RAM"). */
+export const SPEC_PARAM_PREFIX = 'spec.';
+/**
+ * What the API takes (FACET_VALUES_MAX, FACET_VALUE_MAX and SPEC_FACETS_MAX of shared/specs.ts,
+ * written again here to keep this module free of zod): a link with more is cut there, so it never
+ * makes the list fail.
+ */
+const FACET_VALUES_MAX = 50;
+const FACET_VALUE_MAX = 100;
+const SPEC_FILTERS_MAX = 10;
+
 export interface ProductFilters {
   category?: string;
   subcategory?: string;
@@ -54,6 +74,10 @@ export interface ProductFilters {
   /** Own bounds in rupees; when either is set, `price` is All (one price filter at a time). */
   minPrice?: number;
   maxPrice?: number;
+  /** Ticked brands: products of any of them. */
+  brands: string[];
+  /** Ticked specification values, one entry per specification, in the address's order. */
+  specs: SpecFilter[];
   q: string;
   sort?: ProductSort;
   page: number;
@@ -81,6 +105,35 @@ export function hasOwnPrice(filters: Pick<ProductFilters, 'minPrice' | 'maxPrice
   return filters.minPrice !== undefined || filters.maxPrice !== undefined;
 }
 
+/** A comma-separated list of names or values: trimmed, empties and repeats left out. */
+function readList(value: string | null): string[] {
+  const items = (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '' && item.length <= FACET_VALUE_MAX);
+  return [...new Set(items)].slice(0, FACET_VALUES_MAX);
+}
+
+/** The spec.<Name> parameters with at least one value. */
+function readSpecs(params: URLSearchParams): SpecFilter[] {
+  const specs: SpecFilter[] = [];
+  for (const [key, value] of params) {
+    if (!key.startsWith(SPEC_PARAM_PREFIX)) continue;
+    const name = key.slice(SPEC_PARAM_PREFIX.length).trim();
+    const values = readList(value);
+    if (name && values.length > 0 && !specs.some((spec) => spec.name === name)) specs.push({ name, values });
+  }
+  return specs.slice(0, SPEC_FILTERS_MAX);
+}
+
+/** Writes the brand and spec.<Name> parameters (the same names in the page's address and the API's query). */
+function writeFacets(params: URLSearchParams, filters: Pick<ProductFilters, 'brands' | 'specs'>): void {
+  if (filters.brands.length > 0) params.set('brand', filters.brands.join(','));
+  for (const spec of filters.specs) {
+    if (spec.values.length > 0) params.set(`${SPEC_PARAM_PREFIX}${spec.name}`, spec.values.join(','));
+  }
+}
+
 export function readFilters(params: URLSearchParams): ProductFilters {
   const page = Number(params.get('page'));
   const sort = params.get('sort');
@@ -97,6 +150,8 @@ export function readFilters(params: URLSearchParams): ProductFilters {
     price: (own ? undefined : PRICE_RANGES.find((range) => range.id === params.get('price'))) ?? DEFAULT_RANGE,
     minPrice: bounds.minPrice,
     maxPrice: bounds.maxPrice,
+    brands: readList(params.get('brand')),
+    specs: readSpecs(params),
     q: params.get('q')?.trim() ?? '',
     sort: SORTS.some((option) => option.value === sort) ? (sort as ProductSort) : undefined,
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
@@ -113,14 +168,18 @@ export function writeFilters(filters: ProductFilters): URLSearchParams {
   if (filters.price.id !== DEFAULT_RANGE.id) params.set('price', filters.price.id);
   if (filters.minPrice !== undefined) params.set('minPrice', String(filters.minPrice));
   if (filters.maxPrice !== undefined) params.set('maxPrice', String(filters.maxPrice));
+  writeFacets(params, filters);
   if (filters.q) params.set('q', filters.q);
   if (filters.sort) params.set('sort', filters.sort);
   if (filters.page > 1) params.set('page', String(filters.page));
   return params;
 }
 
-/** The GET /api/products query for these filters (always paged). */
-export function apiQuery(filters: ProductFilters): string {
+/**
+ * The GET /api/products query for these filters (always paged). `facets`: ask for the brand and
+ * specification counts too (only while the page shows its filters: they cost the server a read more).
+ */
+export function apiQuery(filters: ProductFilters, options: { facets?: boolean } = {}): string {
   const params = new URLSearchParams();
   for (const key of ['category', 'subcategory', 'childcategory'] as const) {
     const value = filters[key];
@@ -134,10 +193,12 @@ export function apiQuery(filters: ProductFilters): string {
     params.set('minPrice', String(filters.price.min));
     params.set('maxPrice', String(filters.price.max));
   }
+  writeFacets(params, filters);
   if (filters.q) params.set('q', filters.q);
   params.set('sort', filters.sort ?? (filters.q ? 'relevance' : 'newest'));
   params.set('page', String(filters.page));
   params.set('pageSize', String(PRODUCTS_PAGE_SIZE));
+  if (options.facets) params.set('facets', '1');
   return params.toString();
 }
 
@@ -150,6 +211,8 @@ export function hasFilters(filters: ProductFilters): boolean {
     filters.categories.length > 0 ||
     filters.price.id !== DEFAULT_RANGE.id ||
     hasOwnPrice(filters) ||
+    filters.brands.length > 0 ||
+    filters.specs.length > 0 ||
     filters.q,
   );
 }

@@ -126,6 +126,11 @@ export const VALIDATION_NE: MessageCatalogue = {
   'Two variants have this SKU': 'दुई वटा भेरियन्टको SKU एउटै भयो',
   'A variant can show at most {max} images': 'एउटा भेरियन्टमा बढीमा {max} वटा फोटो देखाउन सकिन्छ',
   'This image is not one of this product’s images': 'यो फोटो यस सामानका फोटोहरूमध्ये एक होइन',
+  // product-compare.ts
+  'ids must be product ids separated by commas': 'ids मा अल्पविरामले छुट्याइएका सामानका id हुनुपर्छ',
+  'At most {max} products can be compared': 'एक पटकमा बढीमा {max} वटा सामान मात्र तुलना गर्न सकिन्छ',
+  'Each product can be compared only once': 'एउटै सामानलाई एक पटक मात्र तुलनामा राख्न सकिन्छ',
+
   // specs.ts
   'Brand name is required': 'ब्रान्डको नाम लेख्नुहोस्',
   'Brand name must be at most {max} characters': 'ब्रान्डको नाम बढीमा {max} अक्षरको हुनुपर्छ',

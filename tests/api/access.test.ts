@@ -124,6 +124,7 @@ describe('the route table', () => {
         'POST /api/admin/logout',
         'GET /api/category',
         'GET /api/products',
+        'GET /api/products/compare',
         'GET /api/products/:id',
         'GET /api/products/:id/related',
         'GET /api/brands',

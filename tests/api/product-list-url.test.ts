@@ -60,3 +60,30 @@ describe('a price typed in the drawer', () => {
     }
   });
 });
+
+describe('brand and specification filters in the URL', () => {
+  it('are read, written back and sent to the API under the same names', () => {
+    const filters = read('brand=Asus,%20Dell&spec.RAM=16+GB,8+GB&spec.Processor=Ryzen+7');
+    expect(filters.brands).toEqual(['Asus', 'Dell']);
+    expect(filters.specs).toEqual([
+      { name: 'RAM', values: ['16 GB', '8 GB'] },
+      { name: 'Processor', values: ['Ryzen 7'] },
+    ]);
+    expect(writeFilters(filters).toString()).toBe('brand=Asus%2CDell&spec.RAM=16+GB%2C8+GB&spec.Processor=Ryzen+7');
+    const api = new URLSearchParams(apiQuery(filters));
+    expect([api.get('brand'), api.get('spec.RAM'), api.get('spec.Processor'), api.get('facets')]).toEqual([
+      'Asus,Dell',
+      '16 GB,8 GB',
+      'Ryzen 7',
+      null,
+    ]);
+    expect(new URLSearchParams(apiQuery(filters, { facets: true })).get('facets')).toBe('1');
+  });
+
+  it('leave out empty and repeated values, and a specification without a name or values', () => {
+    const filters = read('brand=,Asus,,Asus&spec.=8+GB&spec.RAM=,&spec.Storage=512+GB');
+    expect(filters.brands).toEqual(['Asus']);
+    expect(filters.specs).toEqual([{ name: 'Storage', values: ['512 GB'] }]);
+    expect(read('brand=&q=').brands).toEqual([]);
+  });
+});

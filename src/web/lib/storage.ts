@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   userActiveTab: 'userActiveTab',
   /** Last chosen tab of the admin panel. */
   adminActiveTab: 'adminActiveTab',
+  /** The products chosen to compare on this device, ids comma separated (lib/compare-list.ts). */
+  compare: 'pasal.compare',
 } as const;
 
 /** localStorage can throw (private mode, disabled storage, quota): never let that break a page. */

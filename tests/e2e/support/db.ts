@@ -67,3 +67,33 @@ export function backdateOtpSends(userId: number, ms: number): void {
     for (const send of sends) move.run(new Date(Date.parse(send.sent_at) - ms).toISOString(), send.id);
   });
 }
+
+/**
+ * Specification values of products (test setup: spec_fields and product_specs rows of migration 026
+ * written straight in, one text field per name of the category), and the catalogue version bumped
+ * as the shop's own writes do, so that no kept answer outlives them.
+ */
+export function insertSpecRows(categoryId: number, specs: { productId: number; values: Record<string, string> }[]): void {
+  const now = new Date().toISOString();
+  withDatabase((db) => {
+    const fieldIds = new Map<string, number>();
+    const addField = db.prepare(
+      `insert into spec_fields (category_id, name, name_key, kind, is_filter, position, created_at)
+       values (?, ?, ?, 'text', 1, ?, ?)`,
+    );
+    const addValue = db.prepare('insert into product_specs (product_id, field_id, value, value_number) values (?, ?, ?, null)');
+    db.transaction(() => {
+      for (const { productId, values } of specs) {
+        for (const [name, value] of Object.entries(values)) {
+          let fieldId = fieldIds.get(name);
+          if (fieldId === undefined) {
+            fieldId = Number(addField.run(categoryId, name, name.toLowerCase(), fieldIds.size + 1, now).lastInsertRowid);
+            fieldIds.set(name, fieldId);
+          }
+          addValue.run(productId, fieldId, value);
+        }
+      }
+      db.prepare('update catalog_state set version = version + 1 where id = 1').run();
+    })();
+  });
+}

@@ -57,6 +57,8 @@ export function catalogMetaResolver(ctx: AppContext, service: CatalogService): M
       const url = `${base}/products/${product.id}`;
       // Deleted meanwhile: the page then fetches them itself (and finds the product gone).
       const related = await service.relatedProducts(product.id).catch(() => undefined);
+      // As GET /api/products/:id answers it (options, variants, specifications), so the page's first paint has them.
+      const detail = await service.detailOf(product);
       const meta: PageMeta = {
         title: `${product.name} | Pasal`,
         description,
@@ -88,7 +90,7 @@ export function catalogMetaResolver(ctx: AppContext, service: CatalogService): M
         // The product itself, so the page renders it (and its image) on its first paint, and the
         // parts under its price and below it.
         data: {
-          [`/api/products/${product.id}`]: product,
+          [`/api/products/${product.id}`]: detail,
           ...(related ? { [`/api/products/${product.id}/related`]: { products: related } } : {}),
           '/api/orders/payment-options': paymentOptions(ctx.config.payments),
         },

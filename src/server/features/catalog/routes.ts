@@ -21,6 +21,7 @@ import {
 import { nepaliNameBodySchema } from '../../../shared/category-names.js';
 import { idParam } from '../../../shared/path-params.js';
 import { archivedProductPageSchema, archivedQuerySchema } from '../../../shared/product-archive.js';
+import { productCompareQuerySchema, productCompareSchema } from '../../../shared/product-compare.js';
 import { productDetailSchema } from '../../../shared/product-detail.js';
 import { productVariantsInputSchema } from '../../../shared/variants.js';
 import type { AppContext } from '../../context.js';
@@ -42,6 +43,7 @@ import { parseProductWithVariants } from './variants/form.js';
  *   POST   /category/:categoryId/subcategory/:subId/childcategory  {name} → 201 {childCategory}
  *   DELETE /category/:id | …/subcategory/:subId | …/childcategory/:childId → {message}
  *   GET    /products[?filters]     plain array, or a page with page/pageSize/q/sort
+ *   GET    /products/compare?ids=1,2,3  {products}: up to four products as their pages read them (compare.ts)
  *   GET    /products/:id
  *   GET    /products/:id/related  {products}: compact cards of the same child/sub/category (related.ts)
  *   POST   /products/              multipart → 201 product
@@ -195,6 +197,17 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
             ? { 'X-Pasal-Truncated': 'true', Link: '</api/products?page=1&pageSize=100>; rel="next"' }
             : undefined;
           return { value: products, products, headers };
+        }),
+    );
+
+    // A fixed path: the router tries it before '/products/:id', whatever the order of registration.
+    app.get(
+      '/products/compare',
+      { ...anyone, schema: { querystring: productCompareQuerySchema, response: { 200: productCompareSchema } } },
+      async (request, reply) =>
+        answers.send(request, reply, async () => {
+          const products = await service.compareProducts(request.query.ids);
+          return { value: { products }, products };
         }),
     );
 

@@ -57,6 +57,7 @@ import type { Storage } from '../../lib/storage.js';
 import { ProductArchive } from './archive.js';
 import { BulkProducts } from './bulk-products.js';
 import { CategoryService, type NodePath } from './category-service.js';
+import { compareProducts } from './compare.js';
 import { ListingService } from './listing/service.js';
 import { toProduct } from './product-answer.js';
 import { productDetail } from './product-detail.js';
@@ -188,6 +189,11 @@ export class CatalogService {
   /** A product just read or written, with its options, variants and specifications (the admin's writes answer it). */
   detailOf(product: Product): Promise<ProductDetail> {
     return productDetail(this.db, product, this.ctx.config.imageBaseUrl);
+  }
+
+  /** GET /api/products/compare: the live products of `ids`, each as its page reads it, in that order (compare.ts). */
+  compareProducts(ids: readonly number[]): Promise<ProductDetail[]> {
+    return compareProducts(this, ids);
   }
 
   /** GET /api/products/:id/related: up to RELATED_PRODUCTS_MAX products of its category levels (related.ts). */

@@ -38,6 +38,18 @@ const staticPages: Record<StaticPagePathname, { en: PageMeta; ne: Pick<PageMeta,
     en: { title: 'Our Products | Pasal', description: SHOP_DESCRIPTION },
     ne: { title: 'हाम्रा सामानहरू | Pasal', description: SHOP_DESCRIPTION_NE },
   },
+  '/compare': {
+    // Any choice of products, under one address: not a page for search engines.
+    en: {
+      title: 'Compare products | Pasal',
+      description: 'Compare products of Pasal side by side: price, availability, brand and specifications.',
+      extraHead: '<meta name="robots" content="noindex">',
+    },
+    ne: {
+      title: 'सामानहरूको तुलना | Pasal',
+      description: 'Pasal का सामानहरू छेउछाउ राखेर तुलना गर्नुहोस्: मूल्य, उपलब्धता, ब्रान्ड र स्पेसिफिकेसन।',
+    },
+  },
   '/privacy-policy': {
     en: { title: 'Privacy Policy | Pasal', description: 'How Pasal collects, uses and protects your information.' },
     ne: { title: 'गोपनीयता नीति | Pasal', description: 'Pasal ले तपाईंको जानकारी कसरी सङ्कलन, प्रयोग र सुरक्षित गर्छ।' },

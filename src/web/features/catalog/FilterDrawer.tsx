@@ -3,8 +3,10 @@ import { Button } from '../../components/ui/Button';
 import { Drawer } from '../../components/ui/Drawer';
 import { useCategories } from '../../lib/categories';
 import { useLocale, useT } from '../../lib/i18n';
+import type { ProductFacets } from '../../../shared/specs';
 import { CategoryTree, type Place } from './CategoryTree';
-import { PRICE_RANGES, type PriceRange, priceRangeLabel } from './filters';
+import { FacetGroups } from './FacetGroups';
+import { PRICE_RANGES, type PriceRange, type SpecFilter, priceRangeLabel } from './filters';
 import { OwnPriceForm } from './OwnPriceForm';
 
 interface FilterDrawerProps {
@@ -23,6 +25,12 @@ interface FilterDrawerProps {
   onCheckedChange: (names: string[]) => void;
   /** A subcategory or child category chosen (undefined: none any more). */
   onPlaceChange: (place: Place | undefined) => void;
+  /** The brand and specification counts of the current filter (undefined until answered, or when the list has none). */
+  facets: ProductFacets | undefined;
+  brands: string[];
+  specs: SpecFilter[];
+  onBrandsChange: (brands: string[]) => void;
+  onSpecsChange: (specs: SpecFilter[]) => void;
   onClear: () => void;
 }
 
@@ -32,7 +40,8 @@ const OWN_PRICE = 'own';
 
 /**
  * The 'Filter by' drawer (left, 64 units wide): the fixed price ranges, the shopper's own minimum
- * and maximum, and one checkbox per category with its subcategories and child categories under it.
+ * and maximum, one checkbox per category with its subcategories and child categories under it, and
+ * the brands and specifications of the list with their counts (FacetGroups).
  * Every change applies at once (the list behind updates); the overlay, Escape or the close button close it.
  */
 export function FilterDrawer({
@@ -47,6 +56,11 @@ export function FilterDrawer({
   onOwnPriceChange,
   onCheckedChange,
   onPlaceChange,
+  facets,
+  brands,
+  specs,
+  onBrandsChange,
+  onSpecsChange,
   onClear,
 }: FilterDrawerProps) {
   const t = useT();
@@ -143,6 +157,7 @@ export function FilterDrawer({
             />
           )}
         </fieldset>
+        <FacetGroups facets={facets} brands={brands} specs={specs} onBrandsChange={onBrandsChange} onSpecsChange={onSpecsChange} />
       </div>
     </Drawer>
   );

@@ -10,6 +10,7 @@ import type { RelatedProduct } from '../../../shared/catalog';
 import type { Product } from './api';
 import { shortDescription } from './filters';
 import { ProductImage } from '../../components/ProductImage';
+import { CompareToggle } from './compare/CompareToggle';
 import { stockState } from './stock';
 
 interface ProductCardProps {
@@ -21,11 +22,14 @@ interface ProductCardProps {
   /** 'Add to Cart' (the list's card); left out under a product page, whose own button is the one to press. */
   onAddToCart?: (id: number) => void;
   adding?: boolean;
+  /** 'Compare' (the list's card): whether the product is on the device's list to compare, and its toggle. */
+  compared?: boolean;
+  onToggleCompare?: (id: number) => void;
   /** First cards of the page: load their images at once. */
   eager?: boolean;
 }
 
-/** The product list's card: image link, name, short description, 'Rs. {price}', like heart and 'Add to Cart';
+/** The product list's card: image link, name, short description, 'Rs. {price}', like heart, 'Add to Cart' and 'Compare';
  * out of stock or only a few left, it says so on the image (the product page says it by the
  * same rule, stock.ts), and an empty one cannot be added. The related products under a product page
  * use it compact: image, name, price and stock, without description, heart and button. */
@@ -35,6 +39,8 @@ export function ProductCard({
   onToggleLike,
   onAddToCart,
   adding = false,
+  compared = false,
+  onToggleCompare,
   eager = false,
 }: ProductCardProps) {
   const t = useT();
@@ -106,6 +112,9 @@ export function ProductCard({
             {!adding && <ShoppingCart className="size-3.5 sm:size-4" aria-hidden="true" />}
             {t('catalog.addToCart')}
           </Button>
+        )}
+        {onToggleCompare && (
+          <CompareToggle name={product.name} pressed={compared} onToggle={() => onToggleCompare(product.id)} />
         )}
       </div>
     </article>

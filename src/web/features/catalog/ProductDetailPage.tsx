@@ -14,6 +14,9 @@ import { BuyingInfo } from './BuyingInfo';
 import { ProductGallery } from './ProductGallery';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import { RelatedProducts } from './RelatedProducts';
+import { ProductPageCompare } from './compare/ProductPageCompare';
+import { brandOf, specsOf } from './product-specs';
+import { SpecTable } from './SpecTable';
 import { stockState } from './stock';
 
 /** A product id from the URL: digits only, else undefined (and the page says the product is not found). */
@@ -69,6 +72,7 @@ function ProductDetail({ product }: { product: Product }) {
   const add = () => cart.add(product.id, quantity);
   const categoryLink = (category: string, subcategory?: string) =>
     subcategory ? productsUrl({ category, subcategory }) : productsUrl({ category });
+  const brand = brandOf(product);
 
   return (
     <>
@@ -77,6 +81,12 @@ function ProductDetail({ product }: { product: Product }) {
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{product.name}</h1>
           <dl className="mt-4 space-y-1 text-sm text-slate-600">
+            {brand && (
+              <div className="flex gap-1.5">
+                <dt className="font-medium text-slate-500">{t('product-specs.brand')}</dt>
+                <dd className="font-medium text-slate-800">{brand}</dd>
+              </div>
+            )}
             <div className="flex gap-1.5">
               <dt className="font-medium text-slate-500">{t('products.detail.category')}</dt>
               <dd>
@@ -130,6 +140,7 @@ function ProductDetail({ product }: { product: Product }) {
               {outOfStock ? t('products.detail.soldOut') : t('catalog.addToCart')}
             </Button>
           </div>
+          <ProductPageCompare productId={product.id} name={product.name} />
           <BuyingInfo price={product.price} warranty={product.warranty} />
           <ProductContact />
           <section aria-labelledby="description-heading" className="mt-8 border-t border-slate-200 pt-6">
@@ -141,6 +152,7 @@ function ProductDetail({ product }: { product: Product }) {
               {product.description}
             </p>
           </section>
+          <SpecTable specs={specsOf(product)} />
         </div>
       </div>
       <RelatedProducts productId={product.id} />

@@ -8,7 +8,7 @@ import { usePageTitle } from '../../lib/hooks';
 import { useLocale, useT } from '../../lib/i18n';
 import { Msg } from '../../lib/msg';
 import { ProductCount } from '../../components/ProductCount';
-import { type ProductPage, useProductPage } from './api';
+import { type ProductPage, useProductFacets, useProductPage } from './api';
 import { useAddToCart } from '../../lib/add-to-cart';
 import { FilterDrawer } from './FilterDrawer';
 import {
@@ -18,6 +18,7 @@ import {
   SORT_LABELS,
   apiQuery,
   displayName,
+  facetChips,
   hasFilters,
   hasOwnPrice,
   ownPriceLabel,
@@ -27,6 +28,8 @@ import {
 } from './filters';
 import { Pagination } from '../../components/Pagination';
 import { ProductCard } from './ProductCard';
+import { CompareBar } from './compare/CompareBar';
+import { useCompareToggle } from './compare/use-compare-toggle';
 import { SearchBox } from '../../components/SearchBox';
 
 /**
@@ -41,6 +44,8 @@ const CLEARED_FILTERS = {
   price: DEFAULT_RANGE,
   minPrice: undefined,
   maxPrice: undefined,
+  brands: [],
+  specs: [],
 } satisfies Partial<ProductFilters>;
 
 /** Cards whose images load at once (the first row on the widest layout, the first two rows on a phone). */
@@ -61,8 +66,11 @@ export default function ProductsPage() {
   );
   const list = useProductPage(apiQuery(filters));
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The brand and specification counts cost the server a read more: asked for only while the drawer shows them.
+  const facets = useProductFacets(apiQuery(filters, { facets: true }), drawerOpen);
   const [liked, setLiked] = useState<ReadonlySet<number>>(() => new Set());
   const cart = useAddToCart();
+  const compare = useCompareToggle();
   const sortId = useId();
 
   const path = [filters.category, filters.subcategory, filters.childcategory].filter((name): name is string => Boolean(name));
@@ -98,7 +106,11 @@ export default function ProductsPage() {
   );
 
   const drawerCount =
-    filters.categories.length + (filters.price.id === 'all' && !hasOwnPrice(filters) ? 0 : 1) + (filters.subcategory ? 1 : 0);
+    filters.categories.length +
+    (filters.price.id === 'all' && !hasOwnPrice(filters) ? 0 : 1) +
+    (filters.subcategory ? 1 : 0) +
+    filters.brands.length +
+    filters.specs.reduce((sum, spec) => sum + spec.values.length, 0);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
@@ -161,6 +173,8 @@ export default function ProductsPage() {
           onToggleLike={toggleLike}
           onAddToCart={(id) => cart.add(id, 1)}
           addingId={cart.pendingId}
+          compared={compare.ids}
+          onToggleCompare={compare.toggle}
         />
       </section>
 
@@ -169,6 +183,8 @@ export default function ProductsPage() {
           <Pagination page={data.page} totalPages={data.totalPages} hrefFor={hrefFor} label={t('products.list.pages')} />
         </div>
       )}
+
+      <CompareBar ids={compare.ids} />
 
       <FilterDrawer
         open={drawerOpen}
@@ -188,6 +204,11 @@ export default function ProductsPage() {
               : { category: undefined, subcategory: undefined, childcategory: undefined },
           )
         }
+        facets={facets.data?.facets}
+        brands={filters.brands}
+        specs={filters.specs}
+        onBrandsChange={(brands) => update({ brands })}
+        onSpecsChange={(specs) => update({ specs })}
         // Clear empties what the drawer shows (the tree shows the category narrowed to); search and sort stay.
         onClear={() => update(CLEARED_FILTERS)}
       />
@@ -275,6 +296,7 @@ function ActiveFilters({ filters, onChange }: { filters: ProductFilters; onChang
       label: ownPriceLabel(filters, t, locale),
       remove: { minPrice: undefined, maxPrice: undefined },
     });
+  chips.push(...facetChips(filters, t));
   if (filters.q) chips.push({ key: 'q', label: `“${filters.q}”`, remove: { q: '' } });
   if (chips.length === 0) return null;
   return (
@@ -316,6 +338,8 @@ function ListBody({
   onToggleLike,
   onAddToCart,
   addingId,
+  compared,
+  onToggleCompare,
 }: {
   page: ProductPage | undefined;
   pending: boolean;
@@ -325,6 +349,8 @@ function ListBody({
   onToggleLike: (id: number) => void;
   onAddToCart: (id: number) => void;
   addingId: number | undefined;
+  compared: readonly number[];
+  onToggleCompare: (id: number) => void;
 }) {
   const t = useT();
   if (error) {
@@ -364,6 +390,8 @@ function ListBody({
               onToggleLike={onToggleLike}
               onAddToCart={onAddToCart}
               adding={addingId === product.id}
+              compared={compared.includes(product.id)}
+              onToggleCompare={onToggleCompare}
               eager={index < EAGER_CARDS}
             />
           </div>

@@ -18,6 +18,20 @@ export function useProductPage(query: string) {
   });
 }
 
+/**
+ * The list's brand and specification counts (GET /api/products?…&facets=1; `query` carries it),
+ * asked for only while `enabled` (the filter drawer is open); the last counts stay while new ones
+ * load. An answer without `facets` (a server that offers none) leaves the drawer without them.
+ */
+export function useProductFacets(query: string, enabled: boolean) {
+  return useQuery({
+    queryKey: productKeys.page(query),
+    queryFn: ({ signal }) => fetchProductPage(query, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** A product already in the cache (from a list or Home), shown at once while its own request runs. */
 function cachedProduct(client: QueryClient, id: number): Product | undefined {
   for (const [, data] of client.getQueriesData<ProductPage>({ queryKey: productKeys.all })) {

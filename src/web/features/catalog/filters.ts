@@ -1,5 +1,5 @@
 import type { Locale } from '../../../shared/locale';
-import type { PriceRange, ProductFilters } from '../../../shared/product-list';
+import type { PriceRange, ProductFilters, SpecFilter } from '../../../shared/product-list';
 import { formatPrice } from '../../lib/format';
 import type { MessageId, Translate } from '../../lib/i18n';
 
@@ -9,6 +9,7 @@ export {
   type PriceRange,
   type ProductFilters,
   SORTS,
+  type SpecFilter,
   apiQuery,
   hasFilters,
   hasOwnPrice,
@@ -63,6 +64,32 @@ export function ownPriceLabel(bounds: Pick<ProductFilters, 'minPrice' | 'maxPric
   if (maxPrice === undefined) return t('products.price.from', { min: formatPrice(minPrice ?? 0, locale) });
   if (minPrice === undefined) return t('products.price.upTo', { max: formatPrice(maxPrice, locale) });
   return t('products.price.between', { min: formatPrice(minPrice, locale), max: formatPrice(maxPrice, locale) });
+}
+
+/** The specification filters with `name`'s values replaced (in its place; left out when none are left). */
+export function withSpecValues(specs: readonly SpecFilter[], name: string, values: string[]): SpecFilter[] {
+  if (!specs.some((spec) => spec.name === name)) return values.length > 0 ? [...specs, { name, values }] : [...specs];
+  return specs.flatMap((spec) => (spec.name !== name ? [spec] : values.length > 0 ? [{ name, values }] : []));
+}
+
+/** The list's removable chips for the ticked brands and specification values ('Brand: Asus', 'RAM: 16 GB'). */
+export function facetChips(filters: ProductFilters, t: Translate): { key: string; label: string; remove: Partial<ProductFilters> }[] {
+  const brands = filters.brands.map((brand) => ({
+    key: `b-${brand}`,
+    label: t('product-specs.chips.brand', { name: brand }),
+    remove: { brands: filters.brands.filter((item) => item !== brand) },
+  }));
+  const specs = filters.specs.flatMap((spec) =>
+    spec.values.map((value) => {
+      const rest = spec.values.filter((item) => item !== value);
+      return {
+        key: `s-${spec.name}-${value}`,
+        label: t('product-specs.chips.spec', { name: spec.name, value }),
+        remove: { specs: withSpecValues(filters.specs, spec.name, rest) },
+      };
+    }),
+  );
+  return [...brands, ...specs];
 }
 
 const DEVANAGARI_ZERO = 0x966;
