@@ -14,7 +14,10 @@ import { ApiError } from '../../../lib/api';
 import { firstErrors } from '../../../lib/forms';
 import { type MessageId, useLocale, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { type Category, type Product, updateProduct, uploadProduct } from './api';
+import { type Category, type Product, updateProduct, uploadProduct, useProductDetailForEdit } from './api';
+import { useSpecEditor } from './specs/use-spec-editor';
+import { useVariantEditor } from './variants/use-variant-editor';
+import { draftErrors, variantsPayload } from './variants/variant-grid';
 
 /** Upload toasts, and the edit ones (edit is beyond the original panel): message ids. */
 export const PRODUCT_FORM_TOASTS = {
@@ -28,7 +31,8 @@ export const PRODUCT_FORM_TOASTS = {
 export type TextField =
   'name' | 'sku' | 'description' | 'price' | 'category' | 'subCategory' | 'childCategory' | 'stock' | 'maxPerOrder';
 export type Field = TextField | 'images';
-export type Errors = Partial<Record<Field, string>>;
+/** Messages by field: the form's own, and the API's names of the variants' and specifications' (`variants.2.price`, `specs.RAM`). */
+export type Errors = Partial<Record<Field | (string & {}), string>>;
 type Values = Record<TextField, string>;
 
 export interface NewImage {
@@ -46,6 +50,11 @@ export interface ProductFormProps {
 }
 
 let keySeq = 0;
+
+/** The order the first refused field is looked for in, to focus it (then the variants' and specifications'). */
+const FIELD_ORDER = ['name', 'sku', 'description', 'price', 'category', 'stock', 'maxPerOrder', 'images'];
+
+const isVariantField = (field: string) => field === 'options' || field === 'variants' || /^(options|variants)\./.test(field);
 
 function initialValues(product: Product | undefined): Values {
   return {
@@ -86,8 +95,18 @@ function findErrors(values: Values, images: { existing: string[]; added: NewImag
   return found;
 }
 
-/** The request's body: an edit replaces the path, stock and image order as sent; an upload sends what is filled. */
-function formData(values: Values, images: { existing: string[]; added: NewImage[] }, editing: boolean): FormData {
+/** What the form sends beside its own fields: the variants' and specifications' JSON texts. */
+interface Extra {
+  fields: Record<string, string>;
+  /** Sold in variants: the product sends no stock of its own (theirs is summed). */
+  variants: boolean;
+}
+
+/**
+ * The request's body: an edit replaces the path, stock and image order as sent; an upload sends what
+ * is filled.
+ */
+function formData(values: Values, images: { existing: string[]; added: NewImage[] }, editing: boolean, extra: Extra): FormData {
   const { name, sku, description, price, category, subCategory, childCategory, stock, maxPerOrder } = values;
   const form = new FormData();
   form.set('name', name.trim());
@@ -100,15 +119,16 @@ function formData(values: Values, images: { existing: string[]; added: NewImage[
     // Edit: the path is replaced as sent ('' = none); an empty stock switches stock tracking off.
     form.set('subCategory', subCategory);
     form.set('childCategory', childCategory);
-    form.set('stock', stock.trim());
+    if (!extra.variants) form.set('stock', stock.trim());
     form.set('maxPerOrder', maxPerOrder.trim());
     form.set('imageOrder', JSON.stringify(images.existing));
   } else {
     if (subCategory) form.set('subCategory', subCategory);
     if (childCategory) form.set('childCategory', childCategory);
-    if (stock.trim()) form.set('stock', stock.trim());
+    if (stock.trim() && !extra.variants) form.set('stock', stock.trim());
     if (maxPerOrder.trim()) form.set('maxPerOrder', maxPerOrder.trim());
   }
+  for (const [field, value] of Object.entries(extra.fields)) form.set(field, value);
   for (const image of images.added) form.append('images', image.file, image.file.name);
   return form;
 }
@@ -134,13 +154,29 @@ export function useProductForm({ product, categories, onClose, onSaved }: Produc
   });
   useEffect(() => () => addedRef.current.forEach((image) => URL.revokeObjectURL(image.url)), []);
 
-  const clear = (field: Field) =>
+  const clear = (field: string) =>
     setErrors((current) => {
       if (!(field in current)) return current;
       const next = { ...current };
       delete next[field];
       return next;
     });
+  // A change to the options or the grid moves the rows' indexes: their messages go with it.
+  const clearVariantErrors = () =>
+    setErrors((current) =>
+      Object.keys(current).some(isVariantField)
+        ? Object.fromEntries(Object.entries(current).filter(([field]) => !isVariantField(field)))
+        : current,
+    );
+
+  // An edit starts from the saved variants and specifications: until they have arrived, the form
+  // neither shows nor sends them (nothing is overwritten with an empty list).
+  const detail = useProductDetailForEdit(product?.id);
+  const saved = detail.data;
+  const sectionsReady = product === undefined || saved !== undefined;
+  const variants = useVariantEditor(saved, values.price, clearVariantErrors);
+  const categoryId = categories.find((item) => item.name === values.category)?.id;
+  const specs = useSpecEditor(saved, categoryId, clear);
   const change = (field: TextField, value: string) => {
     setValues((current) => ({
       ...current,
@@ -180,24 +216,40 @@ export function useProductForm({ product, categories, onClose, onSaved }: Produc
       return current.filter((image) => image.key !== key);
     });
 
+  const translated = (ids: Record<string, MessageId>): Errors =>
+    Object.fromEntries(Object.entries(ids).map(([field, id]) => [field, t(id)]));
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
-    const found = findErrors(values, { existing, added }, Boolean(product), locale);
+    // Still loading them: wait (a failed load saves the rest and leaves them as they are).
+    if (!sectionsReady && !detail.isError) return;
+    // Sold in variants, the product's own price is their lowest.
+    const sent = variants.active ? { ...values, price: variants.lowestPrice ?? values.price } : values;
+    const found: Errors = {
+      ...findErrors(sent, { existing, added }, Boolean(product), locale),
+      ...translated(draftErrors(variants.draft, values.price)),
+      ...translated(specs.errors()),
+    };
     setErrors(found);
-    const first = (['name', 'sku', 'description', 'price', 'category', 'stock', 'maxPerOrder', 'images'] as const).find(
-      (field) => field in found,
-    );
+    const first = [...FIELD_ORDER, ...Object.keys(found)].find((field) => field in found);
     if (first) {
       document.getElementById(`${formId}-${first}`)?.focus();
       return;
     }
     setPending(true);
     try {
-      const form = formData(values, { existing, added }, Boolean(product));
-      const saved = product ? await updateProduct(product.id, form) : await uploadProduct(form);
+      // The variants are sent when the product has or had some, so one sold as itself is saved as before.
+      const sendVariants = sectionsReady && (variants.draft.options.length > 0 || (saved?.options.length ?? 0) > 0);
+      const { options, variants: rows } = variantsPayload(variants.draft, values.price);
+      const fields = {
+        ...(sendVariants ? { options: JSON.stringify(options), variants: JSON.stringify(rows) } : {}),
+        ...(sectionsReady ? specs.formFields() : {}),
+      };
+      const form = formData(sent, { existing, added }, Boolean(product), { fields, variants: variants.active });
+      const answer = product ? await updateProduct(product.id, form) : await uploadProduct(form);
       toast.success(t(product ? PRODUCT_FORM_TOASTS.updated : PRODUCT_FORM_TOASTS.uploaded));
-      onSaved(saved);
+      onSaved(answer);
       onClose();
     } catch (error) {
       toast.error(t(product ? PRODUCT_FORM_TOASTS.updateFailed : PRODUCT_FORM_TOASTS.uploadFailed));
@@ -229,6 +281,11 @@ export function useProductForm({ product, categories, onClose, onSaved }: Produc
     setAdded,
     addFiles,
     removeAdded,
+    /** An edit's saved variants and specifications have arrived (or it is a new product). */
+    sectionsReady,
+    sectionsFailed: detail.isError,
+    variants,
+    specs,
     pending,
     submit,
     onClose,
