@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PRICE_RANGES } from '../../src/server/features/catalog/seed/demo-data.js';
+import { DEMO_VARIANTS } from '../../src/server/features/catalog/seed/demo-variants.js';
 import { type SeedLogger, seedDemoCatalogue } from '../../src/server/features/catalog/seed/seed-demo.js';
 import type { Category, Product } from '../../src/shared/catalog.js';
+import type { ProductDetail } from '../../src/shared/product-detail.js';
 import { type TestApp, buildTestApp } from '../helpers/app.js';
 import { rowCount } from '../helpers/catalog.js';
 
@@ -72,6 +74,33 @@ describe('demo catalogue', () => {
     expect(featured.length).toBeLessThanOrEqual(10);
     expect(products.some((product) => product.stock === 0)).toBe(true);
     expect(products.some((product) => product.stock === null)).toBe(true);
+
+    // A few phones come by storage and colour, a few laptops by memory and SSD: the product keeps
+    // its price (its cheapest variant's) and stock (its variants' sum); a colour shows one picture.
+    const byName = new Map(products.map((product) => [product.name, product]));
+    for (const entry of DEMO_VARIANTS) {
+      const product = byName.get(entry.product)!;
+      const detail = (await t.app.inject({ method: 'GET', url: `/api/products/${product.id}` })).json<ProductDetail>();
+      expect(detail.options, entry.product).toEqual(entry.options);
+      expect(detail.variants.map((variant) => variant.sku)).toEqual(entry.variants.map((variant) => variant.sku));
+      expect(detail.price).toBe(Math.min(...entry.variants.map((variant) => variant.price)));
+      const images = JSON.parse(product.images) as string[];
+      for (const variant of detail.variants) {
+        expect(variant.images.every((image) => images.includes(image))).toBe(true);
+        expect(variant.images.length).toBe(entry.pictured ? 1 : 0);
+      }
+    }
+    const phone = (
+      await t.app.inject({ method: 'GET', url: `/api/products/${byName.get('Apple iPhone 16 Pro Max (256 GB)')!.id}` })
+    ).json<ProductDetail>();
+    expect(phone).toMatchObject({ price: 224_900, stock: 3 });
+    expect(phone.variants[2]).toMatchObject({
+      options: { Storage: '512 GB', Colour: 'Desert Titanium' },
+      label: '512 GB / Desert Titanium',
+    });
+    expect(DEMO_VARIANTS.map((entry) => entry.options.map((option) => option.name).join('+'))).toEqual(
+      expect.arrayContaining(['Storage+Colour', 'Memory+SSD', 'RAM+SSD']),
+    );
 
     // A second call (and a second start) adds nothing.
     const before = { products: await rowCount(t, 'products'), images: await rowCount(t, 'product_images') };

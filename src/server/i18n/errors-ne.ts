@@ -144,6 +144,12 @@ export const ERRORS_NE: MessageCatalogue = {
   'Not a stored image: {image}': 'यो पसलमा राखिएको फोटो होइन: {image}',
   'Another product already has this SKU': 'यो SKU अर्को सामानमा पहिल्यै छ',
 
+  // A product's variants (shared/variants.ts, features/catalog/variants/).
+  'Another product or variant already has this SKU': 'यो SKU अर्को सामान वा भेरियन्टमा पहिल्यै छ',
+  'This variant is not one of this product’s variants': 'यो भेरियन्ट यस सामानको होइन',
+  'Set the price of each variant': 'हरेक भेरियन्टको मूल्य छुट्टाछुट्टै राख्नुहोस्',
+  'Set the stock of each variant': 'हरेक भेरियन्टको स्टक छुट्टाछुट्टै राख्नुहोस्',
+
   // Products to CSV and back (shared/product-csv.ts, features/catalog/csv/).
   'Send the import as multipart/form-data with the CSV in "file" and an optional ZIP of images in "images"':
     'आयात multipart/form-data का रूपमा पठाउनुहोस्: CSV "file" मा, र चाहिए फोटोहरूको ZIP "images" मा',

@@ -12,10 +12,12 @@ import { sniffImageType } from '../../lib/images.js';
 export const MULTIPART_LIMITS = {
   fileSize: MAX_IMAGE_BYTES,
   files: MAX_IMAGES_PER_UPLOAD,
-  fields: 20,
-  fieldSize: 64 * 1024,
+  // The product's fields, its brand and specifications, and its options and variants.
+  fields: 40,
+  // The `variants` field holds up to PRODUCT_VARIANTS_MAX variants as JSON, each with its image addresses.
+  fieldSize: 256 * 1024,
   fieldNameSize: 100,
-  parts: MAX_IMAGES_PER_UPLOAD + 20,
+  parts: MAX_IMAGES_PER_UPLOAD + 40,
   headerPairs: 50,
 };
 

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   CATALOG_MESSAGES,
   PRODUCT_DESCRIPTION_MAX,
@@ -6,6 +7,7 @@ import {
   PRODUCT_STOCK_MAX,
   PRODUCT_WARRANTY_MAX,
 } from '../../../shared/catalog.js';
+import type { VariantsInput } from '../../../shared/variants.js';
 import { AppError } from '../../lib/errors.js';
 import type { NewProduct } from './queries.js';
 
@@ -29,9 +31,11 @@ export interface CreateProductInput {
   /** Checked by productSkuSchema (src/shared/catalog.ts) before it gets here; null/absent: none. */
   sku?: string | null;
   images: Buffer[];
+  /** Its options and variants, written in the product's transaction (variants/service.ts); absent: none. */
+  variants?: VariantsInput;
 }
 
-export interface BulkProductInput extends Omit<CreateProductInput, 'images'> {
+export interface BulkProductInput extends Omit<CreateProductInput, 'images' | 'variants'> {
   /** Base names returned by storeImage(); the same ones may be shared by many products. */
   imageBaseNames: string[];
   /** ISO timestamp; defaults to now. */
@@ -40,6 +44,13 @@ export interface BulkProductInput extends Omit<CreateProductInput, 'images'> {
 
 export const validationFailed = (fields: Record<string, string>) =>
   new AppError(400, 'VALIDATION_FAILED', Object.values(fields)[0] ?? 'Invalid request', fields);
+
+/** A zod error's issues as field errors ('variants.2.price'), the first one of each field. */
+export function issuesToFields(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  return fields;
+}
 
 /** 409 on the SKU field: a live product already has it (compared case-insensitively, migration 020). */
 export const skuTaken = () => new AppError(409, 'SKU_TAKEN', CATALOG_MESSAGES.skuTaken, { sku: CATALOG_MESSAGES.skuTaken });

@@ -21,14 +21,15 @@ import {
 import { idParam } from '../../../shared/path-params.js';
 import { archivedProductPageSchema, archivedQuerySchema } from '../../../shared/product-archive.js';
 import { productDetailSchema } from '../../../shared/product-detail.js';
+import { productVariantsInputSchema } from '../../../shared/variants.js';
 import type { AppContext } from '../../context.js';
 import { access } from '../../lib/access.js';
 import { principalOf } from '../../lib/principal.js';
 import type { Actor } from '../audit/service.js';
 import { readProductForm, registerMultipart } from './form.js';
 import { PublicAnswers } from './listing/answers.js';
-import { validationFailed } from './product-input.js';
 import { CatalogService } from './service.js';
+import { parseProductWithVariants } from './variants/form.js';
 
 /**
  * The catalogue API, registered under /api:
@@ -44,6 +45,8 @@ import { CatalogService } from './service.js';
  *   GET    /products/:id/related  {products}: compact cards of the same child/sub/category (related.ts)
  *   POST   /products/              multipart → 201 product
  *   PUT    /products/:id           multipart or JSON → product
+ *   PUT    /products/:id/variants  {options, variants} → product (the whole set: variants/service.ts)
+ * The create and edit forms take the same two as `options`/`variants` (JSON texts in a multipart form).
  *   PUT    /products/:id/feature   → {message, isFeatured}
  *   DELETE /products/:id           → {message} (archives it: shared/product-archive.ts)
  *   GET    /admin/products/archived              → the archived products that can still be restored
@@ -62,12 +65,6 @@ const PAGED_KEYS = ['page', 'pageSize', 'q', 'sort'];
 
 /** The signed-in admin, who the audit log records for a write. */
 const actorOf = (request: FastifyRequest): Actor => ({ adminId: principalOf(request).id });
-
-function issuesToFields(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
-  return fields;
-}
 
 export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)): FastifyPluginAsyncZod {
   return async (app) => {
@@ -196,9 +193,8 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
 
     const create = async (request: FastifyRequest) => {
       const form = await readProductForm(request);
-      const parsed = productFieldsSchema.safeParse(form.fields);
-      if (!parsed.success) throw validationFailed(issuesToFields(parsed.error));
-      return service.detailOf(await service.createFromForm(parsed.data, form.files, actorOf(request)));
+      const { fields, variants } = parseProductWithVariants(productFieldsSchema, form.fields);
+      return service.detailOf(await service.createFromForm(fields, form.files, actorOf(request), variants));
     };
     for (const url of ['/products', '/products/']) {
       app.post(url, { ...admin, schema: { response: { 201: productDetailSchema } } }, async (request, reply) =>
@@ -210,12 +206,20 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
       '/products/:id',
       { ...admin, schema: { params: productParams, response: { 200: productDetailSchema } } },
       async (request) => {
-        let fields: unknown = request.body ?? {};
+        let body: unknown = request.body ?? {};
         let files: Buffer[] = [];
-        if (request.isMultipart()) ({ fields, files } = await readProductForm(request));
-        const parsed = productUpdateSchema.safeParse(fields);
-        if (!parsed.success) throw validationFailed(issuesToFields(parsed.error));
-        return service.detailOf(await service.updateProduct(request.params.id, parsed.data, files, actorOf(request)));
+        if (request.isMultipart()) ({ fields: body, files } = await readProductForm(request));
+        const { fields, variants } = parseProductWithVariants(productUpdateSchema, body);
+        return service.detailOf(await service.updateProduct(request.params.id, fields, files, actorOf(request), variants));
+      },
+    );
+
+    app.put(
+      '/products/:id/variants',
+      { ...admin, schema: { params: productParams, body: productVariantsInputSchema, response: { 200: productDetailSchema } } },
+      async (request) => {
+        await service.variants.replace(request.params.id, request.body, actorOf(request));
+        return service.getProductDetail(request.params.id);
       },
     );
 

@@ -45,6 +45,7 @@ import {
 } from '../../../shared/catalog.js';
 import type { ArchivedProductPage, ArchivedQuery } from '../../../shared/product-archive.js';
 import type { ProductDetail } from '../../../shared/product-detail.js';
+import type { VariantsInput } from '../../../shared/variants.js';
 import type { AppContext } from '../../context.js';
 import { isoNow } from '../../lib/clock.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
@@ -70,6 +71,7 @@ import {
 } from './product-input.js';
 import * as q from './queries.js';
 import { relatedProducts } from './related.js';
+import { VariantService } from './variants/service.js';
 
 /** A SKU taken by another write between the check and ours: the unique index of migration 020 says so. */
 function skuRace(error: unknown): unknown {
@@ -80,6 +82,8 @@ export class CatalogService {
   readonly storage: Storage;
   /** Product lists and search (listing/service.ts). */
   readonly listing: ListingService;
+  /** A product's options and variants (variants/service.ts). */
+  readonly variants: VariantService;
   /** The category tree (category-service.ts), answered for below. */
   private readonly categories: CategoryService;
   private readonly archive: ProductArchive;
@@ -91,6 +95,7 @@ export class CatalogService {
   ) {
     this.storage = storage ?? ctx.storage;
     this.listing = new ListingService(ctx);
+    this.variants = new VariantService(ctx);
     this.categories = new CategoryService(ctx);
     this.archive = new ProductArchive(ctx, this.categories);
     this.bulk = new BulkProducts(ctx, this.storage, this.categories);
@@ -185,8 +190,8 @@ export class CatalogService {
   // -------------------------------------------------------------------------------------------
   // Product writes
 
-  /** POST /api/products/: the form's fields (category path by name or id) and its image files. */
-  async createFromForm(fields: ProductFields, files: Buffer[], actor?: Actor): Promise<Product> {
+  /** POST /api/products/: the form's fields (category path by name or id), its image files and variants. */
+  async createFromForm(fields: ProductFields, files: Buffer[], actor?: Actor, variants?: VariantsInput): Promise<Product> {
     if (files.length === 0) throw validationFailed({ images: CATALOG_MESSAGES.imageRequired });
     const where = await this.categories.resolvePath(fields.category, fields.subCategory, fields.childCategory);
     return this.createProduct(
@@ -203,6 +208,7 @@ export class CatalogService {
         maxPerOrder: fields.maxPerOrder ?? null,
         sku: fields.sku ?? null,
         images: files,
+        variants,
       },
       actor,
     );
@@ -227,6 +233,7 @@ export class CatalogService {
           trx,
           baseNames.map((base_name, position) => ({ product_id: productId, position, base_name })),
         );
+        if (input.variants) await this.variants.writeIn(trx, productId, input.variants, actor, now);
         if (actor) {
           const row = await q.liveProductRow(trx, productId);
           if (row) {
@@ -245,7 +252,7 @@ export class CatalogService {
       });
     } catch (error) {
       await deleteImages(this.storage, baseNames);
-      throw skuRace(error);
+      throw input.variants ? await this.variants.conflictOf(error, undefined, input.variants) : skuRace(error);
     }
     return this.getProduct(id);
   }
@@ -260,10 +267,21 @@ export class CatalogService {
     return this.bulk.insert(products);
   }
 
-  /** PUT /api/products/:id — see productUpdateSchema in src/shared/catalog.ts for the rules. */
-  async updateProduct(id: number, update: ProductUpdate, files: Buffer[], actor?: Actor): Promise<Product> {
+  /**
+   * PUT /api/products/:id — see productUpdateSchema in src/shared/catalog.ts for the rules; with
+   * `variants`, the product's whole set of them in the same transaction (variants/service.ts).
+   */
+  async updateProduct(
+    id: number,
+    edit: ProductUpdate,
+    files: Buffer[],
+    actor?: Actor,
+    variants?: VariantsInput,
+  ): Promise<Product> {
     const current = await q.liveProductRow(this.db, id);
     if (!current) throw notFound(CATALOG_MESSAGES.productNotFound);
+    // A product with variants keeps its variants' price and stock.
+    const update = await this.variants.productEdit(id, current, edit, variants);
     const existing = (await q.imagesOf(this.db, [id])).get(id) ?? [];
 
     const patch: q.ProductPatch = {};
@@ -316,6 +334,8 @@ export class CatalogService {
         const now = this.now();
         if (!(await q.updateProduct(trx, id, patch, now))) throw notFound(CATALOG_MESSAGES.productNotFound);
         if (imagesChanged) await q.replaceImages(trx, id, finalImages);
+        if (imagesChanged) await this.variants.keepImages(trx, id, finalImages);
+        if (variants) await this.variants.writeIn(trx, id, variants, actor, now);
         if (actor && before) {
           const after = await q.liveProductRow(trx, id);
           const changes = after
@@ -339,7 +359,7 @@ export class CatalogService {
       });
     } catch (error) {
       await deleteImages(this.storage, added);
-      throw skuRace(error);
+      throw variants ? await this.variants.conflictOf(error, id, variants) : skuRace(error);
     }
     const removed = existing.filter((base) => !finalImages.includes(base));
     await deleteImages(this.storage, await q.unusedBaseNames(this.db, removed));

@@ -9,6 +9,7 @@ import { toPaisa } from '../product-input.js';
 import { CatalogService } from '../service.js';
 import { ARTWORK_VARIANTS, mapLimit, renderArtwork } from './artwork.js';
 import { DEMO_PRODUCTS, DEMO_TREE, type DemoProduct } from './demo-data.js';
+import { seedDemoVariants } from './demo-variants.js';
 
 /** The part of a logger the seeders use (Fastify's logger fits). */
 export interface SeedLogger {
@@ -118,6 +119,7 @@ export async function seedDemoCatalogue(
     result.images += images.length;
   });
 
+  await seedDemoVariants(ctx, catalog);
   result.seeded = true;
   result.ms = Math.round(performance.now() - started);
   log.info(
