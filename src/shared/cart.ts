@@ -4,13 +4,17 @@ import { userIdSchema } from './accounts.js';
 /**
  * The cart contract:
  *   GET    /api/cart/view-cart/:userId  → {cartItems: CartItem[]}            (oldest line first)
- *   POST   /api/cart/add-to-cart        {userId, productId, quantity} → {message, cartItem}
- *          (a product already in the cart has its quantity raised; cartItem is the whole line)
+ *   POST   /api/cart/add-to-cart        {userId, productId, variantId?, quantity} → {message, cartItem}
+ *          (a product already in the cart has its quantity raised; cartItem is the whole line).
+ *          A product with variants needs the chosen variant's id, one without refuses one; each
+ *          variant is its own line, priced and stocked as the variant.
  *   PUT    /api/cart/update-quantity    {userId?, itemId, quantity} → {message, cartItem}
  *          (sets one line's quantity: 1 up to the product's tracked stock)
  *   DELETE /api/cart/remove-item/:id    → {message}
  * All four need the shopper's bearer token; the user in the path or body must be its owner.
  * Prices are rupees; `images` is the catalogue's JSON-encoded list of addresses (parseImages()).
+ * A line of a variant carries its id and label ("256 GB / Black"), and the variant's price, stock
+ * and pictures (the product's when the variant names none).
  */
 
 /** The server's ceiling for one line's quantity (the largest 32-bit integer). */
@@ -27,6 +31,15 @@ export const CART_MESSAGES = {
   productIdInvalid: 'productId must be a positive whole number',
   badItemId: 'Cart item id must be a positive whole number',
   ownCartOnly: 'You can only access your own cart',
+  variantIdInvalid: 'variantId must be a positive whole number',
+  variantNotFound: 'Variant not found',
+  variantOfOtherProduct: 'This variant belongs to another product',
+  noVariants: 'This product has no variants to choose from',
+  // The product's options in order, as the shopper must choose them: "Choose a Storage and Colour".
+  chooseVariant: (optionNames: readonly string[]) =>
+    optionNames.length < 2
+      ? `Choose a ${optionNames[0] ?? 'variant'}`
+      : `Choose a ${optionNames.slice(0, -1).join(', ')} and ${optionNames[optionNames.length - 1]}`,
   outOfStock: (name: string) => `"${name}" is out of stock`,
   notEnoughStock: (name: string, stock: number, inCart: number) =>
     inCart > 0
@@ -95,9 +108,34 @@ export const productIdSchema = z
       .max(2 ** 31 - 1, CART_MESSAGES.productIdInvalid),
   );
 
+/** A variant id as a number or a string of digits; absent, null or empty: none chosen. */
+export const variantIdSchema = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{0,10}$/, CART_MESSAGES.variantIdInvalid)
+        .transform((text) => (text === '' ? undefined : Number(text))),
+      z.null().transform(() => undefined),
+    ],
+    { error: CART_MESSAGES.variantIdInvalid },
+  )
+  .pipe(
+    z
+      .number()
+      .int(CART_MESSAGES.variantIdInvalid)
+      .positive(CART_MESSAGES.variantIdInvalid)
+      .max(2 ** 31 - 1, CART_MESSAGES.variantIdInvalid)
+      .optional(),
+  )
+  .optional();
+
 export const addToCartSchema = z.object({
   userId: userIdSchema,
   productId: productIdSchema,
+  variantId: variantIdSchema,
   quantity: quantitySchema,
 });
 export type AddToCartInput = z.input<typeof addToCartSchema>;
@@ -147,13 +185,20 @@ export const cartProductSchema = z.object({
   images: z.string(),
   /** Units in stock; null when the shop does not track this product's stock. */
   stock: z.number().nullable(),
-  /** False when the product was deleted or is out of stock: checkout would refuse this line. */
+  /**
+   * False when the product was deleted or is out of stock, or the line's variant was removed (or
+   * the product now has variants and the line names none): checkout would refuse this line.
+   */
   isAvailable: z.boolean(),
 });
 
 export const cartItemSchema = z.object({
   id: z.number(),
   quantity: z.number(),
+  /** The chosen variant (its price, stock and pictures are the product's here); null: the product itself. */
+  variantId: z.number().nullable(),
+  /** The variant's label ("256 GB / Black"); null without a variant. */
+  variantLabel: z.string().nullable(),
   product: cartProductSchema,
 });
 export type CartItem = z.infer<typeof cartItemSchema>;

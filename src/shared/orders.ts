@@ -258,10 +258,23 @@ export const orderItemSchema = z.object({
   /** Unit price in rupees when the order was placed. */
   price: z.number(),
   quantity: z.number(),
+  /** The variant sold (null: the product sold as itself). */
+  variantId: z.number().nullable(),
+  /** The variant's label at the sale ("256 GB / Black"), a snapshot like the product's name; null without a variant. */
+  variantLabel: z.string().nullable(),
   /** Snapshot taken at checkout: later renames or deletions do not change it. */
   product: z.object({ id: z.number(), name: z.string(), category: z.string() }),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
+
+/** What a line was sold as: the product's name, and the variant's label after it ("Galaxy S24 (256 GB / Black)"). */
+export function soldName(productName: string, variantLabel: string | null | undefined): string {
+  return variantLabel ? `${productName} (${variantLabel})` : productName;
+}
+
+/** A line's name as invoices, mails and the CSV show it (soldName). */
+export const orderItemName = (item: Pick<OrderItem, 'product' | 'variantLabel'>): string =>
+  soldName(item.product.name, item.variantLabel);
 
 export const orderUserSchema = z.object({
   id: z.number(),

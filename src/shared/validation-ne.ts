@@ -54,6 +54,7 @@ export const VALIDATION_NE: MessageCatalogue = {
   'Quantity must be a whole number of {min} or more': 'परिमाण {min} वा सोभन्दा बढीको पूर्णाङ्क हुनुपर्छ',
   'Quantity must be at most {max}': 'परिमाण बढीमा {max} हुन सक्छ',
   'productId must be a positive whole number': 'productId शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
+  'variantId must be a positive whole number': 'variantId शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
   'Cart item id must be a positive whole number': 'कार्टको सामानको id शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
 
   // catalog.ts

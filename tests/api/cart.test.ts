@@ -69,6 +69,8 @@ describe('cart API', () => {
       cartItem: {
         id: expect.any(Number),
         quantity: 2,
+        variantId: null,
+        variantLabel: null,
         product: {
           id: product.id,
           name: 'Mechanical Keyboard',

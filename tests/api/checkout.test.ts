@@ -84,12 +84,16 @@ describe('checkout: POST /api/orders/create', () => {
           id: expect.any(Number),
           price: 2499.99,
           quantity: 2,
+          variantId: null,
+          variantLabel: null,
           product: { id: mouse.id, name: 'Gaming Mouse', category: 'Accessories' },
         },
         {
           id: expect.any(Number),
           price: 18000,
           quantity: 1,
+          variantId: null,
+          variantLabel: null,
           product: { id: desk.id, name: 'Gaming Desk', category: 'Furniture' },
         },
       ],
@@ -166,6 +170,8 @@ describe('checkout: POST /api/orders/create', () => {
       id: expect.any(Number),
       price: 100,
       quantity: 1,
+      variantId: null,
+      variantLabel: null,
       product: { id: product.id, name: 'Old Name', category: 'Snapshots', thumbnail: null, available: false },
     });
     // Rs. 100 of goods and Rs. 100 delivery in the valley.

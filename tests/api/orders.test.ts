@@ -89,6 +89,8 @@ describe('orders API: shopper reads, admin list, status changes', () => {
           id: expect.any(Number),
           price: 5500,
           quantity: 2,
+          variantId: null,
+          variantLabel: null,
           product: { id: product.id, name: 'Controller', category: 'Gamepads' },
         },
       ]);

@@ -73,6 +73,11 @@ export const ERRORS_NE: MessageCatalogue = {
   'Cart item not found': 'कार्टमा यो सामान भेटिएन',
   'Product not found': 'सामान भेटिएन',
   'You can only access your own cart': 'तपाईं आफ्नै कार्ट मात्र हेर्न सक्नुहुन्छ',
+  'Variant not found': 'भेरियन्ट भेटिएन',
+  'This variant belongs to another product': 'यो भेरियन्ट अर्कै सामानको हो',
+  'This product has no variants to choose from': 'यो सामानमा छान्नुपर्ने भेरियन्ट छैनन्',
+  'Choose a {options} and {last}': '{options} र {last} छान्नुहोस्',
+  'Choose a {option}': '{option} छान्नुहोस्',
   '"{name}" is out of stock': '"{name}" स्टकमा छैन',
   'Only {stock} of "{name}" left in stock, and your cart already has {inCart}':
     'स्टकमा "{name}" {stock} वटा मात्र बाँकी छ, र तपाईंको कार्टमा पहिल्यै {inCart} वटा छ',

@@ -24,7 +24,7 @@ const itemParams = z.object({ id: idParam(CART_MESSAGES.badItemId) });
  * The cart, under /api/cart; every call needs the shopper's bearer token, checked
  * (lib/access.ts) before anything else is looked at:
  *   GET    /view-cart/:userId   → {cartItems}
- *   POST   /add-to-cart         {userId, productId, quantity} → {message, cartItem}
+ *   POST   /add-to-cart         {userId, productId, variantId?, quantity} → {message, cartItem}
  *   PUT    /update-quantity     {userId?, itemId, quantity} → {message, cartItem}
  *   DELETE /remove-item/:id     → {message}
  */
@@ -48,9 +48,9 @@ export function cartRoutes(ctx: AppContext, service = new CartService(ctx)): Fas
       '/add-to-cart',
       { ...shopper, schema: { tags: ['cart'], body: addToCartSchema, response: { 200: addToCartResponseSchema } } },
       async (request) => {
-        const { productId, quantity } = request.body;
+        const { productId, variantId, quantity } = request.body;
         const userId = assertOwner(request, request.body.userId, CART_MESSAGES.ownCartOnly);
-        return { message: CART_MESSAGES.added, cartItem: await service.add(userId, productId, quantity) };
+        return { message: CART_MESSAGES.added, cartItem: await service.add(userId, productId, quantity, variantId) };
       },
     );
 

@@ -1,5 +1,5 @@
 import { CART_MESSAGES, CART_QUANTITY_MAX, type CartItem } from '../../../shared/cart.js';
-import { ORDER_ERROR_CODES } from '../../../shared/orders.js';
+import { ORDER_ERROR_CODES, soldName } from '../../../shared/orders.js';
 import type { AppContext } from '../../context.js';
 import { isoNow } from '../../lib/clock.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
@@ -18,18 +18,20 @@ export class CartService {
   }
 
   /**
-   * Adds `quantity` units of a live product (raising the line's quantity when it is already in the cart).
-   * One small write (db/write-batch.ts): the shopper (locked), the product and the line (one
-   * statement), the stock check, the write, and the product's pictures for the answer, which is
-   * the line as written from the rows the transaction read.
+   * Adds `quantity` units of a live product, or of the variant of it the shopper chose (raising the
+   * line's quantity when it is already in the cart). One small write (db/write-batch.ts): the
+   * shopper (locked), the product, the variant and the line (one statement), the checks, the write,
+   * and the pictures for the answer, which is the line as written from the rows the transaction read.
    */
-  async add(userId: number, productId: number, quantity: number): Promise<CartItem> {
+  async add(userId: number, productId: number, quantity: number, variantId?: number): Promise<CartItem> {
     const now = isoNow(this.ctx.clock);
     return this.ctx.writeBatch.run(async (trx) => {
-      const read = await q.shopperProductLine(trx, userId, productId);
-      const { product, wanted } = lineToWrite(read, quantity, this.defaultLimit);
-      const id = await q.upsertLine(trx, { userId, productId, quantity: wanted, now });
-      return writtenItem(id, wanted, product, await q.imagesOfProduct(trx, product.id), this.ctx.config.imageBaseUrl);
+      const read = await q.shopperProductLine(trx, userId, productId, variantId ?? 0);
+      const { line, inCart } = await chosenLine(trx, read, variantId);
+      const wanted = quantityToWrite(line, inCart, quantity, this.defaultLimit);
+      const id = await q.upsertLine(trx, { userId, productId, variantId: line.variant_id ?? 0, quantity: wanted, now });
+      const images = line.variant_images.length > 0 ? line.variant_images : await q.imagesOfProduct(trx, productId);
+      return toItem({ ...line, id, quantity: wanted }, images, this.ctx.config.imageBaseUrl);
     });
   }
 
@@ -47,7 +49,9 @@ export class CartService {
       await q.setLineQuantity(trx, itemId, quantity, now);
       return { ...line, quantity };
     });
-    return toItem(written, await q.imagesOfProduct(this.ctx.db, written.product_id), this.ctx.config.imageBaseUrl);
+    const images =
+      written.variant_images.length > 0 ? written.variant_images : await q.imagesOfProduct(this.ctx.db, written.product_id);
+    return toItem(written, images, this.ctx.config.imageBaseUrl);
   }
 
   /** Removes one of the shopper's lines; someone else's line is 404 and stays. */
@@ -65,80 +69,115 @@ export class CartService {
       this.ctx.db,
       rows.map((row) => row.product_id),
     );
-    return rows.map((row) => toItem(row, images.get(row.product_id) ?? [], this.ctx.config.imageBaseUrl));
+    return rows.map((row) =>
+      toItem(
+        row,
+        row.variant_images.length > 0 ? row.variant_images : (images.get(row.product_id) ?? []),
+        this.ctx.config.imageBaseUrl,
+      ),
+    );
   }
 }
 
 /**
- * The rules of adding `quantity` units to what the transaction read: the quantity the line becomes,
- * or the error (no such shopper, no such live product, over the line's maximum, not enough stock,
- * more than one order may take).
+ * What add-to-cart puts in the cart, from what its transaction read: the live product, or the
+ * variant of it the shopper chose, as a line (0 units yet). Refused: no such shopper or product;
+ * a product with variants and none chosen (400 naming its options); a variant chosen for a product
+ * without any, or one of another product (400); a variant archived or unknown (404).
  */
-function lineToWrite(read: q.ShopperProductLine | undefined, quantity: number, defaultLimit: number) {
+async function chosenLine(
+  db: q.Db,
+  read: q.ShopperProductLine | undefined,
+  variantId: number | undefined,
+): Promise<{ line: q.CartLineRow; inCart: number }> {
   if (!read) throw notFound('User not found');
-  const { product, inCart } = read;
+  const { product, variant, inCart } = read;
   if (!product) throw notFound(CART_MESSAGES.productNotFound);
+  const line: q.CartLineRow = {
+    id: 0,
+    quantity: 0,
+    product_id: product.id,
+    name: product.name,
+    price_paisa: product.price_paisa,
+    stock: product.stock,
+    deleted_at: null,
+    max_per_order: product.max_per_order,
+    variant_id: null,
+    variant_label: null,
+    variant_images: [],
+    variant_live: true,
+  };
+  if (variantId === undefined) {
+    if (product.variant_count === 0) return { line, inCart };
+    const message = CART_MESSAGES.chooseVariant(await q.optionNames(db, product.id));
+    throw badRequest(message, { variantId: message });
+  }
+  if (product.variant_count === 0) throw badRequest(CART_MESSAGES.noVariants, { variantId: CART_MESSAGES.noVariants });
+  if (!variant) throw notFound(CART_MESSAGES.variantNotFound);
+  if (variant.product_id !== product.id) {
+    throw badRequest(CART_MESSAGES.variantOfOtherProduct, { variantId: CART_MESSAGES.variantOfOtherProduct });
+  }
+  if (variant.archived) throw notFound(CART_MESSAGES.variantNotFound);
+  const chosen = {
+    ...line,
+    price_paisa: variant.price_paisa,
+    stock: variant.stock,
+    variant_id: variant.id,
+    variant_label: variant.label,
+    variant_images: variant.images,
+  };
+  return { line: chosen, inCart };
+}
+
+/**
+ * The rules of adding `quantity` units to a line holding `inCart`: the quantity the line becomes,
+ * or the error (over the line's maximum, not enough stock of the product or its variant, more
+ * than one order may take).
+ */
+function quantityToWrite(line: q.CartLineRow, inCart: number, quantity: number, defaultLimit: number): number {
   const wanted = inCart + quantity;
   if (wanted > CART_QUANTITY_MAX) throw badRequest(CART_MESSAGES.quantityTooLarge, { quantity: CART_MESSAGES.quantityTooLarge });
-  if (product.stock !== null) {
-    if (product.stock <= 0) throw stockConflict(CART_MESSAGES.outOfStock(product.name), product.id, 0, inCart);
-    if (wanted > product.stock) {
-      throw stockConflict(CART_MESSAGES.notEnoughStock(product.name, product.stock, inCart), product.id, product.stock, inCart);
+  const name = soldName(line.name, line.variant_label);
+  if (line.stock !== null) {
+    if (line.stock <= 0) throw stockConflict(CART_MESSAGES.outOfStock(name), line, 0, inCart);
+    if (wanted > line.stock) {
+      throw stockConflict(CART_MESSAGES.notEnoughStock(name, line.stock, inCart), line, line.stock, inCart);
     }
   }
-  checkUnits(product.name, product.id, wanted, product.max_per_order ?? defaultLimit, inCart);
-  return { product, wanted };
+  checkUnits(name, line, wanted, line.max_per_order ?? defaultLimit, inCart);
+  return wanted;
 }
 
 /**
- * The rules of setting a line to `quantity` units: its product still sold, and the quantity within
- * the tracked stock (the same refusals as add(); the line's own units count as nothing here).
+ * The rules of setting a line to `quantity` units: its product (and variant) still sold, and the
+ * quantity within the tracked stock (the same refusals as add(); the line's own units count as
+ * nothing here).
  */
 function checkQuantityToSet(line: q.CartLineRow, quantity: number, defaultLimit: number): void {
   if (line.deleted_at !== null) throw notFound(CART_MESSAGES.productNotFound);
-  checkUnits(line.name, line.product_id, quantity, line.max_per_order ?? defaultLimit, line.quantity);
+  if (!line.variant_live) throw notFound(CART_MESSAGES.variantNotFound);
+  const name = soldName(line.name, line.variant_label);
+  checkUnits(name, line, quantity, line.max_per_order ?? defaultLimit, line.quantity);
   if (line.stock === null) return;
-  if (line.stock <= 0) throw stockConflict(CART_MESSAGES.outOfStock(line.name), line.product_id, 0, line.quantity);
+  if (line.stock <= 0) throw stockConflict(CART_MESSAGES.outOfStock(name), line, 0, line.quantity);
   if (quantity > line.stock) {
-    throw stockConflict(CART_MESSAGES.notEnoughStock(line.name, line.stock, 0), line.product_id, line.stock, line.quantity);
+    throw stockConflict(CART_MESSAGES.notEnoughStock(name, line.stock, 0), line, line.stock, line.quantity);
   }
-}
-
-/** The line as add() wrote it. */
-function writtenItem(
-  id: number,
-  quantity: number,
-  product: q.LiveProductRow,
-  imageBases: string[],
-  imageBaseUrl: string | undefined,
-): CartItem {
-  return toItem(
-    {
-      id,
-      quantity,
-      product_id: product.id,
-      name: product.name,
-      price_paisa: product.price_paisa,
-      stock: product.stock,
-      deleted_at: null,
-      max_per_order: product.max_per_order,
-    },
-    imageBases,
-    imageBaseUrl,
-  );
 }
 
 function toItem(row: q.CartLineRow, imageBases: string[], imageBaseUrl: string | undefined): CartItem {
   return {
     id: row.id,
     quantity: row.quantity,
+    variantId: row.variant_id,
+    variantLabel: row.variant_label,
     product: {
       id: row.product_id,
       name: row.name,
       price: row.price_paisa / 100,
       images: JSON.stringify(imageBases.map((base) => imageAddress(base, imageBaseUrl))),
       stock: row.stock,
-      isAvailable: row.deleted_at === null && (row.stock === null || row.stock > 0),
+      isAvailable: row.deleted_at === null && row.variant_live && (row.stock === null || row.stock > 0),
     },
   };
 }
@@ -147,15 +186,19 @@ function toItem(row: q.CartLineRow, imageBases: string[], imageBaseUrl: string |
  * A line may hold at most the units one order may take (checkout refuses more): a 409 naming the
  * product and the limit, so the shopper learns it when adding, not at checkout.
  */
-function checkUnits(name: string, productId: number, wanted: number, limit: number, inCart: number): void {
+function checkUnits(name: string, line: q.CartLineRow, wanted: number, limit: number, inCart: number): void {
   if (wanted <= limit) return;
   throw new AppError(409, ORDER_ERROR_CODES.tooManyUnits, CART_MESSAGES.tooManyUnits(name, limit), undefined, {
-    productId,
+    productId: line.product_id,
+    ...variantField(line),
     limit,
     inCart,
   });
 }
 
-function stockConflict(message: string, productId: number, available: number, inCart: number) {
-  return new AppError(409, 'OUT_OF_STOCK', message, undefined, { productId, available, inCart });
+function stockConflict(message: string, line: q.CartLineRow, available: number, inCart: number) {
+  return new AppError(409, 'OUT_OF_STOCK', message, undefined, { productId: line.product_id, ...variantField(line), available, inCart });
 }
+
+/** A refusal about a variant's line names the variant too (a product's answers stay as they were). */
+const variantField = (line: q.CartLineRow) => (line.variant_id === null ? {} : { variantId: line.variant_id });

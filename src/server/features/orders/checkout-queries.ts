@@ -17,23 +17,37 @@ export interface CheckoutLine {
   quantity: number;
   product_id: number;
   name: string;
+  /** The variant's price and stock when the line names one, else the product's. */
   price_paisa: number;
   stock: number | null;
   deleted_at: string | null;
   category_name: string;
   /** The product's own limit of units per order; null: the shop's default. */
   max_per_order: number | null;
+  /** The line's variant and its label now; null: the product sold as itself. */
+  variant_id: number | null;
+  variant_label: string | null;
+  /**
+   * False when the line cannot be sold as it is: its variant was archived (or is gone), or the
+   * product has variants now and the line names none.
+   */
+  variant_live: boolean;
 }
 
-/** The shopper's cart with each product's current price, stock and category name, oldest line first. */
+/**
+ * The shopper's cart with each product's (or variant's) current price and stock and the category
+ * name, oldest line first.
+ */
 export async function checkoutLines(db: Db, userId: number): Promise<CheckoutLine[]> {
   const rows = await db
     .selectFrom('cart_items as ci')
     .innerJoin('products as p', 'p.id', 'ci.product_id')
     .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .leftJoin('product_variants as v', (join) => join.onRef('v.id', '=', 'ci.variant_id').onRef('v.product_id', '=', 'ci.product_id'))
     .select([
       'ci.id as cart_item_id',
       'ci.quantity',
+      'ci.variant_id as line_variant',
       'p.id as product_id',
       'p.name',
       'p.price_paisa',
@@ -41,11 +55,28 @@ export async function checkoutLines(db: Db, userId: number): Promise<CheckoutLin
       'p.deleted_at',
       'c.name as category_name',
       'p.max_per_order',
+      'p.variant_count',
+      'v.id as variant_id',
+      'v.label as variant_label',
+      'v.price_paisa as variant_price',
+      'v.stock as variant_stock',
+      'v.archived_at as variant_archived_at',
     ])
     .where('ci.user_id', '=', userId)
     .orderBy('ci.id')
     .execute();
-  return rows.map((row) => ({ ...row, price_paisa: Number(row.price_paisa) }));
+  return rows.map(({ line_variant, variant_count, variant_price, variant_stock, variant_archived_at, ...row }) => {
+    const named = line_variant !== 0;
+    const found = named && row.variant_id !== null;
+    return {
+      ...row,
+      price_paisa: Number(found ? variant_price : row.price_paisa),
+      stock: found ? variant_stock : named ? 0 : row.stock,
+      variant_id: named ? line_variant : null,
+      variant_label: found ? row.variant_label : null,
+      variant_live: named ? found && variant_archived_at === null : Number(variant_count) === 0,
+    };
+  });
 }
 
 /**
@@ -124,16 +155,22 @@ export async function insertOrderItems(
     quantity: number;
     stock_reserved: number;
     vat_paisa: number;
+    /** Absent or null: the product sold as itself. */
+    variant_id?: number | null;
+    variant_label?: string | null;
   }[],
-): Promise<Map<number, number>> {
-  // One line per product in an order (the cart has one line per product): product id → line id.
-  const ids = new Map<number, number>();
+): Promise<Map<string, number>> {
+  // One line per product and variant in an order, as in the cart: lineKey → line id.
+  const ids = new Map<string, number>();
   for (const part of chunks(items, 200)) {
-    const rows = await db.insertInto('order_items').values(part).returning(['id', 'product_id']).execute();
-    for (const row of rows) ids.set(row.product_id, row.id);
+    const rows = await db.insertInto('order_items').values(part).returning(['id', 'product_id', 'variant_id']).execute();
+    for (const row of rows) ids.set(lineKey(row.product_id, row.variant_id), row.id);
   }
   return ids;
 }
+
+/** What tells an order's lines apart: the product and the variant (none for the product itself). */
+export const lineKey = (productId: number, variantId: number | null): string => `${productId}:${variantId ?? 0}`;
 
 export async function deleteCartLines(db: Db, userId: number, ids: number[]): Promise<void> {
   for (const part of chunks(ids, ID_CHUNK)) {

@@ -12,12 +12,13 @@ import { mailLanguage } from '../accounts/mail-language.js';
 import type { PaymentMethod } from '../payments/methods.js';
 import type { OrderPayments } from '../payments/order-payments.js';
 import { scheduleCodConfirm } from './cod-confirm.js';
-import { conflictWith, stockConflict } from './conflicts.js';
+import { conflictWith, stockConflict, unavailableConflict } from './conflicts.js';
 import { newOrderId } from './ids.js';
 import { orderConfirmationMail } from './mail.js';
 import * as cq from './checkout-queries.js';
 import * as q from './queries.js';
 import { readOrder, toOrder } from './shapes.js';
+import { reserveStock } from './stock.js';
 import { configuredBase } from '../../lib/public-base.js';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
@@ -45,9 +46,10 @@ type Outcome = { replayed: true; orderId: string } | { replayed: false; order: O
  * transaction checks and takes the stock, writes the order and its lines, and empties the cart.
  *
  * Stock stays true: every unit an order holds is counted in order_items.stock_reserved, taken
- * from products.stock by a conditional update (`stock >= quantity`) in the same transaction that
- * writes the order, given back when the order is cancelled and taken again if it is reopened.
- * So at every moment: stock at the start = products.stock + sum(stock_reserved).
+ * from products.stock (or, for a variant, from product_variants.stock and its product's sum) by a
+ * conditional update (`stock >= quantity`) in the same transaction that writes the order, given
+ * back when the order is cancelled and taken again if it is reopened (stock.ts). So at every
+ * moment: stock at the start = stock + sum(stock_reserved), per product and per variant.
  */
 export class Checkout {
   constructor(
@@ -126,17 +128,13 @@ export class Checkout {
     }
   }
 
-  /** The cart can be ordered: not empty, every product still sold, within its units limit and in stock. */
+  /**
+   * The cart can be ordered: not empty, every product (and variant) still sold, within its units
+   * limit and in stock.
+   */
   private validateLines(lines: cq.CheckoutLine[]): void {
     if (lines.length === 0) throw new AppError(400, ORDER_ERROR_CODES.cartEmpty, ORDER_MESSAGES.cartEmpty);
-    for (const line of lines) {
-      if (line.deleted_at !== null) {
-        throw conflictWith(ORDER_ERROR_CODES.productUnavailable, ORDER_MESSAGES.productUnavailable(line.name), {
-          productId: line.product_id,
-          productName: line.name,
-        });
-      }
-    }
+    for (const line of lines) if (line.deleted_at !== null || !line.variant_live) throw unavailableConflict(line);
     for (const line of lines) {
       // The product's own limit, else the shop's.
       const limit = line.max_per_order ?? this.ctx.config.orderLimits.maxUnitsPerOrder;
@@ -179,7 +177,7 @@ export class Checkout {
       method: PaymentMethod;
       lines: cq.CheckoutLine[];
       price: Price;
-      reserved: Map<number, number>;
+      reserved: Map<string, number>;
       idempotencyKey: string | undefined;
     },
   ): Promise<Order> {
@@ -227,8 +225,10 @@ export class Checkout {
       category_name: line.category_name,
       unit_price_paisa: line.price_paisa,
       quantity: line.quantity,
-      stock_reserved: parts.reserved.get(line.product_id) ?? 0,
+      stock_reserved: parts.reserved.get(cq.lineKey(line.product_id, line.variant_id)) ?? 0,
       vat_paisa: itemVats[index] ?? 0,
+      variant_id: line.variant_id,
+      variant_label: line.variant_label,
     }));
     const itemIds = await cq.insertOrderItems(trx, items);
     await cq.deleteCartLines(
@@ -239,7 +239,7 @@ export class Checkout {
     // The answer is built here, so it is ready the moment the transaction commits.
     return toOrder(
       row,
-      items.map((item) => ({ ...item, id: itemIds.get(item.product_id) ?? 0 })),
+      items.map((item) => ({ ...item, id: itemIds.get(cq.lineKey(item.product_id, item.variant_id)) ?? 0 })),
     );
   }
 
@@ -267,17 +267,4 @@ export class Checkout {
       freeFromPaisa: payments.freeDeliveryFromPaisa,
     };
   }
-}
-
-/** Takes tracked stock in product-id order (every writer locks products in this order); the units each product gave. */
-async function reserveStock(trx: Transaction<Database>, lines: cq.CheckoutLine[]): Promise<Map<number, number>> {
-  const reserved = new Map<number, number>();
-  for (const line of [...lines].sort((a, b) => a.product_id - b.product_id)) {
-    if (line.stock === null) continue;
-    if (!(await q.takeStock(trx, line.product_id, line.quantity))) {
-      throw stockConflict(line, (await q.productStock(trx, line.product_id)) ?? 0);
-    }
-    reserved.set(line.product_id, line.quantity);
-  }
-  return reserved;
 }

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { ORDER_STATUS_LABELS } from '../../../shared/orders.js';
+import { ORDER_STATUS_LABELS, soldName } from '../../../shared/orders.js';
 import {
   PAYMENT_METHOD_LABELS,
   type PaymentMethodId,
@@ -46,9 +46,9 @@ export const ORDER_EXPORT_HEADER = [
   'Credit note number',
 ] as const;
 
-/** "2 × Asus ROG Strix; 1 × Mouse". */
+/** "2 × Asus ROG Strix; 1 × Galaxy S24 (256 GB / Black)": a variant's label after its product's name. */
 function itemsSummary(items: q.ItemRow[] | undefined): string {
-  return (items ?? []).map((item) => `${item.quantity} × ${item.product_name}`).join('; ');
+  return (items ?? []).map((item) => `${item.quantity} × ${soldName(item.product_name, item.variant_label)}`).join('; ');
 }
 
 function orderLine(order: q.OrderRow, items: q.ItemRow[] | undefined): string {

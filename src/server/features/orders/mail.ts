@@ -1,6 +1,6 @@
 import type { Locale } from '../../../shared/locale.js';
 import { formatDeliveryFee, formatPrice, lineTotal } from '../../../shared/money.js';
-import { type Order, type OrderStatus, formatOrderId } from '../../../shared/orders.js';
+import { type Order, type OrderStatus, formatOrderId, orderItemName } from '../../../shared/orders.js';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '../../../shared/payments.js';
 import { districtName } from '../../../shared/districts.js';
 import type { MailMessage } from '../../lib/mail.js';
@@ -16,7 +16,8 @@ import { ENGLISH, type Words, count, strong, wordsOf } from './mail-words.js';
  * Each is written in the shopper's language (accounts/mail-language.ts says when that is
  * decided): English in its original wording, or Nepali written for Nepali shoppers rather than word for
  * word, with prices as 'रू १,२३,४५६' and dates in Bikram Sambat beside Nepal's time. What the
- * shopper typed (names, address, products' names) is shown as it was typed.
+ * shopper typed (names, address, products' names) is shown as it was typed; a line of a variant
+ * is named with the variant's label after the product's ("Galaxy S24 (256 GB / Black)").
  */
 
 function addressLines(order: Order, words: Words): string[] {
@@ -33,7 +34,7 @@ function itemLines(order: Order, words: Words): string[] {
   return order.orderItems.map((item) =>
     words.itemLine({
       quantity: count(words, item.quantity),
-      name: item.product.name,
+      name: orderItemName(item),
       price: formatPrice(item.price, words.locale),
       total: formatPrice(lineTotal(item.price, item.quantity), words.locale),
     }),
@@ -45,7 +46,7 @@ function itemsTable(order: Order, words: Words): string {
   const rows = order.orderItems
     .map(
       (item) => `<tr>
-        <td style="padding: 4px 8px">${escapeHtml(item.product.name)}</td>
+        <td style="padding: 4px 8px">${escapeHtml(orderItemName(item))}</td>
         <td style="padding: 4px 8px; text-align: right">${count(words, item.quantity)}</td>
         <td style="padding: 4px 8px; text-align: right">${escapeHtml(formatPrice(item.price, locale))}</td>
         <td style="padding: 4px 8px; text-align: right">${escapeHtml(formatPrice(lineTotal(item.price, item.quantity), locale))}</td>

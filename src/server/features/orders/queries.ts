@@ -126,11 +126,11 @@ export function lockOrder(trx: Transaction<Database>, orderId: string) {
     .executeTakeFirst();
 }
 
-/** The lines of an order for stock bookkeeping, by product id (the order every writer locks products in). */
+/** The lines of an order for stock bookkeeping (stock.ts), by product id (the order every writer locks products in). */
 export function stockLines(db: Db, orderId: string) {
   return db
     .selectFrom('order_items')
-    .select(['id', 'product_id', 'product_name', 'quantity', 'stock_reserved'])
+    .select(['id', 'product_id', 'product_name', 'variant_id', 'variant_label', 'quantity', 'stock_reserved'])
     .where('order_id', '=', orderId)
     .orderBy('product_id')
     .orderBy('id')
@@ -298,6 +298,9 @@ export interface ItemRow {
   category_name: string;
   unit_price_paisa: number;
   quantity: number;
+  /** The variant sold and its label at the sale; null for a product sold as itself. */
+  variant_id: number | null;
+  variant_label: string | null;
 }
 
 export async function itemsOf(db: Db, orderIds: string[]): Promise<Map<string, ItemRow[]>> {
@@ -305,7 +308,17 @@ export async function itemsOf(db: Db, orderIds: string[]): Promise<Map<string, I
   for (const part of chunks([...new Set(orderIds)], ID_CHUNK)) {
     const rows = await db
       .selectFrom('order_items')
-      .select(['id', 'order_id', 'product_id', 'product_name', 'category_name', 'unit_price_paisa', 'quantity'])
+      .select([
+        'id',
+        'order_id',
+        'product_id',
+        'product_name',
+        'category_name',
+        'unit_price_paisa',
+        'quantity',
+        'variant_id',
+        'variant_label',
+      ])
       .where('order_id', 'in', part)
       .orderBy('order_id')
       .orderBy('id')

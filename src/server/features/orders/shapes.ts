@@ -68,6 +68,8 @@ export function toOrder(row: q.OrderRow, items: q.ItemRow[]): Order {
       id: item.id,
       price: item.unit_price_paisa / 100,
       quantity: item.quantity,
+      variantId: item.variant_id,
+      variantLabel: item.variant_label,
       product: { id: item.product_id, name: item.product_name, category: item.category_name },
     })),
     user: {

@@ -9,6 +9,7 @@ import { mailLanguage } from '../accounts/mail-language.js';
 import { recordAudit } from '../audit/service.js';
 import type { OrderPayments } from '../payments/order-payments.js';
 import { conflictWith } from './conflicts.js';
+import { releaseStock, retakeStock } from './stock.js';
 import { issueInvoice, voidInvoice } from './invoices.js';
 import { orderStatusMail, shopperCancelledMail } from './mail.js';
 import * as q from './queries.js';
@@ -163,36 +164,5 @@ export class OrderStatusChanges {
   /** The shop's own address, for links in mails. */
   private get shopUrl(): string {
     return configuredBase(this.ctx.config);
-  }
-}
-
-/** Gives the units an order holds back to tracked stock (cancelling). */
-async function releaseStock(trx: q.Db, orderId: string): Promise<void> {
-  for (const line of await q.stockLines(trx, orderId)) {
-    if (line.stock_reserved <= 0) continue;
-    await q.returnStock(trx, line.product_id, line.stock_reserved);
-    await q.setReserved(trx, line.id, 0);
-  }
-}
-
-/** Takes a reopened order's units again (409 naming the product when they are gone). */
-async function retakeStock(trx: q.Db, order: q.LockedOrder): Promise<void> {
-  // A voided invoice stays void (its credit note names it): the sale cannot come back to life
-  // under that number, and a second number for one order would break the series' one-to-one.
-  if (order.credit_note_no !== null) throw conflictWith(ORDER_ERROR_CODES.reopenVoided, ORDER_MESSAGES.reopenVoided, {});
-  for (const line of await q.stockLines(trx, order.id)) {
-    if (await q.takeStock(trx, line.product_id, line.quantity)) {
-      await q.setReserved(trx, line.id, line.quantity);
-      continue;
-    }
-    const stock = await q.productStock(trx, line.product_id);
-    if (stock !== null && stock !== undefined) {
-      throw conflictWith(ORDER_ERROR_CODES.outOfStock, ORDER_MESSAGES.reopenOutOfStock(line.product_name, stock), {
-        productId: line.product_id,
-        productName: line.product_name,
-        available: stock,
-      });
-    }
-    // Stock no longer tracked for this product: nothing to take.
   }
 }
