@@ -15,6 +15,7 @@ import { dashboardRoutes } from './features/dashboard/routes.js';
 import { catalogMetaResolver } from './features/catalog/meta.js';
 import { productCsvRoutes } from './features/catalog/csv/routes.js';
 import { catalogRoutes } from './features/catalog/routes.js';
+import { specsRoutes } from './features/catalog/specs/routes.js';
 import { CatalogService } from './features/catalog/service.js';
 import { catalogSiteRoutes } from './features/catalog/site.js';
 import { jobsRoutes } from './features/jobs/routes.js';
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(orderExportRoutes(ctx), { prefix: '/admin/orders' });
       await api.register(productCsvRoutes(ctx), { prefix: '/admin/products' });
       await api.register(catalogRoutes(ctx, catalog));
+      await api.register(specsRoutes(catalog));
       await api.register(cartRoutes(ctx), { prefix: '/cart' });
       await api.register(ordersRoutes(ctx, orders, payments), { prefix: '/orders' });
       await api.register(paymentReturnRoutes(payments), { prefix: '/payments' });

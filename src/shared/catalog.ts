@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import * as facets from './specs.js';
 
 /**
  * The catalogue contract: categories, products, the list query and the
@@ -153,6 +154,8 @@ export const productSchema = z.object({
   maxPerOrder: z.number().optional(),
   /** The shop's own code (unique among live products, case-insensitively); null: none. */
   sku: z.string().nullable(),
+  /** Its brand's name (shared/specs.ts); null: none. */
+  brand: z.string().nullable(),
   categoryId: z.number(),
   subCategoryId: z.number().nullable(),
   childCategoryId: z.number().nullable(),
@@ -161,29 +164,8 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-/** At most this many products are related to one (GET /api/products/:id/related). */
-export const RELATED_PRODUCTS_MAX = 8;
-
-/**
- * A related product, as its compact card under a product shows it (GET /api/products/:id/related):
- * no description, one image. `image` is its first image's address (DEFAULT_IMAGE_WIDTH), null when
- * it has none.
- */
-export const relatedProductSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  price: z.number(),
-  image: z.string().nullable(),
-  stock: z.number().nullable(),
-});
-export type RelatedProduct = z.infer<typeof relatedProductSchema>;
-
-/**
- * Other live products of the same child category, then of the same subcategory, then of the same
- * category, until there are RELATED_PRODUCTS_MAX; those in stock first, newest first in each level.
- */
-export const relatedProductsSchema = z.object({ products: z.array(relatedProductSchema) });
-export type RelatedProducts = z.infer<typeof relatedProductsSchema>;
+// Related products (GET /api/products/:id/related) live in their own module; part of this contract.
+export * from './related-products.js';
 
 export const productPageSchema = z.object({
   products: z.array(productSchema),
@@ -193,6 +175,7 @@ export const productPageSchema = z.object({
   page: z.number(),
   pageSize: z.number(),
   totalPages: z.number(),
+  facets: facets.productFacetsSchema.optional(),
 });
 export type ProductPage = z.infer<typeof productPageSchema>;
 
@@ -226,8 +209,9 @@ const rupees = (label: string) =>
  * - minPrice / maxPrice: rupees, both bounds inclusive. featured=true: featured only.
  * - q: words searched in name and description (each word as a prefix, all words required).
  * - sort: newest (default), price_asc, price_desc, name, relevance (default when q is given).
+ * - brand, spec.<Field>: facet values, comma separated; facets=1: a page with counts (shared/specs.ts).
  */
-export const productListQuerySchema = z
+const productListFieldsSchema = z
   .object({
     category: optionalText,
     subcategory: optionalText,
@@ -273,17 +257,20 @@ export const productListQuerySchema = z
           .max(PRODUCT_PAGE_SIZE_MAX, `pageSize must be a whole number from 1 to ${PRODUCT_PAGE_SIZE_MAX}`),
       )
       .optional(),
+    ...facets.listFacetParams,
   })
   .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
     message: 'minPrice must not be greater than maxPrice',
     path: ['minPrice'],
   });
+export const productListQuerySchema = z.preprocess(facets.gatherSpecParams, productListFieldsSchema);
 export type ProductListQueryInput = z.input<typeof productListQuerySchema>;
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
 /** True when a list query asks for the paged answer ({products, total, page, pageSize, totalPages}). */
-export function wantsProductPage(query: Pick<ProductListQuery, 'page' | 'pageSize' | 'q' | 'sort'>): boolean {
-  return query.page !== undefined || query.pageSize !== undefined || query.q !== undefined || query.sort !== undefined;
+export function wantsProductPage(query: Pick<ProductListQuery, 'page' | 'pageSize' | 'q' | 'sort' | 'facets'>): boolean {
+  const { page, pageSize, q, sort } = query;
+  return page !== undefined || pageSize !== undefined || q !== undefined || sort !== undefined || query.facets === true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -381,6 +368,7 @@ export const productFieldsSchema = z.object({
   lowStockThreshold: lowStockThresholdSchema,
   maxPerOrder: maxPerOrderSchema,
   sku: productSkuSchema.optional().transform((sku) => (sku === '' ? undefined : sku)),
+  ...facets.productSpecsFormFields,
 });
 export type ProductFieldsInput = z.input<typeof productFieldsSchema>;
 export type ProductFields = z.output<typeof productFieldsSchema>;
@@ -441,6 +429,7 @@ export const productUpdateSchema = z.object({
       return z.NEVER;
     })
     .pipe(z.array(z.string().max(300)).max(50, 'imageOrder is too long').optional()),
+  ...facets.productSpecsFormFields,
 });
 export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
 export type ProductUpdate = z.output<typeof productUpdateSchema>;

@@ -124,6 +124,27 @@ export const VALIDATION_NE: MessageCatalogue = {
   'A variant can show at most {max} images': 'एउटा भेरियन्टमा बढीमा {max} वटा फोटो देखाउन सकिन्छ',
   'This image is not one of this product’s images': 'यो फोटो यस सामानका फोटोहरूमध्ये एक होइन',
 
+  // specs.ts
+  'Brand name is required': 'ब्रान्डको नाम लेख्नुहोस्',
+  'Brand name must be at most {max} characters': 'ब्रान्डको नाम बढीमा {max} अक्षरको हुनुपर्छ',
+  'Field name is required': 'फिल्डको नाम लेख्नुहोस्',
+  'Field name must be at most {max} characters': 'फिल्डको नाम बढीमा {max} अक्षरको हुनुपर्छ',
+  'Kind must be one of text, number, choice': 'किसिम text, number वा choice मध्ये एक हुनुपर्छ',
+  'Unit must be at most {max} characters': 'एकाइ बढीमा {max} अक्षरको हुनुपर्छ',
+  'A choice field needs {min} to {max} choices': 'छनोट फिल्डमा {min} देखि {max} वटा विकल्प चाहिन्छ',
+  'A choice must not be empty': 'विकल्प खाली हुन मिल्दैन',
+  'Each choice must be at most {max} characters': 'हरेक विकल्प बढीमा {max} अक्षरको हुनुपर्छ',
+  'Only a number field has a unit': 'अङ्क फिल्डमा मात्र एकाइ हुन्छ',
+  'Only a choice field has choices': 'छनोट फिल्डमा मात्र विकल्प हुन्छन्',
+  'Choices must not repeat': 'विकल्प दोहोरिनु हुँदैन',
+  'specs must be a JSON object of field names and values': 'specs फिल्डका नाम र मानहरूको JSON object हुनुपर्छ',
+  'A value must be at most {max} characters': 'मान बढीमा {max} अक्षरको हुनुपर्छ',
+  'At most {max} values can be chosen in one filter': 'एउटा फिल्टरमा बढीमा {max} वटा मान मात्र छान्न सकिन्छ',
+  'A filter value must be at most {max} characters': 'फिल्टरको मान बढीमा {max} अक्षरको हुनुपर्छ',
+  'At most {max} specification filters can be used at once': 'एकै पटक बढीमा {max} वटा विवरण-फिल्टर मात्र प्रयोग गर्न सकिन्छ',
+  'A filter must be at most {max} characters': 'फिल्टर बढीमा {max} अक्षरको हुनुपर्छ',
+  'facets must be true or false': 'facets को मान true वा false हुनुपर्छ',
+
   // orders.ts
   'Full Name is required': 'पूरा नाम लेख्नुहोस्',
   'Full Name must be at most {max} characters': 'पूरा नाम बढीमा {max} अक्षरको हुनुपर्छ',

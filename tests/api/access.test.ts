@@ -126,6 +126,8 @@ describe('the route table', () => {
         'GET /api/products',
         'GET /api/products/:id',
         'GET /api/products/:id/related',
+        'GET /api/brands',
+        'GET /api/categories/:id/spec-fields',
         'GET /api/orders/payment-options',
         'GET /api/payments/esewa/success/:reference',
         'GET /api/payments/esewa/failure/:reference',

@@ -66,6 +66,7 @@ describe('products API', () => {
       stock: null,
       warranty: null,
       sku: null,
+      brand: null,
       categoryId: expect.any(Number),
       subCategoryId: expect.any(Number),
       childCategoryId: expect.any(Number),

@@ -25,6 +25,7 @@ import * as m023orderLimits from './migrations/023_order_limits.js';
 import * as m024invoiceAtSale from './migrations/024_invoice_at_sale.js';
 import * as m025testPayments from './migrations/025_test_payments.js';
 import * as m026variants from './migrations/026_variants_and_specs.js';
+import * as m027facets from './migrations/027_facet_counts_and_spec_words.js';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the same list runs
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '024_invoice_at_sale': m024invoiceAtSale,
   '025_test_payments': m025testPayments,
   '026_variants_and_specs': m026variants,
+  '027_facet_counts_and_spec_words': m027facets,
 };
 
 /** The newest migration's name: a database that has run it is up to date (/api/ready). */

@@ -144,6 +144,8 @@ export interface ProductsTable {
   variant_count: Generated<number>;
   /** Its brand (migration 026); null: none. */
   brand_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Its brand's name and specification values, searched with the name (migration 027); written by the specs service. */
+  spec_words: Generated<string>;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
@@ -221,6 +223,20 @@ export interface ProductSpecsTable {
   field_id: number;
   value: string;
   value_number: number | null;
+}
+
+/** Live products per (category, brand), kept by triggers (migration 027): a category's brand facet. */
+export interface BrandCountsTable {
+  category_id: number;
+  brand_id: number;
+  n: number;
+}
+
+/** Live products per (spec field, value), kept by triggers (migration 027): a category's spec facets. */
+export interface SpecValueCountsTable {
+  field_id: number;
+  value: string;
+  n: number;
 }
 
 /** One row (id 1): bumped with every catalogue write; list caches are keyed by it (migration 004). */
@@ -440,6 +456,8 @@ export interface Database {
   brands: BrandsTable;
   spec_fields: SpecFieldsTable;
   product_specs: ProductSpecsTable;
+  brand_counts: BrandCountsTable;
+  spec_value_counts: SpecValueCountsTable;
   catalog_state: CatalogStateTable;
   cart_items: CartItemsTable;
   orders: OrdersTable;

@@ -155,6 +155,22 @@ export const ERRORS_NE: MessageCatalogue = {
   'Set the price of each variant': 'हरेक भेरियन्टको मूल्य छुट्टाछुट्टै राख्नुहोस्',
   'Set the stock of each variant': 'हरेक भेरियन्टको स्टक छुट्टाछुट्टै राख्नुहोस्',
 
+  // Brands and specification fields (shared/specs.ts, features/catalog/specs).
+  'Invalid brand id': 'ब्रान्डको id मिलेन',
+  'Invalid specification field id': 'विवरण-फिल्डको id मिलेन',
+  'A brand with this name already exists': 'यो नामको ब्रान्ड पहिल्यै छ',
+  'Brand not found': 'ब्रान्ड भेटिएन',
+  'Live products use this brand: give them another brand or archive them first':
+    'पसलमा रहेका सामानले यो ब्रान्ड प्रयोग गर्छन्: पहिले तिनलाई अर्को ब्रान्ड दिनुहोस् वा संग्रहमा राख्नुहोस्',
+  'Specification field not found': 'विवरण-फिल्ड भेटिएन',
+  'Products have values for this field: its kind cannot change': 'सामानमा यो फिल्डको मान छ: यसको किसिम बदल्न मिल्दैन',
+  'Products use a choice that would be removed': 'हटाउन खोजिएको विकल्प सामानले प्रयोग गरेका छन्',
+  'This category already has a field with this name': 'यो क्याटेगोरीमा यो नामको फिल्ड पहिल्यै छ',
+  'There is no brand with this name': 'यो नामको कुनै ब्रान्ड छैन',
+  'This category has no specification field with this name': 'यो क्याटेगोरीमा यो नामको विवरण-फिल्ड छैन',
+  'Must be a number': 'अङ्कमा लेख्नुहोस्',
+  'Must be one of the field’s choices': 'फिल्डका विकल्पमध्ये एक हुनुपर्छ',
+
   // Products to CSV and back (shared/product-csv.ts, features/catalog/csv/).
   'Send the import as multipart/form-data with the CSV in "file" and an optional ZIP of images in "images"':
     'आयात multipart/form-data का रूपमा पठाउनुहोस्: CSV "file" मा, र चाहिए फोटोहरूको ZIP "images" मा',

@@ -19,6 +19,7 @@ export function toProduct(row: ProductRow, baseNames: string[], imageBaseUrl: st
     ...(row.low_stock_threshold === null ? {} : { lowStockThreshold: row.low_stock_threshold }),
     ...(row.max_per_order === null ? {} : { maxPerOrder: row.max_per_order }),
     sku: row.sku,
+    brand: row.brand_name,
     categoryId: row.category_id,
     subCategoryId: row.sub_category_id,
     childCategoryId: row.child_category_id,

@@ -101,6 +101,8 @@ export interface ProductRow {
   category_name: string;
   sub_category_name: string | null;
   child_category_name: string | null;
+  /** Its brand's name (migration 026); null: none. */
+  brand_name: string | null;
 }
 
 const ID_CHUNK = 500;
@@ -117,6 +119,7 @@ function productRowsQuery(db: Db) {
     .innerJoin('categories as c', 'c.id', 'p.category_id')
     .leftJoin('sub_categories as s', 's.id', 'p.sub_category_id')
     .leftJoin('child_categories as cc', 'cc.id', 'p.child_category_id')
+    .leftJoin('brands as b', 'b.id', 'p.brand_id')
     .select([
       'p.id',
       'p.name',
@@ -136,6 +139,7 @@ function productRowsQuery(db: Db) {
       'c.name as category_name',
       's.name as sub_category_name',
       'cc.name as child_category_name',
+      'b.name as brand_name',
     ]);
 }
 

@@ -158,7 +158,7 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
       async (request, reply) =>
         answers.send(request, reply, async (version) => {
           const raw = new URL(request.url, 'http://local').searchParams;
-          if (PAGED_KEYS.some((key) => raw.has(key))) {
+          if (PAGED_KEYS.some((key) => raw.has(key)) || request.query.facets) {
             const page = await service.listing.listPage(request.query, version);
             return { value: page, products: page.products };
           }

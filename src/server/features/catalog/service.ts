@@ -72,6 +72,7 @@ import {
 import * as q from './queries.js';
 import { relatedProducts } from './related.js';
 import { VariantService } from './variants/service.js';
+import { type PreparedSpecs, SpecsService } from './specs/service.js';
 
 /** A SKU taken by another write between the check and ours: the unique index of migration 020 says so. */
 function skuRace(error: unknown): unknown {
@@ -88,6 +89,8 @@ export class CatalogService {
   private readonly categories: CategoryService;
   private readonly archive: ProductArchive;
   private readonly bulk: BulkProducts;
+  /** Brands, spec fields and a product's brand and values (specs/service.ts). */
+  readonly specs: SpecsService;
 
   constructor(
     private readonly ctx: AppContext,
@@ -99,6 +102,7 @@ export class CatalogService {
     this.categories = new CategoryService(ctx);
     this.archive = new ProductArchive(ctx, this.categories);
     this.bulk = new BulkProducts(ctx, this.storage, this.categories);
+    this.specs = new SpecsService(ctx);
   }
 
   private get db() {
@@ -194,6 +198,7 @@ export class CatalogService {
   async createFromForm(fields: ProductFields, files: Buffer[], actor?: Actor, variants?: VariantsInput): Promise<Product> {
     if (files.length === 0) throw validationFailed({ images: CATALOG_MESSAGES.imageRequired });
     const where = await this.categories.resolvePath(fields.category, fields.subCategory, fields.childCategory);
+    const specs = await this.specs.prepareProductSpecs(where.categoryId, fields);
     return this.createProduct(
       {
         name: fields.name,
@@ -211,11 +216,12 @@ export class CatalogService {
         variants,
       },
       actor,
+      specs,
     );
   }
 
-  /** Creates a product with its images (see the header). Nothing is left behind when it fails. */
-  async createProduct(input: CreateProductInput, actor?: Actor): Promise<Product> {
+  /** Creates a product with its images (see the header) and brand and values. Nothing is left behind when it fails. */
+  async createProduct(input: CreateProductInput, actor?: Actor, specs?: PreparedSpecs): Promise<Product> {
     assertProductBasics(input);
     if (input.images.length === 0) throw validationFailed({ images: CATALOG_MESSAGES.imageRequired });
     await this.categories.assertPath(input.categoryId, input.subCategoryId ?? null, input.childCategoryId ?? null);
@@ -234,6 +240,7 @@ export class CatalogService {
           baseNames.map((base_name, position) => ({ product_id: productId, position, base_name })),
         );
         if (input.variants) await this.variants.writeIn(trx, productId, input.variants, actor, now);
+        if (specs) await this.specs.writeProductSpecs(trx, productId, input.categoryId, specs);
         if (actor) {
           const row = await q.liveProductRow(trx, productId);
           if (row) {
@@ -299,6 +306,9 @@ export class CatalogService {
       if (holder !== undefined && holder !== id) throw skuTaken();
     }
     Object.assign(patch, await this.categories.pathChange(current, update));
+    const categoryId = patch.category_id ?? current.category_id;
+    const specs =
+      update.brand !== undefined || update.specs ? await this.specs.prepareProductSpecs(categoryId, update) : undefined;
 
     let kept = existing;
     if (update.imageOrder !== undefined) {
@@ -336,6 +346,7 @@ export class CatalogService {
         if (imagesChanged) await q.replaceImages(trx, id, finalImages);
         if (imagesChanged) await this.variants.keepImages(trx, id, finalImages);
         if (variants) await this.variants.writeIn(trx, id, variants, actor, now);
+        if (specs || categoryId !== current.category_id) await this.specs.writeProductSpecs(trx, id, categoryId, specs);
         if (actor && before) {
           const after = await q.liveProductRow(trx, id);
           const changes = after

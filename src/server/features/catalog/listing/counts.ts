@@ -76,7 +76,7 @@ function priceCountSql(min: number, max: number | undefined): RawBuilder<unknown
 
 /**
  * The count of a filter from catalog_counts, or undefined when it cannot be had there (a search,
- * the featured flag, a category level together with a price range or the checkbox filter, a
+ * the featured flag, a facet, a category level together with a price range or the checkbox filter, a
  * child category asked within a category without its subcategory): those are counted by
  * countProducts. A category level sums its rows (the ids of a deeper level were resolved within
  * the given parent level, and a product's path is always one path of the tree, so the parent
@@ -85,6 +85,7 @@ function priceCountSql(min: number, max: number | undefined): RawBuilder<unknown
  */
 export async function storedCount(db: Db, filter: ProductFilter): Promise<StoredCount | undefined> {
   if (filter.search !== undefined || filter.featured !== undefined) return undefined;
+  if (filter.brandIds !== undefined || filter.specs !== undefined) return undefined;
   const priced = filter.minPaisa !== undefined || filter.maxPaisa !== undefined;
   const levels = filter.categoryIds ?? filter.subCategoryIds ?? filter.childCategoryIds;
   let expression: RawBuilder<unknown>;

@@ -21,6 +21,13 @@ export interface ProductFilter {
   minPaisa?: number;
   maxPaisa?: number;
   featured?: boolean;
+  /** The brand facet: any of these brands. */
+  brandIds?: number[];
+  /**
+   * The spec facets: each one's fields (the fields of that name: of the list's category, or of
+   * every category) and values; a product has one of the values of every facet.
+   */
+  specs?: SpecFacetFilter[];
   /** Words to search, already reduced to letters and digits (see searchTerms). */
   search?: string[];
   /**
@@ -32,6 +39,13 @@ export interface ProductFilter {
   nameWords?: NameWords | undefined;
   /** PostgreSQL: the search as tsquery text, its last word spelled out (searchWordsOf, name-words.ts). */
   tsQuery?: string | undefined;
+}
+
+/** One spec facet of a list (ProductFilter.specs). */
+export interface SpecFacetFilter {
+  name: string;
+  fieldIds: number[];
+  values: string[];
 }
 
 export type ListSort = 'newest' | 'price_asc' | 'price_desc' | 'name' | 'relevance';
@@ -102,6 +116,12 @@ export function whereSql(dialect: Dialect, filter: ProductFilter): RawBuilder<bo
   // Literal 1/0 (not a parameter) so SQLite can use the partial index on featured products.
   if (filter.featured === true) parts.push(sql`p.is_featured = 1`);
   if (filter.featured === false) parts.push(sql`p.is_featured = 0`);
+  if (filter.brandIds) parts.push(inList('p.brand_id', filter.brandIds));
+  // Each facet from the (field, value, product) index of migration 026.
+  for (const facet of filter.specs ?? []) {
+    parts.push(sql`p.id in (select s.product_id from product_specs s
+      where s.field_id in (${sql.join(facet.fieldIds)}) and s.value in (${sql.join(facet.values)}))`);
+  }
   if (filter.search) {
     parts.push(
       dialect === 'postgres'

@@ -14,6 +14,9 @@ import { type StoredCount, countProducts, storedCount } from './counts.js';
 import { type ListSort, type ProductFilter, searchOnly, searchTerms } from './filter.js';
 import { countNameMatches, searchWordsOf } from './name-words.js';
 import { newestIds, pageIds } from './queries.js';
+import { brandIdsByKeys, fieldIdsByKey, filterFieldsOf } from '../specs/queries.js';
+import { type FacetField, facetCounts } from './facets.js';
+import type { ProductFacets } from '../../../../shared/specs.js';
 import { FEW_MATCHES_MAX, SEARCH_RESULTS_MAX, fewMatchesPage, namesInStockPage } from './search.js';
 
 /**
@@ -28,6 +31,7 @@ export class ListingService {
   /** List pages (ids) and counts, keyed by catalog_state.version: a catalogue write starts them afresh. */
   private readonly pageCache = new LruCache<number[]>(1000);
   private readonly countCache = new LruCache<number>(1000);
+  private readonly facetCache = new LruCache<ProductFacets>(1000);
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -108,7 +112,9 @@ export class ListingService {
     }
     const more = searching && total > SEARCH_RESULTS_MAX;
     const shown = more ? SEARCH_RESULTS_MAX : total;
+    const facets = query.facets ? await this.facetsOf(query, filterKey) : undefined;
     return {
+      ...(facets ? { facets } : {}),
       products: await this.productsByIds(ids),
       total: shown,
       ...(more ? { totalAtLeast: true } : {}),
@@ -148,6 +154,29 @@ export class ListingService {
     const few = await fewMatchesPage(this.db, { ...filter, search }, sort, Math.max(listed, 1), offset);
     const total = Math.min(few.matches, SEARCH_RESULTS_MAX + 1);
     return few.matches > FEW_MATCHES_MAX ? { total } : { total, ids: listed > 0 ? few.ids : [] };
+  }
+
+  /** The list's facets (facets.ts), cached per catalogue version and filter like its count. */
+  private async facetsOf(query: ProductListQuery, filterKey: string): Promise<ProductFacets> {
+    const cached = this.facetCache.get(filterKey);
+    if (cached) return cached;
+    const filter = await this.resolveFilter(query);
+    let facets: ProductFacets = { brands: [], specs: [] };
+    if (filter) {
+      if (this.ctx.dialect === 'postgres' && filter.search)
+        filter.tsQuery = (await searchWordsOf(this.db, filter.search, 1)).tsQuery;
+      const fields: FacetField[] = filter.categoryIds
+        ? (await filterFieldsOf(this.db, filter.categoryIds)).map((row) => ({
+            id: Number(row.id),
+            name: row.name,
+            kind: row.kind,
+            choices: row.choices === null ? null : (JSON.parse(row.choices) as string[]),
+          }))
+        : [];
+      facets = await facetCounts(this.db, this.ctx.dialect, filter, fields);
+    }
+    this.facetCache.set(filterKey, facets);
+    return facets;
   }
 
   private async productsByIds(ids: number[]): Promise<Product[]> {
@@ -200,6 +229,17 @@ export class ListingService {
       filter.search = searchTerms(query.q);
       if (filter.search.length === 0) return undefined;
     }
+    // The facets: names compared by categoryKey(); a name that matches nothing lists nothing.
+    if (query.brand !== undefined && query.brand.length > 0) {
+      filter.brandIds = await brandIdsByKeys(this.db, [...new Set(query.brand.map(categoryKey))]);
+      if (filter.brandIds.length === 0) return undefined;
+    }
+    for (const [name, values] of Object.entries(query.spec ?? {})) {
+      if (values.length === 0) continue;
+      const fieldIds = await fieldIdsByKey(this.db, categoryKey(name), filter.categoryIds);
+      if (fieldIds.length === 0) return undefined;
+      (filter.specs ??= []).push({ name, fieldIds, values });
+    }
     return filter;
   }
 }
@@ -216,5 +256,10 @@ function filterCacheKey(query: ProductListQuery): string {
     query.maxPrice ?? null,
     query.featured ?? null,
     query.q === undefined ? null : searchTerms(query.q),
+    query.brand?.length ? [...new Set(query.brand.map(categoryKey))].sort() : null,
+    Object.entries(query.spec ?? {})
+      .filter(([, values]) => values.length > 0)
+      .map(([name, values]) => [categoryKey(name), [...values].sort()])
+      .sort(),
   ]);
 }

@@ -73,16 +73,18 @@ export function useSpecEditor(
       ),
     /**
      * The form's `brand` and `specs` fields: the brand when the shop has brands to choose from,
-     * the values of the category's fields (a number as a number) when it has some or the product had some.
+     * the values of the category's fields (a number as a number, an empty one null) when it has some
+     * or the product had some.
      */
     formFields: (): Record<string, string> => {
       const out: Record<string, string> = {};
       if (brandList.length > 0 || start.brand) out.brand = draft.brand;
       if (fields.length > 0 || (saved?.specs.length ?? 0) > 0) {
-        const specs: Record<string, string | number> = {};
+        // Every field of the category: an emptied one as null, which clears it.
+        const specs: Record<string, string | number | null> = {};
         for (const field of fields) {
           const text = value(field).trim();
-          if (text) specs[field.name] = field.kind === 'number' ? Number(text) : text;
+          specs[field.name] = text === '' ? null : field.kind === 'number' ? Number(text) : text;
         }
         out.specs = JSON.stringify(specs);
       }

@@ -1,0 +1,87 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { ProductFacets } from '../../../../shared/specs.js';
+import type { Dialect } from '../../../db/client.js';
+import type { Db } from '../queries.js';
+import { type ProductFilter, whereSql } from './filter.js';
+
+/**
+ * A list's facets (GET /api/products?facets=1): for the brand and each filter field of the
+ * list's category, its values and how many products of the list have each. A facet is counted
+ * with every part of the filter but its own selection, so choosing "Asus" still shows how many
+ * Dell products the list would have.
+ *
+ * Where that leaves the category alone (a category page with no other filter, or with only this
+ * facet chosen), the counts are read from brand_counts and spec_value_counts (migration 027),
+ * kept by triggers: a few rows, at any catalogue size. Otherwise the products the rest of the
+ * filter matches are counted: the planner starts from the most selective part (a chosen value's
+ * entries in the (field, value, product) index, a brand's in products_brand, the category's or
+ * the price's indexes), and each of those products' value of the field is one primary-key probe.
+ * See ADR 0036.
+ */
+
+/** A filter field of the list's category. */
+export interface FacetField {
+  id: number;
+  name: string;
+  kind: 'text' | 'number' | 'choice';
+  choices: string[] | null;
+}
+
+type Counted = { value: string; n: number | string };
+
+/** True when the filter is a category (or the whole catalogue) and nothing else: the stored counts answer it. */
+function categoryAlone(filter: ProductFilter): boolean {
+  return Object.entries(filter).every(
+    ([key, value]) =>
+      value === undefined ||
+      key === 'categoryIds' ||
+      key === 'nameWords' ||
+      key === 'tsQuery' ||
+      (key === 'specs' && (value as unknown[]).length === 0),
+  );
+}
+
+function brandCounts(db: Db, dialect: Dialect, filter: ProductFilter): Promise<{ rows: Counted[] }> {
+  const { brandIds: _own, ...rest } = filter;
+  if (categoryAlone(rest)) {
+    const within = rest.categoryIds ? sql` and c.category_id in (${sql.join(rest.categoryIds)})` : sql``;
+    return sql<Counted>`select b.name as value, sum(c.n) as n from brand_counts c join brands b on b.id = c.brand_id
+      where c.n > 0 and b.deleted_at is null${within} group by b.name`.execute(db);
+  }
+  return sql<Counted>`select b.name as value, count(*) as n from products p join brands b on b.id = p.brand_id
+    where ${whereSql(dialect, rest)} group by b.name`.execute(db);
+}
+
+function fieldCounts(db: Db, dialect: Dialect, filter: ProductFilter, field: FacetField): Promise<{ rows: Counted[] }> {
+  const rest: ProductFilter = { ...filter, specs: (filter.specs ?? []).filter((facet) => !facet.fieldIds.includes(field.id)) };
+  if (categoryAlone(rest)) {
+    return sql<Counted>`select value, n from spec_value_counts where field_id = ${field.id} and n > 0`.execute(db);
+  }
+  const query: RawBuilder<Counted> = sql`select s.value, count(*) as n from products p
+    join product_specs s on s.product_id = p.id and s.field_id = ${field.id}
+    where ${whereSql(dialect, rest)} group by s.value`;
+  return query.execute(db);
+}
+
+/** A facet's values in the order a shopper reads them: choices as the field lists them, numbers by size, else by name. */
+function ordered(rows: Counted[], field?: FacetField): { value: string; count: number }[] {
+  const values = rows.map((row) => ({ value: row.value, count: Number(row.n) })).filter((row) => row.count > 0);
+  if (field?.kind === 'choice' && field.choices) {
+    const at = new Map(field.choices.map((choice, i) => [choice, i]));
+    return values.sort((a, b) => (at.get(a.value) ?? 1e9) - (at.get(b.value) ?? 1e9) || a.value.localeCompare(b.value));
+  }
+  if (field?.kind === 'number') return values.sort((a, b) => parseFloat(a.value) - parseFloat(b.value));
+  return values.sort((a, b) => a.value.localeCompare(b.value, 'en', { sensitivity: 'base' }));
+}
+
+/** The facets of a resolved filter, for the filter fields of its category (none without one). */
+export async function facetCounts(db: Db, dialect: Dialect, filter: ProductFilter, fields: FacetField[]): Promise<ProductFacets> {
+  const [brands, ...specs] = await Promise.all([
+    brandCounts(db, dialect, filter),
+    ...fields.map((field) => fieldCounts(db, dialect, filter, field)),
+  ]);
+  return {
+    brands: ordered(brands.rows),
+    specs: fields.map((field, i) => ({ name: field.name, values: ordered(specs[i]!.rows, field) })),
+  };
+}
