@@ -16,13 +16,16 @@ import { toast } from './toast';
 interface AddToCartInput {
   productId: number;
   quantity: number;
+  /** The variant chosen, for a product sold in variants. */
+  variantId?: number;
 }
 
-/** POST /api/cart/add-to-cart {userId, productId, quantity} with the shopper's bearer token. */
-export async function addToCart({ productId, quantity }: AddToCartInput): Promise<void> {
+/** POST /api/cart/add-to-cart {userId, productId, quantity[, variantId]} with the shopper's bearer token. */
+export async function addToCart({ productId, quantity, variantId }: AddToCartInput): Promise<void> {
   const userId = tokenUserId(getToken('user'));
   if (userId === undefined) throw new Error('Not logged in');
-  await apiPost('/api/cart/add-to-cart', { userId, productId, quantity }, { auth: 'user' });
+  const body = variantId === undefined ? { userId, productId, quantity } : { userId, productId, quantity, variantId };
+  await apiPost('/api/cart/add-to-cart', body, { auth: 'user' });
 }
 
 /** Quantity: 1 when empty or not a number, never below 1. */
@@ -32,7 +35,7 @@ export function normaliseQuantity(value: number | string | undefined): number {
 }
 
 /**
- * Add to Cart from the product list and the product page: `add(productId, quantity)` toasts
+ * Add to Cart from the product list and the product page: `add(productId, quantity, variantId)` toasts
  * 'Please login' for a guest, otherwise adds and toasts the result, then refetches the cart.
  * `pendingId` is the product being added, for a button spinner.
  */
@@ -52,7 +55,7 @@ export function useAddToCart() {
   });
   const { mutate } = mutation;
   const add = useCallback(
-    (productId: number, quantity?: number | string) => {
+    (productId: number, quantity?: number | string, variantId?: number) => {
       // The session as it is now, not as it was rendered: a tap that makes React hydrate the button
       // runs this with the server's render, which knows no session (the token is in local storage).
       if (getToken('user') === null) {
@@ -60,7 +63,7 @@ export function useAddToCart() {
         promptLogin(t('cart.toast.loginRequired'), t('cart.toast.loginAction'));
         return;
       }
-      mutate({ productId, quantity: normaliseQuantity(quantity) });
+      mutate({ productId, quantity: normaliseQuantity(quantity), variantId });
     },
     [mutate, promptLogin, t],
   );

@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.js';
 import type { PageMeta } from '../web/html.js';
 import type { MetaResolver } from '../web/meta.js';
 import * as cq from './category-queries.js';
+import { jsonLdOffers } from './json-ld-offers.js';
 import type { CatalogService } from './service.js';
 
 const PRODUCT_PATH = /^\/products\/([^/]+)\/?$/;
@@ -22,7 +23,8 @@ const DESCRIPTION_MAX = 160;
 /**
  * Head content of the catalogue's pages, filled in by the server (features/web):
  * - /products/{id}: the product's name and description, og:image (its first image, 1024 px),
- *   og:type product, price meta tags and JSON-LD Product with an Offer in NPR.
+ *   og:type product, price meta tags and JSON-LD Product with an Offer in NPR (sold in variants: an
+ *   AggregateOffer with an Offer per variant).
  * - /products?category=…[&subcategory=…[&childcategory=…]]: the category's own name as title.
  * - /products (any filters): the first answer of the list carried in the page and its first card's
  *   image preloaded, so the list paints without waiting for a request after the code has run.
@@ -46,6 +48,8 @@ export function catalogMetaResolver(ctx: AppContext, service: CatalogService): M
           extraHead: '<meta name="robots" content="noindex">',
         };
       }
+      // As GET /api/products/:id answers it (options, variants, specifications), so the page's first paint has them.
+      const detail = await service.detailOf(product);
       const addresses = parseImages(product.images);
       // Absolute already when the images come from IMAGE_BASE_URL.
       const images = addresses.map((address) => {
@@ -57,8 +61,6 @@ export function catalogMetaResolver(ctx: AppContext, service: CatalogService): M
       const url = `${base}/products/${product.id}`;
       // Deleted meanwhile: the page then fetches them itself (and finds the product gone).
       const related = await service.relatedProducts(product.id).catch(() => undefined);
-      // As GET /api/products/:id answers it (options, variants, specifications), so the page's first paint has them.
-      const detail = await service.detailOf(product);
       const meta: PageMeta = {
         title: `${product.name} | Pasal`,
         description,
@@ -71,14 +73,7 @@ export function catalogMetaResolver(ctx: AppContext, service: CatalogService): M
           sku: product.sku ?? String(product.id),
           category: [product.category, product.subCategory, product.childCategory].filter(Boolean).join(' > '),
           ...(images.length > 0 ? { image: images } : {}),
-          offers: {
-            '@type': 'Offer',
-            url,
-            priceCurrency: 'NPR',
-            price,
-            itemCondition: 'https://schema.org/NewCondition',
-            availability: product.stock === 0 ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
-          },
+          offers: jsonLdOffers(detail, url),
         },
         extraHead: [
           `<meta property="product:price:amount" content="${price}">`,
@@ -87,8 +82,8 @@ export function catalogMetaResolver(ctx: AppContext, service: CatalogService): M
           // as ProductGallery, so the browser picks the same file).
           ...(addresses[0] ? [mainImagePreload(addresses[0])] : []),
         ].join('\n    '),
-        // The product itself, so the page renders it (and its image) on its first paint, and the
-        // parts under its price and below it.
+        // The product itself, as GET /api/products/:id answers it (options and variants included), so
+        // the page renders it (and its image) on its first paint, and the parts under its price and below it.
         data: {
           [`/api/products/${product.id}`]: detail,
           ...(related ? { [`/api/products/${product.id}/related`]: { products: related } } : {}),

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { localDigits } from '../../../shared/locale';
 import { PAYMENT_METHOD_MESSAGES } from '../../components/orders/order-labels';
 import { Button, ButtonLink } from '../../components/ui/Button';
@@ -16,6 +16,7 @@ import { toast } from '../../lib/toast';
 import type { PublicUser } from '../../lib/user';
 import { CartLineStepper } from '../../components/CartLineStepper';
 import { type CartItem, cartSum, lineTotal, useCart, useRemoveCartItem, useSetCartQuantity } from '../../lib/cart';
+import { CartLineName } from '../../components/CartLineName';
 import { CartThumb } from '../../components/CartThumb';
 import { CartMessage } from '../../components/CartMessage';
 import type { CheckoutNext, CheckoutPrefill } from './use-checkout';
@@ -175,13 +176,7 @@ function CartLines({
           <li key={item.id} className="flex gap-3 py-4" data-testid="cart-line">
             <CartThumb images={item.product.images} alt={item.product.name} />
             <div className="min-w-0 flex-1">
-              <Link
-                to={`/products/${item.product.id}`}
-                onClick={onClose}
-                className="line-clamp-2 font-medium text-slate-900 hover:text-amber-700"
-              >
-                {item.product.name}
-              </Link>
+              <CartLineName item={item} onClick={onClose} className="line-clamp-2 font-medium text-slate-900 hover:text-amber-700" />
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-sm text-slate-600">
                 <dt>{t('cart.line.quantity')}</dt>
                 {/* The stepper on a row of its own: beside the label it is too wide for a phone's drawer. */}

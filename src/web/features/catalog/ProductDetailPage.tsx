@@ -1,15 +1,14 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
-import ShoppingCart from 'lucide-react/icons/shopping-cart';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { parseImages } from '../../../shared/catalog-media';
 import { ProductContact } from '../../components/ProductContact';
-import { Button } from '../../components/ui/Button';
 import { formatCount, formatPrice, productsUrl } from '../../lib/format';
 import { usePageTitle } from '../../lib/hooks';
 import { useLocale, useT } from '../../lib/i18n';
-import { type Product, useProduct } from './api';
+import { type ProductView, useProduct } from './api';
 import { useAddToCart } from '../../lib/add-to-cart';
+import { AddButton, type BuyState, BuyBar } from './BuyBar';
 import { BuyingInfo } from './BuyingInfo';
 import { ProductGallery } from './ProductGallery';
 import { QuantityStepper } from '../../components/QuantityStepper';
@@ -18,6 +17,9 @@ import { ProductPageCompare } from './compare/ProductPageCompare';
 import { brandOf, specsOf } from './product-specs';
 import { SpecTable } from './SpecTable';
 import { stockState } from './stock';
+import { useVariantChoice } from './variants/use-variant-choice';
+import { inStock, priceRange } from './variants/variant-choice';
+import { VariantPicker, focusOption } from './variants/VariantPicker';
 
 /** A product id from the URL: digits only, else undefined (and the page says the product is not found). */
 function productId(raw: string | undefined): number | undefined {
@@ -28,6 +30,8 @@ function productId(raw: string | undefined): number | undefined {
  * The product detail page, and around it: a swiping gallery with a full-screen viewer,
  * delivery, payment and warranty under the price, related products at the end, stock in words
  * (out of stock cannot be added), and on phones a bar at the bottom with the price and Add to Cart.
+ * A product sold in variants has its options as buttons: the chosen variant sets the price, stock,
+ * SKU and images, and is what Add to Cart adds; until one is chosen the page says the lowest price.
  */
 export default function ProductDetailPage() {
   const t = useT();
@@ -58,18 +62,40 @@ export default function ProductDetailPage() {
   );
 }
 
-function ProductDetail({ product }: { product: Product }) {
+function ProductDetail({ product }: { product: ProductView }) {
   const t = useT();
   const locale = useLocale();
+  const pickerId = useId();
   const [quantity, setQuantity] = useState(1);
   const cart = useAddToCart();
-  const images = parseImages(product.images);
-  const stock = stockState(product.stock, product.lowStockThreshold);
-  const outOfStock = stock.kind === 'out';
+  const options = product.options ?? [];
+  const variants = product.variants ?? [];
+  const choice = useVariantChoice(options, variants);
+  const { chosen, missing } = choice;
+  const hasVariants = variants.length > 0;
+  // A variant's own images when it has some, else the product's.
+  const images = chosen && chosen.images.length > 0 ? chosen.images : parseImages(product.images);
+  const stock = stockState(
+    chosen ? chosen.stock : hasVariants ? (variants.some(inStock) ? null : 0) : product.stock,
+    product.lowStockThreshold,
+  );
+  const range = priceRange(variants);
   // In English this one price reads 'Nrs. …' (as it always has); in Nepali 'रू …' like every other.
-  const price = locale === 'en' ? formatPrice(product.price).replace(/^Rs\./, 'Nrs.') : formatPrice(product.price, locale);
+  const money = (rupees: number) => (locale === 'en' ? formatPrice(rupees).replace(/^Rs\./, 'Nrs.') : formatPrice(rupees, locale));
+  const price = money(chosen?.price ?? range?.low ?? product.price);
+  // Before a variant is chosen the page says the lowest price, as "from" when the variants' prices differ.
+  const priceLine =
+    !chosen && range && range.low !== range.high ? t('products.detail.priceFrom', { price }) : t('products.detail.price', { price });
+  const sku = hasVariants ? chosen?.sku : product.sku;
+  const buy: BuyState =
+    stock.kind === 'out' ? { kind: 'soldOut' } : hasVariants && !chosen ? { kind: 'choose', option: (missing ?? options[0])?.name ?? '' } : { kind: 'add' };
   const adding = cart.pendingId === product.id;
-  const add = () => cart.add(product.id, quantity);
+  const button = {
+    state: buy,
+    adding,
+    onAdd: () => cart.add(product.id, quantity, chosen?.id),
+    onChoose: () => focusOption(pickerId, options, missing ?? options[0]!),
+  };
   const categoryLink = (category: string, subcategory?: string) =>
     subcategory ? productsUrl({ category, subcategory }) : productsUrl({ category });
   const brand = brandOf(product);
@@ -77,7 +103,7 @@ function ProductDetail({ product }: { product: Product }) {
   return (
     <>
       <div className="mt-4 grid gap-8 lg:grid-cols-2 lg:gap-12">
-        <ProductGallery images={images} name={product.name} />
+        <ProductGallery key={images.join(' ')} images={images} name={product.name} />
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{product.name}</h1>
           <dl className="mt-4 space-y-1 text-sm text-slate-600">
@@ -111,8 +137,18 @@ function ProductDetail({ product }: { product: Product }) {
                 </dd>
               </div>
             )}
+            {sku && (
+              <div className="flex gap-1.5">
+                <dt className="font-medium text-slate-500">{t('products.detail.sku')}</dt>
+                <dd data-testid="product-sku" className="font-medium text-slate-800">
+                  {sku}
+                </dd>
+              </div>
+            )}
           </dl>
-          <p className="mt-6 text-2xl font-bold text-slate-900">{t('products.detail.price', { price })}</p>
+          <p data-testid="product-price" aria-live="polite" className="mt-6 text-2xl font-bold text-slate-900">
+            {priceLine}
+          </p>
           {stock.kind !== 'untracked' && (
             <p
               data-testid="product-stock"
@@ -125,23 +161,13 @@ function ProductDetail({ product }: { product: Product }) {
                   : t('products.detail.inStock')}
             </p>
           )}
+          {hasVariants && <VariantPicker idPrefix={pickerId} options={options} variants={variants} choice={choice} />}
           <div className="mt-6 flex flex-wrap items-end gap-4">
             <QuantityStepper value={quantity} onChange={setQuantity} />
-            <Button
-              variant={outOfStock ? 'outline' : 'primary'}
-              size="lg"
-              className={`min-w-44 flex-1 sm:flex-none ${outOfStock ? SOLD_OUT : ''}`}
-              loading={adding}
-              disabled={outOfStock}
-              onClick={add}
-            >
-              {!adding && !outOfStock && <ShoppingCart className="size-5" aria-hidden="true" />}
-              {/* An empty product's button says why it cannot be pressed. */}
-              {outOfStock ? t('products.detail.soldOut') : t('catalog.addToCart')}
-            </Button>
+            <AddButton {...button} className="min-w-44 flex-1 sm:flex-none" />
           </div>
           <ProductPageCompare productId={product.id} name={product.name} />
-          <BuyingInfo price={product.price} warranty={product.warranty} />
+          <BuyingInfo price={chosen?.price ?? product.price} warranty={product.warranty} />
           <ProductContact />
           <section aria-labelledby="description-heading" className="mt-8 border-t border-slate-200 pt-6">
             <h2 id="description-heading" className="text-base font-semibold text-slate-900">
@@ -156,52 +182,8 @@ function ProductDetail({ product }: { product: Product }) {
         </div>
       </div>
       <RelatedProducts productId={product.id} />
-      <BuyBar price={price} outOfStock={outOfStock} adding={adding} onAdd={add} />
+      <BuyBar price={price} {...button} />
     </>
-  );
-}
-
-/** A sold-out button reads plainly (grey on grey at full strength), not as a faded Add to Cart. */
-const SOLD_OUT = 'disabled:bg-slate-100! disabled:text-slate-700! disabled:opacity-100!';
-
-interface BuyBarProps {
-  price: string;
-  outOfStock: boolean;
-  adding: boolean;
-  onAdd: () => void;
-}
-
-/**
- * Phones only (under lg, where the page is one column): the price and Add to Cart at the bottom of
- * the screen, within the thumb's reach, doing what the page's button does (the quantity chosen
- * there, 'Please login' for a guest). Sticky at the end of the page's own box rather than
- * fixed: it rides the bottom edge while the page scrolls and comes to rest above the footer, so it
- * never covers the page's last lines or the footer, and it takes its own height in the page.
- * Its button's name carries the price (and so differs from the page's own button).
- */
-function BuyBar({ price, outOfStock, adding, onAdd }: BuyBarProps) {
-  const t = useT();
-  return (
-    <div
-      data-testid="buy-bar"
-      className="sticky bottom-0 z-30 -mx-4 mt-8 -mb-6 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 pt-2.5 pb-[max(0.625rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgb(15_23_42/0.06)] backdrop-blur sm:-mx-6 sm:-mb-10 sm:px-6 lg:hidden"
-    >
-      <p className="min-w-0 flex-1 truncate text-lg font-bold text-slate-900" aria-hidden="true">
-        {price}
-      </p>
-      <Button
-        variant={outOfStock ? 'outline' : 'primary'}
-        size="lg"
-        className={`min-w-40 shrink-0 ${outOfStock ? SOLD_OUT : ''}`}
-        loading={adding}
-        disabled={outOfStock}
-        onClick={onAdd}
-        aria-label={outOfStock ? undefined : t('products.buyBar.add', { price })}
-      >
-        {!adding && !outOfStock && <ShoppingCart className="size-5" aria-hidden="true" />}
-        {outOfStock ? t('products.detail.soldOut') : t('catalog.addToCart')}
-      </Button>
-    </div>
   );
 }
 

@@ -1,10 +1,17 @@
 import { type QueryClient, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product, ProductPage } from '../../../shared/catalog';
+import type { ProductDetail } from '../../../shared/product-detail';
 import { apiGet } from '../../lib/api';
 import { fetchProductPage, productKeys } from '../../lib/products';
 import { initialData, initialDataUpdatedAt } from '../../lib/initial-data';
 
 export type { Product, ProductPage };
+
+/**
+ * A product as its page has it: the full answer (options, variants, specifications), or for a moment
+ * the list's fields alone, from a list already in the cache, while that answer is on its way.
+ */
+export type ProductView = Product & Partial<Pick<ProductDetail, 'options' | 'variants' | 'specs'>>;
 
 /** A page of the product list; while the next page loads the previous one stays on screen. */
 export function useProductPage(query: string) {
@@ -44,13 +51,13 @@ function cachedProduct(client: QueryClient, id: number): Product | undefined {
 /** GET /api/products/{id}; `id` undefined (not a number in the URL) leaves the query idle. */
 export function useProduct(id: number | undefined) {
   const client = useQueryClient();
-  return useQuery<Product>({
+  return useQuery<ProductView>({
     queryKey: productKeys.one(id ?? 0),
-    queryFn: ({ signal }) => apiGet<Product>(`/api/products/${id}`, { signal }),
+    queryFn: ({ signal }) => apiGet<ProductDetail>(`/api/products/${id}`, { signal }),
     enabled: id !== undefined,
     // The product the server wrote into the page (a first visit to /products/{id}).
-    initialData: () => (id === undefined ? undefined : initialData<Product>(`/api/products/${id}`)),
+    initialData: () => (id === undefined ? undefined : initialData<ProductDetail>(`/api/products/${id}`)),
     initialDataUpdatedAt,
-    placeholderData: (): Product | undefined => (id === undefined ? undefined : cachedProduct(client, id)),
+    placeholderData: (): ProductView | undefined => (id === undefined ? undefined : cachedProduct(client, id)),
   });
 }

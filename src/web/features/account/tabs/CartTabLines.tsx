@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { CartLineName } from '../../../components/CartLineName';
 import { localDigits } from '../../../../shared/locale';
 import { CartLineStepper } from '../../../components/CartLineStepper';
 import { CartThumb } from '../../../components/CartThumb';
@@ -56,9 +56,7 @@ export function CartCards({ rows, remove, quantity }: CartTabLinesProps) {
         <li key={item.id} className="flex gap-3 rounded-xl border border-slate-200 p-3">
           <CartThumb images={item.product.images} alt={item.product.name} />
           <div className="min-w-0 flex-1">
-            <Link to={`/products/${item.product.id}`} className="line-clamp-2 font-medium text-slate-900 hover:text-amber-700">
-              {item.product.name}
-            </Link>
+            <CartLineName item={item} className="line-clamp-2 font-medium text-slate-900 hover:text-amber-700" />
             <dl className="mt-1.5 grid grid-cols-2 gap-x-3 gap-y-0.5 text-sm">
               <dt className="text-slate-500">{t('cart.tab.unitPrice')}</dt>
               <dd className="text-right text-slate-800">{formatPrice(item.product.price, locale)}</dd>
@@ -112,9 +110,9 @@ export function CartTable({
           <td className="px-3 py-3">
             <div className="flex items-center gap-3">
               <CartThumb images={item.product.images} alt="" className="size-12" />
-              <Link to={`/products/${item.product.id}`} className="font-medium text-slate-900 hover:text-amber-700">
-                {item.product.name}
-              </Link>
+              <div>
+                <CartLineName item={item} className="font-medium text-slate-900 hover:text-amber-700" />
+              </div>
             </div>
           </td>
           <td className="px-3 py-3 text-right whitespace-nowrap">{formatPrice(item.product.price, locale)}</td>

@@ -1,11 +1,14 @@
 import { useLocale, useT } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
+import { LoadingBlock } from '../../../components/ui/Spinner';
 import { TextField, inputClasses } from '../../../components/ui/TextField';
 import { PRODUCT_SKU_MAX, PRODUCT_WARRANTY_MAX } from '../../../../shared/catalog';
 import { formatPrice } from '../../../lib/format';
 import { FieldError, describedBy } from './FieldError';
 import { ProductImagesField } from './ProductImagesField';
+import { SpecsSection } from './specs/SpecsSection';
+import { VariantsSection } from './variants/VariantsSection';
 import { type ProductFormProps, type ProductFormState, useProductForm } from './use-product-form';
 
 export { PRODUCT_FORM_TOASTS } from './use-product-form';
@@ -15,8 +18,9 @@ const selectClasses = (error?: string) => `${inputClasses} ${error ? 'border-red
 
 /**
  * 'Upload New Product' and Edit: name, SKU, description, price, the optional stock, warranty, low-stock
- * alert and limit per order (every column of the products CSV), the dependent category selects and
- * several images with previews. Mounted fresh each time it opens.
+ * alert and limit per order (every column of the products CSV), the dependent category selects,
+ * several images with previews, the brand and specifications, and the options with their grid of
+ * variants. Mounted fresh each time it opens.
  */
 export function ProductFormModal(props: ProductFormProps & { open: boolean }) {
   const t = useT();
@@ -27,7 +31,7 @@ export function ProductFormModal(props: ProductFormProps & { open: boolean }) {
       open={props.open}
       onClose={props.onClose}
       title={props.product ? t('admin-catalog.productForm.titleEdit') : t('admin-catalog.productForm.titleUpload')}
-      widthClass="max-w-2xl"
+      widthClass="max-w-3xl"
     >
       {props.open && <ProductForm {...props} />}
     </Dialog>
@@ -83,19 +87,22 @@ function ProductForm(props: ProductFormProps) {
           id={`${formId}-price`}
           label={t('admin-catalog.productForm.price')}
           inputMode="decimal"
-          value={values.price}
+          value={form.variants.active ? (form.variants.lowestPrice ?? '') : values.price}
           onChange={(event) => form.change('price', event.target.value)}
           error={form.errors.price}
+          disabled={form.variants.active}
+          hint={form.variants.active ? t('admin-catalog.variants.priceFromVariants') : undefined}
           autoComplete="off"
         />
         <TextField
           id={`${formId}-stock`}
           label={t('admin-catalog.productForm.stock')}
           inputMode="numeric"
-          value={values.stock}
+          value={form.variants.active ? '' : values.stock}
           onChange={(event) => form.change('stock', event.target.value)}
           error={form.errors.stock}
-          hint={t('admin-catalog.productForm.stockHint')}
+          disabled={form.variants.active}
+          hint={t(form.variants.active ? 'admin-catalog.variants.stockFromVariants' : 'admin-catalog.productForm.stockHint')}
           autoComplete="off"
         />
       </div>
@@ -134,6 +141,19 @@ function ProductForm(props: ProductFormProps) {
       <CategorySelects form={form} />
 
       <ProductImagesField form={form} />
+
+      {form.sectionsReady ? (
+        <>
+          <SpecsSection form={form} />
+          <VariantsSection form={form} />
+        </>
+      ) : form.sectionsFailed ? (
+        <p className="border-t border-slate-200 pt-4 text-sm font-medium text-red-600">
+          {t('admin-catalog.variants.loadFailed')}
+        </p>
+      ) : (
+        <LoadingBlock label={t('admin-catalog.variants.loading')} className="border-t border-slate-200 py-6" />
+      )}
 
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
         <Button variant="outline" onClick={form.onClose} disabled={form.pending}>

@@ -3,11 +3,13 @@ import { useCallback } from 'react';
 import type { Category, Product, ProductPage } from '../../../../shared/catalog';
 import type { ArchivedProduct, ArchivedProductPage } from '../../../../shared/product-archive';
 import type { ImportReport } from '../../../../shared/product-csv';
+import type { ProductDetail } from '../../../../shared/product-detail';
+import type { Brand, SpecField } from '../../../../shared/specs';
 import { api, apiDownload, apiGet, apiPost } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
 import { queryKeys } from '../../../lib/query-client';
 
-export type { ArchivedProduct, ArchivedProductPage, Category, Product, ProductPage };
+export type { ArchivedProduct, ArchivedProductPage, Brand, Category, Product, ProductDetail, ProductPage, SpecField };
 
 /** Admin product pages are session data (removed on logout with everything under ['admin']). */
 export const adminProductKeys = {
@@ -135,5 +137,41 @@ export function importProducts(csv: File, zip: File | null, dryRun: boolean, con
     method: 'POST',
     body: form,
     auth: 'admin',
+  });
+}
+
+// ----- a product's variants and specifications (the product form) -------------------------------
+
+/** The product being edited with its options, variants and specifications (GET /api/products/:id). */
+export function useProductDetailForEdit(id: number | undefined) {
+  return useQuery({
+    queryKey: ['admin', 'products', 'detail', id ?? 0] as const,
+    queryFn: ({ signal }) => apiGet<ProductDetail>(`/api/products/${id}`, { auth: 'admin', signal }),
+    enabled: id !== undefined,
+    // Always the saved state: the form starts from it, and saving sends it back.
+    refetchOnMount: 'always',
+    staleTime: 0,
+  });
+}
+
+/** The shop's brands (GET /api/brands), for the product form's select. */
+export function useBrands() {
+  return useQuery({
+    queryKey: ['admin', 'brands'] as const,
+    queryFn: async ({ signal }) => {
+      const reply = await apiGet<unknown>('/api/brands', { auth: 'admin', signal });
+      const list = Array.isArray(reply) ? reply : (reply as { brands?: unknown } | null)?.brands;
+      return Array.isArray(list) ? (list as Brand[]) : [];
+    },
+  });
+}
+
+/** A category's specification fields (GET /api/categories/:id/spec-fields); idle without a category. */
+export function useSpecFields(categoryId: number | undefined) {
+  return useQuery({
+    queryKey: ['admin', 'spec-fields', categoryId ?? 0] as const,
+    queryFn: async ({ signal }) =>
+      (await apiGet<{ fields: SpecField[] }>(`/api/categories/${categoryId}/spec-fields`, { auth: 'admin', signal })).fields,
+    enabled: categoryId !== undefined,
   });
 }

@@ -14,7 +14,10 @@ import { ApiError } from '../../../lib/api';
 import { firstErrors } from '../../../lib/forms';
 import { type MessageId, useLocale, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { type Category, type Product, updateProduct, uploadProduct } from './api';
+import { type Category, type Product, updateProduct, uploadProduct, useProductDetailForEdit } from './api';
+import { useSpecEditor } from './specs/use-spec-editor';
+import { useVariantEditor } from './variants/use-variant-editor';
+import { draftErrors, variantsPayload } from './variants/variant-grid';
 
 /** Upload toasts, and the edit ones (edit is beyond the original panel): message ids. */
 export const PRODUCT_FORM_TOASTS = {
@@ -38,7 +41,8 @@ export type TextField =
   | 'lowStockThreshold'
   | 'maxPerOrder';
 export type Field = TextField | 'images';
-export type Errors = Partial<Record<Field, string>>;
+/** Messages by field: the form's own, and the API's names of the variants' and specifications' (`variants.2.price`, `specs.RAM`). */
+export type Errors = Partial<Record<Field | (string & {}), string>>;
 type Values = Record<TextField, string>;
 
 export interface NewImage {
@@ -56,6 +60,11 @@ export interface ProductFormProps {
 }
 
 let keySeq = 0;
+
+/** The order the first refused field is looked for in, to focus it (then the variants' and specifications'). */
+const FIELD_ORDER = ['name', 'sku', 'description', 'price', 'stock', 'warranty', 'lowStockThreshold', 'maxPerOrder', 'category', 'images'];
+
+const isVariantField = (field: string) => field === 'options' || field === 'variants' || /^(options|variants)\./.test(field);
 
 function initialValues(product: Product | undefined): Values {
   return {
@@ -99,17 +108,20 @@ function findErrors(values: Values, images: { existing: string[]; added: NewImag
   return found;
 }
 
+/** What the form sends beside its own fields: the variants' and specifications' JSON texts. */
+interface Extra {
+  fields: Record<string, string>;
+  /** Sold in variants: the product sends no stock of its own (theirs is summed). */
+  variants: boolean;
+  /** The owner said a price change of more than half is meant. */
+  confirmPrice: boolean;
+}
+
 /**
  * The request's body: an edit replaces the path, stock, the optional fields and image order as sent
- * (empty: none, or the shop's default); an upload sends what is filled. `confirmPrice`: the owner
- * said a price change of more than half is meant.
+ * (empty: none, or the shop's default); an upload sends what is filled.
  */
-function formData(
-  values: Values,
-  images: { existing: string[]; added: NewImage[] },
-  editing: boolean,
-  confirmPrice = false,
-): FormData {
+function formData(values: Values, images: { existing: string[]; added: NewImage[] }, editing: boolean, extra: Extra): FormData {
   const { name, sku, description, price, category, subCategory, childCategory, stock, maxPerOrder } = values;
   const optional = {
     warranty: values.warranty.trim(),
@@ -127,16 +139,17 @@ function formData(
     // Edit: the path is replaced as sent ('' = none); an empty stock switches stock tracking off.
     form.set('subCategory', subCategory);
     form.set('childCategory', childCategory);
-    form.set('stock', stock.trim());
+    if (!extra.variants) form.set('stock', stock.trim());
     for (const [field, value] of Object.entries(optional)) form.set(field, value);
     form.set('imageOrder', JSON.stringify(images.existing));
-    if (confirmPrice) form.set('confirmPriceChange', 'true');
+    if (extra.confirmPrice) form.set('confirmPriceChange', 'true');
   } else {
     if (subCategory) form.set('subCategory', subCategory);
     if (childCategory) form.set('childCategory', childCategory);
-    if (stock.trim()) form.set('stock', stock.trim());
+    if (stock.trim() && !extra.variants) form.set('stock', stock.trim());
     for (const [field, value] of Object.entries(optional)) if (value) form.set(field, value);
   }
+  for (const [field, value] of Object.entries(extra.fields)) form.set(field, value);
   for (const image of images.added) form.append('images', image.file, image.file.name);
   return form;
 }
@@ -164,13 +177,29 @@ export function useProductForm({ product, categories, onClose, onSaved }: Produc
   });
   useEffect(() => () => addedRef.current.forEach((image) => URL.revokeObjectURL(image.url)), []);
 
-  const clear = (field: Field) =>
+  const clear = (field: string) =>
     setErrors((current) => {
       if (!(field in current)) return current;
       const next = { ...current };
       delete next[field];
       return next;
     });
+  // A change to the options or the grid moves the rows' indexes: their messages go with it.
+  const clearVariantErrors = () =>
+    setErrors((current) =>
+      Object.keys(current).some(isVariantField)
+        ? Object.fromEntries(Object.entries(current).filter(([field]) => !isVariantField(field)))
+        : current,
+    );
+
+  // An edit starts from the saved variants and specifications: until they have arrived, the form
+  // neither shows nor sends them (nothing is overwritten with an empty list).
+  const detail = useProductDetailForEdit(product?.id);
+  const saved = detail.data;
+  const sectionsReady = product === undefined || saved !== undefined;
+  const variants = useVariantEditor(saved, values.price, clearVariantErrors);
+  const categoryId = categories.find((item) => item.name === values.category)?.id;
+  const specs = useSpecEditor(saved, categoryId, clear);
   const change = (field: TextField, value: string) => {
     setValues((current) => ({
       ...current,
@@ -210,13 +239,23 @@ export function useProductForm({ product, categories, onClose, onSaved }: Produc
       return current.filter((image) => image.key !== key);
     });
 
+  const translated = (ids: Record<string, MessageId>): Errors =>
+    Object.fromEntries(Object.entries(ids).map(([field, id]) => [field, t(id)]));
+
   const submit = async (event?: FormEvent, confirmPrice = false) => {
     event?.preventDefault();
     if (pending) return;
-    const found = findErrors(values, { existing, added }, Boolean(product), locale);
+    // Still loading them: wait (a failed load saves the rest and leaves them as they are).
+    if (!sectionsReady && !detail.isError) return;
+    // Sold in variants, the product's own price is their lowest.
+    const sent = variants.active ? { ...values, price: variants.lowestPrice ?? values.price } : values;
+    const found: Errors = {
+      ...findErrors(sent, { existing, added }, Boolean(product), locale),
+      ...translated(draftErrors(variants.draft, values.price)),
+      ...translated(specs.errors()),
+    };
     setErrors(found);
-    const order = ['name', 'sku', 'description', 'price', 'stock', 'warranty', 'lowStockThreshold', 'maxPerOrder'] as const;
-    const first = [...order, 'category' as const, 'images' as const].find((field) => field in found);
+    const first = [...FIELD_ORDER, ...Object.keys(found)].find((field) => field in found);
     if (first) {
       document.getElementById(`${formId}-${first}`)?.focus();
       return;
@@ -224,10 +263,21 @@ export function useProductForm({ product, categories, onClose, onSaved }: Produc
     setPending(true);
     try {
       setPriceCheck(null);
-      const form = formData(values, { existing, added }, Boolean(product), confirmPrice);
-      const saved = product ? await updateProduct(product.id, form) : await uploadProduct(form);
+      // The variants are sent when the product has or had some, so one sold as itself is saved as before.
+      const sendVariants = sectionsReady && (variants.draft.options.length > 0 || (saved?.options.length ?? 0) > 0);
+      const { options, variants: rows } = variantsPayload(variants.draft, values.price);
+      const fields = {
+        ...(sendVariants ? { options: JSON.stringify(options), variants: JSON.stringify(rows) } : {}),
+        ...(sectionsReady ? specs.formFields() : {}),
+      };
+      const form = formData(sent, { existing, added }, Boolean(product), {
+        fields,
+        variants: variants.active,
+        confirmPrice,
+      });
+      const answer = product ? await updateProduct(product.id, form) : await uploadProduct(form);
       toast.success(t(product ? PRODUCT_FORM_TOASTS.updated : PRODUCT_FORM_TOASTS.uploaded));
-      onSaved(saved);
+      onSaved(answer);
       onClose();
     } catch (error) {
       const body =
@@ -266,6 +316,11 @@ export function useProductForm({ product, categories, onClose, onSaved }: Produc
     setAdded,
     addFiles,
     removeAdded,
+    /** An edit's saved variants and specifications have arrived (or it is a new product). */
+    sectionsReady,
+    sectionsFailed: detail.isError,
+    variants,
+    specs,
     pending,
     submit,
     priceCheck,
