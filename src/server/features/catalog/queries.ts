@@ -1,6 +1,7 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import { PreparedQueries, PreparedQuery } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
+import { variantProductIdBySku } from './variants/queries.js';
 
 /**
  * SQL of the catalogue. Every product read is of live rows (deleted_at IS NULL), which the
@@ -308,9 +309,8 @@ export async function softDeleteProduct(db: Db, id: number, now: string): Promis
 }
 
 /**
- * The live product with this SKU, or the product whose live variant has it (compared
- * case-insensitively, as the unique indexes of migrations 020 and 026 do), if any: a product's SKU
- * and its variants' share one namespace.
+ * The live product with this SKU, or the product whose live variant has it (case-insensitively,
+ * as the unique indexes of migrations 020 and 026 compare): products and variants share SKUs.
  */
 export async function liveProductIdBySku(db: Db, sku: string): Promise<number | undefined> {
   const row = await db
@@ -320,15 +320,7 @@ export async function liveProductIdBySku(db: Db, sku: string): Promise<number | 
     .where('deleted_at', 'is', null)
     .where('sku', 'is not', null)
     .executeTakeFirst();
-  if (row) return row.id;
-  const variant = await db
-    .selectFrom('product_variants')
-    .select('product_id')
-    .where(sql`lower(sku)`, '=', sku.toLowerCase())
-    .where('archived_at', 'is', null)
-    .where('sku', 'is not', null)
-    .executeTakeFirst();
-  return variant?.product_id;
+  return row ? row.id : variantProductIdBySku(db, sku);
 }
 
 /** Live product rows with an id above `afterId`, oldest first: the CSV export's keyset batches. */
@@ -458,16 +450,4 @@ export async function restoreProduct(
     .where('deleted_at', 'is not', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-/** Live products of these exact names, by name (the demo seeder finds the products it made). */
-export async function liveProductIdsByName(db: Db, names: string[]): Promise<Map<string, number>> {
-  if (names.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('products')
-    .select(['id', 'name'])
-    .where('name', 'in', names)
-    .where('deleted_at', 'is', null)
-    .execute();
-  return new Map(rows.map((row) => [row.name, Number(row.id)]));
 }

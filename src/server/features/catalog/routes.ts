@@ -49,11 +49,12 @@ import { parseProductWithVariants } from './variants/form.js';
  *   POST   /products/              multipart → 201 product
  *   PUT    /products/:id           multipart or JSON → product
  *   PUT    /products/:id/variants  {options, variants} → product (the whole set: variants/service.ts)
- * The create and edit forms take the same two as `options`/`variants` (JSON texts in a multipart form).
  *   PUT    /products/:id/feature   → {message, isFeatured}
  *   DELETE /products/:id           → {message} (archives it: shared/product-archive.ts)
  *   GET    /admin/products/archived              → the archived products that can still be restored
  *   POST   /admin/products/:id/restore           → product (live again)
+ * POST /products/ and PUT /products/:id also take `options` and `variants` (JSON texts in a multipart
+ * form, lists in JSON), checked with the product's fields and written in its transaction.
  * Every admin write is recorded in the audit log with the signed-in admin (features/audit).
  * Writes need an admin bearer token (lib/access.ts: none 401, shopper 403), checked on request:
  * before a JSON body is parsed or validated, and before a byte of an upload is read.

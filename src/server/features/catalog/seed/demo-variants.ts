@@ -8,8 +8,8 @@
 import { parseImages } from '../../../../shared/catalog.js';
 import { type ProductVariantsInput, productVariantsInputSchema } from '../../../../shared/variants.js';
 import type { AppContext } from '../../../context.js';
-import { liveProductIdsByName } from '../queries.js';
 import type { CatalogService } from '../service.js';
+import { liveProductIdsByName } from './queries.js';
 
 interface DemoVariant {
   /** A value of each option, in option order. */

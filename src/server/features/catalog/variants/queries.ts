@@ -162,3 +162,15 @@ export async function skusHeldElsewhere(db: Db, productId: number, lowered: stri
 export async function setVariantImages(db: Db, id: number, images: string): Promise<void> {
   await db.updateTable('product_variants').set({ images }).where('id', '=', id).execute();
 }
+
+/** The product whose live variant has this SKU (case-insensitively), if any. */
+export async function variantProductIdBySku(db: Db, sku: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('product_variants')
+    .select('product_id')
+    .where(sql`lower(sku)`, '=', sku.toLowerCase())
+    .where('archived_at', 'is', null)
+    .where('sku', 'is not', null)
+    .executeTakeFirst();
+  return row?.product_id;
+}

@@ -48,11 +48,10 @@ export class VariantService {
     const beforeOptions = actor ? await q.optionsOf(trx, productId) : [];
 
     await q.replaceOptions(trx, productId, input.options);
+    // Unlisted ones out first, the kept ones parked: combinations and SKUs may move between variants.
+    const kept = plan.updates.map((update) => update.id);
     await q.archiveVariants(trx, plan.archive, now);
-    await q.parkVariants(
-      trx,
-      plan.updates.map((update) => update.id),
-    );
+    await q.parkVariants(trx, kept);
     for (const update of plan.updates) await q.updateVariant(trx, update.id, update.fields, now);
     await q.insertVariants(trx, productId, plan.inserts, now);
 
