@@ -81,14 +81,21 @@ function ProductDetail({ product }: { product: ProductView }) {
   );
   const range = priceRange(variants);
   // In English this one price reads 'Nrs. …' (as it always has); in Nepali 'रू …' like every other.
-  const money = (rupees: number) => (locale === 'en' ? formatPrice(rupees).replace(/^Rs\./, 'Nrs.') : formatPrice(rupees, locale));
+  const money = (rupees: number) =>
+    locale === 'en' ? formatPrice(rupees).replace(/^Rs\./, 'Nrs.') : formatPrice(rupees, locale);
   const price = money(chosen?.price ?? range?.low ?? product.price);
   // Before a variant is chosen the page says the lowest price, as "from" when the variants' prices differ.
   const priceLine =
-    !chosen && range && range.low !== range.high ? t('products.detail.priceFrom', { price }) : t('products.detail.price', { price });
+    !chosen && range && range.low !== range.high
+      ? t('products.detail.priceFrom', { price })
+      : t('products.detail.price', { price });
   const sku = hasVariants ? chosen?.sku : product.sku;
   const buy: BuyState =
-    stock.kind === 'out' ? { kind: 'soldOut' } : hasVariants && !chosen ? { kind: 'choose', option: (missing ?? options[0])?.name ?? '' } : { kind: 'add' };
+    stock.kind === 'out'
+      ? { kind: 'soldOut' }
+      : hasVariants && !chosen
+        ? { kind: 'choose', option: (missing ?? options[0])?.name ?? '' }
+        : { kind: 'add' };
   const adding = cart.pendingId === product.id;
   const button = {
     state: buy,

@@ -62,7 +62,18 @@ export interface ProductFormProps {
 let keySeq = 0;
 
 /** The order the first refused field is looked for in, to focus it (then the variants' and specifications'). */
-const FIELD_ORDER = ['name', 'sku', 'description', 'price', 'stock', 'warranty', 'lowStockThreshold', 'maxPerOrder', 'category', 'images'];
+const FIELD_ORDER = [
+  'name',
+  'sku',
+  'description',
+  'price',
+  'stock',
+  'warranty',
+  'lowStockThreshold',
+  'maxPerOrder',
+  'category',
+  'images',
+];
 
 const isVariantField = (field: string) => field === 'options' || field === 'variants' || /^(options|variants)\./.test(field);
 
