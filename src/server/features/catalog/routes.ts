@@ -43,7 +43,8 @@ import { CatalogService } from './service.js';
  *   GET    /products/:id
  *   GET    /products/:id/related  {products}: compact cards of the same child/sub/category (related.ts)
  *   POST   /products/              multipart → 201 product
- *   PUT    /products/:id           multipart or JSON → product
+ *   PUT    /products/:id           multipart or JSON → product; a price moved to under half or over one
+ *                                   and a half times the old one: 409 unless confirmPriceChange
  *   PUT    /products/:id/feature   → {message, isFeatured}
  *   DELETE /products/:id           → {message} (archives it: shared/product-archive.ts)
  *   GET    /admin/products/archived              → the archived products that can still be restored
