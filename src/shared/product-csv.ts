@@ -111,6 +111,7 @@ export const IMPORT_MESSAGES = {
     `The price changes from Rs. ${before} to Rs. ${after}, less than half or more than one and a half times the old one`,
   priceChangesUnconfirmed:
     'Some prices change to less than half or more than one and a half times the old ones: check them, then confirm the import',
+  variantSums: 'This product is sold in variants: change its price and stock in its variants',
   rowFailed: (row: number) => `Row ${row} could not be saved, so nothing was imported`,
   invalid: 'The file has errors, so nothing was imported',
 } as const;

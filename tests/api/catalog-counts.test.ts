@@ -268,12 +268,13 @@ describe('stored catalogue counts', () => {
       catalog.updateProduct(created.id, { stock: undefined, isFeatured: undefined, ...update }, []);
     // Name only: no count moves.
     await edit({ name: 'Renamed' });
-    await edit({ price: 1_000_000 });
+    // Far from the old price: said to be meant (a change of more than half asks for it).
+    await edit({ price: 1_000_000, confirmPriceChange: true });
     await expectTableExact();
     // Move to another category (its sub and child cleared), then to a child category elsewhere.
     await edit({ category: 'Gamma' });
     await expectTableExact();
-    await edit({ category: 'Beta', subCategory: 'One', childCategory: 'Shared', price: 0.01 });
+    await edit({ category: 'Beta', subCategory: 'One', childCategory: 'Shared', price: 0.01, confirmPriceChange: true });
     await expectTableExact();
     await expectTotalsExact();
 

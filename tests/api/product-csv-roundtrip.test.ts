@@ -180,4 +180,29 @@ describe('products CSV round trip', () => {
     expect(after.find((product) => product.id === ids.laptop)!.price).toBe(13999);
     expect(after.find((product) => product.id === ids.cable)!.stock).toBe(5);
   });
+
+  it('a product sold in variants keeps its price and stock (the variants’ sums): a row changing them is refused', async () => {
+    const db = t.app.ctx.db;
+    await db.updateTable('products').set({ variant_count: 2 }).where('id', '=', ids.cable!).execute();
+    try {
+      const rows = await exportedRows();
+      const untouched = (await importCsv(csvOf(rows), '?dryRun=1')).json<ImportReport>();
+      expect(untouched).toMatchObject({ errorRows: 0, unchanged: 3 });
+      const repriced = (await importCsv(csvOf(edited(rows, ids.cable!, 'stock', '40')), '?dryRun=1')).json<ImportReport>();
+      expect(repriced.errors).toEqual([
+        {
+          row: 4,
+          column: 'price',
+          message: 'This product is sold in variants: change its price and stock in its variants',
+        },
+      ]);
+      // Its other columns may still change.
+      const renamed = (
+        await importCsv(csvOf(edited(rows, ids.cable!, 'warranty', '6 months')), '?dryRun=1')
+      ).json<ImportReport>();
+      expect(renamed).toMatchObject({ errorRows: 0, updates: 1 });
+    } finally {
+      await db.updateTable('products').set({ variant_count: 0 }).where('id', '=', ids.cable!).execute();
+    }
+  });
 });

@@ -225,6 +225,8 @@ export const ERRORS_NE: MessageCatalogue = {
   'dryRun must be true or false': 'dryRun को मान true वा false हुनुपर्छ',
   'The new price is less than half or more than one and a half times the old one: confirm the change':
     'नयाँ मूल्य पुरानोको आधाभन्दा कम वा डेढ गुणाभन्दा बढी छ: परिवर्तन पक्का गर्नुहोस्',
+  'This product is sold in variants: change its price and stock in its variants':
+    'यो सामान भेरियन्टमा बिक्छ: यसको मूल्य र स्टक भेरियन्टहरूमै बदल्नुहोस्',
   'confirmPriceChanges must be true or false': 'confirmPriceChanges को मान true वा false हुनुपर्छ',
   'The price changes from Rs. {before} to Rs. {after}, less than half or more than one and a half times the old one':
     'मूल्य रु. {before} बाट रु. {after} मा बदलिन्छ: पुरानो मूल्यको आधाभन्दा कम वा डेढ गुणाभन्दा बढी',

@@ -47,7 +47,8 @@ import { parseProductWithVariants } from './variants/form.js';
  *   GET    /products/:id
  *   GET    /products/:id/related  {products}: compact cards of the same child/sub/category (related.ts)
  *   POST   /products/              multipart → 201 product
- *   PUT    /products/:id           multipart or JSON → product
+ *   PUT    /products/:id           multipart or JSON → product; a price moved to under half or over one
+ *                                   and a half times the old one: 409 unless confirmPriceChange
  *   PUT    /products/:id/variants  {options, variants} → product (the whole set: variants/service.ts)
  *   PUT    /products/:id/feature   → {message, isFeatured}
  *   DELETE /products/:id           → {message} (archives it: shared/product-archive.ts)

@@ -197,7 +197,7 @@ export class ProductImportService {
 
     const tree = await treeIndex(db);
     const newPaths = missingPaths(rows, tree);
-    const { unchanged, priceChanges } = await judgeUpdates(db, rows, actions, tree);
+    const { unchanged, priceChanges } = await judgeUpdates(db, rows, actions, tree, problem);
     problems.sort((a, b) => a.row - b.row);
     return {
       fileName: importFileName(files.fileName),
@@ -273,9 +273,19 @@ function missingPaths(rows: ImportRow[], tree: Map<string, number>): string[][] 
 }
 
 /** The update rows that change nothing, and the prices that move too far to write without a confirmation. */
-async function judgeUpdates(db: q.Db, rows: ImportRow[], actions: Map<number, Action>, tree: Map<string, number>) {
+async function judgeUpdates(
+  db: q.Db,
+  rows: ImportRow[],
+  actions: Map<number, Action>,
+  tree: Map<string, number>,
+  problem: (row: number, column: RowProblem['column'], message: string) => void,
+) {
   const ids = [...new Set([...actions.values()].flatMap((action) => (action.action === 'update' ? [action.productId] : [])))];
-  const [current, images] = await Promise.all([q.productRows(db, ids), q.imagesOf(db, ids)]);
+  const [current, images, withVariants] = await Promise.all([
+    q.productRows(db, ids),
+    q.imagesOf(db, ids),
+    iq.productsWithVariants(db, ids),
+  ]);
   const byId = new Map(current.map((row) => [row.id, row]));
   const unchanged = new Set<number>();
   const priceChanges: ImportPriceChange[] = [];
@@ -285,6 +295,8 @@ async function judgeUpdates(db: q.Db, rows: ImportRow[], actions: Map<number, Ac
     if (!was) continue;
     const verdict = judgeRow(was, images.get(was.id) ?? [], row, tree);
     if (verdict.unchanged) unchanged.add(row.row);
+    // The variants service keeps such a product's price and stock (their sums): the file may not write them.
+    if (verdict.pricedOrStocked && withVariants.has(was.id)) problem(row.row, 'price', IMPORT_MESSAGES.variantSums);
     if (verdict.priceJump) {
       const [oldPrice, newPrice] = [verdict.priceJump.oldPaisa / 100, verdict.priceJump.newPaisa / 100];
       // Put in the request's language by the route, as the row errors are.

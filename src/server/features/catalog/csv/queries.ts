@@ -56,3 +56,13 @@ export async function knownBaseNames(db: Db, baseNames: string[]): Promise<Set<s
   }
   return known;
 }
+
+/** Of the given products, those sold in variants (their price and stock are the variants' sums, ADR 0035). */
+export async function productsWithVariants(db: Db, ids: number[]): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (const part of chunks([...new Set(ids)])) {
+    const rows = await db.selectFrom('products').select('id').where('id', 'in', part).where('variant_count', '>', 0).execute();
+    for (const row of rows) found.add(row.id);
+  }
+  return found;
+}

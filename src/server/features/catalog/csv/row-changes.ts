@@ -51,6 +51,8 @@ export function imagesDiffer(before: string[], refs: ImageRef[] | undefined): bo
 
 export interface RowVerdict {
   unchanged: boolean;
+  /** The row changes the price or the stock. */
+  pricedOrStocked: boolean;
   /** The old and new price in paisa when the change needs the owner's confirmation. */
   priceJump?: { oldPaisa: number; newPaisa: number };
 }
@@ -62,8 +64,9 @@ export function judgeRow(was: q.ProductRow, images: string[], row: ImportRow, tr
   const patch = rowPatch(was, row, where ?? { categoryId: 0, subCategoryId: null, childCategoryId: null });
   const unchanged = where !== undefined && Object.keys(patch).length === 0 && !imagesDiffer(images, row.images);
   const newPaisa = patch.price_paisa;
+  const pricedOrStocked = 'price_paisa' in patch || 'stock' in patch;
   if (newPaisa !== undefined && priceChangeNeedsConfirmation(was.price_paisa, newPaisa)) {
-    return { unchanged, priceJump: { oldPaisa: was.price_paisa, newPaisa } };
+    return { unchanged, pricedOrStocked, priceJump: { oldPaisa: was.price_paisa, newPaisa } };
   }
-  return { unchanged };
+  return { unchanged, pricedOrStocked };
 }
