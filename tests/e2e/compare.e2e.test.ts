@@ -101,6 +101,8 @@ describe('comparing laptops on a phone', () => {
     await compareTable(page).evaluate((region) => region.scrollBy({ left: 400 }));
     await expect.poll(async () => (await columns(page).nth(3).boundingBox())!.x).toBeLessThan(PHONE.width - 100);
     expect((await names.boundingBox())!.x).toBe(namesBefore);
+    // Only the table scrolls sideways, never the page.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectNoSeriousViolations(page, 'compare page (phone)');
 
     // Removed here, removed from the device's list too.
