@@ -41,6 +41,12 @@ beforeAll(async () => {
     created.body.category.id,
     laptops.map((laptop, index) => ({ productId: ids[index]!, values: laptop.specs })),
   );
+  // Brands through the shop's API: the first two laptops have one, the others none.
+  for (const [index, brand] of [`Asus ${tag}`, `Dell ${tag}`].entries()) {
+    expect((await api('POST', '/api/admin/brands', { token, body: { name: brand } })).status).toBe(201);
+    const set = await api('PUT', `/api/products/${ids[index]}/specs`, { token, body: { brand } });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+  }
 });
 
 /** The table's head row: the names column, then a column per product. */
@@ -80,7 +86,8 @@ describe('comparing laptops on a phone', () => {
     // The dash is read out as "Not given".
     expect(await rowTexts(page, 'Display')).toEqual(['Display\nDiffers', '—\nNot given', '15.6" 165 Hz', '—\nNot given']);
     expect(await page.getByRole('rowheader', { name: 'Display Differs' }).count()).toBe(1);
-    expect(await page.getByRole('cell', { name: 'Not given' }).count()).toBe(4); // Display and Storage, two gaps each
+    expect(await page.getByRole('cell', { name: 'Not given' }).count()).toBe(5); // Display and Storage two each, a brand
+    expect(await rowTexts(page, 'Brand')).toEqual(['Brand\nDiffers', `Asus ${tag}`, `Dell ${tag}`, '—\nNot given']);
     expect(await rowTexts(page, 'Price')).toEqual(['Price\nDiffers', 'Rs. 95,000', 'Rs. 1,20,000', 'Rs. 1,05,000']);
 
     // Two products fill the phone's width beside the names; the third is reached by scrolling, the names stay.
@@ -94,6 +101,8 @@ describe('comparing laptops on a phone', () => {
     await compareTable(page).evaluate((region) => region.scrollBy({ left: 400 }));
     await expect.poll(async () => (await columns(page).nth(3).boundingBox())!.x).toBeLessThan(PHONE.width - 100);
     expect((await names.boundingBox())!.x).toBe(namesBefore);
+    // Only the table scrolls sideways, never the page.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectNoSeriousViolations(page, 'compare page (phone)');
 
     // Removed here, removed from the device's list too.
@@ -122,6 +131,7 @@ describe('comparing and reading specifications on a desktop', () => {
 
     await page.getByRole('link', { name: laptops[1]!.name }).click();
     await expectPath(page, `/products/${ids[1]}`);
+    await expectVisible(page.getByText(`Dell ${tag}`, { exact: true }));
     const specs = page.getByRole('table', { name: 'स्पेसिफिकेसन' });
     await expectVisible(specs);
     expect(await specs.getByRole('row').allInnerTexts()).toEqual(['RAM\t16 GB', 'Processor\tCore i7-13650HX', 'Display\t15.6" 165 Hz']);
@@ -138,5 +148,37 @@ describe('comparing and reading specifications on a desktop', () => {
     await page.goto(`/products/${ids[3]}`);
     await expectVisible(page.getByRole('heading', { name: laptops[3]!.name }));
     expect(await page.getByRole('heading', { name: 'Specifications' }).count()).toBe(0);
+  });
+});
+
+describe('the filter drawer’s brands and specifications', () => {
+  test('ticking a brand and a value narrows the list, kept in the address, in Nepali too', async ({ page }) => {
+    await page.goto(`/products?category=${encodeURIComponent(category)}`);
+    await page.getByRole('button', { name: /^Filter by/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Filter by' });
+    const brands = drawer.getByRole('group', { name: 'Brand' });
+    await expectVisible(brands.getByRole('checkbox', { name: `Asus ${tag} (1)` }));
+    await expectVisible(drawer.getByRole('group', { name: 'RAM' }).getByRole('checkbox', { name: '16 GB (3)' }));
+    await settled(page);
+    await expectNoSeriousViolations(page, 'filter drawer with facets');
+
+    await drawer.getByRole('group', { name: 'Processor' }).getByRole('checkbox', { name: 'Core i7-13650HX (1)' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('spec.Processor')).toBe('Core i7-13650HX');
+    await brands.getByRole('checkbox', { name: `Dell ${tag} (1)` }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('brand')).toBe(`Dell ${tag}`);
+    await drawer.getByRole('button', { name: 'Done' }).click();
+    const list = page.getByRole('region', { name: /^(Products|सामानहरू)$/ });
+    await expect.poll(() => list.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual([laptops[1]!.name]);
+    await expectVisible(page.getByRole('button', { name: `Remove filter Brand: Dell ${tag}` }));
+    await expectVisible(page.getByRole('button', { name: 'Remove filter Processor: Core i7-13650HX' }));
+
+    // The same address in Nepali: the same list, the groups and counts in Nepali.
+    await inNepali(page);
+    await page.reload();
+    await expect.poll(() => list.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual([laptops[1]!.name]);
+    await page.getByRole('button', { name: /^फिल्टर/ }).click();
+    const brandsNe = page.getByRole('dialog').getByRole('group', { name: 'ब्रान्ड' });
+    await expectVisible(brandsNe.getByRole('checkbox', { name: `Dell ${tag} (१)` }));
+    expect(await brandsNe.getByRole('checkbox', { name: `Dell ${tag} (१)` }).isChecked()).toBe(true);
   });
 });

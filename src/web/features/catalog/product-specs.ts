@@ -2,8 +2,8 @@ import type { ProductSpec } from '../../../shared/specs';
 
 /**
  * A product's brand and specifications as its page and the comparison show them, read as optional:
- * a product taken from a list while its own answer loads has neither, and the product answer gains
- * `brand` with the brands' API (none until then, or for a product without one).
+ * a product shown from a list or an older answer while its own loads may lack them (and a product
+ * without a brand has none).
  */
 export function brandOf(product: object): string | undefined {
   const brand = (product as { brand?: unknown }).brand;

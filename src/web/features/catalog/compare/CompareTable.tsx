@@ -68,8 +68,9 @@ export function CompareTable({ products, onRemove }: { products: readonly Produc
   }));
 
   return (
-    // A region that scrolls takes the keyboard's focus, so it can be scrolled without a pointer.
-    <div role="region" aria-labelledby={captionId} tabIndex={0} className="mt-6 w-fit max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    // A region that scrolls takes the keyboard's focus, so it can be scrolled without a pointer; positioned, so
+    // that the screen-reader texts of cells scrolled out of sight stay inside it, not widening the page.
+    <div role="region" aria-labelledby={captionId} tabIndex={0} className="relative mt-6 w-fit max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="border-separate border-spacing-0 text-left text-sm">
         <caption id={captionId} className="sr-only">
           {t('compare.table.caption')}
