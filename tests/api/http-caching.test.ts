@@ -4,7 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productPageSchema, productSchema } from '../../src/shared/catalog.js';
+import { productPageSchema } from '../../src/shared/catalog.js';
+import { productDetailSchema } from '../../src/shared/product-detail.js';
 import { buildApp } from '../../src/server/app.js';
 import { webRoutes } from '../../src/server/features/web/routes.js';
 import { type TestApp, buildTestApp } from '../helpers/app.js';
@@ -61,7 +62,7 @@ describe('HTTP caching of catalogue answers', () => {
   it('product detail: weak ETag, public no-cache, and 304 without a body on If-None-Match', async () => {
     const first = await get(`/api/products/${productId}`);
     expect(first.statusCode).toBe(200);
-    expect(productSchema.strict().parse(first.json()).name).toBe('Predator Helios');
+    expect(productDetailSchema.strict().parse(first.json()).name).toBe('Predator Helios');
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^W\/".+"$/);
     expect(first.headers['cache-control']).toBe('public, no-cache');
