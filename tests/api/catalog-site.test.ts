@@ -202,6 +202,62 @@ describe('catalogue pages for crawlers and link previews', () => {
       expect(api.json().description).toBe(scripted.description);
     });
 
+    it('offers a product sold in variants as an AggregateOffer with an Offer per variant, and carries its variants', async () => {
+      const res = await uploadProduct(
+        t,
+        admin,
+        {
+          name: 'Galaxy Variant',
+          description: 'A phone in two sizes.',
+          category: 'Phones & Tablets',
+          options: JSON.stringify([{ name: 'Storage', values: ['128 GB', '256 GB'] }]),
+          variants: JSON.stringify([
+            { sku: 'GV-128', options: { Storage: '128 GB' }, price: 50000, stock: 0 },
+            { sku: 'GV-256', options: { Storage: '256 GB' }, price: 62000.5, stock: 4 },
+          ]),
+        },
+        [await pngFile('v.png')],
+      );
+      expect(res.statusCode).toBe(201);
+      const phone = res.json<Product & { variants: { id: number; label: string }[] }>();
+      const html = await page(`/products/${phone.id}`);
+      const url = `${PUBLIC_URL}/products/${phone.id}`;
+      const [small, large] = phone.variants;
+      expect(jsonLd(html).offers).toEqual({
+        '@type': 'AggregateOffer',
+        url,
+        priceCurrency: 'NPR',
+        lowPrice: '50000.00',
+        highPrice: '62000.50',
+        offerCount: 2,
+        availability: 'https://schema.org/InStock',
+        offers: [
+          {
+            '@type': 'Offer',
+            name: '128 GB',
+            sku: 'GV-128',
+            url: `${url}?variant=${small!.id}`,
+            priceCurrency: 'NPR',
+            price: '50000.00',
+            itemCondition: 'https://schema.org/NewCondition',
+            availability: 'https://schema.org/OutOfStock',
+          },
+          {
+            '@type': 'Offer',
+            name: '256 GB',
+            sku: 'GV-256',
+            url: `${url}?variant=${large!.id}`,
+            priceCurrency: 'NPR',
+            price: '62000.50',
+            itemCondition: 'https://schema.org/NewCondition',
+            availability: 'https://schema.org/InStock',
+          },
+        ],
+      });
+      // The page carries the product as its own request answers it: with its options and variants.
+      expect(html).toContain('"label":"256 GB"');
+    });
+
     it('says when a product is missing or deleted (404), and asks crawlers not to index it', async () => {
       for (const url of [`/products/${deleted.id}`, '/products/999999', '/products/not-a-number']) {
         const html = await page(url, 404);

@@ -127,6 +127,9 @@ export interface UploadFields {
   stock?: string;
   warranty?: string;
   sku?: string;
+  /** JSON texts: the product's options and its variants (shared/variants.ts). */
+  options?: string;
+  variants?: string;
 }
 
 export async function uploadProduct(t: TestApp, token: string | undefined, fields: UploadFields, files: FilePart[]) {

@@ -62,10 +62,10 @@ function GridRow({ form, combination, index }: { form: ProductFormState; combina
   const row = variants.row(combination.key);
   const { label } = combination;
   const field = (name: string) => (index === undefined ? `unsold.${combination.key}.${name}` : `variants.${index}.${name}`);
-  const input = (name: 'sku' | 'price' | 'stock', text: string, inputMode?: 'decimal' | 'numeric') => {
+  const input = (name: 'sku' | 'price' | 'stock', text: string, inputMode?: 'decimal' | 'numeric', className = '') => {
     const id = field(name);
     return (
-      <div className="min-w-0">
+      <div className={`min-w-0 ${className}`}>
         <label htmlFor={`${formId}-${id}`} className="mb-1 block text-xs font-medium text-slate-600 sm:sr-only">
           {text}
           <span className="sr-only">, {label}</span>
@@ -94,10 +94,10 @@ function GridRow({ form, combination, index }: { form: ProductFormState; combina
       <div className={COLUMNS}>
         <div className="flex items-center justify-between gap-2 sm:min-h-10">
           <span className={`font-medium ${row.removed ? 'text-slate-500 line-through' : 'text-slate-900'}`}>{label}</span>
-          <SellToggle form={form} combination={combination} className="sm:hidden" />
+          <SellToggle form={form} combination={combination} className="flex sm:hidden" />
         </div>
-        <div className="mt-2 grid grid-cols-3 gap-2 sm:contents">
-          {input('sku', t('admin-catalog.variants.column.sku'))}
+        <div className="mt-2 grid grid-cols-2 gap-2 sm:contents">
+          {input('sku', t('admin-catalog.variants.column.sku'), undefined, 'col-span-2 sm:col-span-1')}
           {input('price', t('admin-catalog.variants.column.price'), 'decimal')}
           {input('stock', t('admin-catalog.variants.column.stock'), 'numeric')}
         </div>
