@@ -236,8 +236,8 @@ describe('PUT /api/products/:id/variants', () => {
     const rows = await variantRows(product.id);
     expect(rows).toHaveLength(4);
     expect(rows.every((row) => row.archived_at !== null)).toBe(true);
-    // … and its own price and stock can be edited again.
-    expect((await editJson(product.id, { price: '500', stock: '3' })).statusCode).toBe(200);
+    // … and its own price and stock can be edited again (a far price move, confirmed).
+    expect((await editJson(product.id, { price: '500', stock: '3', confirmPriceChange: 'true' })).statusCode).toBe(200);
     expect(await productSums(product.id)).toEqual({ price: 500, stock: 3, count: 0 });
   });
 
