@@ -1,5 +1,36 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Locale } from '../../shared/locale.js';
+import type {
+  CategoriesTable,
+  SubCategoriesTable,
+  ChildCategoriesTable,
+  ProductsTable,
+  ProductImagesTable,
+  ProductOptionsTable,
+  ProductVariantsTable,
+  BrandsTable,
+  SpecFieldsTable,
+  ProductSpecsTable,
+  BrandCountsTable,
+  SpecValueCountsTable,
+  CatalogStateTable,
+} from './schema-catalog.js';
+
+export type {
+  CategoriesTable,
+  SubCategoriesTable,
+  ChildCategoriesTable,
+  ProductsTable,
+  ProductImagesTable,
+  ProductOptionsTable,
+  ProductVariantsTable,
+  BrandsTable,
+  SpecFieldsTable,
+  ProductSpecsTable,
+  BrandCountsTable,
+  SpecValueCountsTable,
+  CatalogStateTable,
+};
 
 /**
  * Table types. Column names are snake_case; services map rows to the API's camelCase.
@@ -80,175 +111,6 @@ export interface BackoffTable {
   key: string;
   failures: number;
   last_at: string;
-}
-
-/**
- * The three-level category tree. `name_key` is categoryKey(name) from src/shared/catalog.ts
- * (case-insensitive, hyphens as spaces, trimmed); it is unique among live siblings.
- * Nodes are soft-deleted (deleted_at) so deleted products and old order lines keep their names.
- */
-export interface CategoriesTable {
-  id: Generated<number>;
-  name: string;
-  name_key: string;
-  /** Its Nepali name (migration 030); null: the English name is shown. */
-  name_ne: ColumnType<string | null, string | null | undefined, string | null>;
-  created_at: string;
-  deleted_at: string | null;
-}
-
-export interface SubCategoriesTable {
-  id: Generated<number>;
-  category_id: number;
-  name: string;
-  name_key: string;
-  /** Its Nepali name (migration 030); null: the English name is shown. */
-  name_ne: ColumnType<string | null, string | null | undefined, string | null>;
-  created_at: string;
-  deleted_at: string | null;
-}
-
-export interface ChildCategoriesTable {
-  id: Generated<number>;
-  sub_category_id: number;
-  name: string;
-  name_key: string;
-  /** Its Nepali name (migration 030); null: the English name is shown. */
-  name_ne: ColumnType<string | null, string | null | undefined, string | null>;
-  created_at: string;
-  deleted_at: string | null;
-}
-
-/**
- * Products are never removed: delete sets deleted_at, so orders keep their lines.
- * `name_sort` is the lower-cased name (sorting by name on both dialects); `stock` null = not tracked;
- * `sold_out` lists a product after those in stock.
- * PostgreSQL adds a generated `search` tsvector column; SQLite has the products_fts FTS5 table.
- */
-export interface ProductsTable {
-  id: Generated<number>;
-  name: string;
-  name_sort: string;
-  description: string;
-  price_paisa: number;
-  category_id: number;
-  sub_category_id: number | null;
-  child_category_id: number | null;
-  is_featured: number;
-  stock: number | null;
-  /** "1 year official warranty" and the like (migration 015); NULL: none said. Optional on insert. */
-  warranty: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Low on stock at or under this (migration 019); null: the shop's default, DEFAULT_LOW_STOCK_THRESHOLD. */
-  low_stock_threshold: Generated<number | null>;
-  /** At most this many units in one order (migration 023); null: the shop's default, MAX_UNITS_PER_ORDER. */
-  max_per_order: Generated<number | null>;
-  /** The shop's own code (migration 020): unique among live products, case-insensitively; null: none. */
-  sku: string | null;
-  /** 1 when the stock is tracked and 0, else 0; kept by the database, never written (migration 016). */
-  sold_out: ColumnType<number, never, never>;
-  /** Live variants (migration 026); 0: the product is sold as itself. Kept by the variants' writes. */
-  variant_count: Generated<number>;
-  /** Its brand (migration 026); null: none. */
-  brand_id: ColumnType<number | null, number | null | undefined, number | null>;
-  /** Its brand's name and specification values, searched with the name (migration 027); written by the specs service. */
-  spec_words: Generated<string>;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-}
-
-/** One row per image of a product; `base_name` names the files /uploads/products/<base_name>-<width>.webp. */
-export interface ProductImagesTable {
-  id: Generated<number>;
-  product_id: number;
-  position: number;
-  base_name: string;
-}
-
-/** A product's option (migration 026): position 1–3, `values` a JSON array of texts in the owner's order. */
-export interface ProductOptionsTable {
-  id: Generated<number>;
-  product_id: number;
-  position: number;
-  name: string;
-  values: string;
-}
-
-/**
- * One sold combination of a product's options (migration 026). option1–3: the chosen values, ''
- * past the product's last option. `images`: JSON array of the product's image base names shown
- * for it ('[]': the product's own). Archived, never removed, when it leaves the product.
- */
-export interface ProductVariantsTable {
-  id: Generated<number>;
-  product_id: number;
-  position: number;
-  option1: Generated<string>;
-  option2: Generated<string>;
-  option3: Generated<string>;
-  label: string;
-  sku: string | null;
-  price_paisa: number;
-  stock: number | null;
-  images: Generated<string>;
-  created_at: string;
-  updated_at: string;
-  archived_at: string | null;
-}
-
-/** The managed list of brands (migration 026); live names unique by categoryKey(). */
-export interface BrandsTable {
-  id: Generated<number>;
-  name: string;
-  name_key: string;
-  created_at: string;
-  deleted_at: string | null;
-}
-
-/**
- * A category's specification field (migration 026). kind: 'text', 'number' (with `unit`) or
- * 'choice' (`choices` a JSON array); is_filter 1: the list offers it as a facet.
- */
-export interface SpecFieldsTable {
-  id: Generated<number>;
-  category_id: number;
-  name: string;
-  name_key: string;
-  kind: 'text' | 'number' | 'choice';
-  unit: string | null;
-  choices: string | null;
-  is_filter: number;
-  position: number;
-  created_at: string;
-  deleted_at: string | null;
-}
-
-/** A product's value of a spec field as the shopper reads it; value_number for number fields (migration 026). */
-export interface ProductSpecsTable {
-  product_id: number;
-  field_id: number;
-  value: string;
-  value_number: number | null;
-}
-
-/** Live products per (category, brand), kept by triggers (migration 027): a category's brand facet. */
-export interface BrandCountsTable {
-  category_id: number;
-  brand_id: number;
-  n: number;
-}
-
-/** Live products per (spec field, value), kept by triggers (migration 027): a category's spec facets. */
-export interface SpecValueCountsTable {
-  field_id: number;
-  value: string;
-  n: number;
-}
-
-/** One row (id 1): bumped with every catalogue write; list caches are keyed by it (migration 004). */
-export interface CatalogStateTable {
-  id: number;
-  version: number;
 }
 
 /** One line per (shopper, product, variant); see migrations 003 and 026. */
