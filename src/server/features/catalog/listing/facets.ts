@@ -29,6 +29,9 @@ export interface FacetField {
 
 type Counted = { value: string; n: number | string };
 
+/** Names compared as a reader sorts them (one collator: localeCompare with options builds one per call). */
+const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
 /** True when the filter is a category (or the whole catalogue) and nothing else: the stored counts answer it. */
 function categoryAlone(filter: ProductFilter): boolean {
   return Object.entries(filter).every(
@@ -68,10 +71,10 @@ function ordered(rows: Counted[], field?: FacetField): { value: string; count: n
   const values = rows.map((row) => ({ value: row.value, count: Number(row.n) })).filter((row) => row.count > 0);
   if (field?.kind === 'choice' && field.choices) {
     const at = new Map(field.choices.map((choice, i) => [choice, i]));
-    return values.sort((a, b) => (at.get(a.value) ?? 1e9) - (at.get(b.value) ?? 1e9) || a.value.localeCompare(b.value));
+    return values.sort((a, b) => (at.get(a.value) ?? 1e9) - (at.get(b.value) ?? 1e9) || byName.compare(a.value, b.value));
   }
   if (field?.kind === 'number') return values.sort((a, b) => parseFloat(a.value) - parseFloat(b.value));
-  return values.sort((a, b) => a.value.localeCompare(b.value, 'en', { sensitivity: 'base' }));
+  return values.sort((a, b) => byName.compare(a.value, b.value));
 }
 
 /** The facets of a resolved filter, for the filter fields of its category (none without one). */
