@@ -26,7 +26,7 @@ export async function addFacetData(db: Kysely<Database>): Promise<void> {
   );
   if (brands.length > 0) {
     const pick = sql.join(
-      brands.map((id, i) => sql`when ${i} then ${id}`),
+      brands.map((id, i) => sql`when ${sql.lit(i)} then ${sql.lit(id)}`),
       sql` `,
     );
     await sql`update products set brand_id = case (id * 17) % ${brands.length} ${pick} end where brand_id is null`.execute(db);
@@ -44,12 +44,12 @@ export async function addFacetData(db: Kysely<Database>): Promise<void> {
     if (!spread) continue;
     const n = spread.values.length;
     const value = sql.join(
-      spread.values.map((text, i) => sql`when ${i} then ${text}`),
+      spread.values.map((text, i) => sql`when ${sql.lit(i)} then ${sql.lit(text)}`),
       sql` `,
     );
     const number = spread.numbers
       ? sql.join(
-          spread.numbers.map((x, i) => sql`when ${i} then ${x}`),
+          spread.numbers.map((x, i) => sql`when ${sql.lit(i)} then ${sql.lit(x)}`),
           sql` `,
         )
       : undefined;

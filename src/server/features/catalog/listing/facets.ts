@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { ProductFacets } from '../../../../shared/specs.js';
 import type { Dialect } from '../../../db/client.js';
 import type { Db } from '../queries.js';
-import { type ProductFilter, whereSql } from './filter.js';
+import { type ProductFilter, facetFrom } from './filter.js';
 
 /**
  * A list's facets (GET /api/products?facets=1): for the brand and each filter field of the
@@ -51,8 +51,9 @@ function brandCounts(db: Db, dialect: Dialect, filter: ProductFilter): Promise<{
     return sql<Counted>`select b.name as value, sum(c.n) as n from brand_counts c join brands b on b.id = c.brand_id
       where c.n > 0 and b.deleted_at is null${within} group by b.name`.execute(db);
   }
-  return sql<Counted>`select b.name as value, count(*) as n from products p join brands b on b.id = p.brand_id
-    where ${whereSql(dialect, rest)} group by b.name`.execute(db);
+  const { from, where } = facetFrom(dialect, rest);
+  return sql<Counted>`select b.name as value, count(*) as n from ${from} join brands b on b.id = p.brand_id
+    where ${where} group by b.name`.execute(db);
 }
 
 function fieldCounts(db: Db, dialect: Dialect, filter: ProductFilter, field: FacetField): Promise<{ rows: Counted[] }> {
@@ -60,9 +61,10 @@ function fieldCounts(db: Db, dialect: Dialect, filter: ProductFilter, field: Fac
   if (categoryAlone(rest)) {
     return sql<Counted>`select value, n from spec_value_counts where field_id = ${field.id} and n > 0`.execute(db);
   }
-  const query: RawBuilder<Counted> = sql`select s.value, count(*) as n from products p
+  const { from, where } = facetFrom(dialect, rest);
+  const query: RawBuilder<Counted> = sql`select s.value, count(*) as n from ${from}
     join product_specs s on s.product_id = p.id and s.field_id = ${field.id}
-    where ${whereSql(dialect, rest)} group by s.value`;
+    where ${where} group by s.value`;
   return query.execute(db);
 }
 
