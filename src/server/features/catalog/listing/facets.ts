@@ -52,8 +52,8 @@ function brandCounts(db: Db, dialect: Dialect, filter: ProductFilter): Promise<{
       where c.n > 0 and b.deleted_at is null${within} group by b.name`.execute(db);
   }
   const { from, where } = facetFrom(dialect, rest);
-  return sql<Counted>`select b.name as value, count(*) as n from ${from} join brands b on b.id = p.brand_id
-    where ${where} group by b.name`.execute(db);
+  return sql<Counted>`select b.name as value, count(*) as n from ${from} cross join brands b
+    where b.id = p.brand_id and ${where} group by b.name`.execute(db);
 }
 
 function fieldCounts(db: Db, dialect: Dialect, filter: ProductFilter, field: FacetField): Promise<{ rows: Counted[] }> {
@@ -62,9 +62,10 @@ function fieldCounts(db: Db, dialect: Dialect, filter: ProductFilter, field: Fac
     return sql<Counted>`select value, n from spec_value_counts where field_id = ${field.id} and n > 0`.execute(db);
   }
   const { from, where } = facetFrom(dialect, rest);
-  const query: RawBuilder<Counted> = sql`select s.value, count(*) as n from ${from}
-    join product_specs s on s.product_id = p.id and s.field_id = ${field.id}
-    where ${where} group by s.value`;
+  // CROSS JOIN: the field's values are probed per product (primary key); SQLite otherwise walked
+  // every value of the field, the whole category, as the outer loop.
+  const query: RawBuilder<Counted> = sql`select s.value, count(*) as n from ${from} cross join product_specs s
+    where s.product_id = p.id and s.field_id = ${field.id} and ${where} group by s.value`;
   return query.execute(db);
 }
 
