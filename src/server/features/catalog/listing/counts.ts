@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../../../db/client.js';
 import type { Db } from '../queries.js';
-import { type ProductFilter, ftsQuery, searchOnly, whereSql } from './filter.js';
+import { type ProductFilter, facetFrom, ftsQuery, searchOnly, whereSql } from './filter.js';
 import { SEARCH_RESULTS_MAX } from './search.js';
 
 // Stored counts (migration 006): catalog_counts holds the number of live products per category,
@@ -146,7 +146,10 @@ export async function countProducts(db: Db, dialect: Dialect, filter: ProductFil
         : sql`select p.id from products p where ${whereSql(dialect, filter)}`;
     query = sql<{ n: number }>`select count(*) as n from (${matches} limit ${SEARCH_RESULTS_MAX + 1}) as m`;
   } else {
-    const part = (soldOut: 0 | 1) => sql`(select count(*) from products p where ${whereSql(dialect, { ...filter, soldOut })})`;
+    const part = (soldOut: 0 | 1) => {
+      const { from, where } = facetFrom(dialect, { ...filter, soldOut });
+      return sql`(select count(*) from ${from} where ${where})`;
+    };
     query = sql<{ n: number }>`select ${part(0)} + ${part(1)} as n`;
   }
   const { rows } = await query.execute(db);

@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { ProductFacets } from '../../../../shared/specs.js';
 import type { Dialect } from '../../../db/client.js';
 import type { Db } from '../queries.js';
-import { type ProductFilter, whereSql } from './filter.js';
+import { type ProductFilter, facetFrom } from './filter.js';
 
 /**
  * A list's facets (GET /api/products?facets=1): for the brand and each filter field of the
@@ -29,6 +29,9 @@ export interface FacetField {
 
 type Counted = { value: string; n: number | string };
 
+/** Names compared as a reader sorts them (one collator: localeCompare with options builds one per call). */
+const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
 /** True when the filter is a category (or the whole catalogue) and nothing else: the stored counts answer it. */
 function categoryAlone(filter: ProductFilter): boolean {
   return Object.entries(filter).every(
@@ -48,8 +51,9 @@ function brandCounts(db: Db, dialect: Dialect, filter: ProductFilter): Promise<{
     return sql<Counted>`select b.name as value, sum(c.n) as n from brand_counts c join brands b on b.id = c.brand_id
       where c.n > 0 and b.deleted_at is null${within} group by b.name`.execute(db);
   }
-  return sql<Counted>`select b.name as value, count(*) as n from products p join brands b on b.id = p.brand_id
-    where ${whereSql(dialect, rest)} group by b.name`.execute(db);
+  const { from, where } = facetFrom(dialect, rest);
+  return sql<Counted>`select b.name as value, count(*) as n from ${from} cross join brands b
+    where b.id = p.brand_id and ${where} group by b.name`.execute(db);
 }
 
 function fieldCounts(db: Db, dialect: Dialect, filter: ProductFilter, field: FacetField): Promise<{ rows: Counted[] }> {
@@ -57,9 +61,11 @@ function fieldCounts(db: Db, dialect: Dialect, filter: ProductFilter, field: Fac
   if (categoryAlone(rest)) {
     return sql<Counted>`select value, n from spec_value_counts where field_id = ${field.id} and n > 0`.execute(db);
   }
-  const query: RawBuilder<Counted> = sql`select s.value, count(*) as n from products p
-    join product_specs s on s.product_id = p.id and s.field_id = ${field.id}
-    where ${whereSql(dialect, rest)} group by s.value`;
+  const { from, where } = facetFrom(dialect, rest);
+  // CROSS JOIN: the field's values are probed per product (primary key); SQLite otherwise walked
+  // every value of the field, the whole category, as the outer loop.
+  const query: RawBuilder<Counted> = sql`select s.value, count(*) as n from ${from} cross join product_specs s
+    where s.product_id = p.id and s.field_id = ${field.id} and ${where} group by s.value`;
   return query.execute(db);
 }
 
@@ -68,10 +74,10 @@ function ordered(rows: Counted[], field?: FacetField): { value: string; count: n
   const values = rows.map((row) => ({ value: row.value, count: Number(row.n) })).filter((row) => row.count > 0);
   if (field?.kind === 'choice' && field.choices) {
     const at = new Map(field.choices.map((choice, i) => [choice, i]));
-    return values.sort((a, b) => (at.get(a.value) ?? 1e9) - (at.get(b.value) ?? 1e9) || a.value.localeCompare(b.value));
+    return values.sort((a, b) => (at.get(a.value) ?? 1e9) - (at.get(b.value) ?? 1e9) || byName.compare(a.value, b.value));
   }
   if (field?.kind === 'number') return values.sort((a, b) => parseFloat(a.value) - parseFloat(b.value));
-  return values.sort((a, b) => a.value.localeCompare(b.value, 'en', { sensitivity: 'base' }));
+  return values.sort((a, b) => byName.compare(a.value, b.value));
 }
 
 /** The facets of a resolved filter, for the filter fields of its category (none without one). */

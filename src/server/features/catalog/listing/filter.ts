@@ -23,6 +23,8 @@ export interface ProductFilter {
   featured?: boolean;
   /** The brand facet: any of these brands. */
   brandIds?: number[];
+  /** How many live products the chosen brands have (within the categories), from brand_counts: see facetFrom. */
+  brandSize?: number;
   /**
    * The spec facets: each one's fields (the fields of that name: of the list's category, or of
    * every category) and values; a product has one of the values of every facet.
@@ -46,6 +48,39 @@ export interface SpecFacetFilter {
   name: string;
   fieldIds: number[];
   values: string[];
+  /** How many live products have one of the values, from spec_value_counts: see facetFrom. */
+  size?: number;
+}
+
+/**
+ * Where a list with facets starts reading (ADR 0036). SQLite, without statistics, took the
+ * category's index for any list of a category and read the whole category to find a chosen
+ * value's few products. The stored counts tell which chosen facet has the fewest products: a
+ * spec facet's entries of the (field, value, product) index are then read first (CROSS JOIN: the
+ * left table is the outer loop on SQLite; PostgreSQL plans the join as it likes), a brand's from
+ * products_brand (named to SQLite). The caller writes `select … from ${from} where ${where}`.
+ */
+export function facetFrom(dialect: Dialect, filter: ProductFilter): { from: RawBuilder<unknown>; where: RawBuilder<boolean> } {
+  const specs = filter.specs ?? [];
+  const smallest = specs.reduce<number | undefined>(
+    (best, facet, i) => (facet.size !== undefined && (best === undefined || facet.size < specs[best]!.size!) ? i : best),
+    undefined,
+  );
+  const specSize = smallest === undefined ? undefined : specs[smallest]!.size!;
+  if (filter.brandIds && filter.brandSize !== undefined && (specSize === undefined || filter.brandSize <= specSize)) {
+    return {
+      from: dialect === 'sqlite' ? sql`products p indexed by products_brand` : sql`products p`,
+      where: whereSql(dialect, filter),
+    };
+  }
+  if (smallest === undefined) return { from: sql`products p`, where: whereSql(dialect, filter) };
+  const facet = specs[smallest]!;
+  const rest = { ...filter, specs: specs.filter((_, i) => i !== smallest) };
+  return {
+    from: sql`product_specs d cross join products p`,
+    where: sql<boolean>`d.field_id in (${sql.join(facet.fieldIds)}) and d.value in (${sql.join(facet.values)})
+      and p.id = d.product_id and ${whereSql(dialect, rest)}`,
+  };
 }
 
 export type ListSort = 'newest' | 'price_asc' | 'price_desc' | 'name' | 'relevance';

@@ -2,7 +2,16 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../../../db/client.js';
 import type { Db } from '../queries.js';
 import { type StoredCount, countUpTo, storedCount } from './counts.js';
-import { type ListSort, ORDER, ORDER_COLUMNS, type ProductFilter, priceOnly, subWithPrice, whereSql } from './filter.js';
+import {
+  type ListSort,
+  ORDER,
+  ORDER_COLUMNS,
+  type ProductFilter,
+  facetFrom,
+  priceOnly,
+  subWithPrice,
+  whereSql,
+} from './filter.js';
 import { SEARCH_RESULTS_MAX, fewMatchesPageIds, relevancePageIds } from './search.js';
 
 /**
@@ -110,7 +119,10 @@ async function partPageIds(
       // range for the subcategory, several times the work of reading the subcategory's own index.
       index = 'products_live_sub_price';
     }
-    query = sql`select p.id from products p${index ? sql.raw(` indexed by ${index}`) : sql``} where ${whereSql(dialect, filter)}
+    const facets = index ? undefined : facetFrom(dialect, filter);
+    query = facets
+      ? sql`select p.id from ${facets.from} where ${facets.where} order by ${order} limit ${limit} offset ${offset}`
+      : sql`select p.id from products p${index ? sql.raw(` indexed by ${index}`) : sql``} where ${whereSql(dialect, filter)}
       order by ${order} limit ${limit} offset ${offset}`;
   }
   const { rows } = await query.execute(db);
@@ -148,7 +160,8 @@ export async function indexForPriceRange(
  */
 export async function newestIds(db: Db, dialect: Dialect, filter: ProductFilter, limit: number): Promise<number[]> {
   const part = async (soldOut: 0 | 1, atMost: number) => {
-    const { rows } = await sql<{ id: number }>`select p.id from products p where ${whereSql(dialect, { ...filter, soldOut })}
+    const { from, where } = facetFrom(dialect, { ...filter, soldOut });
+    const { rows } = await sql<{ id: number }>`select p.id from ${from} where ${where}
       order by ${ORDER.newest} limit ${atMost}`.execute(db);
     return rows.map((row) => Number(row.id));
   };

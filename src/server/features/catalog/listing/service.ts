@@ -14,7 +14,7 @@ import { type StoredCount, countProducts, storedCount } from './counts.js';
 import { type ListSort, type ProductFilter, searchOnly, searchTerms } from './filter.js';
 import { countNameMatches, searchWordsOf } from './name-words.js';
 import { newestIds, pageIds } from './queries.js';
-import { brandIdsByKeys, fieldIdsByKey, filterFieldsOf } from '../specs/queries.js';
+import { brandIdsByKeys, brandSize, fieldIdsByKey, filterFieldsOf, specValuesSize } from '../specs/queries.js';
 import { type FacetField, facetCounts } from './facets.js';
 import type { ProductFacets } from '../../../../shared/specs.js';
 import { FEW_MATCHES_MAX, SEARCH_RESULTS_MAX, fewMatchesPage, namesInStockPage } from './search.js';
@@ -233,12 +233,14 @@ export class ListingService {
     if (query.brand !== undefined && query.brand.length > 0) {
       filter.brandIds = await brandIdsByKeys(this.db, [...new Set(query.brand.map(categoryKey))]);
       if (filter.brandIds.length === 0) return undefined;
+      // Their stored count tells where the list starts reading (facetFrom, filter.ts).
+      filter.brandSize = await brandSize(this.db, filter.brandIds, filter.categoryIds);
     }
     for (const [name, values] of Object.entries(query.spec ?? {})) {
       if (values.length === 0) continue;
       const fieldIds = await fieldIdsByKey(this.db, categoryKey(name), filter.categoryIds);
       if (fieldIds.length === 0) return undefined;
-      (filter.specs ??= []).push({ name, fieldIds, values });
+      (filter.specs ??= []).push({ name, fieldIds, values, size: await specValuesSize(this.db, fieldIds, values) });
     }
     return filter;
   }

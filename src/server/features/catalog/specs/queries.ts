@@ -226,3 +226,24 @@ export function filterFieldsOf(db: Db, categoryIds: number[]) {
 export function liveProductsNamed(db: Db, names: string[]) {
   return db.selectFrom('products').select(['id', 'name']).where('name', 'in', names).where('deleted_at', 'is', null).execute();
 }
+
+/** Live products of some brands (within some categories), from brand_counts (migration 027). */
+export async function brandSize(db: Db, brandIds: number[], categoryIds: number[] | undefined): Promise<number> {
+  let query = db
+    .selectFrom('brand_counts')
+    .select((eb) => eb.fn.sum<number | string | null>('n').as('n'))
+    .where('brand_id', 'in', brandIds);
+  if (categoryIds) query = query.where('category_id', 'in', categoryIds);
+  return Number((await query.executeTakeFirst())?.n ?? 0);
+}
+
+/** Live products with one of some values of some fields, from spec_value_counts (migration 027). */
+export async function specValuesSize(db: Db, fieldIds: number[], values: string[]): Promise<number> {
+  const row = await db
+    .selectFrom('spec_value_counts')
+    .select((eb) => eb.fn.sum<number | string | null>('n').as('n'))
+    .where('field_id', 'in', fieldIds)
+    .where('value', 'in', values)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
