@@ -9,14 +9,15 @@ import type { AppContext } from '../../context.js';
 import { isoNow } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { type Actor, recordAudit } from '../audit/service.js';
+import * as aq from './archive-queries.js';
 import * as cq from './category-queries.js';
 import type { CategoryService } from './category-service.js';
 import { toProduct } from './product-answer.js';
 import * as q from './queries.js';
 
 /**
- * Archived products (deleted ones, kept ARCHIVE_RESTORE_DAYS): the admin's list of them and
- * bringing one back into the shop.
+ * Archived products (deleted ones, kept ARCHIVE_RESTORE_DAYS): archiving one, the admin's list of
+ * them and bringing one back into the shop.
  */
 export class ProductArchive {
   constructor(
@@ -28,14 +29,40 @@ export class ProductArchive {
     return this.ctx.db;
   }
 
+  /**
+   * The API's delete (shared/product-archive.ts): the product leaves the shop at once; its row and
+   * images stay for the orders that hold it, and restore() brings it back within
+   * ARCHIVE_RESTORE_DAYS. 404 when it is not a live product.
+   */
+  async archive(id: number, actor?: Actor): Promise<void> {
+    const archived = await q.catalogWrite(this.db, async (trx) => {
+      const row = actor ? await q.liveProductRow(trx, id) : undefined;
+      const now = isoNow(this.ctx.clock);
+      if (!(await q.softDeleteProduct(trx, id, now))) return false;
+      if (actor && row) {
+        await recordAudit(trx, {
+          adminId: actor.adminId,
+          action: 'product.archive',
+          entityType: 'product',
+          entityId: id,
+          summary: row.name,
+          changes: { archived: [false, true] },
+          at: now,
+        });
+      }
+      return true;
+    });
+    if (!archived) throw notFound(CATALOG_MESSAGES.productNotFound);
+  }
+
   /** The products that can still be restored, newest archive first (GET /api/admin/products/archived). */
   async list(query: ArchivedQuery): Promise<ArchivedProductPage> {
     const since = new Date(this.ctx.clock.now().getTime() - ARCHIVE_RESTORE_MS).toISOString();
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 20;
     const [rows, total] = await Promise.all([
-      q.archivedIds(this.db, since, pageSize, (page - 1) * pageSize),
-      q.countArchived(this.db, since),
+      aq.archivedIds(this.db, since, pageSize, (page - 1) * pageSize),
+      aq.countArchived(this.db, since),
     ]);
     const ids = rows.map((row) => Number(row.id));
     const [products, images] = await Promise.all([q.productRows(this.db, ids), q.imagesOf(this.db, ids)]);
@@ -64,13 +91,13 @@ export class ProductArchive {
    */
   async restore(id: number, actor?: Actor): Promise<void> {
     await q.catalogWrite(this.db, async (trx) => {
-      const row = await q.productWithPath(trx, id);
+      const row = await aq.productWithPath(trx, id);
       if (!row) throw notFound(CATALOG_MESSAGES.productNotFound);
       if (row.deleted_at === null) throw conflict(ARCHIVE_MESSAGES.notArchived);
       const now = isoNow(this.ctx.clock);
       if (Date.parse(row.deleted_at) + ARCHIVE_RESTORE_MS < Date.parse(now)) throw conflict(ARCHIVE_MESSAGES.tooLate);
       const path = await this.livePathOf(trx, row);
-      if (!(await q.restoreProduct(trx, id, path, now))) throw conflict(ARCHIVE_MESSAGES.notArchived);
+      if (!(await aq.restoreProduct(trx, id, path, now))) throw conflict(ARCHIVE_MESSAGES.notArchived);
       if (actor) {
         await recordAudit(trx, {
           adminId: actor.adminId,
@@ -86,7 +113,7 @@ export class ProductArchive {
   }
 
   /** The live category path of an archived product: each deleted level replaced by a live one of its name, or 409. */
-  private async livePathOf(trx: q.Db, row: q.ProductWithPath) {
+  private async livePathOf(trx: q.Db, row: aq.ProductWithPath) {
     const level = async (
       table: 'categories' | 'sub_categories' | 'child_categories',
       label: 'category' | 'subcategory' | 'child category',

@@ -420,30 +420,9 @@ export class CatalogService {
     return { message: isFeatured ? FEATURED_MESSAGE : UNFEATURED_MESSAGE, isFeatured };
   }
 
-  /**
-   * The API's delete (shared/product-archive.ts): the product is archived. It leaves the shop at once;
-   * its row and images stay for the orders that hold it, and restoreProduct() brings it back within
-   * ARCHIVE_RESTORE_DAYS.
-   */
+  /** The API's delete: the product is archived (archive.ts), restorable for a while. */
   async deleteProduct(id: number, actor?: Actor): Promise<{ message: string }> {
-    const deleted = await this.write(async (trx) => {
-      const row = actor ? await q.liveProductRow(trx, id) : undefined;
-      const now = this.now();
-      if (!(await q.softDeleteProduct(trx, id, now))) return false;
-      if (actor && row) {
-        await recordAudit(trx, {
-          adminId: actor.adminId,
-          action: 'product.archive',
-          entityType: 'product',
-          entityId: id,
-          summary: row.name,
-          changes: { archived: [false, true] },
-          at: now,
-        });
-      }
-      return true;
-    });
-    if (!deleted) throw notFound(CATALOG_MESSAGES.productNotFound);
+    await this.archive.archive(id, actor);
     return { message: CATALOG_MESSAGES.productDeleted };
   }
 
