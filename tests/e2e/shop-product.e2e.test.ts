@@ -307,7 +307,7 @@ describe('the product page on a phone', () => {
   test('out of stock cannot be added and says so; three left says "Only 3 left"', async ({ page }) => {
     await open(page, 'soldOut');
     expect(await page.getByTestId('product-stock').textContent()).toBe('Out of stock');
-    const soldOut = page.getByRole('button', { name: 'Sold out' });
+    const soldOut = page.getByRole('button', { name: 'Sold out', exact: true });
     expect(await soldOut.count()).toBe(2);
     for (const button of await soldOut.all()) expect(await button.isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: /Add to Cart/ }).count()).toBe(0);

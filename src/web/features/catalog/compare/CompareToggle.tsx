@@ -6,7 +6,7 @@ interface CompareToggleProps {
   name: string;
   pressed: boolean;
   onToggle: () => void;
-  /** 'card': a small line under a card's button; 'page': beside the product page's buttons. */
+  /** 'card': a round icon on the card's image, under the heart, so a phone's card stays compact; 'page': a button beside the product page's buttons. */
   size?: 'card' | 'page';
 }
 
@@ -17,10 +17,21 @@ interface CompareToggleProps {
 export function CompareToggle({ name, pressed, onToggle, size = 'card' }: CompareToggleProps) {
   const t = useT();
   const Icon = pressed ? SquareCheck : Square;
-  const look =
-    size === 'card'
-      ? 'mt-1 h-8 w-full justify-center gap-1.5 rounded-lg text-xs sm:mt-1.5 sm:text-sm'
-      : 'h-12 gap-2 rounded-lg border px-4 text-base';
+  const label = t('compare.toggle.label', { name });
+  if (size === 'card') {
+    return (
+      <button
+        type="button"
+        aria-pressed={pressed}
+        aria-label={label}
+        title={t('compare.toggle')}
+        onClick={onToggle}
+        className={`absolute top-12 right-1.5 inline-flex size-9 items-center justify-center rounded-full shadow-sm transition-colors sm:top-14 sm:right-2 sm:size-10 ${pressed ? 'bg-amber-100 text-amber-900 hover:bg-amber-200' : 'bg-white/90 text-slate-600 hover:bg-white hover:text-slate-800'}`}
+      >
+        <Icon className="size-5" aria-hidden="true" />
+      </button>
+    );
+  }
   const state = pressed
     ? 'border-amber-400 bg-amber-50 text-amber-900 hover:bg-amber-100'
     : 'border-slate-300 text-slate-700 hover:bg-slate-50 hover:text-slate-900';
@@ -28,11 +39,11 @@ export function CompareToggle({ name, pressed, onToggle, size = 'card' }: Compar
     <button
       type="button"
       aria-pressed={pressed}
-      aria-label={t('compare.toggle.label', { name })}
+      aria-label={label}
       onClick={onToggle}
-      className={`inline-flex items-center font-semibold transition-colors ${look} ${size === 'card' ? 'border' : ''} ${state}`}
+      className={`inline-flex h-12 items-center gap-2 rounded-lg border px-4 text-base font-semibold transition-colors ${state}`}
     >
-      <Icon className={size === 'card' ? 'size-4' : 'size-5'} aria-hidden="true" />
+      <Icon className="size-5" aria-hidden="true" />
       {t('compare.toggle')}
     </button>
   );
