@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { adminToken, api, drawnPng, rawHtml, uploadProduct } from './support/api.js';
 import { expectNoSeriousViolations } from './support/axe.js';
-import { DESKTOP, beforeAll, describe, expect, test } from './support/fixtures.js';
+import { DESKTOP, allowConsoleErrors, beforeAll, describe, expect, test } from './support/fixtures.js';
 import { adminLoginViaUi, loggedInBeforeLoad } from './support/flows.js';
 import { workerShop } from './support/worker-shop.js';
 import { eventually, expectVisible } from './support/ui.js';
@@ -120,6 +120,18 @@ describe('choosing a variant', () => {
     await chooseAVariant(page);
   });
 
+  test('Add to Cart on the list’s card leads to the product page, where a variant is chosen', async ({ page }) => {
+    await loggedInBeforeLoad(page);
+    // The card does not know the product is sold in variants: the server's 400 says which to choose.
+    allowConsoleErrors(page, /status of 400\b/);
+    await page.goto(`/products?category=${encodeURIComponent(category.replace(/ /g, '-'))}`);
+    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name }) });
+    await card.getByRole('button', { name: /Add to Cart/ }).click();
+    await expectVisible(page.getByRole('heading', { name, level: 1 }));
+    expect(new URL(page.url()).pathname).toBe(`/products/${productId}`);
+    await expectVisible(page.getByText('Choose a Storage and Colour'));
+  });
+
   describe('on a desktop', () => {
     test.override({ viewport: DESKTOP });
 
@@ -158,6 +170,13 @@ describe('choosing a variant', () => {
         .getByRole('button', { name: 'Products', exact: true })
         .click();
       await page.getByRole('searchbox', { name: 'Search products by name or description' }).fill(name);
+      // The list stays dimmed until its search is answered; axe reads its colours behind the form later.
+      await eventually(
+        async () =>
+          [...new URL(page.url()).searchParams.values()].includes(name) && (await page.locator('main .opacity-60').count()) === 0,
+        (searched) => searched,
+        'the products list answering the search',
+      );
       const row = page.getByRole('row').filter({ hasText: name });
       await row.getByRole('button', { name: 'Edit' }).click();
       const form = page.getByRole('dialog', { name: 'Edit Product' });

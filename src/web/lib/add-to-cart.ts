@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
 import { ApiError, apiPost } from './api';
 import { useRefetchCart } from './refetch-cart';
 import { useT } from './i18n';
@@ -43,10 +44,17 @@ export function useAddToCart() {
   const t = useT();
   const refetchCart = useRefetchCart();
   const promptLogin = useLoginPrompt();
+  const navigate = useNavigate();
   const mutation = useMutation({
     mutationFn: addToCart,
     onSuccess: () => toast.success(t('cart.toast.added')),
-    onError: (error) => {
+    onError: (error, input) => {
+      // A card's Add on a product sold in variants: the product page is where one is chosen.
+      if (input.variantId === undefined && error instanceof ApiError && error.status === 400 && error.fieldErrors.variantId) {
+        if (error.serverMessage) toast.info(error.serverMessage);
+        void navigate(`/products/${input.productId}`);
+        return;
+      }
       toast.error(t('cart.toast.addFailed'));
       // Not enough stock and the like: the server says why (the fixed toast above stays as it is).
       if (error instanceof ApiError && error.status === 409 && error.serverMessage) toast.info(error.serverMessage);
