@@ -16,21 +16,7 @@ import type {
   CatalogStateTable,
 } from './schema-catalog.js';
 
-export type {
-  CategoriesTable,
-  SubCategoriesTable,
-  ChildCategoriesTable,
-  ProductsTable,
-  ProductImagesTable,
-  ProductOptionsTable,
-  ProductVariantsTable,
-  BrandsTable,
-  SpecFieldsTable,
-  ProductSpecsTable,
-  BrandCountsTable,
-  SpecValueCountsTable,
-  CatalogStateTable,
-};
+export type * from './schema-catalog.js';
 
 /**
  * Table types. Column names are snake_case; services map rows to the API's camelCase.

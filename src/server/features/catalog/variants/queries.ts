@@ -11,8 +11,8 @@ export function optionsOf(db: Db, productId: number) {
     .execute();
 }
 
-/** A product's live variants, in the owner's order. */
-export function liveVariantsOf(db: Db, productId: number) {
+/** A product's live variants, in the owner's order; with `lock`, locked until the transaction ends. */
+export function liveVariantsOf(db: Db, productId: number, { lock = false } = {}) {
   return db
     .selectFrom('product_variants')
     .select(['id', 'sku', 'option1', 'option2', 'option3', 'label', 'price_paisa', 'stock', 'images'])
@@ -20,6 +20,7 @@ export function liveVariantsOf(db: Db, productId: number) {
     .where('archived_at', 'is', null)
     .orderBy('position')
     .orderBy('id')
+    .$if(lock, (query) => query.forUpdate())
     .execute();
 }
 export type VariantRow = Awaited<ReturnType<typeof liveVariantsOf>>[number];
@@ -37,19 +38,6 @@ export function lockLiveProduct(db: Db, productId: number) {
     .where('deleted_at', 'is', null)
     .forUpdate()
     .executeTakeFirst();
-}
-
-/** The product's live variants, locked, in the owner's order. */
-export function lockLiveVariants(db: Db, productId: number) {
-  return db
-    .selectFrom('product_variants')
-    .select(['id', 'sku', 'option1', 'option2', 'option3', 'label', 'price_paisa', 'stock', 'images'])
-    .where('product_id', '=', productId)
-    .where('archived_at', 'is', null)
-    .orderBy('position')
-    .orderBy('id')
-    .forUpdate()
-    .execute();
 }
 
 /** How many live variants a live product has (its maintained count). */

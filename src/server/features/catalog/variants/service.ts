@@ -41,7 +41,7 @@ export class VariantService {
   async writeIn(trx: catalog.Db, productId: number, input: VariantsInput, actor: Actor | undefined, now: string): Promise<void> {
     const product = await q.lockLiveProduct(trx, productId);
     if (!product) throw notFound(CATALOG_MESSAGES.productNotFound);
-    const current = await q.lockLiveVariants(trx, productId);
+    const current = await q.liveVariantsOf(trx, productId, { lock: true });
     const images = (await catalog.imagesOf(trx, [productId])).get(productId) ?? [];
     const plan = planVariants(current, input, images);
     await this.assertSkusFree(trx, productId, input);
