@@ -55,6 +55,8 @@ describe('heap flags and worker threads', () => {
     const reapplied = youngGenerationAfterWorker(true);
     // Relative to where each started: V8 sizes the young generation from the machine's memory.
     expect(without.after).toBeGreaterThan(without.before);
-    expect(reapplied.after).toBe(reapplied.before);
+    // Bounded: it does not grow. V8 may still shrink it when scavenges find little alive (seen on a
+    // quiet machine: 4 MB before, 2 MB after), which is the bound working, not failing.
+    expect(reapplied.after).toBeLessThanOrEqual(reapplied.before);
   }, 20_000);
 });
