@@ -203,6 +203,8 @@ for (const [width, viewport] of [
       const added = page.waitForResponse((response) => response.url().endsWith('/api/cart/add-to-cart'));
       await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
       expect((await added).status()).toBe(200);
+      // The toast comes a moment after the answer: settled once it is there, so axe reads it in place, not fading in.
+      await expectVisible(page.locator('.Toastify__toast--success'));
       await settled(page);
       await audit.check(`Product page after Add to Cart, toast on show (${width})`);
 

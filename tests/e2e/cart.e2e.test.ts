@@ -12,7 +12,7 @@ import {
 } from './support/api.js';
 import { DESKTOP, PHONE, allowConsoleErrors, beforeAll, describe, expect, workerShop, test } from './support/fixtures.js';
 import { loggedInBeforeLoad, loginViaUi, openAccountTab } from './support/flows.js';
-import { eventually, expectHidden, expectPath, expectToast, expectVisible, toast } from './support/ui.js';
+import { eventually, expectHidden, expectPath, expectToast, expectVisible, settled, toast } from './support/ui.js';
 
 /**
  * The cart and the checkout in the browser: a verified shopper adds products from the list
@@ -64,6 +64,8 @@ function drawer(page: Page): Locator {
 }
 
 async function openCart(page: Page): Promise<Locator> {
+  // A tap while the page is still being taken over (just after a log-in) can be lost: wait for it to settle.
+  await settled(page);
   await page.getByRole('button', { name: 'Open cart' }).click();
   const cart = drawer(page);
   await expectVisible(cart);
