@@ -1,4 +1,5 @@
 import type { ProductSort } from './catalog.js';
+import { FACET_VALUE_MAX, FACET_VALUES_MAX, SPEC_FACETS_MAX } from './facet-limits.js';
 
 /**
  * The product list page's state (shared: the web page reads it, and the server reads the same URL
@@ -56,14 +57,6 @@ export interface SpecFilter {
 
 /** The query parameters of a specification filter start with this ("spec.RAM"). */
 export const SPEC_PARAM_PREFIX = 'spec.';
-/**
- * What the API takes (FACET_VALUES_MAX, FACET_VALUE_MAX and SPEC_FACETS_MAX of shared/specs.ts,
- * written again here to keep this module free of zod): a link with more is cut there, so it never
- * makes the list fail.
- */
-const FACET_VALUES_MAX = 50;
-const FACET_VALUE_MAX = 100;
-const SPEC_FILTERS_MAX = 10;
 
 export interface ProductFilters {
   category?: string;
@@ -123,7 +116,7 @@ function readSpecs(params: URLSearchParams): SpecFilter[] {
     const values = readList(value);
     if (name && values.length > 0 && !specs.some((spec) => spec.name === name)) specs.push({ name, values });
   }
-  return specs.slice(0, SPEC_FILTERS_MAX);
+  return specs.slice(0, SPEC_FACETS_MAX);
 }
 
 /** Writes the brand and spec.<Name> parameters (the same names in the page's address and the API's query). */

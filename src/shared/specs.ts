@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FACET_PARAM_MAX, FACET_VALUE_MAX, FACET_VALUES_MAX, SPEC_FACETS_MAX } from './facet-limits.js';
 
 /**
  * Specifications and brands. Each category defines its specification fields (text, a number with
@@ -55,11 +56,6 @@ export const SPEC_UNIT_MAX = 20;
 export const SPEC_CHOICES_MAX = 50;
 /** A text specification's value ("Intel Core i7-13620H"). */
 export const SPEC_VALUE_MAX = 100;
-/** The list's facet filters: values in one facet, a value's length, spec facets at once, a parameter's length. */
-export const FACET_VALUES_MAX = 50;
-export const FACET_VALUE_MAX = 100;
-export const SPEC_FACETS_MAX = 10;
-export const FACET_PARAM_MAX = 2000;
 
 export const SPEC_MESSAGES = {
   brandNameRequired: 'Brand name is required',
