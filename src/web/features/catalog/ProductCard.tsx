@@ -114,7 +114,12 @@ export function ProductCard({
           </Button>
         )}
         {onToggleCompare && (
-          <CompareToggle name={product.name} pressed={compared} onToggle={() => onToggleCompare(product.id)} />
+          <CompareToggle
+            name={product.name}
+            pressed={compared}
+            belowLike={Boolean(onToggleLike)}
+            onToggle={() => onToggleCompare(product.id)}
+          />
         )}
       </div>
     </article>
