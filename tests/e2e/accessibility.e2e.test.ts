@@ -9,11 +9,11 @@ import {
   placeCodOrder,
   registerVerifiedShopper,
   uploadProduct,
-} from './api.js';
-import { axeAudit } from './axe.js';
-import { beforeAll, describe, expect, test } from './fixtures.js';
-import { adminLoginViaUi, fillRegisterForm, loggedInBeforeLoad, openAccountTab } from './flows.js';
-import { expectPath, expectVisible, settled } from './ui.js';
+} from './support/api.js';
+import { axeAudit } from './support/axe.js';
+import { DESKTOP, PHONE, beforeAll, describe, expect, test } from './support/fixtures.js';
+import { adminLoginViaUi, fillRegisterForm, loggedInBeforeLoad, openAccountTab } from './support/flows.js';
+import { expectPath, expectVisible, settled } from './support/ui.js';
 
 /**
  * Accessibility (issue "Accessible"): axe-core on every route of the app, at phone and desktop width,
@@ -21,67 +21,67 @@ import { expectPath, expectVisible, settled } from './ui.js';
  * impact serious or critical anywhere. Each test checks a run of states and then lists all that
  * failed (support/axe.ts), so one run shows every problem. The catalogue and an order are made
  * through the API.
- *
- * One width per call: accessibility-phone and accessibility-desktop each run it once, so the two
- * halves of the longest browser file can run in the two workers at once. Everything it makes is
- * its own (a module is shared by the files a worker runs).
  */
-export function accessibilitySuite(width: 'phone' | 'desktop', viewport: { width: number; height: number }): void {
-  const tag = crypto.randomBytes(3).toString('hex');
-  const category = `A11y Test ${tag}`;
-  const categoryParam = category.replace(/\s+/g, '-');
-  const pictured = { id: 0, name: `Gaming Headset ${tag}`, price: 5499 };
-  let orderId = '';
 
-  /** A cash-on-delivery order the shop has confirmed: its sale, so it has a tax invoice. */
-  async function placeOrder(shopper: Shopper): Promise<string> {
-    const id = await placeCodOrder(shopper, [[pictured, 1]], {
-      province: 'Bagmati',
-      district: 'Kathmandu',
-      city: 'Kathmandu',
-      address: 'Thamel, ward 26',
-      landmark: 'Near the Garden of Dreams',
-    });
-    const confirmed = await api('PUT', `/api/orders/${id}/status`, { token: await adminToken(), body: { status: 'confirmed' } });
-    expect(confirmed.status).toBe(200);
-    return id;
-  }
+const tag = crypto.randomBytes(3).toString('hex');
+const category = `A11y Test ${tag}`;
+const categoryParam = category.replace(/\s+/g, '-');
+const pictured = { id: 0, name: `Gaming Headset ${tag}`, price: 5499 };
+let orderId = '';
 
-  /** Goes to a page and waits for its main heading (or what is given), and for its fades to end. */
-  async function visit(page: Page, path: string, ready?: Locator): Promise<void> {
-    await page.goto(path);
-    await expectVisible(ready ?? page.getByRole('heading', { level: 1 }).first());
-    await settled(page);
-  }
-
-  const isWide = (page: Page) => (page.viewportSize()?.width ?? 0) >= 1024;
-
-  async function openAdminTab(page: Page, tab: 'Categories' | 'Products' | 'Orders' | 'Mail & jobs' | 'Activity'): Promise<void> {
-    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: tab, exact: true }).click();
-  }
-
-  beforeAll(async () => {
-    const token = await adminToken();
-    const created = await api('POST', '/api/category', { token, body: { name: category } });
-    expect(created.status).toBe(201);
-    pictured.id = (
-      await uploadProduct(
-        token,
-        {
-          name: pictured.name,
-          description: `${pictured.name}: checked by the accessibility test.`,
-          price: pictured.price,
-          category,
-        },
-        [
-          { png: await drawnPng('#0ea5e9'), filename: 'front.png' },
-          { png: await drawnPng('#f59e0b'), filename: 'side.png' },
-        ],
-      )
-    ).id;
-    orderId = await placeOrder(await registerVerifiedShopper());
+/** A cash-on-delivery order the shop has confirmed: its sale, so it has a tax invoice. */
+async function placeOrder(shopper: Shopper): Promise<string> {
+  const id = await placeCodOrder(shopper, [[pictured, 1]], {
+    province: 'Bagmati',
+    district: 'Kathmandu',
+    city: 'Kathmandu',
+    address: 'Thamel, ward 26',
+    landmark: 'Near the Garden of Dreams',
   });
+  const confirmed = await api('PUT', `/api/orders/${id}/status`, { token: await adminToken(), body: { status: 'confirmed' } });
+  expect(confirmed.status).toBe(200);
+  return id;
+}
 
+/** Goes to a page and waits for its main heading (or what is given), and for its fades to end. */
+async function visit(page: Page, path: string, ready?: Locator): Promise<void> {
+  await page.goto(path);
+  await expectVisible(ready ?? page.getByRole('heading', { level: 1 }).first());
+  await settled(page);
+}
+
+const isWide = (page: Page) => (page.viewportSize()?.width ?? 0) >= 1024;
+
+async function openAdminTab(page: Page, tab: 'Categories' | 'Products' | 'Orders' | 'Mail & jobs' | 'Activity'): Promise<void> {
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: tab, exact: true }).click();
+}
+
+beforeAll(async () => {
+  const token = await adminToken();
+  const created = await api('POST', '/api/category', { token, body: { name: category } });
+  expect(created.status).toBe(201);
+  pictured.id = (
+    await uploadProduct(
+      token,
+      {
+        name: pictured.name,
+        description: `${pictured.name}: checked by the accessibility test.`,
+        price: pictured.price,
+        category,
+      },
+      [
+        { png: await drawnPng('#0ea5e9'), filename: 'front.png' },
+        { png: await drawnPng('#f59e0b'), filename: 'side.png' },
+      ],
+    )
+  ).id;
+  orderId = await placeOrder(await registerVerifiedShopper());
+});
+
+for (const [width, viewport] of [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const) {
   describe(`axe, logged out (${width})`, () => {
     test.override({ viewport });
 
