@@ -14,8 +14,8 @@ import pg from 'pg';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /**
- * Set (to 1) by `npm test` for the stages after its build (scripts/stages.mjs): the processes tests
- * start then run the build's JavaScript instead of the TypeScript source.
+ * Set (to 1) by `npm test` for the stages after its build (scripts/stages.mjs): the processes that
+ * tests start then run the build's JavaScript instead of the TypeScript source.
  */
 export const FROM_DIST_VARIABLE = 'TEST_SERVER_FROM_DIST';
 
