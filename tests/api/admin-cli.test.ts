@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAdminArgs, runAdminCli, USAGE } from '../../src/server/cli/admin.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { bearer } from '../helpers/accounts.js';
+import { entryPointArgs } from '../helpers/processes.js';
 
 const run = promisify(execFile);
 
@@ -132,16 +132,17 @@ describe('admin CLI (npm run admin -- create|reset-password USERNAME)', () => {
   });
 
   it('runs as a script (the entry point behind npm run admin)', async () => {
-    const script = path.resolve('src/server/cli/admin.ts');
     const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...baseEnv() };
-    const usage = await run(process.execPath, ['--import', 'tsx', script], { env }).then(
+    const usage = await run(process.execPath, entryPointArgs('src/server/cli/admin.ts'), { env }).then(
       () => ({ code: 0, stderr: '' }),
       (error: { code: number; stderr: string }) => error,
     );
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('Usage:');
 
-    const created = await run(process.execPath, ['--import', 'tsx', script, 'create', 'script-admin'], { env });
+    const created = await run(process.execPath, [...entryPointArgs('src/server/cli/admin.ts'), 'create', 'script-admin'], {
+      env,
+    });
     const password = printedPassword(created.stdout);
     expect(password).toBeDefined();
     expect((await login('script-admin', password!)).statusCode).toBe(200);

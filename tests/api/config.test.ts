@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
+import { entryPointArgs } from '../helpers/processes.js';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -138,7 +139,7 @@ describe('payment settings', () => {
 describe('start-up with a bad value', () => {
   it('prints a clear message and exits with status 1', async () => {
     const { spawnSync } = await import('node:child_process');
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const result = spawnSync(process.execPath, entryPointArgs('src/server/main.ts'), {
       env: { ...process.env, PORT: 'not-a-port', DATA_DIR: '/tmp/pasal-config-test-never-created' },
       encoding: 'utf8',
       timeout: 20_000,
@@ -150,7 +151,7 @@ describe('start-up with a bad value', () => {
 });
 
 describe('start-up with the payment sandbox', () => {
-  /** Starts the server (tsx, a fresh DATA_DIR, a free port) and answers its log once it listens. */
+  /** Starts the server (its source or its build: entryPointArgs, a fresh DATA_DIR, a free port) and answers its log once it listens. */
   async function startLog(extra: Record<string, string>): Promise<string> {
     const { spawn } = await import('node:child_process');
     const fs = await import('node:fs');
@@ -158,7 +159,7 @@ describe('start-up with the payment sandbox', () => {
     const path = await import('node:path');
     const { freePort, stopChild } = await import('../helpers/processes.js');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasal-sandbox-log-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, entryPointArgs('src/server/main.ts'), {
       env: {
         ...process.env,
         NODE_ENV: 'development',

@@ -4,7 +4,7 @@ import { type Shopper, adminToken, api, drawnPng, placeCodOrder, registerVerifie
 import { DESKTOP, E2E_ADMIN, PHONE, beforeAll, describe, expect, test } from './support/fixtures.js';
 import { adminLoginViaUi, loggedInBeforeLoad } from './support/flows.js';
 import { describeFocus, focusRing, isFocused, tabTo } from './support/keyboard.js';
-import { eventually, expectHidden, expectPath, expectToast, expectVisible } from './support/ui.js';
+import { eventually, expectHidden, expectPath, expectToast, expectVisible, settled } from './support/ui.js';
 
 /**
  * The shop with the keyboard only (issue "Accessible"): a skip link first, a visible focus ring on
@@ -130,6 +130,7 @@ for (const [width, viewport] of [
       for (const path of ['/', '/products', `/products/${product.id}`, '/about', '/login', '/register', '/forgot-password']) {
         await page.goto(path);
         await expectVisible(page.getByRole('heading', { level: 1 }).first());
+        await settled(page);
         problems.push(...(await ringProblems(page, path)));
       }
       expect(problems).toEqual([]);
@@ -141,12 +142,17 @@ for (const [width, viewport] of [
       const problems: string[] = [];
       await page.goto('/account');
       await expectVisible(page.getByRole('heading', { name: 'My Account' }));
+      await settled(page);
       problems.push(...(await ringProblems(page, '/account')));
       await page.goto(`/products/${product.id}`);
       await page.getByRole('button', { name: 'Add to Cart', exact: true }).press('Enter');
       await expectToast(page, 'Product added to cart successfully!');
+      await settled(page);
       await page.getByRole('button', { name: 'Open cart' }).press('Enter');
       const cart = page.getByRole('dialog', { name: 'Shopping Cart' });
+      // Checkout once the drawer shows its items (before, the button has nothing to check out).
+      await expectVisible(cart.getByRole('list', { name: 'Cart items' }));
+      await settled(page);
       await cart.getByRole('button', { name: 'Checkout' }).press('Enter');
       await expectVisible(cart.getByRole('heading', { name: 'Delivery details' }));
       problems.push(...(await ringProblems(page, 'checkout form', 40)));
@@ -162,6 +168,7 @@ for (const [width, viewport] of [
           .getByRole('button', { name: tab, exact: true })
           .press('Enter');
         await expectVisible(page.getByRole('heading', { name: tab, exact: true }));
+        await settled(page);
         await page.getByRole('heading', { name: 'Admin Panel' }).click();
         problems.push(...(await ringProblems(page, `/admin, ${tab}`)));
       }
@@ -200,11 +207,15 @@ describe('keyboard only (desktop)', () => {
     await page.keyboard.press('Enter');
     await expectToast(page, 'Login Successful');
     await expectPath(page, '/account');
+    // Each new page is walked once it has settled: a Tab stop replaced while its data arrives
+    // sends focus back to the start of the page.
+    await settled(page);
 
     // Find the product.
     await tabTo(page, navbar.getByRole('link', { name: 'Products', exact: true }), { backwards: true });
     await page.keyboard.press('Enter');
     await expectPath(page, '/products');
+    await settled(page);
     await tabTo(page, page.getByRole('searchbox', { name: 'Search products' }));
     await page.keyboard.type(product.name);
     const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: product.name }) });
@@ -214,9 +225,11 @@ describe('keyboard only (desktop)', () => {
       (count) => count === 1,
       'the search narrowed to one card',
     );
+    await settled(page);
     await tabTo(page, card.getByRole('heading', { name: product.name }).getByRole('link'));
     await page.keyboard.press('Enter');
     await expectPath(page, `/products/${product.id}`);
+    await settled(page);
 
     // The second picture, two of them, into the cart.
     await tabTo(page, page.getByRole('button', { name: 'Show image 2 of 2' }));
@@ -228,6 +241,7 @@ describe('keyboard only (desktop)', () => {
     await tabTo(page, page.getByRole('button', { name: 'Add to Cart', exact: true }));
     await page.keyboard.press('Enter');
     await expectToast(page, 'Product added to cart successfully!');
+    await settled(page);
 
     // The cart drawer and the checkout form.
     const openCart = navbar.getByRole('button', { name: 'Open cart' });
@@ -235,6 +249,7 @@ describe('keyboard only (desktop)', () => {
     await page.keyboard.press('Enter');
     const cart = page.getByRole('dialog', { name: 'Shopping Cart' });
     await expectVisible(cart.getByRole('list', { name: 'Cart items' }));
+    await settled(page);
     await tabTo(page, cart.getByRole('button', { name: 'Checkout' }));
     await page.keyboard.press('Enter');
     await expectVisible(cart.getByRole('heading', { name: 'Delivery details' }));
@@ -290,6 +305,7 @@ describe('keyboard only (desktop)', () => {
     await page.keyboard.type(E2E_ADMIN.password);
     await page.keyboard.press('Enter');
     await expectPath(page, '/admin');
+    await settled(page);
 
     const sections = page.getByRole('navigation', { name: 'Admin sections' });
     await tabTo(page, sections.getByRole('button', { name: 'Orders', exact: true }));
@@ -299,6 +315,7 @@ describe('keyboard only (desktop)', () => {
     await page.keyboard.type(orderId);
     const status = page.getByRole('combobox', { name: `Status of order ${orderId}` }).filter({ visible: true });
     await expectVisible(status);
+    await settled(page);
 
     // Open it: the customer and the address show.
     const row = page.getByRole('row').filter({ has: status });

@@ -10,6 +10,7 @@ import { SessionService } from '../../src/server/lib/sessions.js';
 import { TokenService } from '../../src/server/lib/tokens.js';
 import type { CheckoutFormInput } from '../../src/shared/orders.js';
 import type { TestApp } from './app.js';
+import { entryPointArgs } from './processes.js';
 import { newUserId } from '../../src/server/features/accounts/user-ids.js';
 
 /**
@@ -232,7 +233,7 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `node --import tsx src/server/main.ts` on a free port with the given data folder (and
+ * Starts the server (`src/server/main.ts`, or its build: entryPointArgs) on a free port with the given data folder (and
  * PostgreSQL database, if any), and waits for its "Server listening" log line.
  */
 export async function startServerProcess(options: {
@@ -258,7 +259,7 @@ export async function startServerProcess(options: {
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, entryPointArgs('src/server/main.ts'), {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

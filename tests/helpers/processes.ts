@@ -11,6 +11,33 @@ import pg from 'pg';
  * request, a throwaway PostgreSQL database. Plain Node (no vitest), so bench/ can import it.
  */
 
+const root = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * Set (to 1) by `npm test` for the stages after its build (scripts/stages.mjs): the processes that
+ * tests start then run the build's JavaScript instead of the TypeScript source.
+ */
+export const FROM_DIST_VARIABLE = 'TEST_SERVER_FROM_DIST';
+
+/**
+ * The node arguments that run one of the server's entry points, named by its source file
+ * (`src/server/main.ts`, `src/server/cli/admin.ts`). From the source through tsx, as a developer
+ * runs a single test; with TEST_SERVER_FROM_DIST=1 the same module as the build emitted it
+ * (dist/server/server/main.js) with plain node, which starts several times sooner since nothing is
+ * compiled on the way. Only a build made from the same source may be used so: `npm test` builds
+ * just before the stages that set the variable.
+ */
+export function entryPointArgs(source: string): string[] {
+  const absolute = path.resolve(root, source);
+  if (process.env[FROM_DIST_VARIABLE] !== '1') return ['--import', 'tsx', absolute];
+  const relative = path.relative(path.join(root, 'src'), absolute).replace(/\.tsx?$/, '.js');
+  const built = path.join(root, 'dist', 'server', relative);
+  if (!fs.existsSync(built)) {
+    throw new Error(`${FROM_DIST_VARIABLE}=1 but ${path.relative(root, built)} is missing: run \`npm run build\` first`);
+  }
+  return [built];
+}
+
 /** A TCP port nobody listens on right now (on 127.0.0.1). */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
