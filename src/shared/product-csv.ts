@@ -275,12 +275,13 @@ export const importReportSchema = z.object({
   dryRun: z.boolean(),
   /** true: every row was written, in one transaction. */
   applied: z.boolean(),
-  /** Product rows in the file. */
+  /** Product rows in the file (a product in variants has one per variant). */
   rows: z.number(),
+  /** Rows of new products. */
   creates: z.number(),
-  /** Rows that change their product. */
+  /** Rows of products the file changes (each row of a product in variants counts with its product). */
   updates: z.number(),
-  /** Update rows that change nothing. */
+  /** Update rows whose product the file leaves as it is. */
   unchanged: z.number(),
   /** Rows with at least one error. */
   errorRows: z.number(),

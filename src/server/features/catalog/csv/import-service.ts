@@ -305,6 +305,7 @@ export class ProductImportService {
       iq.brandsOfProducts(db, ids),
     ]);
     const extras: Extras = { variants: new Map(), specs: new Map(), specsUnchanged: new Set() };
+    const fieldKeysOf = new Map<number, Set<string>>();
     for (const row of rows) {
       const group = members.get(row.row);
       const productId = targetOf(row);
@@ -327,9 +328,12 @@ export class ProductImportService {
       }
       if (row.brand === undefined && row.specs.size === 0) continue;
       const categoryId = pathWhere(tree, row.path)?.categoryId;
-      const fieldKeys = new Set(
-        categoryId === undefined ? [] : (await sq.liveFieldsOf(db, categoryId)).map((field) => field.name_key),
-      );
+      let fieldKeys = fieldKeysOf.get(categoryId ?? 0);
+      if (!fieldKeys) {
+        const fields = categoryId === undefined ? [] : await sq.liveFieldsOf(db, categoryId);
+        fieldKeys = new Set(fields.map((field) => field.name_key));
+        fieldKeysOf.set(categoryId ?? 0, fieldKeys);
+      }
       const prepared = await prepareRowSpecs(this.specs, db, row, categoryId, fieldKeys, problem);
       if (!prepared) continue;
       extras.specs.set(row.row, prepared);
