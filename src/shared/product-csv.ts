@@ -30,9 +30,19 @@ import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from './catalog.js';
  * change nothing is "unchanged" and is not written: an export imported as it is writes nothing.
  * A price moved to under half or over one and a half times the old one (a likely typo) is listed in
  * priceChanges, and the file is applied only with confirmPriceChanges=1.
- * Variants (to come): one row per variant, the product's columns repeated under the same id (a new
- * product's rows grouped by its name), with option1..option3 (values), variant_sku, and the variant's
- * own price and stock in the price and stock columns.
+ *   brand        optional column: a brand of the shop's list (by name, without case); empty = none.
+ *   option1_name, option1_value … option3_name, option3_value, variant_sku   optional columns: a
+ *                product sold in variants has one row per variant, its product columns repeated under
+ *                the same id (a new product's rows grouped by its SKU, else by its name), each row
+ *                naming the variant's options ("Storage" / "256 GB") in the product's option order,
+ *                its own SKU, and its own price and stock in the price and stock columns. A product
+ *                without variants is one row with these cells empty. A variant the file does not list
+ *                stays on sale as it is (the file adds and changes variants; the product form
+ *                archives them).
+ *   spec:<Name>  optional columns, one per specification field ("spec:RAM"): the product's value for
+ *                its category's field of that name, checked by the field's kind; empty = none (a cell
+ *                of a field the product's category lacks must stay empty).
+ * The rows of one product must agree on its product columns (name, category, images, brand, specs…).
  * Header names are compared case-insensitively; UTF-8 (with or without a BOM); comma, semicolon or
  * tab separated; the first row is the header and counts as row 1 (as a spreadsheet numbers them).
  */
@@ -50,9 +60,102 @@ export const PRODUCT_CSV_COLUMNS = [
   'warranty',
   'images',
   'max_per_order',
+  'brand',
+  'option1_name',
+  'option1_value',
+  'option2_name',
+  'option2_value',
+  'option3_name',
+  'option3_value',
+  'variant_sku',
 ] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 export const PRODUCT_CSV_REQUIRED: readonly ProductCsvColumn[] = ['name', 'description', 'category', 'price'];
+
+/** A specification's column: the prefix and the field's name ("spec:RAM"). */
+export const SPEC_COLUMN_PREFIX = 'spec:';
+export type SpecColumn = `spec:${string}`;
+/** The option columns of one of the three options (1-based). */
+export const optionColumns = (n: 1 | 2 | 3) =>
+  [`option${n}_name`, `option${n}_value`] as const satisfies readonly ProductCsvColumn[];
+
+/**
+ * The template (GET /api/admin/products/template.csv): the columns and two example products, one
+ * sold in two variants with a brand and a specification, one sold as itself. Its brand and
+ * specification must exist in the shop (or their cells be emptied) for it to import.
+ */
+export const PRODUCT_CSV_TEMPLATE: readonly (readonly string[])[] = [
+  [...PRODUCT_CSV_COLUMNS, `${SPEC_COLUMN_PREFIX}RAM`],
+  [
+    '',
+    'SAM-A55',
+    'Galaxy A55',
+    'Samsung phone with a 6.6 inch screen',
+    'Mobiles > Android',
+    '52,999',
+    '10',
+    '',
+    'no',
+    '1 year official warranty',
+    'galaxy-a55.jpg',
+    '',
+    'Samsung',
+    'Storage',
+    '128 GB',
+    'Colour',
+    'Black',
+    '',
+    '',
+    'SAM-A55-128-BK',
+    '8 GB',
+  ],
+  [
+    '',
+    'SAM-A55',
+    'Galaxy A55',
+    'Samsung phone with a 6.6 inch screen',
+    'Mobiles > Android',
+    '59,999',
+    '4',
+    '',
+    'no',
+    '1 year official warranty',
+    'galaxy-a55.jpg',
+    '',
+    'Samsung',
+    'Storage',
+    '256 GB',
+    'Colour',
+    'Black',
+    '',
+    '',
+    'SAM-A55-256-BK',
+    '8 GB',
+  ],
+  [
+    '',
+    '',
+    'USB-C cable 1 m',
+    'Braided charging cable',
+    'Accessories > Cables',
+    '499',
+    '25',
+    '',
+    'no',
+    '',
+    'usb-c-cable.jpg',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+  ],
+];
 
 export const CATEGORY_PATH_SEPARATOR = ' > ';
 export const IMAGE_LIST_SEPARATOR = '|';
@@ -84,7 +187,7 @@ export const IMPORT_MESSAGES = {
   tooManyRows: `The CSV file has more than ${IMPORT_MAX_ROWS} product rows: split it into smaller files`,
   missingColumns: (columns: string) => `The CSV file lacks these columns: ${columns}`,
   unknownColumns: (columns: string) =>
-    `The CSV file has columns this shop does not know: ${columns}. Its columns are ${PRODUCT_CSV_COLUMNS.join(', ')}.`,
+    `The CSV file has columns this shop does not know: ${columns}. Its columns are ${PRODUCT_CSV_COLUMNS.join(', ')}, ${SPEC_COLUMN_PREFIX}<Name>.`,
   duplicateColumn: (column: string) => `The column "${column}" appears twice`,
   zipUnreadable: 'The ZIP file could not be read',
   zipTooManyImages: `The ZIP file may hold at most ${IMPORT_ZIP_MAX_IMAGES} images`,
@@ -112,6 +215,11 @@ export const IMPORT_MESSAGES = {
   priceChangesUnconfirmed:
     'Some prices change to less than half or more than one and a half times the old ones: check them, then confirm the import',
   variantSums: 'This product is sold in variants: change its price and stock in its variants',
+  groupDiffers: (column: string, row: number) =>
+    `The rows of one product must agree: this ${column} differs from the one in row ${row}`,
+  optionHalf: 'Write both the option’s name and its value',
+  optionsDiffer: (names: string) => `This product’s options are ${names}: name them in this order on each of its rows`,
+  variantSkuAlone: 'A variant SKU needs the variant’s options on the row',
   rowFailed: (row: number) => `Row ${row} could not be saved, so nothing was imported`,
   invalid: 'The file has errors, so nothing was imported',
 } as const;
@@ -167,12 +275,13 @@ export const importReportSchema = z.object({
   dryRun: z.boolean(),
   /** true: every row was written, in one transaction. */
   applied: z.boolean(),
-  /** Product rows in the file. */
+  /** Product rows in the file (a product in variants has one per variant). */
   rows: z.number(),
+  /** Rows of new products. */
   creates: z.number(),
-  /** Rows that change their product. */
+  /** Rows of products the file changes (each row of a product in variants counts with its product). */
   updates: z.number(),
-  /** Update rows that change nothing. */
+  /** Update rows whose product the file leaves as it is. */
   unchanged: z.number(),
   /** Rows with at least one error. */
   errorRows: z.number(),

@@ -25,7 +25,9 @@ import {
 
 const HEADER = 'id,sku,name,description,category,price,stock,featured,images';
 /** What the export writes: every column, the optional low_stock_threshold and warranty too. */
-const EXPORT_HEADER = 'id,sku,name,description,category,price,stock,low_stock_threshold,featured,warranty,images,max_per_order';
+const EXPORT_HEADER =
+  'id,sku,name,description,category,price,stock,low_stock_threshold,featured,warranty,images,max_per_order,' +
+  'brand,option1_name,option1_value,option2_name,option2_value,option3_name,option3_value,variant_sku';
 const NE = { 'accept-language': 'ne' };
 
 /** A CSV text from rows of cells (quoted where needed), CRLF line ends. */
@@ -405,7 +407,7 @@ describe('products CSV export and import', () => {
       unknownColumns: ['title', 'colour'],
       errors: {
         unknown:
-          'The CSV file has columns this shop does not know: title, colour. Its columns are id, sku, name, description, category, price, stock, low_stock_threshold, featured, warranty, images, max_per_order.',
+          'The CSV file has columns this shop does not know: title, colour. Its columns are id, sku, name, description, category, price, stock, low_stock_threshold, featured, warranty, images, max_per_order, brand, option1_name, option1_value, option2_name, option2_value, option3_name, option3_value, variant_sku, spec:<Name>.',
       },
     });
     const ne = await importCsv('sku,title,price,colour\r\nA,B,1,red\r\n', { dryRun: true, headers: NE });

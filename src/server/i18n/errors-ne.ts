@@ -220,6 +220,12 @@ export const ERRORS_NE: MessageCatalogue = {
   '"{address}" is not an image of this shop': '"{address}" यो पसलको फोटो होइन',
   'Images are not fetched from other sites: put "{address}" in the ZIP file and write its file name here':
     'अरू साइटबाट फोटो ल्याइँदैन: "{address}" लाई ZIP फाइलमा राखेर यहाँ त्यसको फाइलको नाम लेख्नुहोस्',
+  'The rows of one product must agree: this {column} differs from the one in row {row}':
+    'एउटै सामानका पङ्क्ति मिल्नुपर्छ: यहाँको {column} पङ्क्ति {row} को भन्दा फरक छ',
+  'Write both the option’s name and its value': 'विकल्पको नाम र मान दुवै लेख्नुहोस्',
+  'This product’s options are {names}: name them in this order on each of its rows':
+    'यो सामानका विकल्प {names} हुन्: यसका हरेक पङ्क्तिमा तिनलाई यही क्रममा लेख्नुहोस्',
+  'A variant SKU needs the variant’s options on the row': 'भेरियन्टको SKU का लागि पङ्क्तिमा भेरियन्टका विकल्प पनि चाहिन्छ',
   'Row {row} could not be saved, so nothing was imported': 'पङ्क्ति {row} सेभ गर्न सकिएन, त्यसैले केही पनि आयात भएन',
   'The file has errors, so nothing was imported': 'फाइलमा त्रुटि छन्, त्यसैले केही पनि आयात भएन',
   'dryRun must be true or false': 'dryRun को मान true वा false हुनुपर्छ',

@@ -20,6 +20,39 @@ import { judgeRow } from './row-changes.js';
 import { type ImportRow, type RowProblem, checkRow, pathKey } from './rows.js';
 import { ImportWriter, treeIndex } from './import-write.js';
 import { type ZipEntry, ZipImages } from './zip-images.js';
+import type { PreparedSpecs } from '../specs/service.js';
+import { SpecsService } from '../specs/service.js';
+import * as sq from '../specs/queries.js';
+import * as vq from '../variants/queries.js';
+import { VariantService } from '../variants/service.js';
+import { pathWhere } from './row-changes.js';
+import {
+  type Problem,
+  type VariantWork,
+  groupRows,
+  planVariantRows,
+  prepareRowSpecs,
+  specsUnchanged,
+  variantSkusTaken,
+} from './variant-rows.js';
+
+/** The variants, brands and specifications a file writes, by lead row. */
+interface Extras {
+  variants: Map<number, VariantWork>;
+  specs: Map<number, PreparedSpecs>;
+  /** Lead rows whose brand and specifications change nothing. */
+  specsUnchanged: Set<number>;
+}
+
+function byProduct<T extends { product_id: number }>(rows: T[]): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = map.get(row.product_id);
+    if (list) list.push(row);
+    else map.set(row.product_id, [row]);
+  }
+  return map;
+}
 
 /**
  * Products from a CSV file (POST /api/admin/products/import; the file's shape is in
@@ -54,7 +87,16 @@ type Action = { action: 'create'; productId: null } | { action: 'update'; produc
 
 export interface Plan {
   fileName: string;
+  /** One row per product: a row sold as itself, or the first of a product's variant rows (variant-rows.ts). */
   rows: ImportRow[];
+  /** Every row of the file, for the report. */
+  allRows: ImportRow[];
+  /** Every row's lead (the row in `rows` standing for its product). */
+  leadOf: Map<number, number>;
+  /** By lead row: what the file does to the product's variants. */
+  variants: Map<number, VariantWork>;
+  /** By lead row: the product's brand and specifications, checked. */
+  specs: Map<number, PreparedSpecs>;
   problems: RowProblem[];
   actions: Map<number, Action>;
   /** Update rows (by row number) that change nothing in their product. */
@@ -69,12 +111,16 @@ export interface Plan {
 
 export class ProductImportService {
   private readonly storage: Storage;
+  private readonly specs: SpecsService;
+  private readonly variants: VariantService;
 
   constructor(
     private readonly ctx: AppContext,
     storage?: Storage,
   ) {
     this.storage = storage ?? ctx.storage;
+    this.specs = new SpecsService(ctx);
+    this.variants = new VariantService(ctx);
   }
 
   /** Checks everything and writes nothing. */
@@ -101,7 +147,10 @@ export class ProductImportService {
     let removed: string[];
     try {
       removed = await q.catalogWrite(this.ctx.db, (trx) =>
-        new ImportWriter(trx, plan, stored, adminId, isoNow(this.ctx.clock)).run(),
+        new ImportWriter(trx, plan, stored, adminId, isoNow(this.ctx.clock), {
+          specs: this.specs,
+          variants: this.variants,
+        }).run(),
       );
     } catch (error) {
       await deleteImages(this.storage, newBases);
@@ -119,17 +168,25 @@ export class ProductImportService {
     const table: CsvTable = readCsv(files.csv);
     const zip = files.zip && files.zip.length > 0 ? ZipImages.open(files.zip) : undefined;
     const problems: RowProblem[] = [];
-    const rows: ImportRow[] = [];
+    const allRows: ImportRow[] = [];
     for (const record of table.records) {
       const checked = checkRow(table, record);
-      rows.push(checked.row);
+      allRows.push(checked.row);
       problems.push(...checked.problems);
     }
     const problem = (row: number, column: RowProblem['column'], message: string) => problems.push({ row, column, message });
+    // A product's variant rows as one product, its first row standing for it.
+    const { leads: rows, leadOf, members } = groupRows(allRows, problem);
 
     // The same SKU or id twice in the file: the later row is the mistake.
     const skuRow = new Map<string, number>();
     const idRow = new Map<number, number>();
+    for (const row of allRows) {
+      if (!row.variantSku) continue;
+      const first = skuRow.get(row.variantSku.toLowerCase());
+      if (first !== undefined) problem(row.row, 'variant_sku', IMPORT_MESSAGES.skuRepeated(first));
+      else skuRow.set(row.variantSku.toLowerCase(), row.row);
+    }
     for (const row of rows) {
       if (row.sku) {
         const first = skuRow.get(row.sku.toLowerCase());
@@ -146,7 +203,10 @@ export class ProductImportService {
     // Create or update, by id or SKU (a row with neither is a new product).
     const db = this.ctx.db;
     const [holders, byId] = await Promise.all([
-      iq.liveProductsBySku(db, [...skuRow.keys()]),
+      iq.liveProductsBySku(
+        db,
+        rows.flatMap((row) => (row.sku ? [row.sku.toLowerCase()] : [])),
+      ),
       iq.liveProductsById(db, [...idRow.keys()]),
     ]);
     const actions = new Map<number, Action>();
@@ -197,11 +257,16 @@ export class ProductImportService {
 
     const tree = await treeIndex(db);
     const newPaths = missingPaths(rows, tree);
-    const { unchanged, priceChanges } = await judgeUpdates(db, rows, actions, tree, problem);
+    const extras = await this.planExtras(rows, members, actions, table, tree, problem);
+    const { unchanged, priceChanges } = await judgeUpdates(db, rows, actions, tree, extras, problem);
     problems.sort((a, b) => a.row - b.row);
     return {
       fileName: importFileName(files.fileName),
       rows,
+      allRows,
+      leadOf,
+      variants: extras.variants,
+      specs: extras.specs,
       problems,
       actions,
       unchanged,
@@ -210,6 +275,74 @@ export class ProductImportService {
       zip,
       zipEntries,
     };
+  }
+
+  /**
+   * The variants of the products' rows merged into their live ones, the variant SKUs others hold,
+   * and the products' brands and specifications checked, with what they change.
+   */
+  private async planExtras(
+    rows: ImportRow[],
+    members: Map<number, ImportRow[]>,
+    actions: Map<number, Action>,
+    table: CsvTable,
+    tree: Map<string, number>,
+    problem: Problem,
+  ): Promise<Extras> {
+    const db = this.ctx.db;
+    const targetOf = (row: ImportRow) => {
+      const action = actions.get(row.row);
+      return action?.action === 'update' ? action.productId : undefined;
+    };
+    const ids = rows.flatMap((row) => {
+      const id = targetOf(row);
+      return id === undefined ? [] : [id];
+    });
+    const [options, variants, specValues, brands] = await Promise.all([
+      iq.optionsOfProducts(db, ids).then((list) => byProduct(list)),
+      iq.liveVariantsOfProducts(db, ids).then((list) => byProduct(list)),
+      iq.specValuesOfProducts(db, ids).then((list) => byProduct(list)),
+      iq.brandsOfProducts(db, ids),
+    ]);
+    const extras: Extras = { variants: new Map(), specs: new Map(), specsUnchanged: new Set() };
+    const fieldKeysOf = new Map<number, Set<string>>();
+    for (const row of rows) {
+      const group = members.get(row.row);
+      const productId = targetOf(row);
+      if (group) {
+        const current = {
+          options: (options.get(productId ?? 0) ?? []).map((option) => ({
+            name: option.name,
+            values: JSON.parse(option.values) as string[],
+          })),
+          variants: variants.get(productId ?? 0) ?? [],
+        };
+        const work = planVariantRows(group, current, table.columns.has('stock'), table.columns.has('variant_sku'), problem);
+        if (work) extras.variants.set(row.row, work);
+        const held = await vq.skusHeldElsewhere(
+          db,
+          productId ?? 0,
+          group.flatMap((member) => (member.variantSku ? [member.variantSku.toLowerCase()] : [])),
+        );
+        variantSkusTaken(group, held, problem);
+      }
+      if (row.brand === undefined && row.specs.size === 0) continue;
+      const categoryId = pathWhere(tree, row.path)?.categoryId;
+      let fieldKeys = fieldKeysOf.get(categoryId ?? 0);
+      if (!fieldKeys) {
+        const fields = categoryId === undefined ? [] : await sq.liveFieldsOf(db, categoryId);
+        fieldKeys = new Set(fields.map((field) => field.name_key));
+        fieldKeysOf.set(categoryId ?? 0, fieldKeys);
+      }
+      const prepared = await prepareRowSpecs(this.specs, db, row, categoryId, fieldKeys, problem);
+      if (!prepared) continue;
+      extras.specs.set(row.row, prepared);
+      if (productId !== undefined) {
+        const values = new Map((specValues.get(productId) ?? []).map((spec) => [spec.field_id, spec.value] as const));
+        if (specsUnchanged(prepared, brands.get(productId)?.id ?? null, values)) extras.specsUnchanged.add(row.row);
+      }
+    }
+    return extras;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -278,7 +411,8 @@ async function judgeUpdates(
   rows: ImportRow[],
   actions: Map<number, Action>,
   tree: Map<string, number>,
-  problem: (row: number, column: RowProblem['column'], message: string) => void,
+  extras: Extras,
+  problem: Problem,
 ) {
   const ids = [...new Set([...actions.values()].flatMap((action) => (action.action === 'update' ? [action.productId] : [])))];
   const [current, images, withVariants] = await Promise.all([
@@ -293,10 +427,26 @@ async function judgeUpdates(
     const action = actions.get(row.row);
     const was = action?.action === 'update' ? byId.get(action.productId) : undefined;
     if (!was) continue;
-    const verdict = judgeRow(was, images.get(was.id) ?? [], row, tree);
-    if (verdict.unchanged) unchanged.add(row.row);
+    const work = extras.variants.get(row.row);
+    // A product's variant rows write its variants; its own price and stock are their sums.
+    const own = row.options ? { ...row, pricePaisa: was.price_paisa, stock: undefined } : row;
+    const verdict = judgeRow(was, images.get(was.id) ?? [], own, tree);
+    const specsSame = !extras.specs.has(row.row) || extras.specsUnchanged.has(row.row);
+    if (verdict.unchanged && specsSame && (!row.options || work?.unchanged)) unchanged.add(row.row);
     // The variants service keeps such a product's price and stock (their sums): the file may not write them.
     if (verdict.pricedOrStocked && withVariants.has(was.id)) problem(row.row, 'price', IMPORT_MESSAGES.variantSums);
+    for (const jump of work?.priceJumps ?? []) {
+      const [oldPrice, newPrice] = [jump.oldPaisa / 100, jump.newPaisa / 100];
+      const warning = IMPORT_MESSAGES.priceChange(amount(oldPrice), amount(newPrice));
+      priceChanges.push({
+        row: jump.row,
+        productId: was.id,
+        name: `${row.name} (${jump.label})`,
+        oldPrice,
+        newPrice,
+        message: warning,
+      });
+    }
     if (verdict.priceJump) {
       const [oldPrice, newPrice] = [verdict.priceJump.oldPaisa / 100, verdict.priceJump.newPaisa / 100];
       // Put in the request's language by the route, as the row errors are.
@@ -333,18 +483,23 @@ async function sniff(zip: ZipImages, entry: ZipEntry, name: string): Promise<str
 function report(plan: Plan, outcome: { dryRun: boolean; applied: boolean }): ImportReport {
   const errorsByRow = new Map<number, RowProblem[]>();
   for (const problem of plan.problems) errorsByRow.set(problem.row, [...(errorsByRow.get(problem.row) ?? []), problem]);
+  // Counted by the file's rows: a product's variant rows each count as their product's action.
+  const actionOf = (row: ImportRow): Action =>
+    plan.actions.get(plan.leadOf.get(row.row) ?? row.row) ?? { action: 'create', productId: null };
+  const unchangedRow = (row: ImportRow) => plan.unchanged.has(plan.leadOf.get(row.row) ?? row.row);
   let creates = 0;
   let updates = 0;
-  for (const action of plan.actions.values()) {
-    if (action.action === 'create') creates += 1;
+  let unchanged = 0;
+  for (const row of plan.allRows) {
+    if (actionOf(row).action === 'create') creates += 1;
+    else if (unchangedRow(row)) unchanged += 1;
     else updates += 1;
   }
-  updates -= plan.unchanged.size;
-  const preview: ImportPreviewRow[] = plan.rows.slice(0, IMPORT_PREVIEW_ROWS).map((row) => {
-    const action = plan.actions.get(row.row) ?? { action: 'create', productId: null };
+  const preview: ImportPreviewRow[] = plan.allRows.slice(0, IMPORT_PREVIEW_ROWS).map((row) => {
+    const action = actionOf(row);
     return {
       row: row.row,
-      action: plan.unchanged.has(row.row) ? 'unchanged' : action.action,
+      action: unchangedRow(row) ? 'unchanged' : action.action,
       productId: action.productId,
       sku: row.sku ?? '',
       name: row.name,
@@ -358,10 +513,10 @@ function report(plan: Plan, outcome: { dryRun: boolean; applied: boolean }): Imp
   });
   return {
     ...outcome,
-    rows: plan.rows.length,
+    rows: plan.allRows.length,
     creates,
     updates,
-    unchanged: plan.unchanged.size,
+    unchanged,
     errorRows: errorsByRow.size,
     newCategories: plan.newPaths.map((path) => path.join(CATEGORY_PATH_SEPARATOR)),
     errors: plan.problems,

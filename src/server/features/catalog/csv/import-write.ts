@@ -11,6 +11,9 @@ import type { Plan } from './import-service.js';
 import * as iq from './queries.js';
 import { type CategoryWhere, rowPatch } from './row-changes.js';
 import { type ImportRow, pathKey } from './rows.js';
+import { baseNameOf } from '../../../lib/images.js';
+import type { SpecsService } from '../specs/service.js';
+import type { VariantService } from '../variants/service.js';
 
 /** The audit log's entry for an applied import. */
 export interface ImportAuditEntry {
@@ -69,6 +72,8 @@ export class ImportWriter {
   private categoriesCreated = 0;
   private updated = 0;
   private readonly creates: { row: ImportRow; product: q.NewProduct; bases: string[] }[] = [];
+  /** New products' variants, brands and specifications, written once they have their ids. */
+  private readonly createdExtras: { row: ImportRow; productId: number; categoryId: number }[] = [];
   private readonly newImages: { product_id: number; position: number; base_name: string }[] = [];
   /** Image base names the updates dropped. */
   private readonly removed: string[] = [];
@@ -80,6 +85,7 @@ export class ImportWriter {
     private readonly stored: Map<string, string>,
     private readonly adminId: number,
     private readonly now: string,
+    private readonly services: { specs: SpecsService; variants: VariantService },
   ) {}
 
   /** Writes the file; returns the image base names updates dropped. */
@@ -92,6 +98,10 @@ export class ImportWriter {
       // a row the preview found unchanged is not looked at again.
       for (const row of this.plan.rows) if (!this.plan.unchanged.has(row.row)) await this.writeRow(row, targets);
       await this.insertNewProducts();
+      for (const created of this.createdExtras) {
+        this.current = created.row.row;
+        await this.writeExtras(created.row, created.productId, created.categoryId, undefined);
+      }
       this.current = 0;
       await this.recordImagesAndAudit();
       return this.removed;
@@ -161,16 +171,40 @@ export class ImportWriter {
     return { categoryId: ids[0]!, subCategoryId: ids[1] ?? null, childCategoryId: ids[2] ?? null };
   }
 
+  /**
+   * A product's variants (merged into its live ones: VariantService writes them and the product's
+   * sums) and its brand and specifications, in the import's transaction.
+   */
+  private async writeExtras(row: ImportRow, productId: number, categoryId: number, images: string[] | undefined): Promise<void> {
+    const work = this.plan.variants.get(row.row);
+    if (work) {
+      // A live variant shows only images its product still has (the row may have replaced them).
+      const input = images
+        ? {
+            ...work.input,
+            variants: work.input.variants.map((variant) => ({
+              ...variant,
+              images: variant.images.filter((address) => images.includes(baseNameOf(address) ?? '')),
+            })),
+          }
+        : work.input;
+      await this.services.variants.writeIn(this.trx, productId, input, { adminId: this.adminId }, this.now);
+    }
+    const prepared = this.plan.specs.get(row.row);
+    if (prepared) await this.services.specs.writeProductSpecs(this.trx, productId, categoryId, prepared);
+  }
+
   private newProduct(row: ImportRow, where: CategoryWhere): q.NewProduct {
+    const sums = this.plan.variants.get(row.row)?.sums;
     return {
       name: row.name,
       description: row.description,
-      price_paisa: row.pricePaisa!,
+      price_paisa: sums?.pricePaisa ?? row.pricePaisa!,
       category_id: where.categoryId,
       sub_category_id: where.subCategoryId,
       child_category_id: where.childCategoryId,
       is_featured: row.featured ? 1 : 0,
-      stock: row.stock ?? null,
+      stock: sums ? sums.stock : (row.stock ?? null),
       // Always named (null: none), so every row of a multi-row INSERT has the same columns.
       warranty: row.warranty ?? null,
       low_stock_threshold: row.lowStockThreshold ?? null,
@@ -191,7 +225,9 @@ export class ImportWriter {
   ): Promise<void> {
     const was = targets.currentRows.get(target);
     if (!was) throw rowFailed(row.row);
-    const patch = rowPatch(was, row, where);
+    // A product's variant rows write its variants; its own price and stock are their sums.
+    const own = row.options ? { ...row, pricePaisa: was.price_paisa, stock: undefined } : row;
+    const patch = rowPatch(was, own, where);
     if (Object.keys(patch).length > 0 && !(await q.updateProduct(this.trx, target, patch, this.now))) throw rowFailed(row.row);
     const before = targets.imagesBefore.get(target) ?? [];
     const imagesChanged = bases !== undefined && (bases.length !== before.length || bases.some((base, i) => before[i] !== base));
@@ -199,6 +235,7 @@ export class ImportWriter {
       await q.replaceImages(this.trx, target, bases);
       this.removed.push(...before.filter((base) => !bases.includes(base)));
     }
+    await this.writeExtras(row, target, where.categoryId, imagesChanged ? bases : undefined);
     // The product's own history shows what the file changed in it (a price, a stock), as an edit would.
     const moved = patch.category_id !== undefined || patch.sub_category_id !== undefined || patch.child_category_id !== undefined;
     const fieldChanges = changedFields(productSnapshot(was, before.length), {
@@ -246,9 +283,12 @@ export class ImportWriter {
           ids.push(await q.insertProduct(trx, create.product));
         }
       }
-      chunk.forEach((create, index) =>
-        create.bases.forEach((base_name, position) => this.newImages.push({ product_id: ids[index]!, position, base_name })),
-      );
+      chunk.forEach((create, index) => {
+        create.bases.forEach((base_name, position) => this.newImages.push({ product_id: ids[index]!, position, base_name }));
+        if (this.plan.variants.has(create.row.row) || this.plan.specs.has(create.row.row)) {
+          this.createdExtras.push({ row: create.row, productId: ids[index]!, categoryId: create.product.category_id });
+        }
+      });
     }
   }
 

@@ -5,6 +5,8 @@ import {
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_REQUIRED,
   type ProductCsvColumn,
+  SPEC_COLUMN_PREFIX,
+  type SpecColumn,
 } from '../../../../shared/product-csv.js';
 import { AppError, badRequest } from '../../../lib/errors.js';
 
@@ -24,6 +26,8 @@ export interface CsvRecord {
 export interface CsvTable {
   /** Column → its index in a record. */
   columns: Map<ProductCsvColumn, number>;
+  /** The spec:<Name> columns: the field's name as the header writes it, and the cells' index. */
+  specColumns: { name: string; column: SpecColumn; index: number }[];
   width: number;
   records: CsvRecord[];
 }
@@ -73,10 +77,20 @@ export function readCsv(bytes: Uint8Array): CsvTable {
   if (!header) throw badRequest(IMPORT_MESSAGES.empty);
 
   const columns = new Map<ProductCsvColumn, number>();
+  const specColumns: CsvTable['specColumns'] = [];
   const unknown: string[] = [];
   header.forEach((raw, index) => {
     const name = raw.trim().toLowerCase();
     if (name === '') return; // a spreadsheet's empty column at the end
+    if (name.startsWith(SPEC_COLUMN_PREFIX) && raw.trim().length > SPEC_COLUMN_PREFIX.length) {
+      const field = raw.trim().slice(SPEC_COLUMN_PREFIX.length).replace(/\s+/g, ' ').trim();
+      const column: SpecColumn = `${SPEC_COLUMN_PREFIX}${field}`;
+      if (specColumns.some((known) => known.name.toLowerCase() === field.toLowerCase())) {
+        throw badRequest(IMPORT_MESSAGES.duplicateColumn(column));
+      }
+      specColumns.push({ name: field, column, index });
+      return;
+    }
     if (!KNOWN.has(name)) {
       unknown.push(raw.trim());
       return;
@@ -103,5 +117,5 @@ export function readCsv(bytes: Uint8Array): CsvTable {
     .filter((record) => record.cells.some((cell) => cell.trim() !== ''));
   if (data.length === 0) throw badRequest(IMPORT_MESSAGES.noRows);
   if (data.length > IMPORT_MAX_ROWS) throw new AppError(413, 'PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.tooManyRows);
-  return { columns, width: header.length, records: data };
+  return { columns, specColumns, width: header.length, records: data };
 }

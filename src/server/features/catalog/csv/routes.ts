@@ -18,13 +18,14 @@ import { nepalDay } from '../../../lib/csv.js';
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../../../lib/errors.js';
 import { apiLocale } from '../../../lib/locale.js';
 import { publicBase } from '../../../lib/public-base.js';
-import { productCsvStream } from './export.js';
+import { productCsvStream, productCsvTemplate } from './export.js';
 import { type ImportFiles, ProductImportService } from './import-service.js';
 
 /**
  * Products to CSV and back, under /api/admin/products (admin bearer token, checked before
  * a byte of an upload is read):
  *   GET  /export.csv            the live products in the import's columns (export.ts)
+ *   GET  /template.csv          the columns with example rows, one product in variants (export.ts)
  *   POST /import[?dryRun=1][&confirmPriceChanges=1]  multipart: `file` the CSV (at most 20 MB), `images` an optional ZIP
  *                               (at most 100 MB) → ImportReport (src/shared/product-csv.ts).
  *                               dryRun: the preview, nothing written (200). Otherwise every row in one
@@ -124,6 +125,13 @@ export function productCsvRoutes(ctx: AppContext, service = new ProductImportSer
         .header('Cache-Control', 'no-store')
         .send(productCsvStream(ctx.db, imageBase));
     });
+
+    app.get('/template.csv', { ...admin, schema: { tags: ['catalog'] } }, async (_request, reply) =>
+      reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', 'attachment; filename="pasal-products-template.csv"')
+        .send(productCsvTemplate()),
+    );
 
     app.post(
       '/import',

@@ -14,7 +14,13 @@ import {
   stockSchema,
   warrantySchema,
 } from '../../../../shared/catalog.js';
-import { IMAGE_LIST_SEPARATOR, IMPORT_MESSAGES, type ProductCsvColumn } from '../../../../shared/product-csv.js';
+import {
+  IMAGE_LIST_SEPARATOR,
+  IMPORT_MESSAGES,
+  type ProductCsvColumn,
+  type SpecColumn,
+  optionColumns,
+} from '../../../../shared/product-csv.js';
 import { unneutralise } from '../../../lib/csv.js';
 import { baseNameOf } from '../../../lib/images.js';
 import type { CsvRecord, CsvTable } from './read-csv.js';
@@ -31,7 +37,7 @@ export type ImageRef =
 
 export interface RowProblem {
   row: number;
-  column: ProductCsvColumn | null;
+  column: ProductCsvColumn | SpecColumn | null;
   /** English; put in the request's language by the route. */
   message: string;
 }
@@ -58,6 +64,14 @@ export interface ImportRow {
   warranty: string | null | undefined;
   /** undefined: no images column, or an empty cell (an update keeps the images). */
   images: ImageRef[] | undefined;
+  /** undefined: no brand column (an update keeps it); null: none. */
+  brand: string | null | undefined;
+  /** The variant's options as the row names them, in order; undefined: the row is a product sold as itself. */
+  options: { name: string; value: string }[] | undefined;
+  /** The variant's own SKU; null: none. */
+  variantSku: string | null;
+  /** The spec:<Name> cells by the field's name as the header writes it ('' = none); empty without such columns. */
+  specs: Map<string, string>;
 }
 
 const PATH_SCHEMAS = [createCategorySchema.shape.name, createSubCategorySchema.shape.name, createChildCategorySchema.shape.name];
@@ -175,6 +189,35 @@ export function checkRow(table: CsvTable, record: CsvRecord): { row: ImportRow; 
     for (const ref of images) if (ref.kind === 'url') problem('images', IMPORT_MESSAGES.imageUrl(ref.text));
   }
 
+  let brand: string | null | undefined;
+  if (has('brand')) brand = cell('brand').replace(/\s+/g, ' ').trim() || null;
+
+  // The variant's options: a name and a value per option, from the first on.
+  const options: { name: string; value: string }[] = [];
+  for (const n of [1, 2, 3] as const) {
+    const [nameColumn, valueColumn] = optionColumns(n);
+    const optionName = cell(nameColumn).trim();
+    const value = cell(valueColumn).trim();
+    if (optionName === '' && value === '') continue;
+    if (optionName === '' || value === '') problem(optionName === '' ? nameColumn : valueColumn, IMPORT_MESSAGES.optionHalf);
+    else options.push({ name: optionName, value });
+  }
+
+  let variantSku: string | null = null;
+  const variantSkuParsed = productSkuSchema.safeParse(cell('variant_sku'));
+  if (!variantSkuParsed.success) problem('variant_sku', firstIssue(variantSkuParsed.error));
+  else variantSku = variantSkuParsed.data || null;
+  if (variantSku !== null && options.length === 0) problem('variant_sku', IMPORT_MESSAGES.variantSkuAlone);
+
+  const specs = new Map<string, string>();
+  for (const spec of table.specColumns)
+    specs.set(
+      spec.name,
+      unneutralise(record.cells[spec.index] ?? '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
+
   return {
     row: {
       row: record.row,
@@ -190,6 +233,10 @@ export function checkRow(table: CsvTable, record: CsvRecord): { row: ImportRow; 
       featured,
       warranty,
       images,
+      brand,
+      options: options.length > 0 ? options : undefined,
+      variantSku,
+      specs,
     },
     problems,
   };

@@ -12,7 +12,7 @@ import { ApiError } from '../../../lib/api';
 import { formatCount, formatPrice } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { importProducts } from './api';
+import { downloadProductsTemplate, importProducts } from './api';
 import { Dialog } from '../../../components/ui/Dialog';
 
 /** Errors listed at most; the rest are counted ("…and 120 more"). */
@@ -128,6 +128,13 @@ function ImportForm({ onClose, onImported }: { onClose: () => void; onImported: 
           <p id={`${id}-csv-hint`} className="mt-1 text-xs text-slate-500">
             {t('admin-catalog.import.csvHint', { size: localDigits(String(IMPORT_CSV_MAX_MB), locale) })}
           </p>
+          <button
+            type="button"
+            onClick={() => void downloadProductsTemplate().catch(() => setFailure(t('admin-catalog.import.templateFailed')))}
+            className="mt-1 text-xs font-medium text-slate-700 underline decoration-slate-300 underline-offset-2 hover:text-amber-700 hover:decoration-amber-500"
+          >
+            {t('admin-catalog.import.template')}
+          </button>
         </div>
         <div>
           <label htmlFor={`${id}-zip`} className="mb-1.5 block text-sm font-medium text-slate-700">

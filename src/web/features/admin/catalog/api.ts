@@ -124,6 +124,14 @@ export async function downloadProductsCsv(): Promise<void> {
   saveFile(blob, filename);
 }
 
+/** The import's columns with example rows (GET /api/admin/products/template.csv), downloaded. */
+export async function downloadProductsTemplate(): Promise<void> {
+  const { blob, filename } = await apiDownload('/api/admin/products/template.csv', 'pasal-products-template.csv', {
+    auth: 'admin',
+  });
+  saveFile(blob, filename);
+}
+
 /**
  * POST /api/admin/products/import: the CSV and an optional ZIP; dryRun checks only; confirmPriceChanges:
  * the owner has seen the preview's price changes of more than half and means them.
