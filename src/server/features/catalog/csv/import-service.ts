@@ -1,13 +1,5 @@
 import { CATALOG_MESSAGES, MAX_IMAGE_BYTES } from '../../../../shared/catalog.js';
-import {
-  CATEGORY_PATH_SEPARATOR,
-  IMPORT_MESSAGES,
-  IMPORT_PREVIEW_ROWS,
-  type ImportPreviewRow,
-  type ImportPriceChange,
-  type ImportReport,
-} from '../../../../shared/product-csv.js';
-import { formatPrice } from '../../../../shared/money.js';
+import { IMPORT_MESSAGES, type ImportReport } from '../../../../shared/product-csv.js';
 import type { AppContext } from '../../../context.js';
 import { isoNow } from '../../../lib/clock.js';
 import { AppError } from '../../../lib/errors.js';
@@ -16,43 +8,17 @@ import type { Storage } from '../../../lib/storage.js';
 import * as q from '../queries.js';
 import * as iq from './queries.js';
 import { type CsvTable, readCsv } from './read-csv.js';
-import { judgeRow } from './row-changes.js';
-import { type ImportRow, type RowProblem, checkRow, pathKey } from './rows.js';
+import { type ImportRow, type RowProblem, checkRow } from './rows.js';
 import { ImportWriter, treeIndex } from './import-write.js';
 import { type ZipEntry, ZipImages } from './zip-images.js';
-import type { PreparedSpecs } from '../specs/service.js';
 import { SpecsService } from '../specs/service.js';
 import * as sq from '../specs/queries.js';
 import * as vq from '../variants/queries.js';
 import { VariantService } from '../variants/service.js';
 import { pathWhere } from './row-changes.js';
-import {
-  type Problem,
-  type VariantWork,
-  groupRows,
-  planVariantRows,
-  prepareRowSpecs,
-  specsUnchanged,
-  variantSkusTaken,
-} from './variant-rows.js';
-
-/** The variants, brands and specifications a file writes, by lead row. */
-interface Extras {
-  variants: Map<number, VariantWork>;
-  specs: Map<number, PreparedSpecs>;
-  /** Lead rows whose brand and specifications change nothing. */
-  specsUnchanged: Set<number>;
-}
-
-function byProduct<T extends { product_id: number }>(rows: T[]): Map<number, T[]> {
-  const map = new Map<number, T[]>();
-  for (const row of rows) {
-    const list = map.get(row.product_id);
-    if (list) list.push(row);
-    else map.set(row.product_id, [row]);
-  }
-  return map;
-}
+import { type Action, type Extras, type Plan, byProduct, missingPaths } from './import-plan.js';
+import { judgeUpdates, report } from './import-report.js';
+import { type Problem, groupRows, planVariantRows, prepareRowSpecs, specsUnchanged, variantSkusTaken } from './variant-rows.js';
 
 /**
  * Products from a CSV file (POST /api/admin/products/import; the file's shape is in
@@ -81,32 +47,6 @@ export interface ImportFiles {
   zip?: Buffer | undefined;
   /** The CSV's name as the browser sent it, for the audit log. */
   fileName?: string | undefined;
-}
-
-type Action = { action: 'create'; productId: null } | { action: 'update'; productId: number };
-
-export interface Plan {
-  fileName: string;
-  /** One row per product: a row sold as itself, or the first of a product's variant rows (variant-rows.ts). */
-  rows: ImportRow[];
-  /** Every row of the file, for the report. */
-  allRows: ImportRow[];
-  /** Every row's lead (the row in `rows` standing for its product). */
-  leadOf: Map<number, number>;
-  /** By lead row: what the file does to the product's variants. */
-  variants: Map<number, VariantWork>;
-  /** By lead row: the product's brand and specifications, checked. */
-  specs: Map<number, PreparedSpecs>;
-  problems: RowProblem[];
-  actions: Map<number, Action>;
-  /** Update rows (by row number) that change nothing in their product. */
-  unchanged: Set<number>;
-  /** Prices to confirm (messages in English). */
-  priceChanges: ImportPriceChange[];
-  newPaths: string[][];
-  zip: ZipImages | undefined;
-  /** Row → the ZIP entries its images name, in order (undefined where the cell named a stored image). */
-  zipEntries: Map<number, (ZipEntry | undefined)[]>;
 }
 
 export class ProductImportService {
@@ -389,77 +329,6 @@ export class ProductImportService {
   }
 }
 
-/** The category paths (and their beginnings) the rows name that the tree lacks, in the file's order. */
-function missingPaths(rows: ImportRow[], tree: Map<string, number>): string[][] {
-  const seen = new Set<string>();
-  const missing: string[][] = [];
-  for (const row of rows) {
-    for (let depth = 1; depth <= row.path.length; depth += 1) {
-      const prefix = row.path.slice(0, depth);
-      const key = pathKey(prefix);
-      if (tree.has(key) || seen.has(key)) continue;
-      seen.add(key);
-      missing.push(prefix);
-    }
-  }
-  return missing;
-}
-
-/** The update rows that change nothing, and the prices that move too far to write without a confirmation. */
-async function judgeUpdates(
-  db: q.Db,
-  rows: ImportRow[],
-  actions: Map<number, Action>,
-  tree: Map<string, number>,
-  extras: Extras,
-  problem: Problem,
-) {
-  const ids = [...new Set([...actions.values()].flatMap((action) => (action.action === 'update' ? [action.productId] : [])))];
-  const [current, images, withVariants] = await Promise.all([
-    q.productRows(db, ids),
-    q.imagesOf(db, ids),
-    iq.productsWithVariants(db, ids),
-  ]);
-  const byId = new Map(current.map((row) => [row.id, row]));
-  const unchanged = new Set<number>();
-  const priceChanges: ImportPriceChange[] = [];
-  for (const row of rows) {
-    const action = actions.get(row.row);
-    const was = action?.action === 'update' ? byId.get(action.productId) : undefined;
-    if (!was) continue;
-    const work = extras.variants.get(row.row);
-    // A product's variant rows write its variants; its own price and stock are their sums.
-    const own = row.options ? { ...row, pricePaisa: was.price_paisa, stock: undefined } : row;
-    const verdict = judgeRow(was, images.get(was.id) ?? [], own, tree);
-    const specsSame = !extras.specs.has(row.row) || extras.specsUnchanged.has(row.row);
-    if (verdict.unchanged && specsSame && (!row.options || work?.unchanged)) unchanged.add(row.row);
-    // The variants service keeps such a product's price and stock (their sums): the file may not write them.
-    if (verdict.pricedOrStocked && withVariants.has(was.id)) problem(row.row, 'price', IMPORT_MESSAGES.variantSums);
-    for (const jump of work?.priceJumps ?? []) {
-      const [oldPrice, newPrice] = [jump.oldPaisa / 100, jump.newPaisa / 100];
-      const warning = IMPORT_MESSAGES.priceChange(amount(oldPrice), amount(newPrice));
-      priceChanges.push({
-        row: jump.row,
-        productId: was.id,
-        name: `${row.name} (${jump.label})`,
-        oldPrice,
-        newPrice,
-        message: warning,
-      });
-    }
-    if (verdict.priceJump) {
-      const [oldPrice, newPrice] = [verdict.priceJump.oldPaisa / 100, verdict.priceJump.newPaisa / 100];
-      // Put in the request's language by the route, as the row errors are.
-      const warning = IMPORT_MESSAGES.priceChange(amount(oldPrice), amount(newPrice));
-      priceChanges.push({ row: row.row, productId: was.id, name: row.name, oldPrice, newPrice, message: warning });
-    }
-  }
-  return { unchanged, priceChanges };
-}
-
-/** 139999.5 → '1,39,999.50', as a price is written after "Rs.". */
-const amount = (rupees: number) => formatPrice(rupees).replace(/^Rs\. /, '');
-
 const FILE_NAME_MAX = 200;
 
 /** The name the audit log shows: the file's own name (no folders, no control characters), or products.csv. */
@@ -478,49 +347,4 @@ async function sniff(zip: ZipImages, entry: ZipEntry, name: string): Promise<str
   const bytes = await zip.read(entry);
   if (!bytes) return IMPORT_MESSAGES.imageUnreadable(name);
   return sniffImageType(bytes) ? undefined : IMPORT_MESSAGES.imageNotImage(name);
-}
-
-function report(plan: Plan, outcome: { dryRun: boolean; applied: boolean }): ImportReport {
-  const errorsByRow = new Map<number, RowProblem[]>();
-  for (const problem of plan.problems) errorsByRow.set(problem.row, [...(errorsByRow.get(problem.row) ?? []), problem]);
-  // Counted by the file's rows: a product's variant rows each count as their product's action.
-  const actionOf = (row: ImportRow): Action =>
-    plan.actions.get(plan.leadOf.get(row.row) ?? row.row) ?? { action: 'create', productId: null };
-  const unchangedRow = (row: ImportRow) => plan.unchanged.has(plan.leadOf.get(row.row) ?? row.row);
-  let creates = 0;
-  let updates = 0;
-  let unchanged = 0;
-  for (const row of plan.allRows) {
-    if (actionOf(row).action === 'create') creates += 1;
-    else if (unchangedRow(row)) unchanged += 1;
-    else updates += 1;
-  }
-  const preview: ImportPreviewRow[] = plan.allRows.slice(0, IMPORT_PREVIEW_ROWS).map((row) => {
-    const action = actionOf(row);
-    return {
-      row: row.row,
-      action: unchangedRow(row) ? 'unchanged' : action.action,
-      productId: action.productId,
-      sku: row.sku ?? '',
-      name: row.name,
-      category: row.path.join(CATEGORY_PATH_SEPARATOR),
-      price: row.pricePaisa === undefined ? null : row.pricePaisa / 100,
-      ...(row.stock !== undefined ? { stock: row.stock } : {}),
-      ...(row.featured !== undefined ? { featured: row.featured } : {}),
-      images: row.images?.length ?? 0,
-      errors: errorsByRow.get(row.row) ?? [],
-    };
-  });
-  return {
-    ...outcome,
-    rows: plan.allRows.length,
-    creates,
-    updates,
-    unchanged,
-    errorRows: errorsByRow.size,
-    newCategories: plan.newPaths.map((path) => path.join(CATEGORY_PATH_SEPARATOR)),
-    errors: plan.problems,
-    priceChanges: plan.priceChanges,
-    preview,
-  };
 }

@@ -7,7 +7,7 @@ import { type AuditRecord, changedFields, recordAudit, recordAudits } from '../.
 import { categoryPath, productSnapshot } from '../audit-snapshot.js';
 import * as cq from '../category-queries.js';
 import * as q from '../queries.js';
-import type { Plan } from './import-service.js';
+import type { Plan } from './import-plan.js';
 import * as iq from './queries.js';
 import { type CategoryWhere, rowPatch } from './row-changes.js';
 import { type ImportRow, pathKey } from './rows.js';
