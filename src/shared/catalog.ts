@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { nepaliNameSchema } from './category-names.js';
 import * as facets from './specs.js';
+import { searchSuggestionsSchema } from './search-words.js';
 import { PRICE_MESSAGES, confirmationFlag, priceSchema } from './product-price.js';
 
 /**
@@ -175,6 +176,10 @@ export const productPageSchema = z.object({
   pageSize: z.number(),
   totalPages: z.number(),
   facets: facets.productFacetsSchema.optional(),
+  /** A search that found nothing as typed: what was searched for instead (a typo corrected, a Nepali word translated). */
+  searchedFor: z.string().optional(),
+  /** A search that found nothing at all: the nearest known words and categories (ADR 0037). */
+  suggestions: searchSuggestionsSchema.optional(),
 });
 export type ProductPage = z.infer<typeof productPageSchema>;
 

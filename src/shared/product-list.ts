@@ -10,7 +10,7 @@ import { FACET_VALUE_MAX, FACET_VALUES_MAX, SPEC_FACETS_MAX } from './facet-limi
  *   categories  the drawer's checked category names, comma separated
  *   price       one of PRICE_RANGES' ids (absent: All)
  *   minPrice, maxPrice  the drawer's own bounds in whole rupees (either may be alone); they replace
- *               `price` (PRICE_RANGES stop at Rs. 1,00,000, these do not), same names as the API's
+ *               `price` (any bounds, not only PRICE_RANGES'), same names as the API's
  *   brand       the drawer's ticked brands, comma separated
  *   spec.<Name> the drawer's ticked values of a specification ("spec.RAM=8 GB,16 GB"), one parameter
  *               per specification; these two have the API's own names
@@ -35,7 +35,15 @@ export const PRICE_RANGES: readonly PriceRange[] = [
   { id: '10000-20000', label: 'Rs. 10,000 to Rs. 20,000', min: 10_000, max: 20_000 },
   { id: '20000-50000', label: 'Rs. 20,000 to Rs. 50,000', min: 20_000, max: 50_000 },
   { id: '50000-100000', label: 'Above Rs. 50,000 (up to Rs. 1,00,000)', min: 50_000, max: 100_000 },
+  // Above a lakh: the drawer offers each where the catalogue has products that dear (HIGH_RANGES_FROM).
+  { id: '100000-150000', label: 'Rs. 1,00,000 to Rs. 1,50,000', min: 100_000, max: 150_000 },
+  { id: '150000-200000', label: 'Rs. 1,50,000 to Rs. 2,00,000', min: 150_000, max: 200_000 },
+  { id: '200000-300000', label: 'Rs. 2,00,000 to Rs. 3,00,000', min: 200_000, max: 300_000 },
+  { id: '300000-500000', label: 'Rs. 3,00,000 to Rs. 5,00,000', min: 300_000, max: 500_000 },
+  { id: '500000-', label: 'From Rs. 5,00,000', min: 500_000, max: 1_000_000_000_000 },
 ];
+/** The ranges from here up are shown only where the catalogue has a product priced above their start. */
+export const HIGH_RANGES_FROM = 100_000;
 /** The first range ('All'): what a list without a price filter reads as. */
 export const DEFAULT_RANGE = PRICE_RANGES[0]!;
 

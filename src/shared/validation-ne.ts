@@ -57,6 +57,12 @@ export const VALIDATION_NE: MessageCatalogue = {
   'variantId must be a positive whole number': 'variantId शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
   'Cart item id must be a positive whole number': 'कार्टको सामानको id शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
 
+  // search-words.ts
+  'Word must have letters or digits': 'शब्दमा अक्षर वा अङ्क हुनुपर्छ',
+  'Term must have letters or digits': 'खोजिने शब्दमा अक्षर वा अङ्क हुनुपर्छ',
+  'Must be at most {max} characters': 'बढीमा {max} अक्षर हुनुपर्छ',
+  'The term must differ from the word': 'खोजिने शब्द मूल शब्दभन्दा फरक हुनुपर्छ',
+
   // catalog.ts
   'Category name is required': 'क्याटेगोरीको नाम लेख्नुहोस्',
   'Subcategory name is required': 'सब-क्याटेगोरीको नाम लेख्नुहोस्',

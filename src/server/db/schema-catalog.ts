@@ -75,6 +75,8 @@ export interface ProductsTable {
   brand_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** Its brand's name and specification values, searched with the name (migration 027); written by the specs service. */
   spec_words: Generated<string>;
+  /** Its category path's English names, searched with it (migration 031); kept by the database. */
+  category_words: Generated<string>;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;

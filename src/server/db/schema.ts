@@ -291,6 +291,20 @@ export interface SearchWordsTable {
   word: string;
 }
 
+/** Words the catalogue's names, specification words and category names have had (migration 031): typo correction. */
+export interface CatalogWordsTable {
+  word: string;
+}
+
+/** A word or phrase shoppers type and the catalogue's term for it (migration 031), e.g. "ल्यापटप" → "laptop". */
+export interface SearchDictionaryTable {
+  id: Generated<number>;
+  word: string;
+  term: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   admins: AdminsTable;
@@ -327,4 +341,6 @@ export interface Database {
   audit_log: AuditLogTable;
   product_name_words: ProductNameWordsTable;
   search_words: SearchWordsTable;
+  catalog_words: CatalogWordsTable;
+  search_dictionary: SearchDictionaryTable;
 }

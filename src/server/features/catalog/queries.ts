@@ -212,10 +212,19 @@ export interface NewProduct {
 
 export const nameSort = (name: string) => name.normalize('NFKC').toLowerCase();
 
+/**
+ * A new product's category words (migration 031), its category path's English names, written with
+ * it: the database would otherwise add them by a second write (and a second search-index write on SQLite).
+ */
+const categoryWords = (product: Pick<NewProduct, 'category_id' | 'sub_category_id' | 'child_category_id'>) =>
+  sql<string>`trim(coalesce((select c.name from categories c where c.id = ${product.category_id}), '') || ' ' ||
+    coalesce((select s.name from sub_categories s where s.id = ${product.sub_category_id}), '') || ' ' ||
+    coalesce((select x.name from child_categories x where x.id = ${product.child_category_id}), ''))`;
+
 export async function insertProduct(db: Db, product: NewProduct): Promise<number> {
   const row = await db
     .insertInto('products')
-    .values({ ...product, name_sort: nameSort(product.name), deleted_at: null })
+    .values({ ...product, name_sort: nameSort(product.name), category_words: categoryWords(product), deleted_at: null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
@@ -231,7 +240,14 @@ export async function insertProducts(db: Db, products: NewProduct[]): Promise<nu
   for (const part of chunks(products, 400)) {
     const rows = await db
       .insertInto('products')
-      .values(part.map((product) => ({ ...product, name_sort: nameSort(product.name), deleted_at: null })))
+      .values(
+        part.map((product) => ({
+          ...product,
+          name_sort: nameSort(product.name),
+          category_words: categoryWords(product),
+          deleted_at: null,
+        })),
+      )
       .returning('id')
       .execute();
     ids.push(...rows.map((row) => Number(row.id)).sort((a, b) => a - b));

@@ -24,6 +24,7 @@ import { archivedProductPageSchema, archivedQuerySchema } from '../../../shared/
 import { productCompareQuerySchema, productCompareSchema } from '../../../shared/product-compare.js';
 import { productDetailSchema } from '../../../shared/product-detail.js';
 import { productVariantsInputSchema } from '../../../shared/variants.js';
+import { dictionaryBodySchema, dictionaryEntrySchema, dictionarySchema } from '../../../shared/search-words.js';
 import type { AppContext } from '../../context.js';
 import { access } from '../../lib/access.js';
 import { principalOf } from '../../lib/principal.js';
@@ -31,6 +32,7 @@ import type { Actor } from '../audit/service.js';
 import { readProductForm, registerMultipart } from './form.js';
 import { PublicAnswers } from './listing/answers.js';
 import { CatalogService } from './service.js';
+import { SearchDictionaryService } from './search-words/service.js';
 import { parseProductWithVariants } from './variants/form.js';
 
 /**
@@ -54,6 +56,7 @@ import { parseProductWithVariants } from './variants/form.js';
  *   DELETE /products/:id           → {message} (archives it: shared/product-archive.ts)
  *   GET    /admin/products/archived              → the archived products that can still be restored
  *   POST   /admin/products/:id/restore           → product (live again)
+ *   GET|PUT /admin/search-dictionary, DELETE /admin/search-dictionary/:id  the search's own words
  * POST /products/ and PUT /products/:id also take `options` and `variants` (JSON texts in a multipart
  * form, lists in JSON), checked with the product's fields and written in its transaction.
  * Every admin write is recorded in the audit log with the signed-in admin (features/audit).
@@ -292,6 +295,35 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
       '/admin/products/:id/restore',
       { ...admin, schema: { tags: ['admin'], params: productParams, response: { 200: productDetailSchema } } },
       async (request) => service.detailOf(await service.restoreProduct(request.params.id, actorOf(request))),
+    );
+
+    // ----- the search dictionary (admin, shared/search-words.ts) -------------------------------
+
+    const dictionary = new SearchDictionaryService(ctx);
+    app.get(
+      '/admin/search-dictionary',
+      { ...admin, schema: { tags: ['admin'], response: { 200: dictionarySchema } } },
+      async (_request, reply) => {
+        void reply.header('Cache-Control', 'no-store');
+        return dictionary.list();
+      },
+    );
+    app.put(
+      '/admin/search-dictionary',
+      { ...admin, schema: { tags: ['admin'], body: dictionaryBodySchema, response: { 200: dictionaryEntrySchema } } },
+      async (request) => dictionary.set(request.body.word, request.body.term, actorOf(request)),
+    );
+    app.delete(
+      '/admin/search-dictionary/:id',
+      {
+        ...admin,
+        schema: {
+          tags: ['admin'],
+          params: z.object({ id: idParam('Invalid dictionary word id') }),
+          response: { 200: z.object({ id: z.number() }) },
+        },
+      },
+      async (request) => dictionary.remove(request.params.id, actorOf(request)),
     );
   };
 }

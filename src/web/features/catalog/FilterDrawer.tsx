@@ -6,7 +6,8 @@ import { useLocale, useT } from '../../lib/i18n';
 import type { ProductFacets } from '../../../shared/specs';
 import { CategoryTree, type Place } from './CategoryTree';
 import { FacetGroups } from './FacetGroups';
-import { PRICE_RANGES, type PriceRange, type SpecFilter, priceRangeLabel } from './filters';
+import { HIGH_RANGES_FROM, PRICE_RANGES, type PriceRange, type SpecFilter, offeredRanges, priceRangeLabel } from './filters';
+import { useProductPage } from './api';
 import { OwnPriceForm } from './OwnPriceForm';
 
 interface FilterDrawerProps {
@@ -68,6 +69,10 @@ export function FilterDrawer({
   const narrowed = Boolean(place.category || place.subcategory || place.childcategory);
   const categories = useCategories(open || checked.length > 0 || narrowed);
   const priceId = useId();
+  // The dearest product (one card, price high to low: read from the price index, cached per
+  // catalogue version): the ranges above a lakh are offered up to it.
+  const dearest = useProductPage('sort=price_desc&page=1&pageSize=1', open);
+  const topPrice = dearest.data?.products[0]?.price;
   const ownPrice = minPrice !== undefined || maxPrice !== undefined;
 
   // The URL is the truth, but it changes a moment after a click (a navigation): show the choice at once.
@@ -132,7 +137,7 @@ export function FilterDrawer({
                   {t('products.price.own')}
                 </option>
               )}
-              {PRICE_RANGES.map((range) => (
+              {offeredRanges(PRICE_RANGES, topPrice, shown.price.id, HIGH_RANGES_FROM).map((range) => (
                 <option key={range.id} value={range.id}>
                   {priceRangeLabel(range, t, locale)}
                 </option>
@@ -157,7 +162,13 @@ export function FilterDrawer({
             />
           )}
         </fieldset>
-        <FacetGroups facets={facets} brands={brands} specs={specs} onBrandsChange={onBrandsChange} onSpecsChange={onSpecsChange} />
+        <FacetGroups
+          facets={facets}
+          brands={brands}
+          specs={specs}
+          onBrandsChange={onBrandsChange}
+          onSpecsChange={onSpecsChange}
+        />
       </div>
     </Drawer>
   );

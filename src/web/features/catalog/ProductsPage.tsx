@@ -1,7 +1,9 @@
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import X from 'lucide-react/icons/x';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { localName } from '../../../shared/category-names';
+import { useCategories } from '../../lib/categories';
 import { Button } from '../../components/ui/Button';
 import { formatCount } from '../../lib/format';
 import { usePageTitle } from '../../lib/hooks';
@@ -22,6 +24,7 @@ import {
   hasFilters,
   hasOwnPrice,
   ownPriceLabel,
+  placeNames,
   priceRangeLabel,
   readFilters,
   writeFilters,
@@ -166,6 +169,7 @@ export default function ProductsPage() {
       <section aria-label={t('products.list.label')} aria-busy={list.isFetching} className="mt-6">
         <ListBody
           page={data}
+          query={filters.q}
           pending={list.isPending}
           error={list.isError && !data ? list.error : null}
           stale={list.isPlaceholderData}
@@ -259,30 +263,37 @@ function SortSelect({
 function ActiveFilters({ filters, onChange }: { filters: ProductFilters; onChange: (patch: Partial<ProductFilters>) => void }) {
   const t = useT();
   const locale = useLocale();
+  // The place's names as the page's language has them (the address keeps the English ones).
+  const tree = useCategories(locale === 'ne' && Boolean(filters.category || filters.categories.length > 0)).data;
+  const names = placeNames(tree, filters, locale);
   const chips: { key: string; label: string; remove: Partial<ProductFilters> }[] = [];
   if (filters.category) {
     chips.push({
       key: 'category',
-      label: t('products.chips.category', { name: displayName(filters.category) }),
+      label: t('products.chips.category', { name: names.category ?? displayName(filters.category) }),
       remove: { category: undefined, subcategory: undefined, childcategory: undefined },
     });
   }
   if (filters.subcategory) {
     chips.push({
       key: 'subcategory',
-      label: t('products.chips.subcategory', { name: displayName(filters.subcategory) }),
+      label: t('products.chips.subcategory', { name: names.subcategory ?? displayName(filters.subcategory) }),
       remove: { subcategory: undefined, childcategory: undefined },
     });
   }
   if (filters.childcategory) {
     chips.push({
       key: 'childcategory',
-      label: t('products.chips.childcategory', { name: displayName(filters.childcategory) }),
+      label: t('products.chips.childcategory', { name: names.childcategory ?? displayName(filters.childcategory) }),
       remove: { childcategory: undefined },
     });
   }
   for (const name of filters.categories) {
-    chips.push({ key: `c-${name}`, label: name, remove: { categories: filters.categories.filter((item) => item !== name) } });
+    chips.push({
+      key: `c-${name}`,
+      label: names.checked.get(name) ?? name,
+      remove: { categories: filters.categories.filter((item) => item !== name) },
+    });
   }
   if (filters.price.id !== 'all')
     chips.push({
@@ -331,6 +342,7 @@ function ActiveFilters({ filters, onChange }: { filters: ProductFilters; onChang
 
 function ListBody({
   page,
+  query,
   pending,
   error,
   stale,
@@ -342,6 +354,8 @@ function ListBody({
   onToggleCompare,
 }: {
   page: ProductPage | undefined;
+  /** The search typed, if any. */
+  query: string | undefined;
   pending: boolean;
   error: Error | null;
   stale: boolean;
@@ -368,6 +382,7 @@ function ListBody({
     );
   }
   if (page.products.length === 0) {
+    if (page.suggestions && query) return <SearchSuggestions query={query} suggestions={page.suggestions} />;
     return (
       <p
         role="status"
@@ -378,25 +393,78 @@ function ListBody({
     );
   }
   return (
-    <ul
-      className={`grid grid-cols-2 gap-3 transition-opacity sm:gap-5 md:grid-cols-3 lg:grid-cols-4 ${stale ? 'opacity-60' : ''}`}
+    <>
+      {page.searchedFor && (
+        <p role="status" className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-slate-800">
+          <Msg id="products.search.showingFor" values={{ term: page.searchedFor }} components={{ 0: <strong /> }} />
+        </p>
+      )}
+      <ul
+        className={`grid grid-cols-2 gap-3 transition-opacity sm:gap-5 md:grid-cols-3 lg:grid-cols-4 ${stale ? 'opacity-60' : ''}`}
+      >
+        {page.products.map((product, index) => (
+          <li key={product.id} className="flex">
+            <div className="flex w-full flex-col [&>article]:flex-1">
+              <ProductCard
+                product={product}
+                liked={liked.has(product.id)}
+                onToggleLike={onToggleLike}
+                onAddToCart={onAddToCart}
+                adding={addingId === product.id}
+                compared={compared.includes(product.id)}
+                onToggleCompare={onToggleCompare}
+                eager={index < EAGER_CARDS}
+              />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** A search that found nothing: the nearest words and categories as links, instead of a dead end. */
+function SearchSuggestions({ query, suggestions }: { query: string; suggestions: NonNullable<ProductPage['suggestions']> }) {
+  const t = useT();
+  const locale = useLocale();
+  const link = (patch: Partial<ProductFilters>) =>
+    `/products?${writeFilters({ ...readFilters(new URLSearchParams()), ...patch }).toString()}`;
+  const linkClass =
+    'inline-flex min-h-11 items-center rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:border-amber-500 hover:bg-amber-50';
+  return (
+    <div
+      role="status"
+      className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-slate-700"
     >
-      {page.products.map((product, index) => (
-        <li key={product.id} className="flex">
-          <div className="flex w-full flex-col [&>article]:flex-1">
-            <ProductCard
-              product={product}
-              liked={liked.has(product.id)}
-              onToggleLike={onToggleLike}
-              onAddToCart={onAddToCart}
-              adding={addingId === product.id}
-              compared={compared.includes(product.id)}
-              onToggleCompare={onToggleCompare}
-              eager={index < EAGER_CARDS}
-            />
-          </div>
-        </li>
-      ))}
-    </ul>
+      <p className="text-base font-semibold text-slate-900">{t('products.search.nothingFor', { q: query })}</p>
+      {suggestions.words.length > 0 && (
+        <>
+          <h2 className="mt-6 text-sm font-semibold text-slate-700">{t('products.search.tryWords')}</h2>
+          <ul className="mt-2 flex flex-wrap justify-center gap-2">
+            {suggestions.words.map((word) => (
+              <li key={word}>
+                <Link to={link({ q: word })} className={linkClass}>
+                  {word}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {suggestions.categories.length > 0 && (
+        <>
+          <h2 className="mt-6 text-sm font-semibold text-slate-700">{t('products.search.tryCategories')}</h2>
+          <ul className="mt-2 flex flex-wrap justify-center gap-2">
+            {suggestions.categories.map((node) => (
+              <li key={`${node.category}/${node.subcategory ?? ''}`}>
+                <Link to={link({ category: node.category, subcategory: node.subcategory })} className={linkClass}>
+                  {localName(node, locale)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
   );
 }

@@ -14,10 +14,11 @@ export type { Product, ProductPage };
 export type ProductView = Product & Partial<Pick<ProductDetail, 'options' | 'variants' | 'specs'>>;
 
 /** A page of the product list; while the next page loads the previous one stays on screen. */
-export function useProductPage(query: string) {
+export function useProductPage(query: string, enabled = true) {
   return useQuery({
     queryKey: productKeys.page(query),
     queryFn: ({ signal }) => fetchProductPage(query, signal),
+    enabled,
     placeholderData: keepPreviousData,
     // The first list the server wrote into the page (a first visit to /products).
     initialData: () => initialData<ProductPage>(`/api/products?${query}`),

@@ -1,10 +1,12 @@
 import type { Locale } from '../../../shared/locale';
 import type { PriceRange, ProductFilters, SpecFilter } from '../../../shared/product-list';
+import type { Category } from '../../lib/categories';
 import { formatPrice } from '../../lib/format';
 import type { MessageId, Translate } from '../../lib/i18n';
 
 export {
   DEFAULT_RANGE,
+  HIGH_RANGES_FROM,
   PRICE_RANGES,
   type PriceRange,
   type ProductFilters,
@@ -16,6 +18,48 @@ export {
   readFilters,
   writeFilters,
 } from '../../../shared/product-list';
+
+/**
+ * The ranges the drawer offers: those up to a lakh always; above, each whose start the catalogue's
+ * dearest product passes (`topPrice`, rupees; unknown: none of them), and the one chosen in any case.
+ */
+export function offeredRanges(
+  ranges: readonly PriceRange[],
+  topPrice: number | undefined,
+  chosen: string,
+  from: number,
+): PriceRange[] {
+  return ranges.filter((range) => range.min < from || range.id === chosen || (topPrice !== undefined && topPrice > range.min));
+}
+
+/**
+ * The names of the list's place and ticked categories in the page's language, where the tree has
+ * a Nepali name for them (undefined / absent: show the address's own name).
+ */
+export function placeNames(
+  tree: readonly Category[] | undefined,
+  filters: Pick<ProductFilters, 'category' | 'subcategory' | 'childcategory' | 'categories'>,
+  locale: Locale,
+): { category?: string; subcategory?: string; childcategory?: string; checked: Map<string, string> } {
+  const checked = new Map<string, string>();
+  if (!tree || locale !== 'ne') return { checked };
+  const key = (name: string) => displayName(name).toLowerCase();
+  const find = <T extends { name: string }>(nodes: readonly T[] | undefined, name: string | undefined) =>
+    name === undefined ? undefined : nodes?.find((node) => key(node.name) === key(name));
+  const category = find(tree, filters.category);
+  const sub = find(category?.subCategories, filters.subcategory);
+  const child = find(sub?.childCategories, filters.childcategory);
+  for (const name of filters.categories) {
+    const node =
+      find(tree, name) ??
+      tree
+        .flatMap((c) => c.subCategories ?? [])
+        .flatMap((s) => s.childCategories ?? [])
+        .find((n) => key(n.name) === key(name));
+    if (node?.nameNe) checked.set(name, node.nameNe);
+  }
+  return { category: category?.nameNe, subcategory: sub?.nameNe, childcategory: child?.nameNe, checked };
+}
 
 /** A URL name back to display form: "Gaming-Consoles" → "Gaming Consoles". */
 export function displayName(urlName: string): string {
@@ -48,6 +92,7 @@ const PRICE_RANGE_LABELS: Readonly<Record<string, MessageId>> = {
   '10000-20000': 'products.price.between',
   '20000-50000': 'products.price.between',
   '50000-100000': 'products.price.above',
+  '500000-': 'products.price.from',
 };
 
 /** 'Up to Rs. 5,000', 'Rs. 5,000 to Rs. 10,000'… ('रू ५,००० सम्म' in Nepali): the price filter's range labels. */
@@ -73,7 +118,10 @@ export function withSpecValues(specs: readonly SpecFilter[], name: string, value
 }
 
 /** The list's removable chips for the ticked brands and specification values ('Brand: Asus', 'RAM: 16 GB'). */
-export function facetChips(filters: ProductFilters, t: Translate): { key: string; label: string; remove: Partial<ProductFilters> }[] {
+export function facetChips(
+  filters: ProductFilters,
+  t: Translate,
+): { key: string; label: string; remove: Partial<ProductFilters> }[] {
   const brands = filters.brands.map((brand) => ({
     key: `b-${brand}`,
     label: t('product-specs.chips.brand', { name: brand }),

@@ -17,6 +17,8 @@ import { newestIds, pageIds } from './queries.js';
 import { brandIdsByKeys, brandSize, fieldIdsByKey, filterFieldsOf, specValuesSize } from '../specs/queries.js';
 import { type FacetField, facetCounts } from './facets.js';
 import type { ProductFacets } from '../../../../shared/specs.js';
+import { type Rewritten, rewriteSearch, suggestionsFor } from '../search-words/service.js';
+import type { SearchSuggestions } from '../../../../shared/search-words.js';
 import { FEW_MATCHES_MAX, SEARCH_RESULTS_MAX, fewMatchesPage, namesInStockPage } from './search.js';
 
 /**
@@ -32,6 +34,8 @@ export class ListingService {
   private readonly pageCache = new LruCache<number[]>(1000);
   private readonly countCache = new LruCache<number>(1000);
   private readonly facetCache = new LruCache<ProductFacets>(1000);
+  /** What a search that found nothing became, and its suggestions, per catalogue version and words. */
+  private readonly helpCache = new LruCache<{ rewritten: Rewritten; suggestions: SearchSuggestions | undefined }>(500);
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -59,9 +63,43 @@ export class ListingService {
    * the total is a lower bound and no further page is read.
    */
   async listPage(query: ProductListQuery, knownVersion?: number): Promise<ProductPage> {
+    const version = knownVersion ?? (await q.catalogVersion(this.db));
+    const answer = await this.readPage(query, version);
+    const typed = query.q === undefined ? [] : searchTerms(query.q);
+    if (answer.total > 0 || typed.length === 0) return answer;
+    return { ...answer, ...(await this.withoutDeadEnd(query, typed, version)) };
+  }
+
+  /**
+   * A search that found nothing as typed (ADR 0037): searched again in the catalogue's terms (a
+   * dictionary word translated, a typo corrected), saying so in `searchedFor`; when that finds
+   * nothing either, or nothing was changed, the nearest words and categories as `suggestions`.
+   * Decided once per catalogue version and search (a dictionary write bumps the version).
+   */
+  private async withoutDeadEnd(
+    query: ProductListQuery,
+    typed: string[],
+    version: number,
+  ): Promise<Pick<ProductPage, 'searchedFor' | 'suggestions'> | ProductPage> {
+    const key = `${version}|${typed.join(' ')}`;
+    let help = this.helpCache.get(key);
+    if (help === undefined) {
+      const rewritten = await rewriteSearch(this.db, typed);
+      help = { rewritten, suggestions: undefined };
+      this.helpCache.set(key, help);
+    }
+    const searchedFor = help.rewritten.words.join(' ');
+    if (searchedFor !== typed.join(' ')) {
+      const again = await this.readPage({ ...query, q: searchedFor }, version);
+      if (again.total > 0) return { ...again, searchedFor };
+    }
+    help.suggestions ??= await suggestionsFor(this.db, typed, help.rewritten);
+    return { suggestions: help.suggestions };
+  }
+
+  private async readPage(query: ProductListQuery, version: number): Promise<ProductPage> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? PRODUCT_PAGE_SIZE_DEFAULT;
-    const version = knownVersion ?? (await q.catalogVersion(this.db));
     const filterKey = `${version}|${filterCacheKey(query)}`;
     const searching = query.q !== undefined && searchTerms(query.q).length > 0;
     const sort = query.sort ?? (searching ? 'relevance' : 'newest');

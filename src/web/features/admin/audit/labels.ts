@@ -26,6 +26,8 @@ const ACTION_LABELS = {
   'order.status': 'admin.activity.action.orderStatus',
   'order.refund': 'admin.activity.action.orderRefund',
   'admin.password': 'admin.activity.action.adminPassword',
+  'searchWord.set': 'admin.activity.action.searchWordSet',
+  'searchWord.delete': 'admin.activity.action.searchWordDelete',
 } as const satisfies Record<AuditAction, MessageId>;
 
 /** The "What" filter's choices. */
@@ -36,6 +38,7 @@ export const KIND_LABELS = {
   childCategory: 'admin.activity.kind.childCategory',
   order: 'admin.activity.kind.order',
   admin: 'admin.activity.kind.admin',
+  searchWord: 'admin.activity.kind.searchWord',
 } as const satisfies Record<AuditEntityType, MessageId>;
 
 const FIELD_LABELS: Readonly<Record<string, MessageId>> = {
@@ -57,6 +60,7 @@ const FIELD_LABELS: Readonly<Record<string, MessageId>> = {
   created: 'admin.activity.field.created',
   updated: 'admin.activity.field.updated',
   categoriesCreated: 'admin.activity.field.categoriesCreated',
+  term: 'admin.activity.field.term',
 };
 
 /** "Edited product", "Unfeatured product"…; an action this build does not know shows as it is stored. */
