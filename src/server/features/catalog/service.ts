@@ -365,6 +365,7 @@ export class CatalogService {
         // The row as this transaction finds it: what the audit entry calls "before".
         const before = await q.liveProductRow(trx, id);
         if (before) assertPriceChange(before.price_paisa, patch.price_paisa, update.confirmPriceChange);
+        const specsBefore = actor ? await this.specs.auditSnapshot(trx, id) : {};
         const now = this.now();
         if (!(await q.updateProduct(trx, id, patch, now))) throw notFound(CATALOG_MESSAGES.productNotFound);
         if (imagesChanged) await q.replaceImages(trx, id, finalImages);
@@ -374,7 +375,10 @@ export class CatalogService {
         if (actor && before) {
           const after = await q.liveProductRow(trx, id);
           const changes = after
-            ? changedFields(productSnapshot(before, existing.length), productSnapshot(after, finalImages.length))
+            ? changedFields(
+                { ...productSnapshot(before, existing.length), ...specsBefore },
+                { ...productSnapshot(after, finalImages.length), ...(await this.specs.auditSnapshot(trx, id)) },
+              )
             : {};
           // Images reordered only: same count, still a change worth its line.
           if (imagesChanged && !changes.images) changes.images = [existing.length, finalImages.length];
