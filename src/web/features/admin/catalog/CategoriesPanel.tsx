@@ -9,6 +9,7 @@ import { Card } from '../../../components/ui/Card';
 import { useLocale, useT } from '../../../lib/i18n';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { AddForm } from './AddForm';
+import { BrandsCard } from './BrandsCard';
 import { addCategory, addChildCategory, addSubCategory, removeCategory, removeChildCategory, removeSubCategory } from './api';
 import { CATEGORY_TOASTS, type CategoriesPanelState, type Level, useCategoriesPanel } from './use-categories-panel';
 
@@ -42,6 +43,8 @@ export function CategoriesPanel() {
       <div ref={childPanel} className="scroll-mt-20 empty:hidden">
         {category && sub && <ChildCategoryCard panel={panel} category={category} sub={sub} />}
       </div>
+
+      <BrandsCard />
 
       <ConfirmDialog
         open={asking !== null}
