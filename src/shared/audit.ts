@@ -16,7 +16,17 @@ import { daysInOrder, queryDay, queryTzOffset, queryWholeNumber } from './query-
  * features/admin/audit/labels.ts); an action is '<entityType>.<verb>'.
  */
 
-export const AUDIT_ENTITY_TYPES = ['category', 'subcategory', 'childCategory', 'product', 'order', 'admin', 'searchWord'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'category',
+  'subcategory',
+  'childCategory',
+  'product',
+  'order',
+  'admin',
+  'searchWord',
+  'brand',
+  'specField',
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export const AUDIT_ACTIONS = [
@@ -37,6 +47,16 @@ export const AUDIT_ACTIONS = [
   'product.restore',
   /** A products CSV applied: one entry per file (entityId 'import'), its counts as changes. */
   'product.import',
+  /** A product's brand or specifications set alone (PUT /api/products/:id/specs; changes: brand, specs). */
+  'product.specs',
+  /** The managed list of brands (changes: name). */
+  'brand.create',
+  'brand.rename',
+  'brand.delete',
+  /** A category's specification fields (summary: "Laptops › RAM"; changes: name, kind, unit, choices, isFilter). */
+  'specField.create',
+  'specField.update',
+  'specField.delete',
   /** A product.update's price or stock put back (POST /api/admin/audit/:id/undo); note: the entry undone. */
   'product.undo',
   'order.status',

@@ -47,7 +47,11 @@ export const CART_MESSAGES = {
       : `Only ${stock} of "${name}" left in stock`,
   // One order takes at most this many units of a product (its own limit, or the shop's
   // MAX_UNITS_PER_ORDER): the cart refuses more as checkout would (ORDER_MESSAGES.tooManyUnits).
-  tooManyUnits: (name: string, max: number) => `You can order at most ${max} of "${name}" at a time`,
+  // A product with variants counts the units of all its variants together, and says so.
+  tooManyUnits: (name: string, max: number, allVariants = false) =>
+    allVariants
+      ? `You can order at most ${max} of "${name}" at a time, counting all its variants together`
+      : `You can order at most ${max} of "${name}" at a time`,
 } as const;
 
 /**

@@ -106,7 +106,10 @@ export const ORDER_MESSAGES = {
   tooManyOpenOrders: (count: number) =>
     `You have ${count} order${count === 1 ? '' : 's'} waiting for payment or confirmation. Please complete or cancel one before placing another.`,
   // The same words as the cart's (CART_MESSAGES.tooManyUnits): a shopper meets them there first.
-  tooManyUnits: (name: string, max: number) => `You can order at most ${max} of "${name}" at a time`,
+  tooManyUnits: (name: string, max: number, allVariants = false) =>
+    allVariants
+      ? `You can order at most ${max} of "${name}" at a time, counting all its variants together`
+      : `You can order at most ${max} of "${name}" at a time`,
 } as const;
 
 /** Stable `code`s of the error bodies a client may act on. */

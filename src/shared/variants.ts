@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { priceSchema, productSkuSchema, stockSchema } from './catalog.js';
+import { confirmationFlag } from './product-price.js';
 
 /**
  * A product's options and variants as the API answers them (GET /api/products/:id). A product
@@ -141,6 +142,11 @@ export interface VariantInput {
 export interface VariantsInput {
   options: ProductOption[];
   variants: VariantInput[];
+  /**
+   * The owner means the variants' prices even where one moves under half or over one and a half
+   * times its old price (else 409 PRICE_CHANGE_UNCONFIRMED, as a product's own price edit).
+   */
+  confirmPriceChange?: boolean;
 }
 
 const keyOf = (text: string) => text.trim().toLowerCase();
@@ -158,6 +164,7 @@ export const productVariantsInputSchema = z
     variants: z
       .array(productVariantInputSchema, { error: VARIANT_MESSAGES.variantsList })
       .max(PRODUCT_VARIANTS_MAX, VARIANT_MESSAGES.variantsTooMany),
+    confirmPriceChange: confirmationFlag,
   })
   .transform((input, ctx): VariantsInput => {
     const names = new Set<string>();
@@ -214,7 +221,7 @@ export const productVariantsInputSchema = z
         images: variant.images,
       };
     });
-    return { options: input.options, variants };
+    return { options: input.options, variants, ...(input.confirmPriceChange ? { confirmPriceChange: true } : {}) };
   });
 export type ProductVariantsInput = z.input<typeof productVariantsInputSchema>;
 

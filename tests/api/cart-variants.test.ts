@@ -170,18 +170,23 @@ describe('cart with variants', () => {
     const soldOut = await add(shopper, { productId: product.id, variantId: black128.id });
     expect(soldOut.statusCode).toBe(409);
     expect(soldOut.json().message).toBe('"Galaxy S24 (128 GB / Black)" is out of stock');
-    // Untracked: no stock limit, but one order may take at most MAX_UNITS_PER_ORDER (10).
-    expect((await add(shopper, { productId: product.id, variantId: blue128.id, quantity: 10 })).statusCode).toBe(200);
+    // Untracked: no stock limit, but one order may take at most MAX_UNITS_PER_ORDER (10) of the
+    // product, its variants' lines together: the 256 GB Black in the cart counts.
+    const pastAll = await add(shopper, { productId: product.id, variantId: blue128.id, quantity: 10 });
+    expect(pastAll.statusCode).toBe(409);
+    expect(pastAll.json()).toMatchObject({
+      code: 'TOO_MANY_UNITS',
+      message: 'You can order at most 10 of "Galaxy S24" at a time, counting all its variants together',
+      variantId: blue128.id,
+      inCart: 1,
+    });
+    expect((await add(shopper, { productId: product.id, variantId: blue128.id, quantity: 9 })).statusCode).toBe(200);
     const tooMany = await add(shopper, { productId: product.id, variantId: blue128.id, quantity: 1 });
     expect(tooMany.statusCode).toBe(409);
-    expect(tooMany.json()).toMatchObject({
-      code: 'TOO_MANY_UNITS',
-      message: 'You can order at most 10 of "Galaxy S24 (128 GB / Blue)" at a time',
-      variantId: blue128.id,
-    });
+    expect(tooMany.json()).toMatchObject({ code: 'TOO_MANY_UNITS', variantId: blue128.id, limit: 10, inCart: 10 });
     expect((await view(shopper)).map((item) => [item.variantId, item.quantity])).toEqual([
       [black256.id, 1],
-      [blue128.id, 10],
+      [blue128.id, 9],
     ]);
   });
 

@@ -84,6 +84,8 @@ export const ERRORS_NE: MessageCatalogue = {
   'Only {stock} of "{name}" left in stock': 'स्टकमा "{name}" {stock} वटा मात्र बाँकी छ',
   // The units one order may take (CART_MESSAGES and ORDER_MESSAGES tooManyUnits).
   'You can order at most {max} of "{name}" at a time': 'एक पटकमा "{name}" बढीमा {max} वटा मात्र अर्डर गर्न सकिन्छ',
+  'You can order at most {max} of "{name}" at a time, counting all its variants together':
+    'एक पटकमा "{name}" का सबै भेरियन्ट मिलाएर बढीमा {max} वटा मात्र अर्डर गर्न सकिन्छ',
 
   // Catalogue (shared/catalog.ts, features/catalog, lib/images.ts)
   'Images can have at most {max} megapixels': 'फोटो बढीमा {max} मेगापिक्सेलको हुन सक्छ',

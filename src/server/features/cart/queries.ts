@@ -116,6 +116,8 @@ export interface ShopperProductLineRow {
   variant_archived_at: string | null;
   /** The quantity of the shopper's line of this product (and variant); null when it is not in the cart. */
   in_cart: number | null;
+  /** The units of the product in the shopper's cart over all its lines (variants); null when none. */
+  product_in_cart: number | string | null;
 }
 
 const shopperProductLineQuery = new PreparedQuery<ShopperProductLineRow, [userId: number, productId: number, variantId: number]>(
@@ -144,6 +146,13 @@ const shopperProductLineQuery = new PreparedQuery<ShopperProductLineRow, [userId
         'v.images as variant_images',
         'v.archived_at as variant_archived_at',
         'ci.quantity as in_cart',
+        (eb) =>
+          eb
+            .selectFrom('cart_items as pc')
+            .select((sub) => sub.fn.sum<number | string>('pc.quantity').as('units'))
+            .whereRef('pc.user_id', '=', 'u.id')
+            .whereRef('pc.product_id', '=', 'p.id')
+            .as('product_in_cart'),
       ])
       .where('u.id', '=', $(0)),
 );
@@ -165,6 +174,8 @@ export interface ShopperProductLine {
   variant: AskedVariant | undefined;
   /** Units of the product (and variant) already in the shopper's cart. */
   inCart: number;
+  /** Units of the product over all its lines (all its variants) already in the shopper's cart. */
+  productInCart: number;
 }
 
 /**
@@ -205,7 +216,7 @@ export async function shopperProductLine(
           images: parseBaseNames(row.variant_images),
           archived: row.variant_archived_at !== null,
         };
-  return { product, variant, inCart: row.in_cart ?? 0 };
+  return { product, variant, inCart: row.in_cart ?? 0, productInCart: Number(row.product_in_cart ?? 0) };
 }
 
 /** The names of a product's options in order ("Storage", "Colour"), for the answer that asks to choose. */
@@ -327,6 +338,21 @@ export async function shopperLine(trx: Transaction<Database>, userId: number, it
   await lockUser(trx, userId);
   const row = await linesWithVariants(trx).where('ci.id', '=', itemId).where('ci.user_id', '=', userId).executeTakeFirst();
   return row && toLine(row);
+}
+
+/**
+ * The units of a product in the shopper's cart on lines other than `itemId` (its other variants),
+ * read in the transaction that changes the line, under the shopper's lock.
+ */
+export async function otherUnitsOfProduct(db: Db, userId: number, productId: number, itemId: number): Promise<number> {
+  const row = await db
+    .selectFrom('cart_items')
+    .select((eb) => eb.fn.sum<number | string>('quantity').as('units'))
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .where('id', '!=', itemId)
+    .executeTakeFirst();
+  return Number(row?.units ?? 0);
 }
 
 /** Sets a line's quantity (its owner checked by shopperLine in the same transaction). */

@@ -28,7 +28,10 @@ export class CartService {
     return this.ctx.writeBatch.run(async (trx) => {
       const read = await q.shopperProductLine(trx, userId, productId, variantId ?? 0);
       const { line, inCart } = await chosenLine(trx, read, variantId);
-      const wanted = quantityToWrite(line, inCart, quantity, this.defaultLimit);
+      const wanted = quantityToWrite(line, inCart, quantity);
+      // The limit of units per order is the product's, over all its variants' lines together.
+      const productInCart = read?.productInCart ?? 0;
+      checkUnits(line, productInCart - inCart + wanted, line.max_per_order ?? this.defaultLimit, productInCart);
       const id = await q.upsertLine(trx, { userId, productId, variantId: line.variant_id ?? 0, quantity: wanted, now });
       const images = line.variant_images.length > 0 ? line.variant_images : await q.imagesOfProduct(trx, productId);
       return toItem({ ...line, id, quantity: wanted }, images, this.ctx.config.imageBaseUrl);
@@ -45,7 +48,9 @@ export class CartService {
     const written = await this.ctx.db.transaction().execute(async (trx) => {
       const line = await q.shopperLine(trx, userId, itemId);
       if (!line) throw notFound(CART_MESSAGES.itemNotFound);
-      checkQuantityToSet(line, quantity, this.defaultLimit);
+      checkQuantityToSet(line, quantity);
+      const others = await q.otherUnitsOfProduct(trx, userId, line.product_id, itemId);
+      checkUnits(line, others + quantity, line.max_per_order ?? this.defaultLimit, others + line.quantity);
       await q.setLineQuantity(trx, itemId, quantity, now);
       return { ...line, quantity };
     });
@@ -131,10 +136,10 @@ async function chosenLine(
 
 /**
  * The rules of adding `quantity` units to a line holding `inCart`: the quantity the line becomes,
- * or the error (over the line's maximum, not enough stock of the product or its variant, more
- * than one order may take).
+ * or the error (over the line's maximum, not enough stock of the product or its variant). The
+ * units one order may take are checked by the caller, over the product's lines (checkUnits).
  */
-function quantityToWrite(line: q.CartLineRow, inCart: number, quantity: number, defaultLimit: number): number {
+function quantityToWrite(line: q.CartLineRow, inCart: number, quantity: number): number {
   const wanted = inCart + quantity;
   if (wanted > CART_QUANTITY_MAX) throw badRequest(CART_MESSAGES.quantityTooLarge, { quantity: CART_MESSAGES.quantityTooLarge });
   const name = soldName(line.name, line.variant_label);
@@ -144,20 +149,18 @@ function quantityToWrite(line: q.CartLineRow, inCart: number, quantity: number, 
       throw stockConflict(CART_MESSAGES.notEnoughStock(name, line.stock, inCart), line, line.stock, inCart);
     }
   }
-  checkUnits(name, line, wanted, line.max_per_order ?? defaultLimit, inCart);
   return wanted;
 }
 
 /**
  * The rules of setting a line to `quantity` units: its product (and variant) still sold, and the
  * quantity within the tracked stock (the same refusals as add(); the line's own units count as
- * nothing here).
+ * nothing here). The units one order may take are checked by the caller (checkUnits).
  */
-function checkQuantityToSet(line: q.CartLineRow, quantity: number, defaultLimit: number): void {
+function checkQuantityToSet(line: q.CartLineRow, quantity: number): void {
   if (line.deleted_at !== null) throw notFound(CART_MESSAGES.productNotFound);
   if (!line.variant_live) throw notFound(CART_MESSAGES.variantNotFound);
   const name = soldName(line.name, line.variant_label);
-  checkUnits(name, line, quantity, line.max_per_order ?? defaultLimit, line.quantity);
   if (line.stock === null) return;
   if (line.stock <= 0) throw stockConflict(CART_MESSAGES.outOfStock(name), line, 0, line.quantity);
   if (quantity > line.stock) {
@@ -183,12 +186,16 @@ function toItem(row: q.CartLineRow, imageBases: string[], imageBaseUrl: string |
 }
 
 /**
- * A line may hold at most the units one order may take (checkout refuses more): a 409 naming the
- * product and the limit, so the shopper learns it when adding, not at checkout.
+ * The cart may hold at most the units of a product one order may take (checkout refuses more),
+ * counting the lines of all its variants together: `units` is that sum once the change is made.
+ * Else a 409 naming the product and the limit (and, for a product with variants, saying that its
+ * variants count together), so the shopper learns it when adding, not at checkout. `inCart` is
+ * the product's units in the cart before the change.
  */
-function checkUnits(name: string, line: q.CartLineRow, wanted: number, limit: number, inCart: number): void {
-  if (wanted <= limit) return;
-  throw new AppError(409, ORDER_ERROR_CODES.tooManyUnits, CART_MESSAGES.tooManyUnits(name, limit), undefined, {
+function checkUnits(line: q.CartLineRow, units: number, limit: number, inCart: number): void {
+  if (units <= limit) return;
+  const message = CART_MESSAGES.tooManyUnits(line.name, limit, line.variant_id !== null);
+  throw new AppError(409, ORDER_ERROR_CODES.tooManyUnits, message, undefined, {
     productId: line.product_id,
     ...variantField(line),
     limit,

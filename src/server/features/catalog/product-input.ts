@@ -56,20 +56,42 @@ export function issuesToFields(error: z.ZodError): Record<string, string> {
 /** 409 on the SKU field: a live product already has it (compared case-insensitively, migration 020). */
 export const skuTaken = () => new AppError(409, 'SKU_TAKEN', CATALOG_MESSAGES.skuTaken, { sku: CATALOG_MESSAGES.skuTaken });
 
+/** A price a write changes: the field that sets it, and for a variant its label ("256 GB / Black"). */
+export interface PriceMove {
+  field: string;
+  oldPaisa: number;
+  newPaisa: number;
+  label?: string;
+}
+
 /**
- * 409 on the price field: the new price is under half or over one and a half times the old one
- * (a likely typo) and the request did not say it is meant (confirmPriceChange).
+ * 409 on each price field whose new price is under half or over one and a half times its old one
+ * (a likely typo, priceChangeNeedsConfirmation) when the request did not say it is meant
+ * (confirmPriceChange). The answer carries the first such change (oldPrice, newPrice in rupees,
+ * and the variant's label when it is a variant's) for the owner's confirmation.
  */
-export function assertPriceChange(oldPaisa: number, newPaisa: number | undefined, confirmed: boolean | undefined): void {
-  if (newPaisa === undefined || confirmed || !priceChangeNeedsConfirmation(oldPaisa, newPaisa)) return;
+export function assertPriceMoves(moves: readonly PriceMove[], confirmed: boolean | undefined): void {
+  if (confirmed) return;
+  const far = moves.filter((move) => priceChangeNeedsConfirmation(move.oldPaisa, move.newPaisa));
+  const first = far[0];
+  if (!first) return;
   const message = CATALOG_MESSAGES.priceChangeUnconfirmed;
   throw new AppError(
     409,
     'PRICE_CHANGE_UNCONFIRMED',
     message,
-    { price: message },
-    { oldPrice: oldPaisa / 100, newPrice: newPaisa / 100 },
+    Object.fromEntries(far.map((move) => [move.field, message])),
+    {
+      oldPrice: first.oldPaisa / 100,
+      newPrice: first.newPaisa / 100,
+      ...(first.label === undefined ? {} : { variantLabel: first.label }),
+    },
   );
+}
+
+/** assertPriceMoves for a product's own price (the `price` field); undefined: the price is not changed. */
+export function assertPriceChange(oldPaisa: number, newPaisa: number | undefined, confirmed: boolean | undefined): void {
+  if (newPaisa !== undefined) assertPriceMoves([{ field: 'price', oldPaisa, newPaisa }], confirmed);
 }
 
 export const toPaisa = (rupees: number) => Math.round(rupees * 100);

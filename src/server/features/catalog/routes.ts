@@ -51,7 +51,8 @@ import { parseProductWithVariants } from './variants/form.js';
  *   POST   /products/              multipart → 201 product
  *   PUT    /products/:id           multipart or JSON → product; a price moved to under half or over one
  *                                   and a half times the old one: 409 unless confirmPriceChange
- *   PUT    /products/:id/variants  {options, variants} → product (the whole set: variants/service.ts)
+ *   PUT    /products/:id/variants  {options, variants[, confirmPriceChange]} → product (the whole set:
+ *                                   variants/service.ts); a variant's price moved as a product's: 409 unless confirmed
  *   PUT    /products/:id/feature   → {message, isFeatured}
  *   DELETE /products/:id           → {message} (archives it: shared/product-archive.ts)
  *   GET    /admin/products/archived              → the archived products that can still be restored

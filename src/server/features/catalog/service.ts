@@ -307,6 +307,8 @@ export class CatalogService {
     if (!current) throw notFound(CATALOG_MESSAGES.productNotFound);
     // A product with variants keeps its variants' price and stock.
     const update = await this.variants.productEdit(id, current, edit, variants);
+    // The form's confirmation of a far price move covers its variants' prices too.
+    const variantsInput = variants && { ...variants, confirmPriceChange: variants.confirmPriceChange || update.confirmPriceChange };
     const existing = (await q.imagesOf(this.db, [id])).get(id) ?? [];
 
     const patch: q.ProductPatch = {};
@@ -315,6 +317,7 @@ export class CatalogService {
     if (update.price !== undefined) patch.price_paisa = toPaisa(update.price);
     // A likely typo is refused before any image is processed (and again on the row the write finds).
     assertPriceChange(current.price_paisa, patch.price_paisa, update.confirmPriceChange);
+    if (variantsInput) await this.variants.assertPrices(id, variantsInput);
     if (update.stock !== undefined) patch.stock = update.stock;
     if (update.warranty !== undefined) patch.warranty = update.warranty;
     if (update.lowStockThreshold !== undefined) patch.low_stock_threshold = update.lowStockThreshold;
@@ -362,16 +365,20 @@ export class CatalogService {
         // The row as this transaction finds it: what the audit entry calls "before".
         const before = await q.liveProductRow(trx, id);
         if (before) assertPriceChange(before.price_paisa, patch.price_paisa, update.confirmPriceChange);
+        const specsBefore = actor ? await this.specs.auditSnapshot(trx, id) : {};
         const now = this.now();
         if (!(await q.updateProduct(trx, id, patch, now))) throw notFound(CATALOG_MESSAGES.productNotFound);
         if (imagesChanged) await q.replaceImages(trx, id, finalImages);
         if (imagesChanged) await this.variants.keepImages(trx, id, finalImages);
-        if (variants) await this.variants.writeIn(trx, id, variants, actor, now);
+        if (variantsInput) await this.variants.writeIn(trx, id, variantsInput, actor, now);
         if (specs || categoryId !== current.category_id) await this.specs.writeProductSpecs(trx, id, categoryId, specs);
         if (actor && before) {
           const after = await q.liveProductRow(trx, id);
           const changes = after
-            ? changedFields(productSnapshot(before, existing.length), productSnapshot(after, finalImages.length))
+            ? changedFields(
+                { ...productSnapshot(before, existing.length), ...specsBefore },
+                { ...productSnapshot(after, finalImages.length), ...(await this.specs.auditSnapshot(trx, id)) },
+              )
             : {};
           // Images reordered only: same count, still a change worth its line.
           if (imagesChanged && !changes.images) changes.images = [existing.length, finalImages.length];
@@ -391,7 +398,7 @@ export class CatalogService {
       });
     } catch (error) {
       await deleteImages(this.storage, added);
-      throw variants ? await this.variants.conflictOf(error, id, variants) : skuRace(error);
+      throw variantsInput ? await this.variants.conflictOf(error, id, variantsInput) : skuRace(error);
     }
     const removed = existing.filter((base) => !finalImages.includes(base));
     await deleteImages(this.storage, await q.unusedBaseNames(this.db, removed));

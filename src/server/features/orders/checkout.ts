@@ -135,11 +135,15 @@ export class Checkout {
   private validateLines(lines: cq.CheckoutLine[]): void {
     if (lines.length === 0) throw new AppError(400, ORDER_ERROR_CODES.cartEmpty, ORDER_MESSAGES.cartEmpty);
     for (const line of lines) if (line.deleted_at !== null || !line.variant_live) throw unavailableConflict(line);
+    // The units of a product over all its lines (its variants' lines together), within the
+    // product's own limit, else the shop's.
+    const units = new Map<number, number>();
+    for (const line of lines) units.set(line.product_id, (units.get(line.product_id) ?? 0) + line.quantity);
     for (const line of lines) {
-      // The product's own limit, else the shop's.
       const limit = line.max_per_order ?? this.ctx.config.orderLimits.maxUnitsPerOrder;
-      if (line.quantity > limit) {
-        throw conflictWith(ORDER_ERROR_CODES.tooManyUnits, ORDER_MESSAGES.tooManyUnits(line.name, limit), {
+      if ((units.get(line.product_id) ?? 0) > limit) {
+        const message = ORDER_MESSAGES.tooManyUnits(line.name, limit, line.variant_id !== null);
+        throw conflictWith(ORDER_ERROR_CODES.tooManyUnits, message, {
           productId: line.product_id,
           productName: line.name,
           limit,

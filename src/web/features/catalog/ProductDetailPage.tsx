@@ -14,7 +14,7 @@ import { ProductGallery } from './ProductGallery';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import { RelatedProducts } from './RelatedProducts';
 import { ProductPageCompare } from './compare/ProductPageCompare';
-import { brandOf, specsOf } from './product-specs';
+import { brandOf, specsForVariant, specsOf } from './product-specs';
 import { SpecTable } from './SpecTable';
 import { stockState } from './stock';
 import { useVariantChoice } from './variants/use-variant-choice';
@@ -185,7 +185,7 @@ function ProductDetail({ product }: { product: ProductView }) {
               {product.description}
             </p>
           </section>
-          <SpecTable specs={specsOf(product)} />
+          <SpecTable specs={specsForVariant(specsOf(product), options, chosen)} />
         </div>
       </div>
       <RelatedProducts productId={product.id} />

@@ -62,6 +62,36 @@ export async function brandInUse(db: Db, id: number): Promise<boolean> {
   return row !== undefined;
 }
 
+export async function renameBrand(db: Db, id: number, name: string, key: string): Promise<void> {
+  await db.updateTable('brands').set({ name, name_key: key }).where('id', '=', id).execute();
+}
+
+/** The products (live or archived) that name a brand: their searched words hold its name. */
+export async function productIdsWithBrand(db: Db, brandId: number): Promise<number[]> {
+  const rows = await db.selectFrom('products').select('id').where('brand_id', '=', brandId).execute();
+  return rows.map((row) => Number(row.id));
+}
+
+/** A product's brand name and values, for the audit log (values by field name, in field order). */
+export async function brandAndSpecsOf(db: Db, productId: number) {
+  const [brand, specs] = await Promise.all([
+    db
+      .selectFrom('products as p')
+      .leftJoin('brands as b', 'b.id', 'p.brand_id')
+      .select('b.name as brand')
+      .where('p.id', '=', productId)
+      .executeTakeFirst(),
+    specsOf(db, productId),
+  ]);
+  return { brand: brand?.brand ?? null, specs };
+}
+
+/** A category's name, for the summary of its fields' audit entries. */
+export async function categoryNameOf(db: Db, id: number): Promise<string> {
+  const row = await db.selectFrom('categories').select('name').where('id', '=', id).executeTakeFirst();
+  return row?.name ?? '';
+}
+
 export async function softDeleteBrand(db: Db, id: number, at: string): Promise<boolean> {
   const result = await db
     .updateTable('brands')

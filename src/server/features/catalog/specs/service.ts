@@ -8,10 +8,12 @@ import {
   type SpecValues,
   specFieldIssues,
 } from '../../../../shared/specs.js';
+import type { AuditValue } from '../../../../shared/audit.js';
 import type { AppContext } from '../../../context.js';
 import { isoNow } from '../../../lib/clock.js';
 import { uniqueViolation } from '../../../lib/db-errors.js';
 import { conflict, notFound } from '../../../lib/errors.js';
+import { type Actor, changedFields, recordAudit } from '../../audit/service.js';
 import { validationFailed } from '../product-input.js';
 import { type Db, catalogWrite, liveProductRow } from '../queries.js';
 import * as sq from './queries.js';
@@ -23,7 +25,8 @@ import { numberText, parseValue, specWords, toSpecField } from './values.js';
  * A product's values are checked against its category's live fields before anything is written
  * (prepareProductSpecs), then written in the caller's transaction (writeProductSpecs): the
  * product form's create and edit, and PUT /api/products/:id/specs. Each write also refreshes the
- * product's spec_words (migration 027), the words a search finds it by.
+ * product's spec_words (migration 027), the words a search finds it by. Every write of the
+ * admin's (with an `actor`) is recorded in the audit log in its transaction (features/audit).
  */
 
 /** A product's brand and values, checked and resolved: what writeProductSpecs writes. */
@@ -57,12 +60,41 @@ export class SpecsService {
   }
 
   /** A new brand; its name's key (categoryKey) must be free among live brands. */
-  async createBrand(name: string): Promise<Brand> {
+  async createBrand(name: string, actor?: Actor): Promise<Brand> {
     const key = categoryKey(name);
     try {
       const id = await this.write(async (trx) => {
         if (await sq.liveBrandByKey(trx, key)) throw conflict(SPEC_MESSAGES.brandTaken);
-        return sq.insertBrand(trx, name, key, isoNow(this.ctx.clock));
+        const now = isoNow(this.ctx.clock);
+        const made = await sq.insertBrand(trx, name, key, now);
+        if (actor) await this.audit(trx, actor, 'brand.create', 'brand', made, name, { name: [null, name] }, now);
+        return made;
+      });
+      return { id, name };
+    } catch (error) {
+      throw uniqueViolation(error) ? conflict(SPEC_MESSAGES.brandTaken) : error;
+    }
+  }
+
+  /**
+   * Renames a brand; the new name's key must be free among the other live brands. The products
+   * that name it are found by the new name from now on (their searched words follow).
+   */
+  async renameBrand(id: number, name: string, actor?: Actor): Promise<Brand> {
+    const key = categoryKey(name);
+    try {
+      await this.write(async (trx) => {
+        const current = await sq.liveBrandById(trx, id);
+        if (!current) throw notFound(SPEC_MESSAGES.brandNotFound);
+        const holder = await sq.liveBrandByKey(trx, key);
+        if (holder && Number(holder.id) !== id) throw conflict(SPEC_MESSAGES.brandTaken);
+        if (current.name === name) return;
+        await sq.renameBrand(trx, id, name, key);
+        await this.refreshWords(trx, await sq.productIdsWithBrand(trx, id));
+        if (actor) {
+          const now = isoNow(this.ctx.clock);
+          await this.audit(trx, actor, 'brand.rename', 'brand', id, name, { name: [current.name, name] }, now);
+        }
       });
       return { id, name };
     } catch (error) {
@@ -71,11 +103,14 @@ export class SpecsService {
   }
 
   /** Takes a brand off the list; refused while live products name it (archived ones keep it). */
-  async deleteBrand(id: number): Promise<{ message: string }> {
+  async deleteBrand(id: number, actor?: Actor): Promise<{ message: string }> {
     await this.write(async (trx) => {
-      if (!(await sq.liveBrandById(trx, id))) throw notFound(SPEC_MESSAGES.brandNotFound);
+      const current = await sq.liveBrandById(trx, id);
+      if (!current) throw notFound(SPEC_MESSAGES.brandNotFound);
       if (await sq.brandInUse(trx, id)) throw conflict(SPEC_MESSAGES.brandInUse);
-      await sq.softDeleteBrand(trx, id, isoNow(this.ctx.clock));
+      const now = isoNow(this.ctx.clock);
+      await sq.softDeleteBrand(trx, id, now);
+      if (actor) await this.audit(trx, actor, 'brand.delete', 'brand', id, current.name, { name: [current.name, null] }, now);
     });
     return { message: 'Brand deleted' };
   }
@@ -88,14 +123,15 @@ export class SpecsService {
     return (await sq.liveFieldsOf(this.db, categoryId)).map(toSpecField);
   }
 
-  async createField(categoryId: number, input: SpecFieldCreate): Promise<SpecField> {
+  async createField(categoryId: number, input: SpecFieldCreate, actor?: Actor): Promise<SpecField> {
     const key = categoryKey(input.name);
     try {
       const id = await this.write(async (trx) => {
         if (!(await sq.liveCategoryExists(trx, categoryId))) throw notFound('Category not found');
         const fields = await sq.liveFieldsOf(trx, categoryId);
         if (fields.some((field) => field.name_key === key)) throw validationFailed({ name: SPEC_MESSAGES.fieldTaken });
-        return sq.insertField(trx, {
+        const now = isoNow(this.ctx.clock);
+        const made = await sq.insertField(trx, {
           category_id: categoryId,
           name: input.name,
           name_key: key,
@@ -103,8 +139,10 @@ export class SpecsService {
           unit: input.kind === 'number' ? (input.unit ?? null) : null,
           choices: input.kind === 'choice' ? JSON.stringify(input.choices) : null,
           is_filter: input.isFilter ? 1 : 0,
-          created_at: isoNow(this.ctx.clock),
+          created_at: now,
         });
+        if (actor) await this.auditField(trx, actor, 'specField.create', undefined, made, now);
+        return made;
       });
       return toSpecField((await sq.liveField(this.db, id))!);
     } catch (error) {
@@ -117,7 +155,7 @@ export class SpecsService {
    * products have values for it, nor a choice be removed that products use. A new unit rewrites
    * the values' texts ("16 GB" → "16 GiB") and the words they are found by.
    */
-  async updateField(id: number, input: SpecFieldUpdate): Promise<SpecField> {
+  async updateField(id: number, input: SpecFieldUpdate, actor?: Actor): Promise<SpecField> {
     await this.write(async (trx) => {
       const current = await sq.liveField(trx, id);
       if (!current) throw notFound(SPEC_MESSAGES.fieldNotFound);
@@ -158,16 +196,20 @@ export class SpecsService {
         }
         await this.refreshWords(trx, await sq.productIdsWithField(trx, id));
       }
+      if (actor) await this.auditField(trx, actor, 'specField.update', current, id, isoNow(this.ctx.clock));
     });
     return toSpecField((await sq.liveField(this.db, id))!);
   }
 
   /** Takes a field off its category: products' values stay stored but are no longer shown, filtered or searched. */
-  async deleteField(id: number): Promise<{ message: string }> {
+  async deleteField(id: number, actor?: Actor): Promise<{ message: string }> {
     await this.write(async (trx) => {
-      if (!(await sq.liveField(trx, id))) throw notFound(SPEC_MESSAGES.fieldNotFound);
-      await sq.updateField(trx, id, { deleted_at: isoNow(this.ctx.clock) });
+      const current = await sq.liveField(trx, id);
+      if (!current) throw notFound(SPEC_MESSAGES.fieldNotFound);
+      const now = isoNow(this.ctx.clock);
+      await sq.updateField(trx, id, { deleted_at: now });
       await this.refreshWords(trx, await sq.productIdsWithField(trx, id));
+      if (actor) await this.auditField(trx, actor, 'specField.delete', current, id, now);
     });
     return { message: 'Specification field deleted' };
   }
@@ -235,7 +277,7 @@ export class SpecsService {
   }
 
   /** PUT /api/products/:id/specs: a live product's brand and values. */
-  async updateProductSpecs(productId: number, input: { brand?: string | null; specs?: SpecValues }): Promise<void> {
+  async updateProductSpecs(productId: number, input: { brand?: string | null; specs?: SpecValues }, actor?: Actor): Promise<void> {
     const product = await liveProductRow(this.db, productId);
     if (!product) throw notFound(CATALOG_MESSAGES.productNotFound);
     const prepared = await this.prepareProductSpecs(product.category_id, input);
@@ -245,8 +287,56 @@ export class SpecsService {
       // Moved to another category in between: its values are checked again against that one's fields.
       const checked =
         current.category_id === product.category_id ? prepared : await this.prepareProductSpecs(current.category_id, input, trx);
+      const before = actor ? await this.auditSnapshot(trx, productId) : {};
       await this.writeProductSpecs(trx, productId, current.category_id, checked);
+      if (actor) {
+        const changes = changedFields(before, await this.auditSnapshot(trx, productId));
+        const now = isoNow(this.ctx.clock);
+        if (Object.keys(changes).length > 0) {
+          await this.audit(trx, actor, 'product.specs', 'product', productId, current.name, changes, now);
+        }
+      }
     });
+  }
+
+  /**
+   * What the audit log records of a product's brand and values: the brand's name and the values
+   * as one readable line ("RAM: 16 GB; Storage: 512 GB"); the product edit records them too.
+   */
+  async auditSnapshot(db: Db, productId: number): Promise<Record<string, AuditValue>> {
+    const { brand, specs } = await sq.brandAndSpecsOf(db, productId);
+    return { brand, specs: specs.map((spec) => `${spec.name}: ${spec.value}`).join('; ') || null };
+  }
+
+  private async audit(
+    trx: Db,
+    actor: Actor,
+    action: 'brand.create' | 'brand.rename' | 'brand.delete' | 'product.specs',
+    entityType: 'brand' | 'product',
+    entityId: number,
+    summary: string,
+    changes: Record<string, [AuditValue, AuditValue]>,
+    at: string,
+  ): Promise<void> {
+    await recordAudit(trx, { adminId: actor.adminId, action, entityType, entityId, summary, changes, at });
+  }
+
+  /** A field's entry: summary "Laptops › RAM", changes from the row before (none: created) to the row now (none: deleted). */
+  private async auditField(
+    trx: Db,
+    actor: Actor,
+    action: 'specField.create' | 'specField.update' | 'specField.delete',
+    before: sq.SpecFieldRow | undefined,
+    id: number,
+    at: string,
+  ): Promise<void> {
+    const after = action === 'specField.delete' ? undefined : await sq.liveField(trx, id);
+    const row = after ?? before;
+    if (!row) return;
+    const changes = changedFields(fieldSnapshot(before), fieldSnapshot(after));
+    if (Object.keys(changes).length === 0) return;
+    const summary = `${await sq.categoryNameOf(trx, row.category_id)} › ${row.name}`;
+    await recordAudit(trx, { adminId: actor.adminId, action, entityType: 'specField', entityId: id, summary, changes, at });
   }
 
   /** Rewrites the searched words (spec_words) of some products from their brand and live values. */
@@ -265,4 +355,17 @@ export class SpecsService {
       }
     }
   }
+}
+
+/** What the audit log records of a spec field (nothing when there is none). */
+function fieldSnapshot(row: sq.SpecFieldRow | undefined): Record<string, AuditValue> {
+  if (!row) return {};
+  const field = toSpecField(row);
+  return {
+    name: field.name,
+    kind: field.kind,
+    unit: field.unit,
+    choices: field.choices?.join(', ') ?? null,
+    isFilter: field.isFilter,
+  };
 }

@@ -1,6 +1,6 @@
 import { VARIANT_MESSAGES, type VariantsInput, variantLabel } from '../../../../shared/variants.js';
 import { baseNameOf } from '../../../lib/images.js';
-import { toPaisa, validationFailed } from '../product-input.js';
+import { type PriceMove, toPaisa, validationFailed } from '../product-input.js';
 import type { VariantFields } from './queries.js';
 
 /** A live variant as the write finds it. */
@@ -76,4 +76,20 @@ export function planVariants(
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   plan.archive = current.filter((row) => !claimed.has(row.id)).map((row) => row.id);
   return plan;
+}
+
+/**
+ * The prices the plan changes, for the owner's confirmation of a far move (assertPriceMoves): each
+ * kept variant's old price against its new one. A new variant has no old price to move from (nor
+ * has a product's first set of variants: the form sends its price as their lowest). Fields are
+ * the request's (`variants.N.price`).
+ */
+export function priceMoves(current: readonly { id: number; price_paisa: number | string }[], plan: VariantPlan): PriceMove[] {
+  const old = new Map(current.map((row) => [row.id, Number(row.price_paisa)]));
+  return plan.updates.map(({ id, fields }) => ({
+    field: `variants.${fields.position - 1}.price`,
+    oldPaisa: old.get(id) ?? fields.price_paisa,
+    newPaisa: fields.price_paisa,
+    label: fields.label,
+  }));
 }

@@ -6,9 +6,9 @@ import { isoNow } from '../../../lib/clock.js';
 import { uniqueViolation } from '../../../lib/db-errors.js';
 import { AppError, notFound } from '../../../lib/errors.js';
 import { type Actor, changedFields, recordAudit } from '../../audit/service.js';
-import { skuTaken as productSkuTaken, toPaisa, validationFailed } from '../product-input.js';
+import { assertPriceMoves, skuTaken as productSkuTaken, toPaisa, validationFailed } from '../product-input.js';
 import * as catalog from '../queries.js';
-import { planVariants } from './plan.js';
+import { planVariants, priceMoves } from './plan.js';
 import * as q from './queries.js';
 
 /**
@@ -44,6 +44,8 @@ export class VariantService {
     const current = await q.liveVariantsOf(trx, productId, { lock: true });
     const images = (await catalog.imagesOf(trx, [productId])).get(productId) ?? [];
     const plan = planVariants(current, input, images);
+    // A price far from the old one is confirmed, as a product's own price edit (on the rows locked here).
+    assertPriceMoves(priceMoves(current, plan), input.confirmPriceChange);
     await this.assertSkusFree(trx, productId, input);
     const beforeOptions = actor ? await q.optionsOf(trx, productId) : [];
 
@@ -87,6 +89,18 @@ export class VariantService {
         });
       }
     }
+  }
+
+  /**
+   * The check of writeIn() on the prices as they are now, for a caller with work to do before its
+   * transaction (a product edit refuses a likely typo before processing its images).
+   */
+  async assertPrices(productId: number, input: VariantsInput): Promise<void> {
+    if (input.confirmPriceChange) return;
+    const current = await q.liveVariantsOf(this.ctx.db, productId);
+    if (current.length === 0) return;
+    const images = (await catalog.imagesOf(this.ctx.db, [productId])).get(productId) ?? [];
+    assertPriceMoves(priceMoves(current, planVariants(current, input, images)), false);
   }
 
   /**

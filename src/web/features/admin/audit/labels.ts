@@ -23,6 +23,13 @@ const ACTION_LABELS = {
   'product.restore': 'admin.activity.action.productRestore',
   'product.import': 'admin.activity.action.productImport',
   'product.undo': 'admin.activity.action.productUndo',
+  'product.specs': 'admin.activity.action.productSpecs',
+  'brand.create': 'admin.activity.action.brandCreate',
+  'brand.rename': 'admin.activity.action.brandRename',
+  'brand.delete': 'admin.activity.action.brandDelete',
+  'specField.create': 'admin.activity.action.specFieldCreate',
+  'specField.update': 'admin.activity.action.specFieldUpdate',
+  'specField.delete': 'admin.activity.action.specFieldDelete',
   'order.status': 'admin.activity.action.orderStatus',
   'order.refund': 'admin.activity.action.orderRefund',
   'admin.password': 'admin.activity.action.adminPassword',
@@ -39,6 +46,8 @@ export const KIND_LABELS = {
   order: 'admin.activity.kind.order',
   admin: 'admin.activity.kind.admin',
   searchWord: 'admin.activity.kind.searchWord',
+  brand: 'admin.activity.kind.brand',
+  specField: 'admin.activity.kind.specField',
 } as const satisfies Record<AuditEntityType, MessageId>;
 
 const FIELD_LABELS: Readonly<Record<string, MessageId>> = {
@@ -61,6 +70,13 @@ const FIELD_LABELS: Readonly<Record<string, MessageId>> = {
   updated: 'admin.activity.field.updated',
   categoriesCreated: 'admin.activity.field.categoriesCreated',
   term: 'admin.activity.field.term',
+  // Brands, spec fields and a product's values.
+  brand: 'admin.activity.field.brand',
+  specs: 'admin.activity.field.specs',
+  kind: 'admin.activity.field.kind',
+  unit: 'admin.activity.field.unit',
+  choices: 'admin.activity.field.choices',
+  isFilter: 'admin.activity.field.isFilter',
 };
 
 /** "Edited product", "Unfeatured product"…; an action this build does not know shows as it is stored. */

@@ -10,6 +10,7 @@ import { useLocale, useT } from '../../../lib/i18n';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { AddForm } from './AddForm';
 import { SearchDictionaryCard } from './SearchDictionaryCard';
+import { BrandsCard } from './BrandsCard';
 import { addCategory, addChildCategory, addSubCategory, removeCategory, removeChildCategory, removeSubCategory } from './api';
 import { CATEGORY_TOASTS, type CategoriesPanelState, type Level, useCategoriesPanel } from './use-categories-panel';
 
@@ -45,6 +46,7 @@ export function CategoriesPanel() {
       </div>
 
       <SearchDictionaryCard />
+      <BrandsCard />
 
       <ConfirmDialog
         open={asking !== null}

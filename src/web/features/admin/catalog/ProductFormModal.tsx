@@ -192,10 +192,16 @@ function PriceCheckDialog({ form }: { form: ProductFormState }) {
     >
       {check && (
         <p className="text-sm text-slate-700" data-testid="price-check">
-          {t('admin-catalog.productForm.priceCheck.body', {
-            before: formatPrice(check.oldPrice, locale),
-            after: formatPrice(check.newPrice, locale),
-          })}
+          {check.variantLabel === undefined
+            ? t('admin-catalog.productForm.priceCheck.body', {
+                before: formatPrice(check.oldPrice, locale),
+                after: formatPrice(check.newPrice, locale),
+              })
+            : t('admin-catalog.productForm.priceCheck.variantBody', {
+                variant: check.variantLabel,
+                before: formatPrice(check.oldPrice, locale),
+                after: formatPrice(check.newPrice, locale),
+              })}
         </p>
       )}
     </Dialog>

@@ -183,3 +183,10 @@ export function useSpecFields(categoryId: number | undefined) {
     enabled: categoryId !== undefined,
   });
 }
+
+/** POST /api/admin/brands: a new brand of the managed list. */
+export const addBrand = (name: string) => api<{ brand: Brand }>('/api/admin/brands', { method: 'POST', body: { name }, auth: 'admin' });
+
+/** PUT /api/admin/brands/:id: a brand's new name. */
+export const renameBrand = (id: number, name: string) =>
+  api<{ brand: Brand }>(`/api/admin/brands/${id}`, { method: 'PUT', body: { name }, auth: 'admin' });

@@ -178,8 +178,16 @@ export function useProductForm({ product, categories, onClose, onSaved }: Produc
   const [added, setAdded] = useState<NewImage[]>([]);
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
-  /** The server asked to confirm a price change of more than half: the old and the new price (rupees). */
-  const [priceCheck, setPriceCheck] = useState<{ oldPrice: number; newPrice: number } | null>(null);
+  /**
+   * The server asked to confirm a price change of more than half: the old and the new price
+   * (rupees), the variant's label when it is a variant's, and the field to go back to.
+   */
+  const [priceCheck, setPriceCheck] = useState<{
+    oldPrice: number;
+    newPrice: number;
+    variantLabel?: string;
+    field: string;
+  } | null>(null);
 
   // Previews are object URLs: revoke each one when it is removed or the form goes away.
   const addedRef = useRef(added);
@@ -292,10 +300,20 @@ export function useProductForm({ product, categories, onClose, onSaved }: Produc
       onClose();
     } catch (error) {
       const body =
-        error instanceof ApiError ? (error.body as { code?: unknown; oldPrice?: unknown; newPrice?: unknown }) : undefined;
-      if (body?.code === 'PRICE_CHANGE_UNCONFIRMED' && typeof body.oldPrice === 'number' && typeof body.newPrice === 'number') {
-        // Not a failure: a question for the owner (the confirm dialog), asked before anything is saved.
-        setPriceCheck({ oldPrice: body.oldPrice, newPrice: body.newPrice });
+        error instanceof ApiError
+          ? (error.body as { code?: unknown; oldPrice?: unknown; newPrice?: unknown; variantLabel?: unknown })
+          : undefined;
+      if (
+        error instanceof ApiError &&
+        body?.code === 'PRICE_CHANGE_UNCONFIRMED' &&
+        typeof body.oldPrice === 'number' &&
+        typeof body.newPrice === 'number'
+      ) {
+        // Not a failure: a question for the owner (the confirm dialog), asked before anything is
+        // saved. A variant's price names the variant; "Fix the price" goes back to its field.
+        const variantLabel = typeof body.variantLabel === 'string' ? body.variantLabel : undefined;
+        const field = Object.keys(error.fieldErrors).find((name) => name.endsWith('price')) ?? 'price';
+        setPriceCheck({ oldPrice: body.oldPrice, newPrice: body.newPrice, variantLabel, field });
         return;
       }
       toast.error(t(product ? PRODUCT_FORM_TOASTS.updateFailed : PRODUCT_FORM_TOASTS.uploadFailed));
@@ -338,8 +356,9 @@ export function useProductForm({ product, categories, onClose, onSaved }: Produc
     /** The owner means the price: the same form sent again with the confirmation. */
     confirmPrice: () => void submit(undefined, true),
     cancelPriceCheck: () => {
+      const field = priceCheck?.field ?? 'price';
       setPriceCheck(null);
-      document.getElementById(`${formId}-price`)?.focus();
+      document.getElementById(`${formId}-${field}`)?.focus();
     },
     onClose,
   };

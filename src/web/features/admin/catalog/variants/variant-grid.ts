@@ -1,4 +1,5 @@
 import type { ProductDetail } from '../../../../../shared/product-detail';
+import { priceSchema, readAmount } from '../../../../../shared/product-price';
 import { PRODUCT_OPTIONS_MAX, PRODUCT_VARIANTS_MAX, variantLabel } from '../../../../../shared/variants';
 import type { MessageId } from '../../../../lib/i18n';
 
@@ -96,14 +97,16 @@ export function variantsPayload(draft: VariantsDraft, defaultPrice: string) {
     ...(row.id === undefined ? {} : { id: row.id }),
     ...(row.sku.trim() ? { sku: row.sku.trim() } : {}),
     options: Object.fromEntries(options.map((option, index) => [option.name, combination.values[index] ?? ''])),
-    price: Number(row.price.trim()),
+    // As typed: the server reads "1,39,999" and "139,999" as the product form's price does.
+    price: row.price.trim(),
     ...(row.stock.trim() === '' ? {} : { stock: Number(row.stock.trim()) }),
     images: row.images,
   }));
   return { options, variants };
 }
 
-const PRICE = /^\d{1,9}(\.\d{1,2})?$/;
+/** A price as the product form takes it: commas in lakhs or thousands, "Rs." in front (priceSchema). */
+const priceOk = (text: string) => priceSchema.safeParse(text.trim()).success;
 const WHOLE = /^\d{1,9}$/;
 
 /**
@@ -124,7 +127,7 @@ export function draftErrors(draft: VariantsDraft, defaultPrice: string): Record<
   if (kept.length === 0 && combinations(draft.options).length > 0) errors.variants = 'admin-catalog.variants.error.noneSold';
   if (kept.length > PRODUCT_VARIANTS_MAX) errors.variants = 'admin-catalog.variants.error.tooMany';
   kept.forEach(({ row }, index) => {
-    if (!PRICE.test(row.price.trim())) errors[`variants.${index}.price`] = 'admin-catalog.variants.error.price';
+    if (!priceOk(row.price)) errors[`variants.${index}.price`] = 'admin-catalog.variants.error.price';
     if (row.stock.trim() !== '' && !WHOLE.test(row.stock.trim()))
       errors[`variants.${index}.stock`] = 'admin-catalog.variants.error.stock';
   });
@@ -135,7 +138,7 @@ export function draftErrors(draft: VariantsDraft, defaultPrice: string): Record<
 export function lowestPrice(draft: VariantsDraft, defaultPrice: string): string | undefined {
   const prices = keptRows(draft, defaultPrice)
     .map(({ row }) => row.price.trim())
-    .filter((price) => PRICE.test(price));
+    .filter(priceOk);
   if (prices.length === 0) return undefined;
-  return prices.reduce((low, price) => (Number(price) < Number(low) ? price : low));
+  return prices.reduce((low, price) => ((readAmount(price) ?? 0) < (readAmount(low) ?? 0) ? price : low));
 }
