@@ -208,8 +208,8 @@ export const VALIDATION_NE: MessageCatalogue = {
   'status must be one of queued, running, done, failed': 'status को मान queued, running, done वा failed मध्ये एक हुनुपर्छ',
 
   // audit.ts
-  'entityType must be one of category, subcategory, childCategory, product, order, admin, brand, specField':
-    'entityType को मान category, subcategory, childCategory, product, order, admin, brand वा specField मध्ये एक हुनुपर्छ',
+  'entityType must be one of category, subcategory, childCategory, product, order, admin, searchWord, brand, specField':
+    'entityType को मान category, subcategory, childCategory, product, order, admin, searchWord, brand वा specField मध्ये एक हुनुपर्छ',
   'entityId is too long': 'entityId धेरै लामो भयो',
   'adminId must be a whole number from {min} to {max}': 'adminId को मान {min} देखि {max} सम्मको पूर्णाङ्क हुनुपर्छ',
   'action is not one the audit log knows': 'action को मान गतिविधि-लगले चिन्ने कामहरूमध्ये एक हुनुपर्छ',

@@ -198,8 +198,8 @@ export const ERRORS_NE: MessageCatalogue = {
   'The CSV file has more than {max} product rows: split it into smaller files':
     'CSV फाइलमा {max} भन्दा बढी सामानका पङ्क्ति छन्: यसलाई साना फाइलहरूमा बाँड्नुहोस्',
   'The CSV file lacks these columns: {columns}': 'CSV फाइलमा यी स्तम्भ छैनन्: {columns}',
-  'The CSV file has columns this shop does not know: {columns}. Its columns are {known}.':
-    'CSV फाइलमा यो पसलले नचिनेका स्तम्भ छन्: {columns}। चिनिने स्तम्भहरू: {known}।',
+  'The CSV file has columns this shop does not know: {columns}. Its columns are {known}, {prefix}<Name>.':
+    'CSV फाइलमा यो पसलले नचिनेका स्तम्भ छन्: {columns}। चिनिने स्तम्भहरू: {known}, {prefix}<Name>।',
   'The column "{column}" appears twice': '"{column}" स्तम्भ दुई पटक छ',
   'The ZIP file could not be read': 'ZIP फाइल पढ्न सकिएन',
   'The ZIP file may hold at most {max} images': 'ZIP फाइलमा बढीमा {max} वटा फोटो मात्र हुन सक्छन्',

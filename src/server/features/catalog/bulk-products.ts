@@ -10,6 +10,11 @@ import * as q from './queries.js';
 /**
  * Products in bulk for the seeders (100 000 products without running sharp 100 000 times): a few
  * images stored once, then many products that reuse them in multi-row inserts.
+ *
+ *   const base = await catalog.storeImage(buffer);          // → base name of the stored WebP set
+ *   // no image processing, multi-row inserts, one transaction per call:
+ *   const ids = await catalog.insertProductsBulk([{ name, description, pricePaisa, categoryId,
+ *     subCategoryId?, childCategoryId?, isFeatured?, stock?, imageBaseNames: [base], createdAt? }]);
  */
 export class BulkProducts {
   constructor(

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/catalog.js';
 import type { VariantsInput } from '../../../shared/variants.js';
 import { AppError } from '../../lib/errors.js';
+import { baseNameOf } from '../../lib/images.js';
 import type { NewProduct } from './queries.js';
 
 /** What the service API's product writes are given (service.ts), and the checks of it. */
@@ -76,17 +77,11 @@ export function assertPriceMoves(moves: readonly PriceMove[], confirmed: boolean
   const first = far[0];
   if (!first) return;
   const message = CATALOG_MESSAGES.priceChangeUnconfirmed;
-  throw new AppError(
-    409,
-    'PRICE_CHANGE_UNCONFIRMED',
-    message,
-    Object.fromEntries(far.map((move) => [move.field, message])),
-    {
-      oldPrice: first.oldPaisa / 100,
-      newPrice: first.newPaisa / 100,
-      ...(first.label === undefined ? {} : { variantLabel: first.label }),
-    },
-  );
+  throw new AppError(409, 'PRICE_CHANGE_UNCONFIRMED', message, Object.fromEntries(far.map((move) => [move.field, message])), {
+    oldPrice: first.oldPaisa / 100,
+    newPrice: first.newPaisa / 100,
+    ...(first.label === undefined ? {} : { variantLabel: first.label }),
+  });
 }
 
 /** assertPriceMoves for a product's own price (the `price` field); undefined: the price is not changed. */
@@ -146,4 +141,20 @@ export function newProductRow(product: Omit<CreateProductInput, 'images'>, at: s
 /** The stored form of a warranty: trimmed, null when there is none. */
 export function storedWarranty(warranty: string | null | undefined): string | null {
   return warranty?.trim() || null;
+}
+
+/** The stored images an edit keeps, in the order its `imageOrder` gives (each one of the product's own, once). */
+export function keptImages(existing: string[], imageOrder: string[]): string[] {
+  const kept: string[] = [];
+  for (const address of imageOrder) {
+    const base = baseNameOf(address);
+    if (!base || !existing.includes(base)) {
+      throw validationFailed({
+        imageOrder: `imageOrder lists an image that is not one of this product's images: ${address}`,
+      });
+    }
+    if (kept.includes(base)) throw validationFailed({ imageOrder: 'imageOrder lists an image twice' });
+    kept.push(base);
+  }
+  return kept;
 }

@@ -15,12 +15,8 @@
  *     images: [pngBuffer, jpegBuffer],                     // 1+ images: sniffed, re-encoded, stored
  *   });                                                    // → Product (the API shape)
  *
- *   // Bulk (100 000 products without running sharp 100 000 times): store a few images once…
- *   const base = await catalog.storeImage(buffer);          // → base name of the stored WebP set
- *   // …then insert many products that reuse them (no image processing, multi-row inserts,
- *   // one transaction per call; call it in batches of a few thousand):
- *   const ids = await catalog.insertProductsBulk([{ name, description, pricePaisa, categoryId,
- *     subCategoryId?, childCategoryId?, isFeatured?, stock?, imageBaseNames: [base], createdAt? }]);
+ *   // Bulk, for the seeders (bulk-products.ts): catalog.storeImage(buffer) once, then
+ *   // catalog.insertProductsBulk([...]) in batches of a few thousand reusing its base name.
  *
  *   catalog.isEmpty()  → true when no category exists (first start: seed the demo catalogue).
  *   catalog.listing    → the product lists and search (listPage, listAll: listing/service.ts).
@@ -52,7 +48,7 @@ import { uniqueViolation } from '../../lib/db-errors.js';
 import { notFound } from '../../lib/errors.js';
 import { type Actor, allFields, changedFields, recordAudit } from '../audit/service.js';
 import { productSnapshot } from './audit-snapshot.js';
-import { type ProcessedImage, baseNameOf, deleteImages, processImage, storeImages } from '../../lib/images.js';
+import { type ProcessedImage, deleteImages, processImage, storeImages } from '../../lib/images.js';
 import type { Storage } from '../../lib/storage.js';
 import { ProductArchive } from './archive.js';
 import { BulkProducts } from './bulk-products.js';
@@ -66,6 +62,7 @@ import {
   type CreateProductInput,
   assertPriceChange,
   assertProductBasics,
+  keptImages,
   newProductRow,
   skuTaken,
   toPaisa,
@@ -308,7 +305,10 @@ export class CatalogService {
     // A product with variants keeps its variants' price and stock.
     const update = await this.variants.productEdit(id, current, edit, variants);
     // The form's confirmation of a far price move covers its variants' prices too.
-    const variantsInput = variants && { ...variants, confirmPriceChange: variants.confirmPriceChange || update.confirmPriceChange };
+    const variantsInput = variants && {
+      ...variants,
+      confirmPriceChange: variants.confirmPriceChange || update.confirmPriceChange,
+    };
     const existing = (await q.imagesOf(this.db, [id])).get(id) ?? [];
 
     const patch: q.ProductPatch = {};
@@ -333,20 +333,7 @@ export class CatalogService {
     const specs =
       update.brand !== undefined || update.specs ? await this.specs.prepareProductSpecs(categoryId, update) : undefined;
 
-    let kept = existing;
-    if (update.imageOrder !== undefined) {
-      kept = [];
-      for (const address of update.imageOrder) {
-        const base = baseNameOf(address);
-        if (!base || !existing.includes(base)) {
-          throw validationFailed({
-            imageOrder: `imageOrder lists an image that is not one of this product's images: ${address}`,
-          });
-        }
-        if (kept.includes(base)) throw validationFailed({ imageOrder: 'imageOrder lists an image twice' });
-        kept.push(base);
-      }
-    }
+    const kept = update.imageOrder === undefined ? existing : keptImages(existing, update.imageOrder);
     if (kept.length + files.length === 0) throw validationFailed({ images: CATALOG_MESSAGES.imageRequired });
 
     const processed = await this.processAll(files);

@@ -179,15 +179,18 @@ export class ImportWriter {
     const work = this.plan.variants.get(row.row);
     if (work) {
       // A live variant shows only images its product still has (the row may have replaced them).
-      const input = images
-        ? {
-            ...work.input,
-            variants: work.input.variants.map((variant) => ({
-              ...variant,
-              images: variant.images.filter((address) => images.includes(baseNameOf(address) ?? '')),
-            })),
-          }
-        : work.input;
+      // The file's far price moves were listed and confirmed before any write (import-report.ts), so
+      // the variants' own confirmation is the file's.
+      const input = {
+        ...work.input,
+        confirmPriceChange: true,
+        ...(images && {
+          variants: work.input.variants.map((variant) => ({
+            ...variant,
+            images: variant.images.filter((address) => images.includes(baseNameOf(address) ?? '')),
+          })),
+        }),
+      };
       await this.services.variants.writeIn(this.trx, productId, input, { adminId: this.adminId }, this.now);
     }
     const prepared = this.plan.specs.get(row.row);
