@@ -16,7 +16,7 @@ import { daysInOrder, queryDay, queryTzOffset, queryWholeNumber } from './query-
  * features/admin/audit/labels.ts); an action is '<entityType>.<verb>'.
  */
 
-export const AUDIT_ENTITY_TYPES = ['category', 'subcategory', 'childCategory', 'product', 'order', 'admin'] as const;
+export const AUDIT_ENTITY_TYPES = ['category', 'subcategory', 'childCategory', 'product', 'order', 'admin', 'coupon'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export const AUDIT_ACTIONS = [
@@ -42,6 +42,10 @@ export const AUDIT_ACTIONS = [
   'order.status',
   'order.refund',
   'admin.password',
+  /** A coupon made, changed (its fields as changes) or deactivated. */
+  'coupon.create',
+  'coupon.update',
+  'coupon.deactivate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -26,6 +26,9 @@ const ACTION_LABELS = {
   'order.status': 'admin.activity.action.orderStatus',
   'order.refund': 'admin.activity.action.orderRefund',
   'admin.password': 'admin.activity.action.adminPassword',
+  'coupon.create': 'admin.activity.action.couponCreate',
+  'coupon.update': 'admin.activity.action.couponUpdate',
+  'coupon.deactivate': 'admin.activity.action.couponDeactivate',
 } as const satisfies Record<AuditAction, MessageId>;
 
 /** The "What" filter's choices. */
@@ -36,6 +39,7 @@ export const KIND_LABELS = {
   childCategory: 'admin.activity.kind.childCategory',
   order: 'admin.activity.kind.order',
   admin: 'admin.activity.kind.admin',
+  coupon: 'admin.activity.kind.coupon',
 } as const satisfies Record<AuditEntityType, MessageId>;
 
 const FIELD_LABELS: Readonly<Record<string, MessageId>> = {
