@@ -143,6 +143,10 @@ describe('coupons at the cart and checkout', () => {
       [headphones.id, 50000, vatIncludedPaisa(350000)],
       [mouse.id, 0, vatIncludedPaisa(120000)],
     ]);
+    // The orders CSV carries the discount and the code (its last two columns).
+    const csv = await (await fetch(`${base}/api/admin/orders/export.csv`, { headers: bearer(admin) })).text();
+    const csvLine = csv.split('\r\n').find((line) => line.startsWith(order.id));
+    expect(csvLine).toMatch(/,500,AUDIO15$/);
     // The cart's coupon went with the order.
     expect(await t.app.ctx.db.selectFrom('cart_coupons').selectAll().where('user_id', '=', shopper.userId).execute()).toEqual([]);
 
