@@ -47,7 +47,8 @@ export const COUPON_MESSAGES = {
   usedUp: 'This coupon has been used up',
   alreadyUsed: 'You have already used this coupon',
   nothingInScope: 'Nothing in your cart is covered by this coupon',
-  tooManyTries: (minutes: number) => `Too many wrong coupon codes. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooManyTries: (minutes: number) =>
+    `Too many wrong coupon codes. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   reopenUsedUp: 'Cannot reopen this order: its coupon has been used up',
 } as const;
 
@@ -58,17 +59,31 @@ export const COUPON_ERROR_CODES = {
 } as const;
 
 const rupees = (message: string) => z.number({ error: message }).min(0, message).max(1e12, message);
-const limit = z.number({ error: COUPON_MESSAGES.limitInvalid }).int(COUPON_MESSAGES.limitInvalid).min(1, COUPON_MESSAGES.limitInvalid).max(2 ** 31 - 1, COUPON_MESSAGES.limitInvalid);
+const limit = z
+  .number({ error: COUPON_MESSAGES.limitInvalid })
+  .int(COUPON_MESSAGES.limitInvalid)
+  .min(1, COUPON_MESSAGES.limitInvalid)
+  .max(2 ** 31 - 1, COUPON_MESSAGES.limitInvalid);
 const ids = z
-  .array(z.number({ error: COUPON_MESSAGES.idsInvalid }).int(COUPON_MESSAGES.idsInvalid).min(1, COUPON_MESSAGES.idsInvalid).max(2 ** 31 - 1, COUPON_MESSAGES.idsInvalid), {
-    error: COUPON_MESSAGES.idsInvalid,
-  })
+  .array(
+    z
+      .number({ error: COUPON_MESSAGES.idsInvalid })
+      .int(COUPON_MESSAGES.idsInvalid)
+      .min(1, COUPON_MESSAGES.idsInvalid)
+      .max(2 ** 31 - 1, COUPON_MESSAGES.idsInvalid),
+    {
+      error: COUPON_MESSAGES.idsInvalid,
+    },
+  )
   .max(1000, COUPON_MESSAGES.idsInvalid);
 /** An ISO 8601 date-time (with its offset), kept as UTC ISO text; null: no bound. */
 const instant = z
   .string({ error: COUPON_MESSAGES.dateInvalid })
   .max(40, COUPON_MESSAGES.dateInvalid)
-  .refine((text) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(text) && !Number.isNaN(Date.parse(text)), COUPON_MESSAGES.dateInvalid)
+  .refine(
+    (text) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(text) && !Number.isNaN(Date.parse(text)),
+    COUPON_MESSAGES.dateInvalid,
+  )
   .transform((text) => new Date(text).toISOString())
   .nullable();
 
@@ -81,7 +96,10 @@ const couponFields = {
     .transform((code) => code.toUpperCase())
     .refine((code) => COUPON_CODE_PATTERN.test(code), COUPON_MESSAGES.codeFormat),
   type: z.enum(['percent', 'fixed'], { error: COUPON_MESSAGES.typeInvalid }),
-  value: z.number({ error: COUPON_MESSAGES.valueInvalid }).gt(0, COUPON_MESSAGES.valueInvalid).max(1e12, COUPON_MESSAGES.valueInvalid),
+  value: z
+    .number({ error: COUPON_MESSAGES.valueInvalid })
+    .gt(0, COUPON_MESSAGES.valueInvalid)
+    .max(1e12, COUPON_MESSAGES.valueInvalid),
   minSubtotal: rupees(COUPON_MESSAGES.minSubtotalInvalid).nullable(),
   maxDiscount: rupees(COUPON_MESSAGES.maxDiscountInvalid).gt(0, COUPON_MESSAGES.maxDiscountInvalid).nullable(),
   startsAt: instant,
@@ -224,7 +242,10 @@ export function shareDiscount(discountPaisa: number, linePaisa: readonly number[
   // In BigInt: discount × a line's worth can pass 2^53 on a large order.
   const total = BigInt(discountPaisa);
   const whole = BigInt(scope);
-  const parts = linePaisa.map((paisa) => ({ share: (total * BigInt(paisa)) / whole, remainder: (total * BigInt(paisa)) % whole }));
+  const parts = linePaisa.map((paisa) => ({
+    share: (total * BigInt(paisa)) / whole,
+    remainder: (total * BigInt(paisa)) % whole,
+  }));
   const shares = parts.map((part) => Number(part.share));
   let left = discountPaisa - shares.reduce((sum, share) => sum + share, 0);
   const order = parts

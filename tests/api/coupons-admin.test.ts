@@ -15,7 +15,12 @@ describe('admin coupons', () => {
   afterAll(async () => t.close());
 
   const post = (payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/admin/coupons', headers: { ...bearer(admin), ...headers }, payload: payload as object });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/coupons',
+      headers: { ...bearer(admin), ...headers },
+      payload: payload as object,
+    });
 
   it('creates a coupon in rupees, code in upper case, and records it in the audit log', async () => {
     const product = await makeProduct(t, { price: 2000 });
@@ -69,7 +74,13 @@ describe('admin coupons', () => {
   it('a fixed coupon keeps its rupees as paisa', async () => {
     const res = await post({ code: 'FLAT250', type: 'fixed', value: 250.75 });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().coupon).toMatchObject({ value: 250.75, minSubtotal: null, usageLimit: null, categoryIds: [], productIds: [] });
+    expect(res.json().coupon).toMatchObject({
+      value: 250.75,
+      minSubtotal: null,
+      usageLimit: null,
+      categoryIds: [],
+      productIds: [],
+    });
     const row = await t.app.ctx.db.selectFrom('coupons').select('value').where('code', '=', 'FLAT250').executeTakeFirstOrThrow();
     expect(Number(row.value)).toBe(25075);
   });
@@ -100,7 +111,11 @@ describe('admin coupons', () => {
       expect(ne.statusCode).toBe(400);
       expect(ne.json().errors?.[field]).toMatch(/[\u0900-\u097F]/);
     }
-    const count = await t.app.ctx.db.selectFrom('coupons').select('code').where('code', 'in', ['ZERO', 'NEG', 'BIG', 'BACKWARDS']).execute();
+    const count = await t.app.ctx.db
+      .selectFrom('coupons')
+      .select('code')
+      .where('code', 'in', ['ZERO', 'NEG', 'BIG', 'BACKWARDS'])
+      .execute();
     expect(count).toEqual([]);
   });
 
@@ -126,7 +141,12 @@ describe('admin coupons', () => {
       payload: { value: 20, usageLimit: 5 },
     });
     expect(patched.statusCode, patched.body).toBe(200);
-    expect(patched.json().coupon).toMatchObject({ code: 'NEWYEAR', value: 20, usageLimit: 5, startsAt: '2027-04-14T00:00:00.000Z' });
+    expect(patched.json().coupon).toMatchObject({
+      code: 'NEWYEAR',
+      value: 20,
+      usageLimit: 5,
+      startsAt: '2027-04-14T00:00:00.000Z',
+    });
 
     const badPatch = await t.app.inject({
       method: 'PATCH',
@@ -153,7 +173,11 @@ describe('admin coupons', () => {
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().coupon).toMatchObject({ type: 'fixed', value: 300, startsAt: null, usageLimit: null });
 
-    const off = await t.app.inject({ method: 'POST', url: `/api/admin/coupons/${created.id}/deactivate`, headers: bearer(admin) });
+    const off = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/coupons/${created.id}/deactivate`,
+      headers: bearer(admin),
+    });
     expect(off.statusCode).toBe(200);
     expect(off.json().coupon.active).toBe(false);
     const actions = await t.app.ctx.db
@@ -165,7 +189,12 @@ describe('admin coupons', () => {
       .execute();
     expect(actions.map((row) => row.action)).toEqual(['coupon.create', 'coupon.update', 'coupon.update', 'coupon.deactivate']);
 
-    const missing = await t.app.inject({ method: 'PATCH', url: '/api/admin/coupons/999999', headers: bearer(admin), payload: {} });
+    const missing = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/coupons/999999',
+      headers: bearer(admin),
+      payload: {},
+    });
     expect(missing.statusCode).toBe(404);
 
     const shopper = await makeShopper(t);

@@ -54,7 +54,9 @@ describe('coupons at the cart and checkout', () => {
   const checkout = (who: TestShopper, total: number, extra: Record<string, unknown> = {}) =>
     call('POST', '/api/orders/create', who.token, orderBody(who.userId, total, extra));
   const usedCount = async (id: number) =>
-    Number((await t.app.ctx.db.selectFrom('coupons').select('used_count').where('id', '=', id).executeTakeFirstOrThrow()).used_count);
+    Number(
+      (await t.app.ctx.db.selectFrom('coupons').select('used_count').where('id', '=', id).executeTakeFirstOrThrow()).used_count,
+    );
 
   it('the shares of a discount add up exactly and follow the lines’ worth', () => {
     expect(shareDiscount(1000, [3000, 0, 7000])).toEqual([300, 0, 700]);
@@ -164,7 +166,13 @@ describe('coupons at the cart and checkout', () => {
     await fillCart(t.app.ctx.db, shopper.userId, [{ productId: charger.id, quantity: 2 }]);
     const res = await checkout(shopper, 100, { couponCode: 'huge' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.order).toMatchObject({ subtotal: 1600, discount: 1600, deliveryFee: 100, totalAmount: 100, couponCode: 'HUGE' });
+    expect(res.body.order).toMatchObject({
+      subtotal: 1600,
+      discount: 1600,
+      deliveryFee: 100,
+      totalAmount: 100,
+      couponCode: 'HUGE',
+    });
   });
 
   it('usageLimit 1 and 20 shoppers at once: exactly one discounted order; the others 409, then order without it', async () => {

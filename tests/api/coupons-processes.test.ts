@@ -80,11 +80,18 @@ describe('a coupon’s last use across processes', () => {
         }),
       );
       const statuses = results.map((result) => result.status).sort();
-      expect(statuses.filter((status) => status === 201), JSON.stringify(results)).toHaveLength(1);
+      expect(
+        statuses.filter((status) => status === 201),
+        JSON.stringify(results),
+      ).toHaveLength(1);
       expect(statuses.filter((status) => status === 409)).toHaveLength(19);
       expect(results.find((result) => result.status === 201)!.body.order!.discount).toBe(500);
       for (const result of results.filter((r) => r.status === 409)) expect(result.body.code).toBe('COUPON_USED_UP');
-      const coupon = await db.db.selectFrom('coupons').select('used_count').where('code', '=', 'LASTONE').executeTakeFirstOrThrow();
+      const coupon = await db.db
+        .selectFrom('coupons')
+        .select('used_count')
+        .where('code', '=', 'LASTONE')
+        .executeTakeFirstOrThrow();
       expect(Number(coupon.used_count)).toBe(1);
       const discounted = await db.db.selectFrom('orders').select('id').where('coupon_code', '=', 'LASTONE').execute();
       expect(discounted).toHaveLength(1);

@@ -63,21 +63,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addColumn('released_at', 'text')
     .execute();
-  await db.schema.createIndex('coupon_redemptions_coupon').on('coupon_redemptions').columns(['coupon_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('coupon_redemptions_coupon')
+    .on('coupon_redemptions')
+    .columns(['coupon_id', 'created_at'])
+    .execute();
   await db.schema
     .createTable('cart_coupons')
     .addColumn('user_id', 'bigint', (col) => col.primaryKey().references('users.id').onDelete('cascade'))
     .addColumn('coupon_id', 'integer', (col) => col.notNull().references('coupons.id').onDelete('cascade'))
     .addColumn('applied_at', 'text', (col) => col.notNull())
     .execute();
-  await db.schema.alterTable('orders').addColumn('discount_paisa', 'bigint', (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('discount_paisa', 'bigint', (col) => col.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('orders').addColumn('coupon_code', 'text').execute();
   await db.schema
     .alterTable('order_items')
     .addColumn('discount_paisa', 'bigint', (col) => col.notNull().defaultTo(0))
     .execute();
-
-
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -111,7 +111,11 @@ export class Checkout {
       trx,
       userId,
       input.couponCode,
-      lines.map((line) => ({ productId: line.product_id, categoryId: line.category_id, grossPaisa: line.price_paisa * line.quantity })),
+      lines.map((line) => ({
+        productId: line.product_id,
+        categoryId: line.category_id,
+        grossPaisa: line.price_paisa * line.quantity,
+      })),
     );
     const price = this.priceOrder(lines, input, method, redeemed?.discountPaisa ?? 0);
     const reserved = await reserveStock(trx, lines);

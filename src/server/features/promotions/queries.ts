@@ -213,7 +213,9 @@ export async function cartWorth(db: Db, userId: number) {
   const rows = await db
     .selectFrom('cart_items as ci')
     .innerJoin('products as p', 'p.id', 'ci.product_id')
-    .leftJoin('product_variants as v', (join) => join.onRef('v.id', '=', 'ci.variant_id').onRef('v.product_id', '=', 'ci.product_id'))
+    .leftJoin('product_variants as v', (join) =>
+      join.onRef('v.id', '=', 'ci.variant_id').onRef('v.product_id', '=', 'ci.product_id'),
+    )
     .select(['ci.product_id', 'p.category_id', 'ci.quantity', 'p.price_paisa', 'v.price_paisa as variant_price', 'ci.variant_id'])
     .where('ci.user_id', '=', userId)
     .orderBy('ci.id')

@@ -309,15 +309,19 @@ export class CouponService {
     read: { uses?: number },
   ): { discountPaisa: number; shares: number[] } {
     const now = isoNow(this.ctx.clock);
-    if (coupon.starts_at !== null && now < coupon.starts_at) throw invalid(COUPON_MESSAGES.notStarted(nepalTime(coupon.starts_at)));
+    if (coupon.starts_at !== null && now < coupon.starts_at)
+      throw invalid(COUPON_MESSAGES.notStarted(nepalTime(coupon.starts_at)));
     if (coupon.ends_at !== null && now >= coupon.ends_at) throw invalid(COUPON_MESSAGES.expired);
     if (read.uses !== undefined) {
       if (coupon.usage_limit !== null && coupon.used_count >= coupon.usage_limit) throw invalid(COUPON_MESSAGES.usedUp);
-      if (coupon.per_customer_limit !== null && read.uses >= coupon.per_customer_limit) throw invalid(COUPON_MESSAGES.alreadyUsed);
+      if (coupon.per_customer_limit !== null && read.uses >= coupon.per_customer_limit)
+        throw invalid(COUPON_MESSAGES.alreadyUsed);
     }
     const everything = scope.categoryIds.length === 0 && scope.productIds.length === 0;
     const covered = lines.map((line) =>
-      everything || scope.productIds.includes(line.productId) || scope.categoryIds.includes(line.categoryId) ? line.grossPaisa : 0,
+      everything || scope.productIds.includes(line.productId) || scope.categoryIds.includes(line.categoryId)
+        ? line.grossPaisa
+        : 0,
     );
     const scopePaisa = covered.reduce((sum, paisa) => sum + paisa, 0);
     if (scopePaisa <= 0) throw invalid(COUPON_MESSAGES.nothingInScope);

@@ -34,12 +34,21 @@ export function CouponField({ coupon }: { coupon: CartCoupon }) {
 
   if (coupon.code) {
     return (
-      <div className="flex items-center justify-between gap-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm" data-testid="coupon-applied">
+      <div
+        className="flex items-center justify-between gap-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm"
+        data-testid="coupon-applied"
+      >
         <span className="text-emerald-900">
           {t('cart.coupon.applied', { code: coupon.code })}
           {coupon.problem && <span className="mt-0.5 block text-xs text-amber-800">{coupon.problem}</span>}
         </span>
-        <Button type="button" variant="outline" size="sm" onClick={() => void coupon.remove.mutateAsync()} loading={coupon.remove.isPending}>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() => void coupon.remove.mutateAsync()}
+          loading={coupon.remove.isPending}
+        >
           {t('cart.coupon.remove')}
         </Button>
       </div>

@@ -74,7 +74,9 @@ export function OrderSummary({
       <div className="flex items-baseline justify-between gap-3 border-t border-slate-200 pt-2">
         <dt className="text-base font-semibold text-slate-900">{t('cart.total')}</dt>
         <dd className="text-lg font-bold text-slate-900" data-testid="checkout-total">
-          {deliveryPaisa === undefined ? '…' : formatPrice((subtotalPaisa - discountPaisa + (known ? deliveryPaisa : 0)) / 100, locale)}
+          {deliveryPaisa === undefined
+            ? '…'
+            : formatPrice((subtotalPaisa - discountPaisa + (known ? deliveryPaisa : 0)) / 100, locale)}
         </dd>
       </div>
     </dl>
