@@ -27,6 +27,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '32' },
     rounds: { type: 'string', default: '10' },
     products: { type: 'string', default: '50' },
+    // Every checkout uses a 10 % coupon without limits (its use still taken by the conditional update).
+    coupon: { type: 'boolean', default: false },
   },
 });
 const SHOPPERS = Number(args.shoppers);
@@ -46,6 +48,8 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     JWT_SECRET: 'bench-checkout-secret-0123456789abcdefghijklmnop',
+    // Each shopper orders once a round and nobody pays: the open-orders limit (3) would refuse round 3 on.
+    MAX_OPEN_ORDERS: '1000',
   });
   const app = await buildApp({ config, logger: false, serveWeb: false, mailer: noMail });
   try {
@@ -54,6 +58,25 @@ async function main(): Promise<void> {
     const db = app.ctx.db;
     const now = new Date().toISOString();
 
+    if (args.coupon) {
+      await db
+        .insertInto('coupons')
+        .values({
+          code: 'BENCH10',
+          type: 'percent',
+          value: 10,
+          min_subtotal_paisa: null,
+          max_discount_paisa: null,
+          starts_at: null,
+          ends_at: null,
+          usage_limit: null,
+          per_customer_limit: null,
+          active: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
     // Catalogue: half the products track stock, half do not.
     const category = await db
       .insertInto('categories')
@@ -132,7 +155,9 @@ async function main(): Promise<void> {
           lines.push({ user_id: shopper.id, product_id: product.id, quantity, created_at: now, updated_at: now });
           if (product.stock !== null) ordered.set(product.id, (ordered.get(product.id) ?? 0) + quantity);
         }
-        jobs.push({ userId: shopper.id, token: shopper.token, totalAmount: total / 100 });
+        // With the coupon, the items' sum after its 10 % (rounded down to the paisa), as the server works it out.
+        const discount = args.coupon ? Math.floor((total * 10) / 100) : 0;
+        jobs.push({ userId: shopper.id, token: shopper.token, totalAmount: (total - discount) / 100, coupon: args.coupon });
       }
       await db.insertInto('cart_items').values(lines).execute();
 
@@ -168,18 +193,19 @@ async function main(): Promise<void> {
         'o.id',
         'o.total_paisa',
         'o.subtotal_paisa',
+        'o.discount_paisa',
         'o.delivery_fee_paisa',
         eb.fn.count<number>('i.id').as('lines'),
         eb.fn.sum<number>(eb('i.unit_price_paisa', '*', eb.ref('i.quantity'))).as('sum'),
       ])
-      .groupBy(['o.id', 'o.total_paisa', 'o.subtotal_paisa', 'o.delivery_fee_paisa'])
+      .groupBy(['o.id', 'o.total_paisa', 'o.subtotal_paisa', 'o.discount_paisa', 'o.delivery_fee_paisa'])
       .execute();
     for (const row of wholeness) {
       // The lines make the subtotal; the total adds the delivery charge.
       const whole =
         Number(row.lines) > 0 &&
         Number(row.sum) === Number(row.subtotal_paisa) &&
-        Number(row.subtotal_paisa) + Number(row.delivery_fee_paisa) === Number(row.total_paisa);
+        Number(row.subtotal_paisa) - Number(row.discount_paisa) + Number(row.delivery_fee_paisa) === Number(row.total_paisa);
       if (!whole) problems.push(`order ${row.id} is not whole`);
     }
     const cartLeft = await db
@@ -214,6 +240,7 @@ interface Job {
   userId: number;
   token: string;
   totalAmount: number;
+  coupon: boolean;
 }
 
 /**
@@ -259,7 +286,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 const address = { fullName: 'Bench Shopper', phone: '9841000000', province: 'Bagmati', district: 'Kathmandu', city: 'Kathmandu', address: 'New Road 1', paymentMethod: 'cod' };
 function post(job) {
   return new Promise((resolve, reject) => {
-    const body = JSON.stringify({ userId: job.userId, totalAmount: job.totalAmount, cartItems: [], ...address });
+    const body = JSON.stringify({ userId: job.userId, totalAmount: job.totalAmount, cartItems: [], ...(job.coupon ? { couponCode: 'BENCH10' } : {}), ...address });
     const req = http.request({ host: '127.0.0.1', port, path: '/api/orders/create', method: 'POST', agent,
       headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: 'Bearer ' + job.token } },
       (res) => { res.resume(); res.on('end', () => resolve(res.statusCode)); });

@@ -1,3 +1,5 @@
+import { cartCouponRoutes, couponAdminRoutes } from './features/promotions/routes.js';
+import { CouponService } from './features/promotions/service.js';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -123,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const catalog = new CatalogService(ctx);
   const orders = new OrdersService(ctx);
+  const coupons = new CouponService(ctx);
   // In the sandbox the gateways are this server's own /sandbox routes, asked in-process.
   const gateways = createGateways(ctx.config.payments, {
     fetch,
@@ -146,6 +149,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(catalogRoutes(ctx, catalog));
       await api.register(specsRoutes(catalog));
       await api.register(cartRoutes(ctx), { prefix: '/cart' });
+      await api.register(cartCouponRoutes(coupons), { prefix: '/cart' });
+      await api.register(couponAdminRoutes(coupons), { prefix: '/admin/coupons' });
       await api.register(ordersRoutes(ctx, orders, payments), { prefix: '/orders' });
       await api.register(paymentReturnRoutes(payments), { prefix: '/payments' });
     },

@@ -26,6 +26,7 @@ export const AUDIT_ENTITY_TYPES = [
   'searchWord',
   'brand',
   'specField',
+  'coupon',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -65,6 +66,10 @@ export const AUDIT_ACTIONS = [
   /** A search dictionary word's term set or changed (changes: term), or the word removed. */
   'searchWord.set',
   'searchWord.delete',
+  /** A coupon made, changed (its fields as changes) or deactivated. */
+  'coupon.create',
+  'coupon.update',
+  'coupon.deactivate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -246,6 +246,13 @@ export const createOrderSchema = checkoutFieldsSchema
   .extend({
     userId: userIdSchema,
     totalAmount: totalAmountSchema,
+    /** A coupon code for this order (else the one applied to the cart, if any); the server works out its discount. */
+    couponCode: z
+      .string({ error: 'couponCode must be text' })
+      .trim()
+      .max(64, 'This coupon code is not valid')
+      .optional()
+      .transform((code) => (code ? code : undefined)),
     /** Sent by the client for the contract's sake; never read (the server uses its own cart). */
     cartItems: z.array(z.unknown()).max(1000).optional(),
   })
@@ -291,10 +298,14 @@ export const orderSchema = z.object({
   /** 'ORD-' and 16 random base-32 characters. */
   id: z.string(),
   status: z.enum(ORDER_STATUSES),
-  /** Rupees: what the shopper pays, subtotal plus deliveryFee. */
+  /** Rupees: what the shopper pays, subtotal less discount plus deliveryFee. */
   totalAmount: z.number(),
   /** Rupees: the sum of price × quantity of orderItems. */
   subtotal: z.number(),
+  /** Rupees: the coupon's discount off the items, taken before VAT (0 without one). */
+  discount: z.number(),
+  /** The coupon the order used, in upper case; null when none. */
+  couponCode: z.string().nullable(),
   /** Rupees: the delivery charge for the order's place (0 when free). */
   deliveryFee: z.number(),
   /** Rupees: the 13 % VAT included in totalAmount (items and delivery). */

@@ -62,6 +62,22 @@ export const VALIDATION_NE: MessageCatalogue = {
   'Term must have letters or digits': 'खोजिने शब्दमा अक्षर वा अङ्क हुनुपर्छ',
   'Must be at most {max} characters': 'बढीमा {max} अक्षर हुनुपर्छ',
   'The term must differ from the word': 'खोजिने शब्द मूल शब्दभन्दा फरक हुनुपर्छ',
+  // coupons.ts
+  'Code is required': 'कोड लेख्नुहोस्',
+  'Code must be {min} to {max} letters, digits, - or _, without spaces':
+    'कोडमा {min} देखि {max} वटा अक्षर, अङ्क, - वा _ मात्र हुनुपर्छ, खाली ठाउँ बिना',
+  'Type must be percent or fixed': 'किसिम percent वा fixed मध्ये एक हुनुपर्छ',
+  'Value must be a number more than {min}': 'मान {min} भन्दा ठूलो अङ्क हुनुपर्छ',
+  'A percent discount must be a whole number from {min} to {max}': 'प्रतिशत छुट {min} देखि {max} सम्मको पूर्णाङ्क हुनुपर्छ',
+  'Minimum subtotal must be rupees of {min} or more': 'न्यूनतम जम्मा रकम {min} वा सोभन्दा बढी रुपैयाँ हुनुपर्छ',
+  'Maximum discount must be rupees more than {min}': 'अधिकतम छुट {min} भन्दा बढी रुपैयाँ हुनुपर्छ',
+  'Dates must be ISO {standard} date-times': 'मिति ISO {standard} ढाँचाको मिति-समय हुनुपर्छ',
+  'The end must be after the start': 'अन्त्य सुरुभन्दा पछि हुनुपर्छ',
+  'Limits must be whole numbers of {min} or more': 'सीमा {min} वा सोभन्दा बढीको पूर्णाङ्क हुनुपर्छ',
+  'Ids must be positive whole numbers': 'id शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
+  'Active must be true or false': 'सक्रिय true वा false हुनुपर्छ',
+  'This coupon code is not valid': 'यो कुपन कोड मान्य छैन',
+  'couponCode must be text': 'couponCode अक्षरमा हुनुपर्छ',
 
   // catalog.ts
   'Category name is required': 'क्याटेगोरीको नाम लेख्नुहोस्',
@@ -208,8 +224,8 @@ export const VALIDATION_NE: MessageCatalogue = {
   'status must be one of queued, running, done, failed': 'status को मान queued, running, done वा failed मध्ये एक हुनुपर्छ',
 
   // audit.ts
-  'entityType must be one of category, subcategory, childCategory, product, order, admin, searchWord, brand, specField':
-    'entityType को मान category, subcategory, childCategory, product, order, admin, searchWord, brand वा specField मध्ये एक हुनुपर्छ',
+  'entityType must be one of category, subcategory, childCategory, product, order, admin, searchWord, brand, specField, coupon':
+    'entityType को मान category, subcategory, childCategory, product, order, admin, searchWord, brand, specField वा coupon मध्ये एक हुनुपर्छ',
   'entityId is too long': 'entityId धेरै लामो भयो',
   'adminId must be a whole number from {min} to {max}': 'adminId को मान {min} देखि {max} सम्मको पूर्णाङ्क हुनुपर्छ',
   'action is not one the audit log knows': 'action को मान गतिविधि-लगले चिन्ने कामहरूमध्ये एक हुनुपर्छ',

@@ -82,6 +82,9 @@ describe('the route table', () => {
     expect(shopperRoutes.sort()).toEqual(
       [
         'DELETE /api/cart/remove-item/:id',
+        'DELETE /api/cart/coupon/:userId',
+        'GET /api/cart/coupon/:userId',
+        'POST /api/cart/coupon',
         'GET /api/cart/view-cart/:userId',
         'GET /api/orders/user/:userId',
         'GET /api/orders/user/:userId/last-address',

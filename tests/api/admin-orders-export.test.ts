@@ -34,6 +34,8 @@ const HEADER = [
   'Items',
   'Invoice number',
   'Credit note number',
+  'Discount (Rs.)',
+  'Coupon code',
 ];
 
 let sequence = 0;
@@ -161,6 +163,8 @@ describe('admin orders CSV export', () => {
       '123456.75',
       '2 × Asus ROG, "Strix" G16; 1 × माउस',
       '',
+      '',
+      '0',
       '',
     ]);
     // RFC 4180: the cell with a comma and quotes is quoted, its quotes doubled.

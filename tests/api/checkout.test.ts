@@ -57,6 +57,8 @@ describe('checkout: POST /api/orders/create', () => {
       totalAmount: 22999.98,
       // From Rs. 5,000 delivery is free; the VAT inside each line: 575.22 + 2,070.80.
       subtotal: 22999.98,
+      discount: 0,
+      couponCode: null,
       deliveryFee: 0,
       vatAmount: 2646.02,
       // The tax invoice is issued at the sale (payment received, or cash on delivery confirmed).

@@ -192,7 +192,7 @@ export async function auditOrders(
   const problems: string[] = [];
   const orders = await db
     .selectFrom('orders')
-    .select(['id', 'total_paisa', 'subtotal_paisa', 'delivery_fee_paisa', 'status'])
+    .select(['id', 'total_paisa', 'subtotal_paisa', 'discount_paisa', 'delivery_fee_paisa', 'status'])
     .execute();
   const items = await db
     .selectFrom('order_items')
@@ -206,9 +206,9 @@ export async function auditOrders(
     const sum = lines.reduce((acc, line) => acc + Number(line.unit_price_paisa) * line.quantity, 0);
     if (sum !== Number(order.subtotal_paisa))
       problems.push(`${order.id}: subtotal ${order.subtotal_paisa} != sum of lines ${sum}`);
-    const total = Number(order.subtotal_paisa) + Number(order.delivery_fee_paisa);
+    const total = Number(order.subtotal_paisa) - Number(order.discount_paisa) + Number(order.delivery_fee_paisa);
     if (total !== Number(order.total_paisa))
-      problems.push(`${order.id}: total ${order.total_paisa} != subtotal + delivery ${total}`);
+      problems.push(`${order.id}: total ${order.total_paisa} != subtotal - discount + delivery ${total}`);
   }
   for (const [productId, initial] of initialStock) {
     const stock = await stockOf(db, productId);

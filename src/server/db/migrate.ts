@@ -28,6 +28,7 @@ import * as m026variants from './migrations/026_variants_and_specs.js';
 import * as m027facets from './migrations/027_facet_counts_and_spec_words.js';
 import * as m030categoryNames from './migrations/030_category_nepali_names.js';
 import * as m031searchWords from './migrations/031_search_words.js';
+import * as m033coupons from './migrations/033_coupons.js';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the same list runs
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '027_facet_counts_and_spec_words': m027facets,
   '030_category_nepali_names': m030categoryNames,
   '031_search_words': m031searchWords,
+  '033_coupons': m033coupons,
 };
 
 /** The newest migration's name: a database that has run it is up to date (/api/ready). */

@@ -1,4 +1,7 @@
 import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
   type Kysely,
   type QueryCompiler,
   type SelectModifier,
@@ -44,10 +47,25 @@ class SqliteQueryCompilerWithoutRowLocks extends SqliteQueryCompiler {
   }
 }
 
-/** Kysely's SQLite dialect, compiling queries without their row-lock modifiers. */
+/**
+ * Kysely's SQLite dialect, compiling queries without their row-lock modifiers, and beginning its
+ * transactions with BEGIN IMMEDIATE: the write lock is taken at the start (waiting busy_timeout for
+ * it), not at the first write. Within one process nothing changes (one connection, one
+ * transaction at a time). When another process writes the same file, a deferred transaction that
+ * read first and then wrote would fail at once (SQLITE_BUSY: its snapshot is stale, and waiting
+ * cannot help); an immediate one waits its turn, as a row lock makes PostgreSQL's wait.
+ */
 export class SqliteDialectWithoutRowLocks extends SqliteDialect {
   override createQueryCompiler(): QueryCompiler {
     return new SqliteQueryCompilerWithoutRowLocks();
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection: DatabaseConnection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
   }
 }
 

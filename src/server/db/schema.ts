@@ -143,6 +143,9 @@ export interface OrdersTable {
   credit_note_no: number | null;
   credit_note_at: string | null;
   extra_refund_paisa: Generated<number>;
+  /** Migration 033: the coupon's discount taken off the items (total = subtotal − discount + delivery) and its code. */
+  discount_paisa: Generated<number>;
+  coupon_code: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Snapshot of the product at checkout; stock_reserved = units taken from tracked stock. */
@@ -160,6 +163,8 @@ export interface OrderItemsTable {
   /** The variant sold and its label at the sale ("256 GB / Black"), migration 026; null: no variants. */
   variant_id: ColumnType<number | null, number | null | undefined, number | null>;
   variant_label: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 033: this line's share of the order's coupon discount (its VAT is of what is left). */
+  discount_paisa: Generated<number>;
 }
 
 export interface OrderStatusHistoryTable {
@@ -305,7 +310,63 @@ export interface SearchDictionaryTable {
   updated_at: string;
 }
 
+/** Coupon codes (migration 033); code in upper case; value: whole percent, or paisa when fixed. */
+export interface CouponsTable {
+  id: Generated<number>;
+  code: string;
+  type: 'percent' | 'fixed';
+  value: number;
+  min_subtotal_paisa: number | null;
+  max_discount_paisa: number | null;
+  starts_at: string | null;
+  ends_at: string | null;
+  usage_limit: number | null;
+  per_customer_limit: number | null;
+  active: Generated<number>;
+  used_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CouponCategoriesTable {
+  coupon_id: number;
+  category_id: number;
+}
+
+export interface CouponProductsTable {
+  coupon_id: number;
+  product_id: number;
+}
+
+export interface CouponUsesTable {
+  coupon_id: number;
+  user_id: number;
+  uses: Generated<number>;
+}
+
+export interface CouponRedemptionsTable {
+  order_id: string;
+  coupon_id: number;
+  user_id: number;
+  code: string;
+  discount_paisa: number;
+  created_at: string;
+  released_at: string | null;
+}
+
+export interface CartCouponsTable {
+  user_id: number;
+  coupon_id: number;
+  applied_at: string;
+}
+
 export interface Database {
+  coupons: CouponsTable;
+  coupon_categories: CouponCategoriesTable;
+  coupon_products: CouponProductsTable;
+  coupon_uses: CouponUsesTable;
+  coupon_redemptions: CouponRedemptionsTable;
+  cart_coupons: CartCouponsTable;
   users: UsersTable;
   admins: AdminsTable;
   sessions: SessionsTable;

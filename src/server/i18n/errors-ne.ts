@@ -283,6 +283,23 @@ export const ERRORS_NE: MessageCatalogue = {
   'Khalti takes payments of {amount} or more': 'खल्तीबाट {amount} वा सोभन्दा बढी मात्र तिर्न सकिन्छ',
   'Only an order with a refund due can be marked refunded':
     'रकम फिर्ता गर्न बाँकी भएको अर्डरमा मात्र "रकम फिर्ता भयो" भनी चिनो लगाउन सकिन्छ',
+
+  // Coupons (shared/coupons.ts)
+  'Coupon id must be a positive whole number': 'कुपनको id शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
+  'A coupon with this code already exists': 'यो कोडको कुपन पहिल्यै छ',
+  'Coupon not found': 'कुपन भेटिएन',
+  'Category {id} does not exist': '{id} नम्बरको श्रेणी छैन',
+  'Product {id} does not exist': '{id} नम्बरको सामान छैन',
+  'This coupon can be used from {day}': 'यो कुपन {day} देखि प्रयोग गर्न सकिन्छ',
+  'This coupon has expired': 'यो कुपनको म्याद सकियो',
+  'Add {missing} more of the items this coupon covers to use it (minimum {minimum})':
+    'यो कुपन प्रयोग गर्न यसले समेट्ने सामान {missing} थप्नुहोस् (न्यूनतम {minimum})',
+  'This coupon has been used up': 'यो कुपन सबै प्रयोग भइसक्यो',
+  'You have already used this coupon': 'तपाईंले यो कुपन पहिल्यै प्रयोग गरिसक्नुभयो',
+  'Nothing in your cart is covered by this coupon': 'तपाईंको कार्टमा यो कुपन लाग्ने कुनै सामान छैन',
+  'Too many wrong coupon codes. Please try again in {minutes} minute{s}.':
+    'धेरै पटक गलत कुपन कोड लेखियो। कृपया {minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।',
+  'Cannot reopen this order: its coupon has been used up': 'यो अर्डर फेरि खोल्न मिल्दैन: यसको कुपन सबै प्रयोग भइसक्यो',
 };
 
 const lookup = nepaliLookup(ERRORS_NE, VALIDATION_NE, ZOD_DEFAULTS_NE);

@@ -27,7 +27,8 @@ export type AdminPermission =
   | 'refunds' // an order's payment marked refunded
   | 'dashboard'
   | 'audit'
-  | 'jobs';
+  | 'jobs'
+  | 'promotions'; // coupons
 
 /** One route's declared access, as the access table lists it. */
 export interface RouteAccess {

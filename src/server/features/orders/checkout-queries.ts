@@ -22,6 +22,8 @@ export interface CheckoutLine {
   stock: number | null;
   deleted_at: string | null;
   category_name: string;
+  /** The product's top-level category (a coupon's scope names these). */
+  category_id: number;
   /** The product's own limit of units per order; null: the shop's default. */
   max_per_order: number | null;
   /** The line's variant and its label now; null: the product sold as itself. */
@@ -56,6 +58,7 @@ export async function checkoutLines(db: Db, userId: number): Promise<CheckoutLin
       'p.stock',
       'p.deleted_at',
       'c.name as category_name',
+      'p.category_id',
       'p.max_per_order',
       'p.variant_count',
       'v.id as variant_id',
@@ -110,8 +113,13 @@ export type NewOrder = Omit<
   | 'credit_note_at'
   | 'extra_refund_paisa'
   | 'test_payment'
+  | 'discount_paisa'
+  | 'coupon_code'
 > & {
   idempotency_key: string | null;
+  /** The coupon's discount and code (none when absent). */
+  discount_paisa?: number;
+  coupon_code?: string | null;
   /** 1 for a test payment (set when the sandbox takes the payment; a bulk load may give it). */
   test_payment?: number;
 };
@@ -138,6 +146,8 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<void> {
       created_at: order.created_at,
       updated_at: order.updated_at,
       subtotal_paisa: order.subtotal_paisa,
+      discount_paisa: order.discount_paisa ?? 0,
+      coupon_code: order.coupon_code ?? null,
       delivery_fee_paisa: order.delivery_fee_paisa,
       vat_paisa: order.vat_paisa,
       invoice_no: order.invoice_no,
@@ -157,6 +167,8 @@ export async function insertOrderItems(
     quantity: number;
     stock_reserved: number;
     vat_paisa: number;
+    /** The line's share of the coupon's discount; absent: none. */
+    discount_paisa?: number;
     /** Absent or null: the product sold as itself. */
     variant_id?: number | null;
     variant_label?: string | null;

@@ -11,6 +11,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { mailLanguage } from '../accounts/mail-language.js';
 import type { PaymentMethod } from '../payments/methods.js';
 import type { OrderPayments } from '../payments/order-payments.js';
+import { CouponService, type Redeemed } from '../promotions/service.js';
 import { scheduleCodConfirm } from './cod-confirm.js';
 import { conflictWith, stockConflict, unavailableConflict } from './conflicts.js';
 import { newOrderId } from './ids.js';
@@ -34,6 +35,8 @@ type Shopper = NonNullable<Awaited<ReturnType<typeof q.lockUser>>>;
 /** What an order costs, in paisa, at the database's prices. */
 interface Price {
   subtotalPaisa: number;
+  /** The coupon's discount off the items; delivery is charged by what is left of them. */
+  discountPaisa: number;
   deliveryPaisa: number;
   totalPaisa: number;
 }
@@ -52,10 +55,14 @@ type Outcome = { replayed: true; orderId: string } | { replayed: false; order: O
  * moment: stock at the start = stock + sum(stock_reserved), per product and per variant.
  */
 export class Checkout {
+  private readonly coupons: CouponService;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly payments: OrderPayments,
-  ) {}
+  ) {
+    this.coupons = new CouponService(ctx);
+  }
 
   async place(userId: number, input: CreateOrder, idempotencyKey: string | undefined, log: Log): Promise<CheckoutResult> {
     if (idempotencyKey !== undefined) {
@@ -99,9 +106,22 @@ export class Checkout {
     await this.refuseTooManyOpenOrders(trx, userId);
     const lines = await cq.checkoutLines(trx, userId);
     this.validateLines(lines);
-    const price = this.priceOrder(lines, input, method);
+    // The coupon sent, else the cart's: worked out from the database's prices, never the client's.
+    const redeemed = await this.coupons.forCheckout(
+      trx,
+      userId,
+      input.couponCode,
+      lines.map((line) => ({
+        productId: line.product_id,
+        categoryId: line.category_id,
+        grossPaisa: line.price_paisa * line.quantity,
+      })),
+    );
+    const price = this.priceOrder(lines, input, method, redeemed?.discountPaisa ?? 0);
     const reserved = await reserveStock(trx, lines);
-    const order = await this.writeOrder(trx, { shopper, input, method, lines, price, reserved, idempotencyKey });
+    const order = await this.writeOrder(trx, { shopper, input, method, lines, price, reserved, idempotencyKey, redeemed });
+    // After the stock, as a cancel gives them back (stock, then the coupon): one lock order for all.
+    if (redeemed) await this.coupons.take(trx, userId, order.id, redeemed, order.createdAt);
     await this.queueConfirmation(trx, order);
     // The first look at an online payment commits with the order; so does a cash order's deadline.
     if (method.online) await this.payments.watch(trx, order.id);
@@ -154,22 +174,24 @@ export class Checkout {
   }
 
   /** The items' sum, the delivery fee of the district and the total, checked against the client's view. */
-  private priceOrder(lines: cq.CheckoutLine[], input: CreateOrder, method: PaymentMethod): Price {
+  private priceOrder(lines: cq.CheckoutLine[], input: CreateOrder, method: PaymentMethod, discountPaisa: number): Price {
     let subtotalPaisa = 0;
     for (const line of lines) subtotalPaisa += line.price_paisa * line.quantity;
-    const deliveryPaisa = deliveryFeePaisa(input.district, subtotalPaisa, this.deliveryRates);
-    const totalPaisa = subtotalPaisa + deliveryPaisa;
+    const itemsPaisa = subtotalPaisa - discountPaisa;
+    const deliveryPaisa = deliveryFeePaisa(input.district, itemsPaisa, this.deliveryRates);
+    const totalPaisa = itemsPaisa + deliveryPaisa;
     if (!Number.isSafeInteger(totalPaisa)) throw badRequest(ORDER_MESSAGES.tooLarge);
     this.payments.checkAmount(method, totalPaisa);
     // The client's total guards against prices that changed since it showed them. The original
-    // API's clients send the items' sum, ours the total with delivery: either is the shopper's view.
+    // API's clients send the items' sum, ours the total with delivery: either is the shopper's view
+    // (after the coupon's discount, when there is one).
     const claimed = toPaisa(input.totalAmount);
-    if (claimed !== totalPaisa && claimed !== subtotalPaisa) {
+    if (claimed !== totalPaisa && claimed !== itemsPaisa) {
       throw conflictWith(ORDER_ERROR_CODES.totalChanged, ORDER_MESSAGES.totalChanged(totalPaisa / 100), {
         currentTotal: totalPaisa / 100,
       });
     }
-    return { subtotalPaisa, deliveryPaisa, totalPaisa };
+    return { subtotalPaisa, discountPaisa, deliveryPaisa, totalPaisa };
   }
 
   /** Writes the order and its lines, empties the cart, and answers the order as the API shows it. */
@@ -183,17 +205,22 @@ export class Checkout {
       price: Price;
       reserved: Map<string, number>;
       idempotencyKey: string | undefined;
+      redeemed: Redeemed | null;
     },
   ): Promise<Order> {
-    const { shopper, input, method, lines, price } = parts;
+    const { shopper, input, method, lines, price, redeemed } = parts;
     const now = isoNow(this.ctx.clock);
-    const itemVats = lines.map((line) => vatIncludedPaisa(line.price_paisa * line.quantity));
+    // The discount is taken before VAT: each line's VAT is of what the shopper pays for it.
+    const shares = lines.map((_, index) => redeemed?.shares[index] ?? 0);
+    const itemVats = lines.map((line, index) => vatIncludedPaisa(line.price_paisa * line.quantity - shares[index]!));
     const row: q.OrderRow = {
       id: newOrderId(),
       user_id: shopper.id,
       status: 'pending',
       total_paisa: price.totalPaisa,
       subtotal_paisa: price.subtotalPaisa,
+      discount_paisa: price.discountPaisa,
+      coupon_code: redeemed ? redeemed.code : null,
       delivery_fee_paisa: price.deliveryPaisa,
       vat_paisa: itemVats.reduce((sum, vat) => sum + vat, 0) + vatIncludedPaisa(price.deliveryPaisa),
       invoice_no: null,
@@ -231,6 +258,7 @@ export class Checkout {
       quantity: line.quantity,
       stock_reserved: parts.reserved.get(cq.lineKey(line.product_id, line.variant_id)) ?? 0,
       vat_paisa: itemVats[index] ?? 0,
+      discount_paisa: shares[index] ?? 0,
       variant_id: line.variant_id,
       variant_label: line.variant_label,
     }));

@@ -44,6 +44,9 @@ export const ORDER_EXPORT_HEADER = [
   'Items',
   'Invoice number',
   'Credit note number',
+  // The coupon's discount off the items (Total = Subtotal − Discount + Delivery) and its code.
+  'Discount (Rs.)',
+  'Coupon code',
 ] as const;
 
 /** "2 × Asus ROG Strix; 1 × Galaxy S24 (256 GB / Black)": a variant's label after its product's name. */
@@ -72,6 +75,8 @@ function orderLine(order: q.OrderRow, items: q.ItemRow[] | undefined): string {
     // Empty before the sale; a credit note means the invoice was voided.
     order.invoice_no === null ? '' : invoiceNumber(order.invoice_no),
     order.credit_note_no === null ? '' : creditNoteNumber(order.credit_note_no),
+    csvRupees(order.discount_paisa),
+    order.coupon_code ?? '',
   ]);
 }
 

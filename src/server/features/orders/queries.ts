@@ -186,6 +186,9 @@ export interface OrderRow {
   status: Status;
   total_paisa: number;
   subtotal_paisa: number;
+  /** The coupon's discount off the items (0: none) and its code: total = subtotal − discount + delivery. */
+  discount_paisa: number;
+  coupon_code: string | null;
   delivery_fee_paisa: number;
   vat_paisa: number;
   invoice_no: number | null;
@@ -224,6 +227,8 @@ export function orderRowsQuery(db: Db) {
       'o.status',
       'o.total_paisa',
       'o.subtotal_paisa',
+      'o.discount_paisa',
+      'o.coupon_code',
       'o.delivery_fee_paisa',
       'o.vat_paisa',
       'o.invoice_no',
@@ -257,6 +262,7 @@ export const normalise = (row: OrderRow): OrderRow => ({
   ...row,
   total_paisa: Number(row.total_paisa),
   subtotal_paisa: Number(row.subtotal_paisa),
+  discount_paisa: Number(row.discount_paisa),
   delivery_fee_paisa: Number(row.delivery_fee_paisa),
   vat_paisa: Number(row.vat_paisa),
   extra_refund_paisa: Number(row.extra_refund_paisa),

@@ -43,6 +43,8 @@ export function toOrder(row: q.OrderRow, items: q.ItemRow[]): Order {
     status: row.status,
     totalAmount: row.total_paisa / 100,
     subtotal: row.subtotal_paisa / 100,
+    discount: row.discount_paisa / 100,
+    couponCode: row.coupon_code,
     deliveryFee: row.delivery_fee_paisa / 100,
     vatAmount: row.vat_paisa / 100,
     invoiceNumber: row.invoice_no === null ? null : invoiceNumber(row.invoice_no),

@@ -7,6 +7,7 @@ import { isoNow } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { mailLanguage } from '../accounts/mail-language.js';
 import { recordAudit } from '../audit/service.js';
+import { CouponService } from '../promotions/service.js';
 import type { OrderPayments } from '../payments/order-payments.js';
 import { conflictWith } from './conflicts.js';
 import { releaseStock, retakeStock } from './stock.js';
@@ -25,10 +26,14 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
  * shopper.
  */
 export class OrderStatusChanges {
+  private readonly coupons: CouponService;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly payments: OrderPayments,
-  ) {}
+  ) {
+    this.coupons = new CouponService(ctx);
+  }
 
   /**
    * Sets any status while keeping stock true (changeStatus). Each change is recorded with
@@ -106,6 +111,7 @@ export class OrderStatusChanges {
    */
   async cancelByShop(trx: q.Db, order: q.LockedOrder, note: string, now: string): Promise<void> {
     await releaseStock(trx, order.id);
+    await this.coupons.release(trx, order.id, now);
     await q.setStatus(trx, order.id, 'cancelled', now);
     await voidInvoice(trx, order, now);
     await q.recordStatusChange(trx, { orderId: order.id, adminId: null, from: order.status, to: 'cancelled', at: now, note });
@@ -125,13 +131,16 @@ export class OrderStatusChanges {
     reason?: string,
   ): Promise<Order> {
     const orderId = order.id;
+    const now = isoNow(this.ctx.clock);
+    // The coupon's use follows the units: given back on cancel, taken again (if any is left) on reopen.
     if (status === 'cancelled') {
       await releaseStock(trx, orderId);
+      await this.coupons.release(trx, orderId, now);
     } else if (order.status === 'cancelled') {
       await retakeStock(trx, order);
+      await this.coupons.retake(trx, orderId);
     }
     const who = { adminId: 'adminId' in by ? by.adminId : null, userId: 'userId' in by ? by.userId : null };
-    const now = isoNow(this.ctx.clock);
     await q.setStatus(trx, orderId, status, now);
     await q.recordStatusChange(trx, { orderId, ...who, from: order.status, to: status, at: now, note: reason });
     const payment = await this.payments.followStatus(trx, order, status, now);

@@ -8,6 +8,7 @@ import LogOut from 'lucide-react/icons/log-out';
 import MailWarning from 'lucide-react/icons/mail-warning';
 import Package from 'lucide-react/icons/package';
 import ShieldUser from 'lucide-react/icons/shield-user';
+import TicketPercent from 'lucide-react/icons/ticket-percent';
 import { type ComponentType, type SVGProps, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { apiGet } from '../../lib/api';
@@ -22,12 +23,13 @@ import { type AdminNavigation, AdminNavigationContext } from './navigation';
 import { ChangePasswordModal } from './password/ChangePasswordModal';
 import { ActivityTab } from './tabs/ActivityTab';
 import { CategoriesTab } from './tabs/CategoriesTab';
+import { CouponsTab } from './tabs/CouponsTab';
 import { DashboardTab } from './tabs/DashboardTab';
 import { JobsTab } from './tabs/JobsTab';
 import { OrdersTab } from './tabs/OrdersTab';
 import { ProductsTab } from './tabs/ProductsTab';
 
-export const ADMIN_TABS = ['dashboard', 'categories', 'products', 'orders', 'jobs', 'activity'] as const;
+export const ADMIN_TABS = ['dashboard', 'categories', 'products', 'orders', 'coupons', 'jobs', 'activity'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 // The Dashboard comes first, as the owner's morning look; the original three keep their order
@@ -37,6 +39,7 @@ const tabs: { id: AdminTab; label: MessageId; icon: ComponentType<SVGProps<SVGSV
   { id: 'categories', label: 'admin.tabs.categories', icon: FolderTree, Panel: CategoriesTab },
   { id: 'products', label: 'admin.tabs.products', icon: Package, Panel: ProductsTab },
   { id: 'orders', label: 'admin.tabs.orders', icon: ClipboardList, Panel: OrdersTab },
+  { id: 'coupons', label: 'admin.tabs.coupons', icon: TicketPercent, Panel: CouponsTab },
   { id: 'jobs', label: 'admin.tabs.jobs', icon: MailWarning, Panel: JobsTab },
   { id: 'activity', label: 'admin.tabs.activity', icon: History, Panel: ActivityTab },
 ];
@@ -59,7 +62,10 @@ function AdminPanel() {
   const navigation = useMemo<AdminNavigation>(
     () => ({
       openOrders: (filter) =>
-        select('orders', Object.fromEntries(Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])))),
+        select(
+          'orders',
+          Object.fromEntries(Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1]))),
+        ),
     }),
     [select],
   );

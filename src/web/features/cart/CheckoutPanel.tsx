@@ -7,6 +7,7 @@ import { useLocale, useT } from '../../lib/i18n';
 import { Msg } from '../../lib/msg';
 import type { CartItem } from '../../lib/cart';
 import { AddressFields } from './AddressFields';
+import { CouponField } from './CouponField';
 import type { Order } from './checkout-api';
 import { OrderSummary } from './OrderSummary';
 import { PaymentMethodField } from './PaymentMethodField';
@@ -53,6 +54,7 @@ export default function CheckoutPanel({
         {checkout.problem && <ProblemBanner problem={checkout.problem} />}
         <AddressFields form={checkout.form} />
         <PaymentMethodField checkout={checkout} />
+        <CouponField coupon={checkout.coupon} />
       </div>
       <CheckoutFooter checkout={checkout} items={items} />
     </form>
@@ -105,6 +107,7 @@ function CheckoutFooter({ checkout, items }: { checkout: Checkout; items: readon
         <OrderSummary
           units={checkout.units}
           subtotalPaisa={checkout.subtotalPaisa}
+          discountPaisa={checkout.discountPaisa}
           deliveryPaisa={checkout.deliveryPaisa}
           district={checkout.district}
           options={options.data}

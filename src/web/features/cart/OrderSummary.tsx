@@ -8,12 +8,15 @@ import type { PaymentOptions } from './checkout-api';
 export function OrderSummary({
   units,
   subtotalPaisa,
+  discountPaisa = 0,
   deliveryPaisa,
   district,
   options,
 }: {
   units: number;
   subtotalPaisa: number;
+  /** The coupon's discount off the items (0: none). */
+  discountPaisa?: number;
   deliveryPaisa: number | undefined;
   district: string;
   options: PaymentOptions | undefined;
@@ -43,6 +46,14 @@ export function OrderSummary({
           {formatPrice(subtotalPaisa / 100, locale)}
         </dd>
       </div>
+      {discountPaisa > 0 && (
+        <div className="flex items-baseline justify-between gap-3">
+          <dt className="text-slate-600">{t('cart.summary.discount')}</dt>
+          <dd className="font-medium text-emerald-700" data-testid="checkout-discount">
+            −{formatPrice(discountPaisa / 100, locale)}
+          </dd>
+        </div>
+      )}
       {/* The free-delivery note is a second value of Delivery: a <dl> holds only terms and values. */}
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <dt className="text-slate-600">{deliveryLabel}</dt>
@@ -63,7 +74,9 @@ export function OrderSummary({
       <div className="flex items-baseline justify-between gap-3 border-t border-slate-200 pt-2">
         <dt className="text-base font-semibold text-slate-900">{t('cart.total')}</dt>
         <dd className="text-lg font-bold text-slate-900" data-testid="checkout-total">
-          {deliveryPaisa === undefined ? '…' : formatPrice((subtotalPaisa + (known ? deliveryPaisa : 0)) / 100, locale)}
+          {deliveryPaisa === undefined
+            ? '…'
+            : formatPrice((subtotalPaisa - discountPaisa + (known ? deliveryPaisa : 0)) / 100, locale)}
         </dd>
       </div>
     </dl>

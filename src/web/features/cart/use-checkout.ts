@@ -18,6 +18,7 @@ import { queryKeys } from '../../lib/query-client';
 import { getToken } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { cartKey } from '../../lib/cart-query';
+import { useCartCoupon } from './coupon-api';
 import { type CartItem, cartSum } from '../../lib/cart';
 import {
   type LastAddress,
@@ -102,11 +103,14 @@ export function useCheckout({ userId, items, prefill, onDone }: CheckoutInput) {
   const chosen: PaymentMethodId = offered.find((method) => method.id === form.values.paymentMethod)?.id ?? 'cod';
 
   const rates = ratesOf(options.data);
+  const coupon = useCartCoupon(userId, items);
   const subtotalPaisa = Math.round(cartSum(items) * 100);
+  // The coupon's discount as the server worked it out; delivery is charged by what is left.
+  const discountPaisa = Math.min(coupon.discountPaisa, subtotalPaisa);
   const district = form.values.district.trim();
-  const deliveryPaisa = rates ? deliveryFeePaisa(district, subtotalPaisa, rates) : undefined;
+  const deliveryPaisa = rates ? deliveryFeePaisa(district, subtotalPaisa - discountPaisa, rates) : undefined;
   /** Rupees: what the shopper pays (sent as totalAmount); undefined until the charges are known. */
-  const total = deliveryPaisa === undefined ? undefined : (subtotalPaisa + deliveryPaisa) / 100;
+  const total = deliveryPaisa === undefined ? undefined : (subtotalPaisa - discountPaisa + deliveryPaisa) / 100;
   const units = items.reduce((sum, item) => sum + item.quantity, 0);
 
   const refetchCart = () => client.invalidateQueries({ queryKey: queryKeys.cart });
@@ -141,6 +145,8 @@ export function useCheckout({ userId, items, prefill, onDone }: CheckoutInput) {
     }
     attemptKey.current = null;
     const body = error instanceof ApiError ? (error.body as { code?: unknown; currentTotal?: unknown } | undefined) : undefined;
+    // The coupon ran out (or changed) meanwhile: its refreshed state shows why.
+    if (typeof body?.code === 'string' && body.code.startsWith('COUPON_')) void coupon.query.refetch();
     if (status === 403) {
       toast.error(t('cart.toast.notVerified'));
       setProblem({ kind: 'unverified' });
@@ -191,6 +197,8 @@ export function useCheckout({ userId, items, prefill, onDone }: CheckoutInput) {
     offered,
     chosen,
     subtotalPaisa,
+    discountPaisa,
+    coupon,
     district,
     deliveryPaisa,
     total,

@@ -294,6 +294,12 @@ function Invoice({ order, invoiceNumber }: { order: Order; invoiceNumber: string
               <dt className="text-slate-600">{t('invoice.subtotal')}</dt>
               <dd>{formatPrice(order.subtotal, locale)}</dd>
             </div>
+            {order.discount > 0 && (
+              <div className="flex justify-between gap-4">
+                <dt className="text-slate-600">{t('invoice.discount', { code: order.couponCode ?? '' })}</dt>
+                <dd data-testid="invoice-discount">−{formatPrice(order.discount, locale)}</dd>
+              </div>
+            )}
             <div className="flex justify-between gap-4">
               <dt className="text-slate-600">{t('invoice.delivery')}</dt>
               <dd>{formatDeliveryFee(order.deliveryFee, locale)}</dd>

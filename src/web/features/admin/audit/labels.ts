@@ -35,6 +35,9 @@ const ACTION_LABELS = {
   'admin.password': 'admin.activity.action.adminPassword',
   'searchWord.set': 'admin.activity.action.searchWordSet',
   'searchWord.delete': 'admin.activity.action.searchWordDelete',
+  'coupon.create': 'admin.activity.action.couponCreate',
+  'coupon.update': 'admin.activity.action.couponUpdate',
+  'coupon.deactivate': 'admin.activity.action.couponDeactivate',
 } as const satisfies Record<AuditAction, MessageId>;
 
 /** The "What" filter's choices. */
@@ -48,6 +51,7 @@ export const KIND_LABELS = {
   searchWord: 'admin.activity.kind.searchWord',
   brand: 'admin.activity.kind.brand',
   specField: 'admin.activity.kind.specField',
+  coupon: 'admin.activity.kind.coupon',
 } as const satisfies Record<AuditEntityType, MessageId>;
 
 const FIELD_LABELS: Readonly<Record<string, MessageId>> = {

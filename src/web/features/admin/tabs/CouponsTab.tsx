@@ -1,0 +1,2 @@
+/** The admin's Coupons tab lives in ../coupons. */
+export { CouponsPanel as CouponsTab } from '../coupons/CouponsPanel';
