@@ -1,6 +1,7 @@
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { useEffect, useRef } from 'react';
+import ListChecks from 'lucide-react/icons/list-checks';
+import { useEffect, useRef, useState } from 'react';
 import { createCategorySchema, createChildCategorySchema, createSubCategorySchema } from '../../../../shared/catalog';
 import { localDigits } from '../../../../shared/locale';
 import { ErrorBanner } from '../../../components/ui/Alert';
@@ -11,6 +12,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { AddForm } from './AddForm';
 import { SearchDictionaryCard } from './SearchDictionaryCard';
 import { BrandsCard } from './BrandsCard';
+import { SpecFieldsDialog } from './specs/SpecFieldsDialog';
 import { addCategory, addChildCategory, addSubCategory, removeCategory, removeChildCategory, removeSubCategory } from './api';
 import { CATEGORY_TOASTS, type CategoriesPanelState, type Level, useCategoriesPanel } from './use-categories-panel';
 
@@ -90,6 +92,8 @@ function CategoryCard({ panel }: { panel: CategoriesPanelState }) {
   const t = useT();
   const locale = useLocale();
   const { tree, categories, categoryId, invalidate } = panel;
+  const [specsOf, setSpecsOf] = useState<number | null>(null);
+  const specsCategory = categories.find((item) => item.id === specsOf);
   return (
     <Card title={t('admin-catalog.categories.title')}>
       <AddForm
@@ -143,7 +147,7 @@ function CategoryCard({ panel }: { panel: CategoriesPanelState }) {
                         {localDigits(String(item.subCategories?.length ?? 0), locale)}
                       </td>
                       <td className="px-5 py-2.5 max-sm:w-full max-sm:pt-1 sm:px-6">
-                        <div className="flex justify-end gap-2 whitespace-nowrap max-sm:justify-start">
+                        <div className="flex flex-wrap justify-end gap-2 whitespace-nowrap max-sm:justify-start">
                           <Button
                             size="sm"
                             variant={selected ? 'secondary' : 'outline'}
@@ -151,6 +155,15 @@ function CategoryCard({ panel }: { panel: CategoriesPanelState }) {
                             onClick={() => panel.selectCategory(item.id)}
                           >
                             {t('admin-catalog.categories.manageSubcategories')}
+                          </Button>
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            aria-label={t('admin-catalog.specFields.openOf', { name: item.name })}
+                            onClick={() => setSpecsOf(item.id)}
+                          >
+                            <ListChecks className="size-4" aria-hidden="true" />
+                            {t('admin-catalog.specFields.open')}
                           </Button>
                           <Button
                             size="sm"
@@ -184,6 +197,7 @@ function CategoryCard({ panel }: { panel: CategoriesPanelState }) {
           </div>
         )}
       </div>
+      {specsCategory && <SpecFieldsDialog key={specsCategory.id} category={specsCategory} onClose={() => setSpecsOf(null)} />}
     </Card>
   );
 }

@@ -190,3 +190,33 @@ export const addBrand = (name: string) => api<{ brand: Brand }>('/api/admin/bran
 /** PUT /api/admin/brands/:id: a brand's new name. */
 export const renameBrand = (id: number, name: string) =>
   api<{ brand: Brand }>(`/api/admin/brands/${id}`, { method: 'PUT', body: { name }, auth: 'admin' });
+
+// ----- a category's specification fields and Nepali name (the Specifications dialog) -------------
+
+/** What the Specifications dialog sends for a field (POST, and PUT with all of it). */
+export interface SpecFieldInput {
+  name: string;
+  kind: SpecField['kind'];
+  unit: string | null;
+  choices: string[] | null;
+  isFilter: boolean;
+}
+
+/** POST /api/admin/categories/:id/spec-fields: a new field at the end of the category's list. */
+export const addSpecField = (categoryId: number, field: SpecFieldInput) =>
+  api<{ field: SpecField }>(`/api/admin/categories/${categoryId}/spec-fields`, { method: 'POST', body: field, auth: 'admin' });
+
+/** PUT /api/admin/spec-fields/:id: the field as it is to be. */
+export const updateSpecField = (id: number, field: SpecFieldInput) =>
+  api<{ field: SpecField }>(`/api/admin/spec-fields/${id}`, { method: 'PUT', body: field, auth: 'admin' });
+
+/** DELETE /api/admin/spec-fields/:id: the field leaves its category. */
+export const deleteSpecField = (id: number) => api<{ message: string }>(`/api/admin/spec-fields/${id}`, { method: 'DELETE', auth: 'admin' });
+
+/** PUT /api/category/:id/nepali-name: a category's Nepali name ('' clears it). */
+export const setCategoryNepaliName = (categoryId: number, nameNe: string) =>
+  api<{ id: number; name: string; nameNe?: string }>(`/api/category/${categoryId}/nepali-name`, {
+    method: 'PUT',
+    body: { nameNe },
+    auth: 'admin',
+  });
