@@ -4,7 +4,7 @@ import { LOCALE_COOKIE } from '../../src/shared/locale.js';
 import { adminToken, api } from './support/api.js';
 import { expectNoSeriousViolations } from './support/axe.js';
 import { DESKTOP, PHONE, allowConsoleErrors, describe, expect, test } from './support/fixtures.js';
-import { expectToast, expectVisible, settled } from './support/ui.js';
+import { expectHidden, expectToast, expectVisible, settled } from './support/ui.js';
 
 /**
  * The Categories tab's Specifications dialog: a category's Nepali name, and adding, renaming and
@@ -51,7 +51,7 @@ for (const [width, viewport] of [
       // A number field with a unit, offered as a filter.
       await dialog.getByRole('button', { name: 'Add field' }).click();
       await dialog.getByLabel('Field name').fill('RAM');
-      await dialog.getByLabel('Kind').selectOption('number');
+      await dialog.getByLabel('Kind').selectOption({ label: 'Number' });
       await dialog.getByLabel('Unit (optional)').fill('GB');
       await dialog.getByLabel('Shoppers can filter the list by it').check();
       await dialog.getByRole('button', { name: 'Save field' }).click();
@@ -80,7 +80,15 @@ for (const [width, viewport] of [
       await settled(page);
       await expectNoSeriousViolations(page, `Admin spec fields, duplicate refused (${width})`);
       if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/specs-refused-en-${width}.png` });
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+      // Corrected, it is added; then deleted after a yes.
+      await nameField.fill('Storage');
+      await dialog.getByRole('button', { name: 'Save field' }).click();
+      await expectToast(page, 'Field added');
+      await dialog.getByRole('button', { name: 'Delete Storage' }).click();
+      await dialog.getByRole('button', { name: 'Yes, delete' }).click();
+      await expectToast(page, 'Field deleted');
+      await expectHidden(dialog.getByRole('button', { name: 'Edit Storage' }));
 
       // The Nepali name.
       await dialog.getByLabel('Nepali name').fill(`ल्यापटप ${tag}`);
@@ -104,6 +112,7 @@ for (const [width, viewport] of [
       expect(await ne.getByLabel('नेपाली नाम').inputValue()).toBe(`ल्यापटप ${tag}`);
       await ne.getByRole('button', { name: 'फिल्ड थप्नुहोस्' }).click();
       await ne.getByLabel('फिल्डको नाम').fill('MEMORY');
+      await ne.getByLabel('किसिम').selectOption({ label: 'सङ्ख्या' });
       await ne.getByRole('button', { name: 'फिल्ड सेभ गर्नुहोस्' }).click();
       await expectVisible(ne.getByText('यो क्याटेगोरीमा यो नामको फिल्ड पहिल्यै छ'));
       await settled(page);

@@ -9,9 +9,16 @@ import { Button } from '../../../../components/ui/Button';
 import { Dialog } from '../../../../components/ui/Dialog';
 import { SelectField } from '../../../../components/ui/SelectField';
 import { TextField, inputClasses } from '../../../../components/ui/TextField';
-import { useT } from '../../../../lib/i18n';
+import { type MessageId, useT } from '../../../../lib/i18n';
 import type { SpecField } from '../api';
 import { type SpecFieldsDialogState, useSpecFieldsDialog } from './use-spec-fields-dialog';
+
+/** Each kind's name (ids written out: the catalogue keeps only the ids the code names). */
+const KIND_LABELS = {
+  text: 'admin-catalog.specFields.kind.text',
+  number: 'admin-catalog.specFields.kind.number',
+  choice: 'admin-catalog.specFields.kind.choice',
+} as const satisfies Record<SpecField['kind'], MessageId>;
 
 /**
  * A top-level category's "Specifications": its Nepali name, and its specification fields listed
@@ -35,9 +42,9 @@ export function SpecFieldsDialog({
       onClose={onClose}
       layout="panel"
       title={t('admin-catalog.specFields.title', { name: category.name })}
-      description={t('admin-catalog.specFields.description')}
       closeLabel={t('admin-catalog.specFields.close')}
     >
+      <p className="mb-4 text-sm text-slate-600">{t('admin-catalog.specFields.description')}</p>
       <form onSubmit={(event) => void state.saveNepali(event)} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <TextField
           label={t('admin-catalog.specFields.nepaliName')}
@@ -96,10 +103,10 @@ function FieldRow({ field, state }: { field: SpecField; state: SpecFieldsDialogS
   const t = useT();
   const detail =
     field.kind === 'number' && field.unit
-      ? `${t('admin-catalog.specFields.kind.number')} (${field.unit})`
+      ? `${t(KIND_LABELS.number)} (${field.unit})`
       : field.kind === 'choice'
-        ? `${t('admin-catalog.specFields.kind.choice')}: ${(field.choices ?? []).join(', ')}`
-        : t(`admin-catalog.specFields.kind.${field.kind}`);
+        ? `${t(KIND_LABELS.choice)}: ${(field.choices ?? []).join(', ')}`
+        : t(KIND_LABELS[field.kind]);
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
       <span className="min-w-0">
@@ -182,7 +189,7 @@ function FieldForm({ state, title }: { state: SpecFieldsDialogState; title: stri
         >
           {SPEC_FIELD_KINDS.map((kind) => (
             <option key={kind} value={kind}>
-              {t(`admin-catalog.specFields.kind.${kind}`)}
+              {t(KIND_LABELS[kind])}
             </option>
           ))}
         </SelectField>
