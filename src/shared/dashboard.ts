@@ -28,6 +28,8 @@ export const DEFAULT_DASHBOARD_PERIOD: DashboardPeriod = '7d';
 const PERIOD_DAYS: Record<DashboardPeriod, number> = { today: 1, '7d': 7, '30d': 30 };
 /** Products in each top list. */
 export const TOP_PRODUCTS = 5;
+/** Coupon codes in the Dashboard's list (the most revenue first). */
+export const TOP_COUPONS = 10;
 /** Orders shown in each "waiting for action" group (the oldest; the count says how many in all). */
 export const WAITING_ORDERS_SHOWN = 5;
 /** Products shown in the low-stock and out-of-stock lists (the fewest left first). */
@@ -175,6 +177,24 @@ export const dashboardSchema = z.object({
   /** Each day of the period, in order, days without orders included. */
   revenueByDay: z.array(z.object({ day: z.string(), online: z.number(), cashOnDelivery: z.number(), orders: z.number() })),
   topProducts: z.object({ byRevenue: z.array(topProductSchema), byUnits: z.array(topProductSchema) }),
+  /**
+   * The coupon discounts of the orders the revenue is made of (so never a cancelled, refunded or
+   * test-payment order's): rupees given in all and how many orders; and the top codes by revenue.
+   */
+  discounts: z.object({
+    total: z.number(),
+    orders: z.number(),
+    byCoupon: z.array(
+      z.object({
+        code: z.string(),
+        orders: z.number(),
+        /** Rupees taken off these orders. */
+        discount: z.number(),
+        /** Rupees: these orders' totals (after the discount), as in revenue. */
+        revenue: z.number(),
+      }),
+    ),
+  }),
   /** Orders placed in the period and not cancelled, by the way they are paid; every method, most orders first. */
   paymentMethods: z.array(z.object({ method: z.enum(PAYMENT_METHODS), orders: z.number(), amount: z.number() })),
   /** Now, whatever the period. */

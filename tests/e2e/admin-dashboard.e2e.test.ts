@@ -111,6 +111,9 @@ describe('the Dashboard tab (desktop)', () => {
     const byUnits = page.getByRole('table', { name: 'Top products by units' });
     await expectVisible(byUnits.getByRole('row').nth(1).getByRole('link', { name: names.units }));
 
+    // Coupons: the discounts of the revenue orders, as the server counts them.
+    await expectVisible(page.getByTestId('dashboard-discounts').getByText(formatPrice(week.discounts.total), { exact: true }));
+
     // The chart: uPlot's canvas, drawn after its chunk loaded; its table says the same for screen readers.
     const chart = page.getByTestId('revenue-chart');
     await expectVisible(chart.locator('canvas').first());

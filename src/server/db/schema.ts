@@ -212,6 +212,15 @@ export interface OrderDayTotalsTable {
   test_amount_paisa: Generated<number>;
 }
 
+/** Migration 035: per Nepal day and coupon code, the orders with the code that count as revenue. */
+export interface CouponDayTotalsTable {
+  day: string;
+  code: string;
+  order_count: number;
+  revenue_paisa: number;
+  discount_paisa: number;
+}
+
 export interface ProductDaySalesTable {
   day: string;
   product_id: number;
@@ -397,6 +406,7 @@ export interface Database {
   counters: CountersTable;
   order_day_totals: OrderDayTotalsTable;
   product_day_sales: ProductDaySalesTable;
+  coupon_day_totals: CouponDayTotalsTable;
   product_month_sales: ProductMonthSalesTable;
   sandbox_payments: SandboxPaymentsTable;
   audit_log: AuditLogTable;

@@ -4,8 +4,8 @@ import type { Database } from '../../db/schema.js';
 
 /**
  * SQL of the admin's Dashboard. The period's figures are read from the tables the database keeps
- * (migration 019: order_day_totals, product_day_sales, product_month_sales), so a year costs a few
- * thousand rows whatever the number of orders; the waiting orders from indexes of the orders
+ * (migration 019: order_day_totals, product_day_sales, product_month_sales; migration 035:
+ * coupon_day_totals), so a year costs a few thousand rows whatever the number of orders; the waiting orders from indexes of the orders
  * themselves (the stock lists are in stock-queries.ts). Days are Nepal days, 'YYYY-MM-DD', compared as text.
  *
  * Each statement is a PreparedQuery (built and compiled once per dialect): building these
@@ -218,6 +218,64 @@ export async function topProducts(db: Db, spans: { months?: Span; days: Span[] }
     units: sum(row.units),
     revenue_paisa: sum(row.revenue_paisa),
   }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coupons
+
+const couponTotalsQuery = new PreparedQuery<
+  { code: string; orders: number; revenue_paisa: number; discount_paisa: number; all_orders: number; all_discount_paisa: number },
+  [first: string, last: string, limit: number]
+>('dashboard-coupon-totals', (db, $) =>
+  db
+    .selectFrom('coupon_day_totals')
+    .select((eb) => [
+      'code',
+      eb.fn.sum<number>('order_count').as('orders'),
+      eb.fn.sum<number>('revenue_paisa').as('revenue_paisa'),
+      eb.fn.sum<number>('discount_paisa').as('discount_paisa'),
+      // Of every code of the period, before the limit: the discounts given in all.
+      sql<number>`sum(sum(order_count)) over ()`.as('all_orders'),
+      sql<number>`sum(sum(discount_paisa)) over ()`.as('all_discount_paisa'),
+    ])
+    .where('day', '>=', $(0))
+    .where('day', '<=', $(1))
+    .groupBy('code')
+    .having((eb) => eb.fn.sum('order_count'), '>', sql.lit(0))
+    .orderBy('revenue_paisa', 'desc')
+    .orderBy('orders', 'desc')
+    .orderBy('code')
+    .limit($(2)),
+);
+
+export interface CouponRow {
+  code: string;
+  orders: number;
+  revenue_paisa: number;
+  discount_paisa: number;
+}
+
+/**
+ * The coupons of the orders that count as revenue (migration 035's coupon_day_totals, a range of
+ * its key): the top `limit` codes by revenue, and the orders and discounts of every code together.
+ * A code whose orders all stopped counting nets to nothing and is left out.
+ */
+export async function couponTotals(
+  db: Db,
+  days: Span,
+  limit: number,
+): Promise<{ orders: number; discountPaisa: number; top: CouponRow[] }> {
+  const rows = await couponTotalsQuery.rows(db, days[0], days[1], limit);
+  return {
+    orders: sum(rows[0]?.all_orders),
+    discountPaisa: sum(rows[0]?.all_discount_paisa),
+    top: rows.map((row) => ({
+      code: row.code,
+      orders: sum(row.orders),
+      revenue_paisa: sum(row.revenue_paisa),
+      discount_paisa: sum(row.discount_paisa),
+    })),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

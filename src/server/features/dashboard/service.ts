@@ -5,6 +5,7 @@ import {
   DEFAULT_LOW_STOCK_THRESHOLD,
   NEPAL_TIME_ZONE,
   STOCK_PRODUCTS_SHOWN,
+  TOP_COUPONS,
   TOP_PRODUCTS,
   WAITING_ORDERS_SHOWN,
   type Dashboard,
@@ -53,6 +54,7 @@ export class DashboardService {
     ]);
 
     const codToConfirm = await q.waitingOrders(db, 'codToConfirm', awaitingBefore, WAITING_ORDERS_SHOWN);
+    const coupons = await q.couponTotals(db, [from, to], TOP_COUPONS);
     const figures = periodFigures(totals);
     return {
       period: { from, to, days: daysInRange(from, to), timeZone: NEPAL_TIME_ZONE },
@@ -70,6 +72,16 @@ export class DashboardService {
       topProducts: {
         byRevenue: sales.filter((row) => row.list === 'revenue').map(toTopProduct),
         byUnits: sales.filter((row) => row.list === 'units').map(toTopProduct),
+      },
+      discounts: {
+        total: rupees(coupons.discountPaisa),
+        orders: coupons.orders,
+        byCoupon: coupons.top.map((row) => ({
+          code: row.code,
+          orders: row.orders,
+          discount: rupees(row.discount_paisa),
+          revenue: rupees(row.revenue_paisa),
+        })),
       },
       paymentMethods: figures.methods,
       waiting: {

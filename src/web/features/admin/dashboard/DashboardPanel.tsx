@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { formatDateTime } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { type Dashboard, type DashboardChoice, useDashboard } from './api';
+import { CouponFigures } from './CouponFigures';
 import { formatDay } from './days';
 import { HeadlineFigures, OrdersByStatus, PaymentMix } from './Figures';
 import { PeriodChooser, type PeriodMode } from './PeriodChooser';
@@ -39,7 +40,7 @@ function Section({
 /**
  * The admin's Dashboard (ADR 0021): for a chosen period of Nepal days, the revenue (paid online and
  * delivered cash on delivery, apart), orders by status, average order value, new shoppers, revenue
- * per day, top products, the payment-method mix; and, now, the orders waiting for the admin and the
+ * per day, top products, the coupons' discounts, the payment-method mix; and, now, the orders waiting for the admin and the
  * products running out. One request (GET /api/admin/dashboard); the chart's library loads with the chart.
  */
 export function DashboardPanel() {
@@ -148,6 +149,9 @@ function DashboardBody({ data }: { data: Dashboard }) {
         </Section>
         <Section title={t('admin-dashboard.top.byUnits')}>
           <TopProductsTable caption={t('admin-dashboard.top.byUnits')} products={data.topProducts.byUnits} by="units" />
+        </Section>
+        <Section title={t('admin-dashboard.coupons')} hint={t('admin-dashboard.coupons.hint')} className="lg:col-span-2">
+          <CouponFigures data={data} />
         </Section>
         <Section title={t('admin-dashboard.byStatus')}>
           <OrdersByStatus data={data} />
