@@ -5,15 +5,16 @@ import type { Locator, Page } from 'playwright-core';
 import { adminToken, api, drawnPng, uploadProduct } from './support/api.js';
 import { expectNoSeriousViolations } from './support/axe.js';
 import { DESKTOP, allowConsoleErrors, beforeAll, describe, expect, test, workerShop } from './support/fixtures.js';
-import { loggedInBeforeLoad } from './support/flows.js';
-import { expectVisible, settled } from './support/ui.js';
+import { adminLoginViaUi, loggedInBeforeLoad } from './support/flows.js';
+import { expectToast, expectVisible, settled } from './support/ui.js';
 
 /**
  * A coupon in the browser: the shop makes one (through the API), a shopper types a wrong code and
  * reads why, applies the right one in any case, sees Subtotal / Discount / Delivery / Total in
  * checkout, places a cash-on-delivery order and finds the discount in the order and, once the shop
  * has confirmed it, on the tax invoice. In English at 390 px and in Nepali on a desktop; axe on
- * each. With SHOTS_DIR set, each state is also saved as a picture there.
+ * each. The admin's Coupons form makes a coupon with every limit, dates and a scope, and edits
+ * it. With SHOTS_DIR set, each state is also saved as a picture there.
  */
 
 const tag = crypto.randomBytes(3).toString('hex').toUpperCase();
@@ -21,10 +22,16 @@ const tag = crypto.randomBytes(3).toString('hex').toUpperCase();
 const radio = { id: 0, name: `Pocket Radio ${tag}`, price: 3000 };
 const code = `DASHAIN-${tag}`;
 let admin = '';
+let categoryId = 0;
 
 beforeAll(async () => {
   admin = await adminToken();
-  expect((await api('POST', '/api/category', { token: admin, body: { name: `Coupons ${tag}` } })).status).toBe(201);
+  const category = await api<{ category: { id: number } }>('POST', '/api/category', {
+    token: admin,
+    body: { name: `Coupons ${tag}` },
+  });
+  expect(category.status).toBe(201);
+  categoryId = category.body.category.id;
   const made = await uploadProduct(
     admin,
     { name: radio.name, description: 'A radio for the coupon test.', price: radio.price, category: `Coupons ${tag}`, stock: 20 },
@@ -206,5 +213,141 @@ describe('a coupon on a desktop', () => {
 
   test('in English: the same', async ({ page }) => {
     await shopWithCoupon(page, 'en', 'desktop');
+  });
+});
+
+const adminWords = {
+  en: {
+    sections: 'Admin sections',
+    tab: 'Coupons',
+    code: 'Code',
+    value: 'Value',
+    maxDiscount: 'Maximum discount (Rs.)',
+    perCustomer: 'Uses per shopper',
+    starts: 'Starts',
+    ends: 'Ends',
+    products: 'Product ids it covers',
+    categories: 'Categories it covers',
+    create: 'Create coupon',
+    created: 'Coupon created',
+    endBeforeStart: 'The end must be after the start',
+    edit: (c: string) => `Edit coupon ${c}`,
+    save: 'Save changes',
+    saved: 'Coupon saved',
+  },
+  ne: {
+    sections: 'एडमिनका भागहरू',
+    tab: 'कुपनहरू',
+    code: 'कोड',
+    value: 'मान',
+    maxDiscount: 'अधिकतम छुट (रू)',
+    perCustomer: 'प्रति ग्राहक प्रयोग',
+    starts: 'सुरु हुने',
+    ends: 'सकिने',
+    products: 'लागू हुने सामानका आईडी',
+    categories: 'लागू हुने क्याटेगोरीहरू',
+    create: 'कुपन बनाउनुहोस्',
+    created: 'कुपन बन्यो',
+    endBeforeStart: 'अन्त्य सुरुभन्दा पछि हुनुपर्छ',
+    edit: (c: string) => `कुपन ${c} सम्पादन गर्नुहोस्`,
+    save: 'परिवर्तन सुरक्षित गर्नुहोस्',
+    saved: 'कुपन सुरक्षित भयो',
+  },
+} as const;
+
+type AdminCoupon = {
+  code: string;
+  value: number;
+  maxDiscount: number | null;
+  perCustomerLimit: number | null;
+  startsAt: string | null;
+  endsAt: string | null;
+  categoryIds: number[];
+  productIds: number[];
+};
+async function couponByCode(wanted: string): Promise<AdminCoupon | undefined> {
+  const list = await api<{ coupons: AdminCoupon[] }>('GET', '/api/admin/coupons', { token: admin });
+  return list.body.coupons.find((coupon) => coupon.code === wanted);
+}
+
+/** The admin makes a Tihar coupon with every field of the form, is told a wrong end, then edits it. */
+async function adminMakesAndEdits(page: Page, language: Language, width: string): Promise<void> {
+  const w = adminWords[language];
+  const tihar = `TIHAR-${tag}-${language.toUpperCase()}-${width.toUpperCase()}`;
+  await adminLoginViaUi(page);
+  if (language === 'ne') {
+    await page.context().addCookies([{ name: 'pasal_lang', value: 'ne', url: workerShop().baseUrl }]);
+    await page.reload();
+  }
+  await page.getByRole('navigation', { name: w.sections }).getByRole('button', { name: w.tab, exact: true }).click();
+  const form = page.locator('#coupon-form');
+  await expectVisible(form.getByLabel(w.code, { exact: true }));
+  await settled(page);
+
+  await form.getByLabel(w.code, { exact: true }).fill(tihar.toLowerCase());
+  await form.getByLabel(w.value, { exact: true }).fill('15');
+  await form.getByLabel(w.maxDiscount, { exact: true }).fill('200');
+  await form.getByLabel(w.perCustomer, { exact: true }).fill('1');
+  await form.getByRole('group', { name: w.categories }).getByLabel(`Coupons ${tag}`, { exact: true }).check();
+  await form.getByLabel(w.products, { exact: true }).fill(String(radio.id));
+  // The end before the start: refused, and said under the end.
+  await form.getByLabel(w.starts, { exact: true }).fill('2026-10-20T09:00');
+  await form.getByLabel(w.ends, { exact: true }).fill('2026-10-10T09:00');
+  await form.getByRole('button', { name: w.create, exact: true }).click();
+  await expectVisible(form.getByText(w.endBeforeStart, { exact: true }));
+  expect(await couponByCode(tihar)).toBeUndefined();
+  await settled(page);
+  await shot(page, `coupon-admin-error-${language}-${width}`, true);
+  await expectNoSeriousViolations(page, `the coupon form with an error (${width}, ${language})`);
+
+  await form.getByLabel(w.ends, { exact: true }).fill('2026-11-05T23:59');
+  await form.getByRole('button', { name: w.create, exact: true }).click();
+  await expectToast(page, w.created);
+  // The page's clock is Nepal's (UTC+5:45): 09:00 there is 03:15 UTC.
+  expect(await couponByCode(tihar)).toMatchObject({
+    value: 15,
+    maxDiscount: 200,
+    perCustomerLimit: 1,
+    startsAt: '2026-10-20T03:15:00.000Z',
+    endsAt: '2026-11-05T18:14:00.000Z',
+    categoryIds: [categoryId],
+    productIds: [radio.id],
+  });
+
+  // Edit: the form is filled with the coupon; 20 % and no category, the rest kept.
+  await page.getByRole('button', { name: w.edit(tihar), exact: true }).click();
+  expect(await form.getByLabel(w.value, { exact: true }).inputValue()).toBe('15');
+  expect(await form.getByLabel(w.starts, { exact: true }).inputValue()).toBe('2026-10-20T09:00');
+  await form.getByLabel(w.value, { exact: true }).fill('20');
+  await form.getByRole('group', { name: w.categories }).getByLabel(`Coupons ${tag}`, { exact: true }).uncheck();
+  await settled(page);
+  await shot(page, `coupon-admin-edit-${language}-${width}`, true);
+  await expectNoSeriousViolations(page, `the coupon form editing (${width}, ${language})`);
+  await form.getByRole('button', { name: w.save, exact: true }).click();
+  await expectToast(page, w.saved);
+  expect(await couponByCode(tihar)).toMatchObject({
+    value: 20,
+    maxDiscount: 200,
+    perCustomerLimit: 1,
+    startsAt: '2026-10-20T03:15:00.000Z',
+    categoryIds: [],
+    productIds: [radio.id],
+  });
+  await expectVisible(form.getByRole('button', { name: w.create, exact: true }));
+}
+
+describe('the admin’s coupon form', () => {
+  test('in Nepali at 390 px: every field, a wrong end said, then an edit', async ({ page }) => {
+    allowConsoleErrors(page, /Failed to load resource: the server responded with a status of 400\b/);
+    await adminMakesAndEdits(page, 'ne', '390');
+  });
+
+  describe('on a desktop', () => {
+    test.override({ viewport: DESKTOP });
+
+    test('in English: every field, a wrong end said, then an edit', async ({ page }) => {
+      allowConsoleErrors(page, /Failed to load resource: the server responded with a status of 400\b/);
+      await adminMakesAndEdits(page, 'en', 'desktop');
+    });
   });
 });
