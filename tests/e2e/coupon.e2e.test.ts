@@ -137,7 +137,7 @@ async function shopWithCoupon(page: Page, language: Language, width: string): Pr
   await expectVisible(cart.getByRole('alert').filter({ hasText: w.unknown }));
   expect(await cart.getByTestId('checkout-discount').count()).toBe(0);
   await settled(page);
-  await field.scrollIntoViewIfNeeded();
+  // The reason is brought into view by the page itself: the shot shows what the shopper sees.
   await shot(page, `coupon-wrong-${language}-${width}`);
   await expectNoSeriousViolations(page, `checkout with a wrong coupon code (${width}, ${language})`);
 
