@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { inputClasses } from '../../components/ui/TextField';
 import { ApiError } from '../../lib/api';
@@ -14,6 +14,11 @@ export function CouponField({ coupon }: { coupon: CartCoupon }) {
   const id = useId();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  // The field sits at the foot of the drawer's scrolling part: the reason would be just out of view.
+  useEffect(() => {
+    if (error) errorRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [error]);
 
   const apply = async () => {
     if (code.trim() === '') return;
@@ -78,7 +83,7 @@ export function CouponField({ coupon }: { coupon: CartCoupon }) {
         </Button>
       </div>
       {error && (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
+        <p ref={errorRef} id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
           {error}
         </p>
       )}

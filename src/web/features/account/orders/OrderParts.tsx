@@ -176,6 +176,14 @@ export function OrderPayment({
               <dt className="text-slate-500">{t('orders.payment.subtotal')}</dt>
               <dd className="text-slate-900">{formatPrice(order.subtotal, locale)}</dd>
             </div>
+            {order.discount > 0 && (
+              <div className={row}>
+                <dt className="text-slate-500">{t('orders.payment.discount', { code: order.couponCode ?? '' })}</dt>
+                <dd className="font-medium text-emerald-700" data-testid="order-discount">
+                  −{formatPrice(order.discount, locale)}
+                </dd>
+              </div>
+            )}
             <div className={row}>
               <dt className="text-slate-500">{t('orders.payment.delivery')}</dt>
               <dd className={order.deliveryFee === 0 ? 'font-medium text-emerald-700' : 'text-slate-900'}>

@@ -1,93 +1,81 @@
-import { type FormEvent, useState } from 'react';
+import type { ChangeEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { SelectField } from '../../../components/ui/SelectField';
 import { TextField } from '../../../components/ui/TextField';
-import { ApiError } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
-import type { CouponInputBody, useAdminCoupons } from './api';
+import { CouponScopeFields } from './CouponScopeFields';
+import type { CouponDraft, CouponFormState } from './use-coupon-form';
 
-const optionalNumber = (text: string) => (text.trim() === '' ? null : Number(text));
+/** The fields typed as text. */
+type TextKey = Exclude<keyof CouponDraft, 'type' | 'categoryIds'>;
 
-/** A new coupon: code, percent or fixed, value and the common limits; the server checks it all. */
-export function CouponForm({ create }: { create: ReturnType<typeof useAdminCoupons>['create'] }) {
+/**
+ * A new coupon, or the one being edited: code, percent or fixed, value, its limits, when it runs
+ * and what it covers. The server checks it all and names the field it refuses.
+ */
+export function CouponForm({ form }: { form: CouponFormState }) {
   const t = useT();
-  const [code, setCode] = useState('');
-  const [type, setType] = useState<'percent' | 'fixed'>('percent');
-  const [value, setValue] = useState('');
-  const [minSubtotal, setMinSubtotal] = useState('');
-  const [usageLimit, setUsageLimit] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    const body: CouponInputBody = {
-      code: code.trim(),
-      type,
-      value: Number(value),
-      minSubtotal: optionalNumber(minSubtotal),
-      usageLimit: optionalNumber(usageLimit),
-    };
-    try {
-      await create.mutateAsync(body);
-      toast.success(t('admin.coupons.created'));
-      setCode('');
-      setValue('');
-      setMinSubtotal('');
-      setUsageLimit('');
-    } catch (error) {
-      if (error instanceof ApiError)
-        setErrors({
-          ...error.fieldErrors,
-          ...(Object.keys(error.fieldErrors).length === 0 ? { code: error.serverMessage ?? '' } : {}),
-        });
-    }
-  };
-
+  const { draft, set, errors, editing } = form;
+  const field = (key: TextKey) => ({
+    value: draft[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(key, event.target.value),
+    error: errors[key],
+  });
+  const title = editing ? t('admin.coupons.editTitle', { code: editing.code }) : t('admin.coupons.new');
   return (
-    <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('admin.coupons.new')}>
-      <TextField
-        label={t('admin.coupons.code')}
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        error={errors.code}
-        required
-      />
-      <SelectField
-        label={t('admin.coupons.type')}
-        value={type}
-        onChange={(e) => setType(e.target.value === 'fixed' ? 'fixed' : 'percent')}
-      >
-        <option value="percent">{t('admin.coupons.percent')}</option>
-        <option value="fixed">{t('admin.coupons.fixed')}</option>
-      </SelectField>
-      <TextField
-        label={t('admin.coupons.value')}
-        inputMode="decimal"
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        error={errors.value}
-        required
-      />
-      <TextField
-        label={t('admin.coupons.minSubtotal')}
-        inputMode="decimal"
-        value={minSubtotal}
-        onChange={(e) => setMinSubtotal(e.target.value)}
-        error={errors.minSubtotal}
-      />
-      <TextField
-        label={t('admin.coupons.usageLimit')}
-        inputMode="numeric"
-        value={usageLimit}
-        onChange={(e) => setUsageLimit(e.target.value)}
-        error={errors.usageLimit}
-      />
-      <div className="flex items-end">
-        <Button type="submit" loading={create.isPending}>
-          {t('admin.coupons.create')}
+    <form
+      id="coupon-form"
+      onSubmit={(event) => void form.submit(event)}
+      noValidate
+      className="space-y-4 rounded-lg border border-slate-200 bg-white p-4"
+      aria-label={title}
+    >
+      <h3 className="text-base font-semibold text-slate-900">{title}</h3>
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <TextField label={t('admin.coupons.code')} {...field('code')} required />
+        <SelectField
+          label={t('admin.coupons.type')}
+          value={draft.type}
+          onChange={(e) => set('type', e.target.value === 'fixed' ? 'fixed' : 'percent')}
+        >
+          <option value="percent">{t('admin.coupons.percent')}</option>
+          <option value="fixed">{t('admin.coupons.fixed')}</option>
+        </SelectField>
+        <TextField label={t('admin.coupons.value')} inputMode="decimal" {...field('value')} required />
+        <TextField label={t('admin.coupons.minSubtotal')} inputMode="decimal" {...field('minSubtotal')} />
+        {draft.type === 'percent' && (
+          <TextField
+            label={t('admin.coupons.maxDiscount')}
+            inputMode="decimal"
+            hint={t('admin.coupons.maxDiscountHint')}
+            {...field('maxDiscount')}
+          />
+        )}
+        <TextField label={t('admin.coupons.usageLimit')} inputMode="numeric" {...field('usageLimit')} />
+        <TextField label={t('admin.coupons.perCustomerLimit')} inputMode="numeric" {...field('perCustomerLimit')} />
+        <TextField
+          label={t('admin.coupons.startsAt')}
+          type="datetime-local"
+          hint={t('admin.coupons.timeHint')}
+          {...field('startsAt')}
+        />
+        <TextField label={t('admin.coupons.endsAt')} type="datetime-local" {...field('endsAt')} />
+      </div>
+      <CouponScopeFields form={form} />
+      {errors.form && (
+        <p role="alert" className="text-sm text-red-700">
+          {errors.form}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" loading={form.saving}>
+          {editing ? t('admin.coupons.save') : t('admin.coupons.create')}
         </Button>
+        {editing && (
+          <Button type="button" variant="outline" onClick={form.reset}>
+            {t('admin.coupons.cancelEdit')}
+          </Button>
+        )}
       </div>
     </form>
   );

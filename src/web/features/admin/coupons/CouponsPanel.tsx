@@ -3,18 +3,24 @@ import { formatPrice } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { type Coupon, useAdminCoupons } from './api';
 import { CouponForm } from './CouponForm';
+import { useCouponForm } from './use-coupon-form';
 
-/** The admin's Coupons tab: a new coupon, and the list with each one's uses and a Deactivate. */
+/** The admin's Coupons tab: a new coupon (or one being edited), and the list with each one's uses, Edit and Deactivate. */
 export function CouponsPanel() {
   const t = useT();
   const coupons = useAdminCoupons();
+  const form = useCouponForm(coupons);
   const rows = coupons.list.data?.coupons ?? [];
+  const edit = (coupon: Coupon) => {
+    form.edit(coupon);
+    document.getElementById('coupon-form')?.scrollIntoView({ block: 'start' });
+  };
   return (
     <section className="space-y-6" aria-labelledby="coupons-heading">
       <h2 id="coupons-heading" className="text-lg font-semibold text-slate-900">
         {t('admin.tabs.coupons')}
       </h2>
-      <CouponForm create={coupons.create} />
+      <CouponForm form={form} />
       {coupons.list.isError && <p role="alert">{t('admin.coupons.loadFailed')}</p>}
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
@@ -39,7 +45,12 @@ export function CouponsPanel() {
           </thead>
           <tbody>
             {rows.map((coupon) => (
-              <CouponRow key={coupon.id} coupon={coupon} onDeactivate={() => void coupons.deactivate.mutateAsync(coupon.id)} />
+              <CouponRow
+                key={coupon.id}
+                coupon={coupon}
+                onEdit={() => edit(coupon)}
+                onDeactivate={() => void coupons.deactivate.mutateAsync(coupon.id)}
+              />
             ))}
           </tbody>
         </table>
@@ -48,7 +59,7 @@ export function CouponsPanel() {
   );
 }
 
-function CouponRow({ coupon, onDeactivate }: { coupon: Coupon; onDeactivate: () => void }) {
+function CouponRow({ coupon, onEdit, onDeactivate }: { coupon: Coupon; onEdit: () => void; onDeactivate: () => void }) {
   const t = useT();
   const locale = useLocale();
   return (
@@ -59,18 +70,29 @@ function CouponRow({ coupon, onDeactivate }: { coupon: Coupon; onDeactivate: () 
         {coupon.usageLimit === null ? coupon.usedCount : `${coupon.usedCount} / ${coupon.usageLimit}`}
       </td>
       <td className="py-2 pr-3">{coupon.active ? t('admin.coupons.active') : t('admin.coupons.inactive')}</td>
-      <td className="py-2 text-right">
-        {coupon.active && (
+      <td className="py-2">
+        <div className="flex justify-end gap-2">
           <Button
             type="button"
             variant="outline"
             size="sm"
-            onClick={onDeactivate}
-            aria-label={t('admin.coupons.deactivateLabel', { code: coupon.code })}
+            onClick={onEdit}
+            aria-label={t('admin.coupons.editLabel', { code: coupon.code })}
           >
-            {t('admin.coupons.deactivate')}
+            {t('admin.coupons.edit')}
           </Button>
-        )}
+          {coupon.active && (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={onDeactivate}
+              aria-label={t('admin.coupons.deactivateLabel', { code: coupon.code })}
+            >
+              {t('admin.coupons.deactivate')}
+            </Button>
+          )}
+        </div>
       </td>
     </tr>
   );
