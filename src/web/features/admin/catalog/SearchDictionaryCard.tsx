@@ -115,7 +115,10 @@ export function SearchDictionaryCard() {
       ) : entries.length === 0 ? (
         <p className="py-6 text-center text-sm text-slate-500">{t('admin-catalog.dictionary.empty')}</p>
       ) : (
-        <ul aria-label={t('admin-catalog.dictionary.title')} className="mt-5 max-h-96 divide-y divide-slate-100 overflow-y-auto">
+        <ul
+          aria-label={t('admin-catalog.dictionary.title')}
+          className="mt-5 max-h-96 scroll-py-2 divide-y divide-slate-100 overflow-y-auto p-1.5"
+        >
           {entries.map((entry) => (
             <li key={entry.id} className="flex items-center justify-between gap-3 py-2 text-sm">
               <span className="min-w-0 break-words text-slate-900">
