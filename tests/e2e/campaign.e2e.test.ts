@@ -1,0 +1,127 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { adminToken, api, drawnPng, uploadProduct } from './support/api.js';
+import { expectNoSeriousViolations } from './support/axe.js';
+import { DESKTOP, beforeAll, describe, expect, test, workerShop } from './support/fixtures.js';
+import { expectVisible, settled, sleep } from './support/ui.js';
+
+/**
+ * A running campaign in the browser: the product's card in its category and its page show the sale
+ * price, the regular price struck through, the percent saved, a countdown that ticks, and "Lowest
+ * price in the last 30 days". English and Nepali, at 390 px and on a desktop; axe on each. With
+ * SHOTS_DIR set, each state is also saved as a picture there.
+ */
+
+const tag = crypto.randomBytes(3).toString('hex');
+const category = `Sale ${tag}`;
+/** On sale at Rs. 1,19,999: 14 % below Rs. 1,39,999, the lowest price of its last 30 days (its price now). */
+const speaker = { id: 0, name: `Party Speaker ${tag}`, price: 139999 };
+
+beforeAll(async () => {
+  const admin = await adminToken();
+  const made = await api<{ category: { id: number } }>('POST', '/api/category', { token: admin, body: { name: category } });
+  expect(made.status).toBe(201);
+  const product = await uploadProduct(
+    admin,
+    { name: speaker.name, description: 'A speaker for the campaign test.', price: speaker.price, category, stock: 20 },
+    [{ png: await drawnPng('#b45309'), filename: 'speaker.png' }],
+  );
+  speaker.id = product.id;
+  const now = Date.now();
+  const campaign = await api('POST', '/api/admin/campaigns', {
+    token: admin,
+    body: {
+      name: `Dashain ${tag}`,
+      // It starts by itself a moment from now (the shop's job queue), after the speaker got its price.
+      startsAt: new Date(now + 1_000).toISOString(),
+      endsAt: new Date(now + 3 * 24 * 3_600_000).toISOString(),
+      items: [{ target: 'product', id: product.id, salePrice: 119999 }],
+    },
+  });
+  expect(campaign.status, JSON.stringify(campaign.body)).toBe(201);
+  for (let tries = 0; tries < 150; tries += 1) {
+    if ((await api<{ sale: unknown }>('GET', `/api/products/${speaker.id}`)).body.sale) return;
+    await sleep(100);
+  }
+  throw new Error('the campaign did not start');
+});
+
+async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+type Language = 'en' | 'ne';
+const words = {
+  en: {
+    sale: 'Rs. 1,19,999',
+    was: 'Rs. 1,39,999',
+    off: '14% off',
+    lowest: 'Lowest price in the last 30 days: Rs. 1,39,999',
+    ends: /^Ends in 2d \d\d:\d\d:\d\d$/,
+  },
+  ne: {
+    sale: 'रू १,१९,९९९',
+    was: 'रू १,३९,९९९',
+    off: '१४% छुट',
+    lowest: 'पछिल्लो ३० दिनको सबैभन्दा कम मूल्य: रू १,३९,९९९',
+    ends: /^सकिन बाँकी २ दिन [०-९]{2}:[०-९]{2}:[०-९]{2}$/,
+  },
+} as const;
+
+/** The sale as a shopper reads it in `scope`, and a countdown that moves without a reload. */
+async function expectSale(scope: Locator, language: Language): Promise<void> {
+  const w = words[language];
+  const sale = scope.getByTestId('sale-price');
+  await expectVisible(sale);
+  await expectVisible(sale.getByText(w.sale));
+  await expectVisible(sale.locator('s').filter({ hasText: w.was }));
+  await expectVisible(sale.getByText(w.off, { exact: true }));
+  await expectVisible(sale.getByText(w.lowest, { exact: true }));
+  const countdown = sale.getByTestId('sale-countdown');
+  await expect.poll(() => countdown.innerText()).toMatch(w.ends);
+  const first = await countdown.innerText();
+  const box = await countdown.boundingBox();
+  await expect.poll(() => countdown.innerText(), { timeout: 5_000 }).not.toBe(first);
+  // The line keeps its place as it ticks.
+  expect((await countdown.boundingBox())?.y).toBe(box?.y);
+}
+
+async function seeCampaign(page: Page, language: Language, width: string): Promise<void> {
+  if (language === 'ne') await page.context().addCookies([{ name: 'pasal_lang', value: 'ne', url: workerShop().baseUrl }]);
+  await page.goto(`/products?category=${category.replace(/ /g, '-')}`);
+  const card = page.getByRole('article').filter({ hasText: speaker.name });
+  await expectSale(card, language);
+  await settled(page);
+  await card.scrollIntoViewIfNeeded();
+  await shot(page, `campaign-card-${language}-${width}`);
+  await expectNoSeriousViolations(page, `a card on sale (${width}, ${language})`);
+
+  await page.goto(`/products/${speaker.id}`);
+  await expectSale(page.getByRole('main'), language);
+  await settled(page);
+  await shot(page, `campaign-product-${language}-${width}`);
+  await expectNoSeriousViolations(page, `a product page on sale (${width}, ${language})`);
+}
+
+describe('a running campaign at 390 px', () => {
+  test('in English: sale price, struck price, percent, countdown and the 30-day line', async ({ page }) => {
+    await seeCampaign(page, 'en', '390');
+  });
+  test('in Nepali: the same, in Devanagari', async ({ page }) => {
+    await seeCampaign(page, 'ne', '390');
+  });
+});
+
+describe('a running campaign on a desktop', () => {
+  test.override({ viewport: DESKTOP });
+  test('in Nepali and English', async ({ page }) => {
+    await seeCampaign(page, 'ne', 'desktop');
+    await page.context().clearCookies({ name: 'pasal_lang' });
+    await seeCampaign(page, 'en', 'desktop');
+  });
+});
