@@ -27,6 +27,7 @@ export const CAMPAIGN_MESSAGES = {
   dateRequired: 'Start and end are required',
   dateInvalid: 'Dates must be ISO 8601 date-times',
   endBeforeStart: 'The end must be after the start',
+  endInPast: 'The end must be in the future',
   itemsRequired: 'Add at least one product, variant or category',
   itemsTooMany: `A campaign can have at most ${CAMPAIGN_ITEMS_MAX} items`,
   targetInvalid: 'Target must be product, variant or category',

@@ -4,8 +4,10 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { adminToken, api, drawnPng, uploadProduct } from './support/api.js';
 import { expectNoSeriousViolations } from './support/axe.js';
-import { DESKTOP, beforeAll, describe, expect, test, workerShop } from './support/fixtures.js';
-import { expectVisible, settled, sleep } from './support/ui.js';
+import { DESKTOP, allowConsoleErrors, beforeAll, describe, expect, test, workerShop } from './support/fixtures.js';
+import { adminLoginViaUi } from './support/flows.js';
+import { expectToast, expectVisible, settled, sleep } from './support/ui.js';
+import type { Campaign } from '../../src/shared/campaigns.js';
 
 /**
  * A running campaign in the browser: the product's card in its category and its page show the sale
@@ -123,5 +125,61 @@ describe('a running campaign on a desktop', () => {
     await seeCampaign(page, 'ne', 'desktop');
     await page.context().clearCookies({ name: 'pasal_lang' });
     await seeCampaign(page, 'en', 'desktop');
+  });
+});
+
+describe('the admin’s campaigns', () => {
+  test.override({ viewport: DESKTOP });
+
+  test('makes one with the Bikram Sambat picker, sees it scheduled, ends it; Nepali form axe clean', async ({ page }) => {
+    const name = `Tihar ${tag}`;
+    // A refused form answers 400; the browser logs the status.
+    allowConsoleErrors(page, /Failed to load resource: the server responded with a status of 400\b/);
+    await adminLoginViaUi(page);
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Coupons', exact: true }).click();
+    const form = page.locator('#campaign-form');
+    await expectVisible(form.getByLabel('Name', { exact: true }));
+    await form.getByLabel('Name', { exact: true }).fill(name);
+    const starts = form.getByRole('group', { name: 'Starts' });
+    const ends = form.getByRole('group', { name: 'Ends' });
+    // 2084 Kartik 1 BS is 2027-10-18 AD: the Gregorian date follows the Bikram Sambat picker, and back.
+    await starts.getByLabel('Date (AD)').fill('2027-10-10');
+    expect(await starts.getByLabel('Year (BS)').inputValue()).toBe('2084');
+    await starts.getByLabel('Month (BS)').selectOption({ label: 'Kartik' });
+    await starts.getByLabel('Day (BS)').selectOption('1');
+    expect(await starts.getByLabel('Date (AD)').inputValue()).toBe('2027-10-18');
+    await starts.getByLabel('Time').fill('09:00');
+    await ends.getByLabel('Date (AD)').fill('2027-10-25');
+    await form.getByLabel('Id', { exact: true }).fill(String(speaker.id));
+    await form.getByLabel('Percent', { exact: true }).fill('100');
+    await form.getByRole('button', { name: 'Create campaign', exact: true }).click();
+    await expectVisible(form.getByText('Percent off must be a whole number from 1 to 99', { exact: true }));
+    await form.getByLabel('Percent', { exact: true }).fill('10');
+    await form.getByRole('button', { name: 'Create campaign', exact: true }).click();
+    await expectToast(page, 'Campaign created');
+    const list = await api<{ campaigns: Campaign[] }>('GET', '/api/admin/campaigns', { token: await adminToken() });
+    const made = list.body.campaigns.find((campaign) => campaign.name === name)!;
+    // Nepal time (UTC+5:45): 09:00 there is 03:15 UTC.
+    expect(made).toMatchObject({
+      startsAt: '2027-10-18T03:15:00.000Z',
+      items: [{ target: 'product', id: speaker.id, percentOff: 10 }],
+    });
+    const row = page.getByTestId(`campaign-row-${made.id}`);
+    await expectVisible(row.getByText('Scheduled', { exact: true }));
+    await row.getByRole('button', { name: `End now: ${name}` }).click();
+    await expectVisible(row.getByText('Ended', { exact: true }));
+    await settled(page);
+    await form.scrollIntoViewIfNeeded();
+    await shot(page, 'campaign-admin-en-desktop');
+    await expectNoSeriousViolations(page, 'the campaign form (desktop, en)');
+
+    await page.context().addCookies([{ name: 'pasal_lang', value: 'ne', url: workerShop().baseUrl }]);
+    await page.reload();
+    await page.getByRole('navigation', { name: 'एडमिनका भागहरू' }).getByRole('button', { name: 'कुपनहरू', exact: true }).click();
+    await expectVisible(page.locator('#campaign-form').getByText('साल (वि.सं.)').first());
+    await settled(page);
+    await page.locator('#campaign-form').scrollIntoViewIfNeeded();
+    await shot(page, 'campaign-admin-ne-desktop');
+    await expectNoSeriousViolations(page, 'the campaign form (desktop, ne)');
   });
 });

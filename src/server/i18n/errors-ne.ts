@@ -306,6 +306,7 @@ export const ERRORS_NE: MessageCatalogue = {
   'Sale price must be below the regular price ({regular})': 'सेल मूल्य नियमित मूल्यभन्दा कम हुनुपर्छ ({regular})',
   'Campaign id must be a positive whole number': 'अभियानको id शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
   'Campaign not found': 'अभियान भेटिएन',
+  'The end must be in the future': 'अन्त्य भविष्यमा हुनुपर्छ',
   'This campaign has ended and can no longer be changed': 'यो अभियान सकिइसक्यो, अब बदल्न मिल्दैन',
 };
 

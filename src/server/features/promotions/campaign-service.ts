@@ -51,6 +51,7 @@ export class CampaignService {
   async create(actor: Actor, input: CampaignInput): Promise<Campaign> {
     const now = isoNow(this.ctx.clock);
     const campaign = await this.ctx.db.transaction().execute(async (trx) => {
+      checkFuture(input, now);
       const rows = await this.checkItems(trx, input.items);
       const id = await cq.insertCampaign(trx, {
         name: input.name,
@@ -85,6 +86,7 @@ export class CampaignService {
     const campaign = await this.ctx.db.transaction().execute(async (trx) => {
       const before = await this.lockOpen(trx, id, now);
       const beforeView = (await this.answer(trx, [before]))[0]!;
+      checkFuture(input, now);
       const rows = await this.checkItems(trx, input.items);
       await cq.updateCampaign(trx, id, { name: input.name, starts_at: input.startsAt, ends_at: input.endsAt, updated_at: now });
       await cq.setItems(trx, id, rows);
@@ -256,6 +258,11 @@ export class CampaignService {
       updatedAt: row.updated_at,
     }));
   }
+}
+
+/** A campaign written ends in the future (ending one now is POST /:id/end). */
+function checkFuture(input: CampaignInput, now: string): void {
+  if (input.endsAt <= now) throw validationFailed({ endsAt: CAMPAIGN_MESSAGES.endInPast });
 }
 
 const jobKey = (id: number, moment: 'start' | 'end') => `campaign:${id}:${moment}`;
