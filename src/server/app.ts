@@ -1,5 +1,7 @@
 import { cartCouponRoutes, couponAdminRoutes } from './features/promotions/routes.js';
 import { CouponService } from './features/promotions/service.js';
+import { campaignAdminRoutes } from './features/promotions/campaign-routes.js';
+import { CampaignService } from './features/promotions/campaign-service.js';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -126,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const catalog = new CatalogService(ctx);
   const orders = new OrdersService(ctx);
   const coupons = new CouponService(ctx);
+  const campaigns = new CampaignService(ctx);
   // In the sandbox the gateways are this server's own /sandbox routes, asked in-process.
   const gateways = createGateways(ctx.config.payments, {
     fetch,
@@ -135,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   ctx.jobs.register(payments.handler(app.log));
   ctx.jobs.register(codConfirmHandler(ctx, orders, app.log));
   ctx.jobs.register(unverifiedRemovalHandler(ctx, app.log));
+  ctx.jobs.register(campaigns.handler(app.log));
   await app.register(
     async (api) => {
       await api.register(storeRoutes(ctx));
@@ -151,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(cartRoutes(ctx), { prefix: '/cart' });
       await api.register(cartCouponRoutes(coupons), { prefix: '/cart' });
       await api.register(couponAdminRoutes(coupons), { prefix: '/admin/coupons' });
+      await api.register(campaignAdminRoutes(campaigns), { prefix: '/admin/campaigns' });
       await api.register(ordersRoutes(ctx, orders, payments), { prefix: '/orders' });
       await api.register(paymentReturnRoutes(payments), { prefix: '/payments' });
     },

@@ -27,6 +27,7 @@ export const AUDIT_ENTITY_TYPES = [
   'brand',
   'specField',
   'coupon',
+  'campaign',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -70,6 +71,10 @@ export const AUDIT_ACTIONS = [
   'coupon.create',
   'coupon.update',
   'coupon.deactivate',
+  /** A campaign made, changed or ended early (its fields as changes). */
+  'campaign.create',
+  'campaign.update',
+  'campaign.end',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

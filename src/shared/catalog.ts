@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { nepaliNameSchema } from './category-names.js';
 import * as facets from './specs.js';
 import { searchSuggestionsSchema } from './search-words.js';
+import { saleSchema } from './campaigns.js';
 import { PRICE_MESSAGES, confirmationFlag, priceSchema } from './product-price.js';
 
 /**
@@ -161,6 +162,8 @@ export const productSchema = z.object({
   childCategoryId: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Its sale now: the price it sells at, the honest "was" price and when it ends (campaigns.ts); null: none. */
+  sale: saleSchema.nullable(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -78,6 +78,19 @@ export const VALIDATION_NE: MessageCatalogue = {
   'Active must be true or false': 'सक्रिय true वा false हुनुपर्छ',
   'This coupon code is not valid': 'यो कुपन कोड मान्य छैन',
   'couponCode must be text': 'couponCode अक्षरमा हुनुपर्छ',
+  // campaigns.ts
+  'Campaign name is required': 'अभियानको नाम लेख्नुहोस्',
+  'Campaign name must be at most {max} characters': 'अभियानको नाम बढीमा {max} अक्षरको हुनुपर्छ',
+  'Start and end are required': 'सुरु र अन्त्य दुवै चाहिन्छ',
+  'Add at least one product, variant or category': 'कम्तीमा एउटा सामान, भेरियन्ट वा श्रेणी थप्नुहोस्',
+  'A campaign can have at most {max} items': 'एउटा अभियानमा बढीमा {max} वटा सामान हुन सक्छन्',
+  'Target must be product, variant or category': 'लक्ष्य product, variant वा category मध्ये एक हुनुपर्छ',
+  'Give either a percent off or a sale price': 'प्रतिशत छुट वा सेल मूल्य मध्ये एउटा मात्र दिनुहोस्',
+  'Percent off must be a whole number from {min} to {max}': 'प्रतिशत छुट {min} देखि {max} सम्मको पूर्णाङ्क हुनुपर्छ',
+  'Sale price must be rupees more than {min}, with at most {digits} decimal places':
+    'सेल मूल्य {min} भन्दा बढी रुपैयाँ हुनुपर्छ, दशमलवपछि बढीमा {digits} अङ्क',
+  'A category takes a percent off, not a sale price': 'श्रेणीमा सेल मूल्य होइन, प्रतिशत छुट मात्र दिन सकिन्छ',
+  'This item is in the campaign twice': 'यो सामान अभियानमा दुई पटक छ',
 
   // catalog.ts
   'Category name is required': 'क्याटेगोरीको नाम लेख्नुहोस्',
@@ -224,8 +237,8 @@ export const VALIDATION_NE: MessageCatalogue = {
   'status must be one of queued, running, done, failed': 'status को मान queued, running, done वा failed मध्ये एक हुनुपर्छ',
 
   // audit.ts
-  'entityType must be one of category, subcategory, childCategory, product, order, admin, searchWord, brand, specField, coupon':
-    'entityType को मान category, subcategory, childCategory, product, order, admin, searchWord, brand, specField वा coupon मध्ये एक हुनुपर्छ',
+  'entityType must be one of category, subcategory, childCategory, product, order, admin, searchWord, brand, specField, coupon, campaign':
+    'entityType को मान category, subcategory, childCategory, product, order, admin, searchWord, brand, specField, coupon वा campaign मध्ये एक हुनुपर्छ',
   'entityId is too long': 'entityId धेरै लामो भयो',
   'adminId must be a whole number from {min} to {max}': 'adminId को मान {min} देखि {max} सम्मको पूर्णाङ्क हुनुपर्छ',
   'action is not one the audit log knows': 'action को मान गतिविधि-लगले चिन्ने कामहरूमध्ये एक हुनुपर्छ',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { saleSchema } from './campaigns.js';
 import { priceSchema, productSkuSchema, stockSchema } from './catalog.js';
 import { confirmationFlag } from './product-price.js';
 
@@ -32,6 +33,8 @@ export const productVariantSchema = z.object({
   price: z.number(),
   stock: z.number().nullable(),
   images: z.array(z.string()),
+  /** Its sale now (campaigns.ts); null: none. */
+  sale: saleSchema.nullable(),
 });
 export type ProductVariant = z.infer<typeof productVariantSchema>;
 

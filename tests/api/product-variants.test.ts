@@ -83,7 +83,7 @@ describe('PUT /api/products/:id/variants', () => {
     const detail = res.json<ProductDetail>();
     expect(detail.options).toEqual([STORAGE, COLOUR]);
     expect(detail.variants.map(({ id: _id, ...rest }) => rest)).toEqual([
-      { sku: null, options: { Storage: '128 GB', Colour: 'Black' }, label: '128 GB / Black', price: 95000, stock: 4, images: [] },
+      { sku: null, options: { Storage: '128 GB', Colour: 'Black' }, label: '128 GB / Black', price: 95000, stock: 4, images: [], sale: null },
       {
         sku: 'PH-128-BLU',
         options: { Storage: '128 GB', Colour: 'Blue' },
@@ -91,6 +91,7 @@ describe('PUT /api/products/:id/variants', () => {
         price: 95000,
         stock: 0,
         images: [],
+        sale: null,
       },
       {
         sku: null,
@@ -99,6 +100,7 @@ describe('PUT /api/products/:id/variants', () => {
         price: 109999.5,
         stock: 3,
         images: [],
+        sale: null,
       },
       {
         sku: null,
@@ -107,6 +109,7 @@ describe('PUT /api/products/:id/variants', () => {
         price: 110000,
         stock: null,
         images: [],
+        sale: null,
       },
     ]);
     // The product's sums: lowest live price, tracked stock summed, the count.

@@ -72,6 +72,8 @@ describe('products API', () => {
       childCategoryId: expect.any(Number),
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      // Not on sale.
+      sale: null,
       // A product sold as itself: no options, variants or specifications.
       options: [],
       variants: [],

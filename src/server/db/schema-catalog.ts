@@ -77,6 +77,12 @@ export interface ProductsTable {
   spec_words: Generated<string>;
   /** Its category path's English names, searched with it (migration 031); kept by the database. */
   category_words: Generated<string>;
+  /** The sale as it is now (migration 036), written by the campaign jobs; null: none. Never written on insert. */
+  sale_price_paisa: ColumnType<number | null, never, number | null>;
+  /** The lowest regular price of the 30 days before that sale began (its honest "was" price). */
+  sale_reference_paisa: ColumnType<number | null, never, number | null>;
+  sale_ends_at: ColumnType<string | null, never, string | null>;
+  sale_campaign_id: ColumnType<number | null, never, number | null>;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
@@ -116,6 +122,12 @@ export interface ProductVariantsTable {
   price_paisa: number;
   stock: number | null;
   images: Generated<string>;
+  /** The sale as it is now (migration 036), written by the campaign jobs; null: none. Never written on insert. */
+  sale_price_paisa: ColumnType<number | null, never, number | null>;
+  /** The lowest regular price of the 30 days before that sale began (its honest "was" price). */
+  sale_reference_paisa: ColumnType<number | null, never, number | null>;
+  sale_ends_at: ColumnType<string | null, never, string | null>;
+  sale_campaign_id: ColumnType<number | null, never, number | null>;
   created_at: string;
   updated_at: string;
   archived_at: string | null;

@@ -15,8 +15,10 @@ import type {
   SpecValueCountsTable,
   CatalogStateTable,
 } from './schema-catalog.js';
+import type { CampaignItemsTable, CampaignsTable, PriceHistoryTable } from './schema-campaigns.js';
 
 export type * from './schema-catalog.js';
+export type * from './schema-campaigns.js';
 
 /**
  * Table types. Column names are snake_case; services map rows to the API's camelCase.
@@ -376,6 +378,9 @@ export interface Database {
   coupon_uses: CouponUsesTable;
   coupon_redemptions: CouponRedemptionsTable;
   cart_coupons: CartCouponsTable;
+  campaigns: CampaignsTable;
+  campaign_items: CampaignItemsTable;
+  price_history: PriceHistoryTable;
   users: UsersTable;
   admins: AdminsTable;
   sessions: SessionsTable;

@@ -300,6 +300,14 @@ export const ERRORS_NE: MessageCatalogue = {
   'Too many wrong coupon codes. Please try again in {minutes} minute{s}.':
     'धेरै पटक गलत कुपन कोड लेखियो। कृपया {minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।',
   'Cannot reopen this order: its coupon has been used up': 'यो अर्डर फेरि खोल्न मिल्दैन: यसको कुपन सबै प्रयोग भइसक्यो',
+
+  // Campaigns (shared/campaigns.ts)
+  'Variant {id} does not exist': '{id} नम्बरको भेरियन्ट छैन',
+  'Sale price must be below the regular price ({regular})': 'सेल मूल्य नियमित मूल्यभन्दा कम हुनुपर्छ ({regular})',
+  'Campaign id must be a positive whole number': 'अभियानको id शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
+  'Campaign not found': 'अभियान भेटिएन',
+  'The end must be in the future': 'अन्त्य भविष्यमा हुनुपर्छ',
+  'This campaign has ended and can no longer be changed': 'यो अभियान सकिइसक्यो, अब बदल्न मिल्दैन',
 };
 
 const lookup = nepaliLookup(ERRORS_NE, VALIDATION_NE, ZOD_DEFAULTS_NE);

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { effectivePricePaisa } from '../../db/sale-price.js';
 import { PreparedQuery } from '../../db/client.js';
 import { lockRows } from '../../db/row-locks.js';
 import type { Database } from '../../db/schema.js';
@@ -134,14 +135,14 @@ const shopperProductLineQuery = new PreparedQuery<ShopperProductLineRow, [userId
         'u.id as user_id',
         'p.id as product_id',
         'p.name',
-        'p.price_paisa',
+        effectivePricePaisa('p').as('price_paisa'),
         'p.stock',
         'p.max_per_order',
         'p.variant_count',
         'v.id as variant_id',
         'v.product_id as variant_product_id',
         'v.label as variant_label',
-        'v.price_paisa as variant_price',
+        effectivePricePaisa('v').as('variant_price'),
         'v.stock as variant_stock',
         'v.images as variant_images',
         'v.archived_at as variant_archived_at',
@@ -244,14 +245,14 @@ function linesWithVariants(db: Db) {
       'ci.variant_id as line_variant',
       'p.id as product_id',
       'p.name',
-      'p.price_paisa',
+      effectivePricePaisa('p').as('price_paisa'),
       'p.stock',
       'p.deleted_at',
       'p.max_per_order',
       'p.variant_count',
       'v.id as variant_id',
       'v.label as variant_label',
-      'v.price_paisa as variant_price',
+      effectivePricePaisa('v').as('variant_price'),
       'v.stock as variant_stock',
       'v.images as variant_images',
       'v.archived_at as variant_archived_at',

@@ -1,3 +1,4 @@
+import { saleOf } from '../../../shared/campaigns.js';
 import type { Product } from '../../../shared/catalog.js';
 import { imageAddress } from '../../lib/images.js';
 import type { ProductRow } from './queries.js';
@@ -25,5 +26,6 @@ export function toProduct(row: ProductRow, baseNames: string[], imageBaseUrl: st
     childCategoryId: row.child_category_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    sale: saleOf(row),
   };
 }

@@ -104,6 +104,10 @@ export interface ProductRow {
   child_category_name: string | null;
   /** Its brand's name (migration 026); null: none. */
   brand_name: string | null;
+  /** Its sale now (migration 036); null: none. */
+  sale_price_paisa: number | string | null;
+  sale_reference_paisa: number | string | null;
+  sale_ends_at: string | null;
 }
 
 const ID_CHUNK = 500;
@@ -141,6 +145,9 @@ function productRowsQuery(db: Db) {
       's.name as sub_category_name',
       'cc.name as child_category_name',
       'b.name as brand_name',
+      'p.sale_price_paisa',
+      'p.sale_reference_paisa',
+      'p.sale_ends_at',
     ]);
 }
 

@@ -1,3 +1,4 @@
+import { saleOf } from '../../../shared/campaigns.js';
 import { CATALOG_MESSAGES, RELATED_PRODUCTS_MAX, type RelatedProduct } from '../../../shared/catalog.js';
 import { notFound } from '../../lib/errors.js';
 import { imageAddress } from '../../lib/images.js';
@@ -42,6 +43,7 @@ export async function relatedProducts(db: q.Db, id: number, imageBaseUrl: string
       price: row.price_paisa / 100,
       image: first === undefined ? null : imageAddress(first, imageBaseUrl),
       stock: row.stock,
+      sale: saleOf(row),
     };
   });
 }

@@ -1,4 +1,5 @@
 import { chunks, type Db, ID_CHUNK, type OrderRow } from './queries.js';
+import { effectivePricePaisa } from '../../db/sale-price.js';
 
 /** SQL of checkout: the shopper's cart as order lines, their open orders, and the new order's rows. */
 
@@ -54,7 +55,7 @@ export async function checkoutLines(db: Db, userId: number): Promise<CheckoutLin
       'ci.variant_id as line_variant',
       'p.id as product_id',
       'p.name',
-      'p.price_paisa',
+      effectivePricePaisa('p').as('price_paisa'),
       'p.stock',
       'p.deleted_at',
       'c.name as category_name',
@@ -63,7 +64,7 @@ export async function checkoutLines(db: Db, userId: number): Promise<CheckoutLin
       'p.variant_count',
       'v.id as variant_id',
       'v.label as variant_label',
-      'v.price_paisa as variant_price',
+      effectivePricePaisa('v').as('variant_price'),
       'v.stock as variant_stock',
       'v.archived_at as variant_archived_at',
     ])

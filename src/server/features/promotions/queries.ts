@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { CouponsTable, Database } from '../../db/schema.js';
+import { effectivePricePaisa } from '../../db/sale-price.js';
 
 /** SQL of coupons (migration 033): the coupons, their scope, their uses and the carts' applied coupon. */
 
@@ -216,7 +217,14 @@ export async function cartWorth(db: Db, userId: number) {
     .leftJoin('product_variants as v', (join) =>
       join.onRef('v.id', '=', 'ci.variant_id').onRef('v.product_id', '=', 'ci.product_id'),
     )
-    .select(['ci.product_id', 'p.category_id', 'ci.quantity', 'p.price_paisa', 'v.price_paisa as variant_price', 'ci.variant_id'])
+    .select([
+      'ci.product_id',
+      'p.category_id',
+      'ci.quantity',
+      effectivePricePaisa('p').as('price_paisa'),
+      effectivePricePaisa('v').as('variant_price'),
+      'ci.variant_id',
+    ])
     .where('ci.user_id', '=', userId)
     .orderBy('ci.id')
     .execute();

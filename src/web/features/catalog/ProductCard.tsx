@@ -11,6 +11,7 @@ import type { Product } from './api';
 import { shortDescription } from './filters';
 import { ProductImage } from '../../components/ProductImage';
 import { CompareToggle } from './compare/CompareToggle';
+import { SalePrice } from './SalePrice';
 import { stockState } from './stock';
 
 interface ProductCardProps {
@@ -96,9 +97,13 @@ export function ProductCard({
             {shortDescription(product.description)}
           </p>
         )}
-        <p className="mt-auto pt-0.5 text-sm leading-5 font-bold text-slate-900 sm:pt-2 sm:text-lg sm:leading-7">
-          {formatPrice(product.price, locale)}
-        </p>
+        {'sale' in product && product.sale ? (
+          <SalePrice sale={product.sale} size="card" />
+        ) : (
+          <p className="mt-auto pt-0.5 text-sm leading-5 font-bold text-slate-900 sm:pt-2 sm:text-lg sm:leading-7">
+            {formatPrice(product.price, locale)}
+          </p>
+        )}
         {onAddToCart && (
           <Button
             variant="secondary"

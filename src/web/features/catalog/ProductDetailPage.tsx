@@ -19,6 +19,7 @@ import { SpecTable } from './SpecTable';
 import { stockState } from './stock';
 import { useVariantChoice } from './variants/use-variant-choice';
 import { inStock, priceRange } from './variants/variant-choice';
+import { SalePrice } from './SalePrice';
 import { VariantPicker, focusOption } from './variants/VariantPicker';
 
 /** A product id from the URL: digits only, else undefined (and the page says the product is not found). */
@@ -83,7 +84,9 @@ function ProductDetail({ product }: { product: ProductView }) {
   // In English this one price reads 'Nrs. …' (as it always has); in Nepali 'रू …' like every other.
   const money = (rupees: number) =>
     locale === 'en' ? formatPrice(rupees).replace(/^Rs\./, 'Nrs.') : formatPrice(rupees, locale);
-  const price = money(chosen?.price ?? range?.low ?? product.price);
+  // The chosen variant's sale, else (none chosen) the product's.
+  const sale = chosen ? chosen.sale : product.sale;
+  const price = money(sale?.price ?? chosen?.price ?? range?.low ?? product.price);
   // Before a variant is chosen the page says the lowest price, as "from" when the variants' prices differ.
   const priceLine =
     !chosen && range && range.low !== range.high
@@ -153,9 +156,15 @@ function ProductDetail({ product }: { product: ProductView }) {
               </div>
             )}
           </dl>
-          <p data-testid="product-price" aria-live="polite" className="mt-6 text-2xl font-bold text-slate-900">
-            {priceLine}
-          </p>
+          {sale ? (
+            <div data-testid="product-price">
+              <SalePrice sale={sale} size="page" />
+            </div>
+          ) : (
+            <p data-testid="product-price" aria-live="polite" className="mt-6 text-2xl font-bold text-slate-900">
+              {priceLine}
+            </p>
+          )}
           {stock.kind !== 'untracked' && (
             <p
               data-testid="product-stock"
@@ -174,7 +183,7 @@ function ProductDetail({ product }: { product: ProductView }) {
             <AddButton {...button} className="min-w-44 flex-1 sm:flex-none" />
           </div>
           <ProductPageCompare productId={product.id} name={product.name} />
-          <BuyingInfo price={chosen?.price ?? product.price} warranty={product.warranty} />
+          <BuyingInfo price={sale?.price ?? chosen?.price ?? product.price} warranty={product.warranty} />
           <ProductContact />
           <section aria-labelledby="description-heading" className="mt-8 border-t border-slate-200 pt-6">
             <h2 id="description-heading" className="text-base font-semibold text-slate-900">

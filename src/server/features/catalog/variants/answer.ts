@@ -1,3 +1,4 @@
+import { saleOf } from '../../../../shared/campaigns.js';
 import type { ProductOption, ProductVariant } from '../../../../shared/variants.js';
 import { imageAddress } from '../../../lib/images.js';
 import type { VariantRow } from './queries.js';
@@ -18,5 +19,6 @@ export function toVariant(row: VariantRow, options: ProductOption[], imageBaseUr
     price: Number(row.price_paisa) / 100,
     stock: row.stock,
     images: (JSON.parse(row.images) as string[]).map((base) => imageAddress(base, imageBaseUrl)),
+    sale: saleOf(row),
   };
 }

@@ -15,7 +15,7 @@ export function optionsOf(db: Db, productId: number) {
 export function liveVariantsOf(db: Db, productId: number, { lock = false } = {}) {
   return db
     .selectFrom('product_variants')
-    .select(['id', 'sku', 'option1', 'option2', 'option3', 'label', 'price_paisa', 'stock', 'images'])
+    .select(['id', 'sku', 'option1', 'option2', 'option3', 'label', 'price_paisa', 'stock', 'images', 'sale_price_paisa', 'sale_reference_paisa', 'sale_ends_at'])
     .where('product_id', '=', productId)
     .where('archived_at', 'is', null)
     .orderBy('position')

@@ -38,6 +38,9 @@ const ACTION_LABELS = {
   'coupon.create': 'admin.activity.action.couponCreate',
   'coupon.update': 'admin.activity.action.couponUpdate',
   'coupon.deactivate': 'admin.activity.action.couponDeactivate',
+  'campaign.create': 'admin.activity.action.campaignCreate',
+  'campaign.update': 'admin.activity.action.campaignUpdate',
+  'campaign.end': 'admin.activity.action.campaignEnd',
 } as const satisfies Record<AuditAction, MessageId>;
 
 /** The "What" filter's choices. */
@@ -52,6 +55,7 @@ export const KIND_LABELS = {
   brand: 'admin.activity.kind.brand',
   specField: 'admin.activity.kind.specField',
   coupon: 'admin.activity.kind.coupon',
+  campaign: 'admin.activity.kind.campaign',
 } as const satisfies Record<AuditEntityType, MessageId>;
 
 const FIELD_LABELS: Readonly<Record<string, MessageId>> = {
