@@ -27,6 +27,7 @@ export const AUDIT_ENTITY_TYPES = [
   'brand',
   'specField',
   'coupon',
+  'review',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -70,6 +71,10 @@ export const AUDIT_ACTIONS = [
   'coupon.create',
   'coupon.update',
   'coupon.deactivate',
+  /** A review hidden (note: the reason), shown again, or replied to by the shop (changes: status, reply). */
+  'review.hide',
+  'review.show',
+  'review.reply',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ratingSchema } from './reviews.js';
 
 /** The compact cards under a product (GET /api/products/:id/related). */
 
@@ -16,6 +17,8 @@ export const relatedProductSchema = z.object({
   price: z.number(),
   image: z.string().nullable(),
   stock: z.number().nullable(),
+  /** Its visible reviews' average (one decimal) and count. */
+  rating: ratingSchema,
 });
 export type RelatedProduct = z.infer<typeof relatedProductSchema>;
 

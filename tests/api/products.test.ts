@@ -72,6 +72,8 @@ describe('products API', () => {
       childCategoryId: expect.any(Number),
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      // No reviews yet.
+      rating: { average: 0, count: 0 },
       // A product sold as itself: no options, variants or specifications.
       options: [],
       variants: [],

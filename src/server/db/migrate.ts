@@ -30,6 +30,7 @@ import * as m030categoryNames from './migrations/030_category_nepali_names.js';
 import * as m031searchWords from './migrations/031_search_words.js';
 import * as m033coupons from './migrations/033_coupons.js';
 import * as m035couponDays from './migrations/035_coupon_day_totals.js';
+import * as m037reviews from './migrations/037_reviews.js';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the same list runs
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '031_search_words': m031searchWords,
   '033_coupons': m033coupons,
   '035_coupon_day_totals': m035couponDays,
+  '037_reviews': m037reviews,
 };
 
 /** The newest migration's name: a database that has run it is up to date (/api/ready). */

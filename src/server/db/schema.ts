@@ -17,6 +17,8 @@ import type {
 } from './schema-catalog.js';
 
 export type * from './schema-catalog.js';
+export type * from './schema-reviews.js';
+import type { ReviewReportsTable, ReviewVotesTable, ReviewsTable } from './schema-reviews.js';
 
 /**
  * Table types. Column names are snake_case; services map rows to the API's camelCase.
@@ -414,4 +416,7 @@ export interface Database {
   search_words: SearchWordsTable;
   catalog_words: CatalogWordsTable;
   search_dictionary: SearchDictionaryTable;
+  reviews: ReviewsTable;
+  review_votes: ReviewVotesTable;
+  review_reports: ReviewReportsTable;
 }

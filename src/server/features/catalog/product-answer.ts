@@ -1,4 +1,5 @@
 import type { Product } from '../../../shared/catalog.js';
+import { averageOf } from '../../../shared/reviews.js';
 import { imageAddress } from '../../lib/images.js';
 import type { ProductRow } from './queries.js';
 
@@ -25,5 +26,6 @@ export function toProduct(row: ProductRow, baseNames: string[], imageBaseUrl: st
     childCategoryId: row.child_category_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    rating: { average: averageOf(Number(row.rating_sum), Number(row.rating_count)), count: Number(row.rating_count) },
   };
 }

@@ -1,4 +1,5 @@
 import { CATALOG_MESSAGES, RELATED_PRODUCTS_MAX, type RelatedProduct } from '../../../shared/catalog.js';
+import { averageOf } from '../../../shared/reviews.js';
 import { notFound } from '../../lib/errors.js';
 import { imageAddress } from '../../lib/images.js';
 import * as q from './queries.js';
@@ -42,6 +43,7 @@ export async function relatedProducts(db: q.Db, id: number, imageBaseUrl: string
       price: row.price_paisa / 100,
       image: first === undefined ? null : imageAddress(first, imageBaseUrl),
       stock: row.stock,
+      rating: { average: averageOf(Number(row.rating_sum), Number(row.rating_count)), count: Number(row.rating_count) },
     };
   });
 }

@@ -38,6 +38,9 @@ const ACTION_LABELS = {
   'coupon.create': 'admin.activity.action.couponCreate',
   'coupon.update': 'admin.activity.action.couponUpdate',
   'coupon.deactivate': 'admin.activity.action.couponDeactivate',
+  'review.hide': 'admin.activity.action.reviewHide',
+  'review.show': 'admin.activity.action.reviewShow',
+  'review.reply': 'admin.activity.action.reviewReply',
 } as const satisfies Record<AuditAction, MessageId>;
 
 /** The "What" filter's choices. */
@@ -52,6 +55,7 @@ export const KIND_LABELS = {
   brand: 'admin.activity.kind.brand',
   specField: 'admin.activity.kind.specField',
   coupon: 'admin.activity.kind.coupon',
+  review: 'admin.activity.kind.review',
 } as const satisfies Record<AuditEntityType, MessageId>;
 
 const FIELD_LABELS: Readonly<Record<string, MessageId>> = {
