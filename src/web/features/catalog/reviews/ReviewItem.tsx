@@ -98,7 +98,7 @@ export function ReviewItem({ productId, review }: { productId: number; review: R
               id={reasonId}
               value={reason}
               onChange={(event) => setReason(event.target.value as ReportReason)}
-              className={`${inputClasses} border-control h-9 w-auto`}
+              className={`${inputClasses.replace('w-full', 'w-auto')} border-control h-9`}
             >
               {REPORT_REASONS.map((value) => (
                 <option key={value} value={value}>

@@ -49,7 +49,7 @@ export function ReviewsSection({ productId, rating = NO_RATING }: { productId: n
         <div className="min-w-0">
           {summary.count > 0 && (
             <div className="flex items-center justify-end gap-2">
-              <label htmlFor={`${headingId}-sort`} className="text-sm font-medium text-slate-700">
+              <label htmlFor={`${headingId}-sort`} className="text-sm font-medium whitespace-nowrap text-slate-700">
                 {t('products.reviews.sortLabel')}
               </label>
               <select
@@ -59,7 +59,7 @@ export function ReviewsSection({ productId, rating = NO_RATING }: { productId: n
                   setSort(event.target.value as ReviewSort);
                   setPage(1);
                 }}
-                className={`${inputClasses} border-control h-10 w-auto`}
+                className={`${inputClasses.replace('w-full', 'w-auto')} border-control h-10`}
               >
                 {REVIEW_SORTS.map((value) => (
                   <option key={value} value={value}>
@@ -106,7 +106,9 @@ function Summary({ summary }: { summary: Pick<ReviewPage, 'average' | 'count' | 
         <span className="text-4xl font-bold text-slate-900">{averageText(summary.average, locale)}</span>
         <span className="flex flex-col gap-1">
           <Stars value={summary.average} className="size-5" />
-          <span className="text-sm text-slate-600">{ratingLabel(summary, t, locale)}</span>
+          <span className="text-sm text-slate-600">
+            {summary.count > 0 ? ratingLabel(summary, t, locale) : t('products.rating.none')}
+          </span>
         </span>
       </p>
       <ul className="mt-4 space-y-1.5" aria-label={t('products.reviews.distribution')}>
