@@ -8,6 +8,7 @@ import { z } from 'zod';
  *   GET  /api/products/:id/reviews?page=&sort=newest|helpful|rating
  *        → {reviews, average, count, distribution {1..5}, page, pageSize, totalPages} (public)
  *   GET  /api/products/:id/reviews/mine     (shopper) → {canReview, reason?, review}
+ *   PUT  /api/products/:id/reviews/photos  multipart `photos` (0–3 images; shopper) → {review}: replaces its photos
  *   POST /api/reviews/:id/helpful           (shopper) → {helpfulCount}; 409 the second time
  *   POST /api/reviews/:id/report {reason}   (shopper) → {message}; 409 the second time
  *   GET  /api/admin/reviews?queue=new|reported|hidden|all&page= (permission 'reviews') → AdminReviewPage
@@ -26,6 +27,8 @@ export const REVIEW_LIMITS = {
   reasonMax: 500,
 } as const;
 export const REVIEWS_PAGE_SIZE = 10;
+/** Photos a review may have. */
+export const REVIEW_PHOTOS_MAX = 3;
 export const ADMIN_REVIEWS_PAGE_SIZE = 20;
 /** Review writes (new or edited) per shopper a minute, and votes and reports a minute. */
 export const REVIEW_WRITES_PER_MINUTE = 10;
@@ -63,6 +66,9 @@ export const REVIEW_MESSAGES = {
   alreadyHelpful: 'You have already marked this review as helpful',
   alreadyReported: 'You have already reported this review',
   reported: 'Thank you. The shop will look at this review.',
+  tooManyPhotos: 'A review can have at most 3 photos',
+  photosMultipart: 'Send the photos as multipart/form-data',
+  photosField: 'Send the photos as "photos"',
   tooManyWrites: (minutes: number) =>
     `Too many reviews at once. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;
@@ -129,6 +135,8 @@ export const reviewSchema = z.object({
   variant: z.string().nullable(),
   verifiedPurchase: z.literal(true),
   helpfulCount: z.number(),
+  /** Its photos' addresses (at most REVIEW_PHOTOS_MAX). */
+  photos: z.array(z.string()),
   reply: z.string().nullable(),
   repliedAt: z.string().nullable(),
   createdAt: z.string(),

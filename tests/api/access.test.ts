@@ -104,6 +104,7 @@ describe('the route table', () => {
         'GET /api/products/:id/reviews/mine',
         'POST /api/products/:id/reviews',
         'PUT /api/products/:id/reviews',
+        'PUT /api/products/:id/reviews/photos',
         'POST /api/reviews/:id/helpful',
         'POST /api/reviews/:id/report',
       ].sort(),

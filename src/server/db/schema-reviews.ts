@@ -41,3 +41,10 @@ export interface ReviewReportsTable {
   reason: string;
   created_at: string;
 }
+
+/** A review's photos (position 0–2), files named by base_name as the products' images are. */
+export interface ReviewPhotosTable {
+  review_id: number;
+  position: number;
+  base_name: string;
+}

@@ -18,7 +18,7 @@ import type {
 
 export type * from './schema-catalog.js';
 export type * from './schema-reviews.js';
-import type { ReviewReportsTable, ReviewVotesTable, ReviewsTable } from './schema-reviews.js';
+import type { ReviewPhotosTable, ReviewReportsTable, ReviewVotesTable, ReviewsTable } from './schema-reviews.js';
 
 /**
  * Table types. Column names are snake_case; services map rows to the API's camelCase.
@@ -419,4 +419,5 @@ export interface Database {
   reviews: ReviewsTable;
   review_votes: ReviewVotesTable;
   review_reports: ReviewReportsTable;
+  review_photos: ReviewPhotosTable;
 }

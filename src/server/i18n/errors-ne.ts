@@ -314,6 +314,9 @@ export const ERRORS_NE: MessageCatalogue = {
   'You have already marked this review as helpful': 'तपाईंले यो समीक्षालाई पहिल्यै उपयोगी भन्नुभएको छ',
   'You have already reported this review': 'तपाईंले यो समीक्षाको उजुरी पहिल्यै गरिसक्नुभयो',
   'Thank you. The shop will look at this review.': 'धन्यवाद। पसलले यो समीक्षा हेर्नेछ।',
+  'A review can have at most {max} photos': 'एउटा समीक्षामा बढीमा {max} वटा फोटो राख्न सकिन्छ',
+  'Send the photos as multipart/form-data': 'फोटो multipart/form-data मा पठाउनुहोस्',
+  'Send the photos as "photos"': 'फोटो "photos" नामबाट पठाउनुहोस्',
   'Too many reviews at once. Please try again in {minutes} minute{s}.':
     'एकैपटक धेरै समीक्षा भए। कृपया {minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।',
 };

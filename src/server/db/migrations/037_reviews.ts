@@ -10,6 +10,8 @@ import { isPostgres, serialId } from './helpers.js';
  *   moderated_at null while the admin has not looked at it ("new").
  * - review_votes: one "helpful" per shopper and review (primary key).
  * - review_reports: one abuse report per shopper and review (primary key).
+ * - review_photos: up to 3 photos per review (position 0–2), stored by the image pipeline as the
+ *   products' images are (base_name names the files).
  * - products.rating_count, rating_sum, rating_1 … rating_5: the visible reviews' figures;
  *   rating_key = floor(average × 1000) (0 without reviews), the order of `sort=rating`, read with
  *   rating_count from the partial index products_live_rating (sold_out first, as migration 016).
@@ -99,6 +101,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('review_reports_pk', ['review_id', 'user_id'])
     .execute();
 
+  await db.schema
+    .createTable('review_photos')
+    .addColumn('review_id', 'integer', (col) => col.notNull().references('reviews.id').onDelete('cascade'))
+    .addColumn('position', 'integer', (col) => col.notNull())
+    .addColumn('base_name', 'text', (col) => col.notNull())
+    .addPrimaryKeyConstraint('review_photos_pk', ['review_id', 'position'])
+    .execute();
+
   for (const column of ['rating_count', 'rating_sum', 'rating_key', ...DIST.map((n) => `rating_${n}`)]) {
     await db.schema
       .alterTable('products')
@@ -167,5 +177,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const column of ['rating_count', 'rating_sum', 'rating_key', ...DIST.map((n) => `rating_${n}`)]) {
     await db.schema.alterTable('products').dropColumn(column).execute();
   }
-  for (const table of ['review_reports', 'review_votes', 'reviews']) await db.schema.dropTable(table).execute();
+  for (const table of ['review_photos', 'review_reports', 'review_votes', 'reviews']) await db.schema.dropTable(table).execute();
 }

@@ -194,3 +194,31 @@ export async function authorEmail(db: Db, userId: number): Promise<string | unde
   const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
   return row?.email;
 }
+
+/** The photos' base names of the given reviews, in their order. */
+export async function photosOf(db: Db, reviewIds: number[]): Promise<Map<number, string[]>> {
+  const photos = new Map<number, string[]>();
+  if (reviewIds.length === 0) return photos;
+  const rows = await db
+    .selectFrom('review_photos')
+    .select(['review_id', 'base_name'])
+    .where('review_id', 'in', reviewIds)
+    .orderBy('review_id')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) photos.set(row.review_id, [...(photos.get(row.review_id) ?? []), row.base_name]);
+  return photos;
+}
+
+/** Replaces the review's photos; answers the base names it had. */
+export async function replacePhotos(db: Db, reviewId: number, baseNames: string[]): Promise<string[]> {
+  const before = (await photosOf(db, [reviewId])).get(reviewId) ?? [];
+  await db.deleteFrom('review_photos').where('review_id', '=', reviewId).execute();
+  if (baseNames.length > 0) {
+    await db
+      .insertInto('review_photos')
+      .values(baseNames.map((base_name, position) => ({ review_id: reviewId, position, base_name })))
+      .execute();
+  }
+  return before;
+}

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../shared/path-params.js';
 import {
@@ -20,6 +20,7 @@ import {
 import { access } from '../../lib/access.js';
 import { acceptEmptyJsonBody } from '../../lib/json-body.js';
 import { principalOf } from '../../lib/principal.js';
+import { readPhotos, registerPhotoMultipart } from './photos-form.js';
 import type { ReviewService } from './service.js';
 
 const productParams = z.object({ id: idParam(REVIEW_MESSAGES.productIdInvalid) });
@@ -65,6 +66,19 @@ export function reviewRoutes(service: ReviewService): FastifyPluginAsyncZod {
       { ...shopper, schema: { tags, params: productParams, body: reviewInputSchema, response: { 200: reviewResponseSchema } } },
       async (request) => ({ review: await service.edit(principalOf(request).id, request.params.id, request.body) }),
     );
+
+    // The photos: multipart, parsed only in this plugin.
+    await app.register(async (plugin) => {
+      await registerPhotoMultipart(plugin);
+      const photos = plugin.withTypeProvider<ZodTypeProvider>();
+      photos.put(
+        '/products/:id/reviews/photos',
+        { ...shopper, schema: { tags, params: productParams, response: { 200: reviewResponseSchema } } },
+        async (request) => ({
+          review: await service.setPhotos(principalOf(request).id, request.params.id, await readPhotos(request)),
+        }),
+      );
+    });
 
     app.post(
       '/reviews/:id/helpful',

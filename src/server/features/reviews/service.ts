@@ -6,6 +6,7 @@ import {
   type Distribution,
   type MyReview,
   REVIEWS_PAGE_SIZE,
+  REVIEW_PHOTOS_MAX,
   REVIEW_FLAGS_PER_MINUTE,
   REVIEW_MESSAGES,
   REVIEW_WRITES_PER_MINUTE,
@@ -19,7 +20,8 @@ import {
 } from '../../../shared/reviews.js';
 import type { AppContext } from '../../context.js';
 import { isoNow } from '../../lib/clock.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { type ProcessedImage, deleteImages, imageAddress, processImage, storeImages } from '../../lib/images.js';
 import { mailLanguage } from '../accounts/mail-language.js';
 import { type Actor, recordAudit } from '../audit/service.js';
 import { reviewHiddenMail } from './mail.js';
@@ -27,7 +29,7 @@ import * as q from './queries.js';
 
 const MINUTE = 60 * 1000;
 
-function toReview(row: q.ReviewRow): Review {
+function toReview(row: q.ReviewRow, photos: string[]): Review {
   return {
     id: row.id,
     productId: row.product_id,
@@ -38,6 +40,7 @@ function toReview(row: q.ReviewRow): Review {
     variant: row.variant_label,
     verifiedPurchase: true,
     helpfulCount: Number(row.helpful_count),
+    photos,
     reply: row.reply,
     repliedAt: row.replied_at,
     createdAt: row.created_at,
@@ -45,9 +48,9 @@ function toReview(row: q.ReviewRow): Review {
   };
 }
 
-function toAdminReview(row: q.ReviewRow, productName: string): AdminReview {
+function toAdminReview(row: q.ReviewRow, productName: string, photos: string[]): AdminReview {
   return {
-    ...toReview(row),
+    ...toReview(row, photos),
     productName,
     status: row.status,
     hiddenReason: row.hidden_reason,
@@ -67,6 +70,24 @@ function toAdminReview(row: q.ReviewRow, productName: string): AdminReview {
 export class ReviewService {
   constructor(private readonly ctx: AppContext) {}
 
+  /** The reviews with their photos' addresses. */
+  private async answers(db: q.Db, rows: q.ReviewRow[]): Promise<Review[]> {
+    const photos = await q.photosOf(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => toReview(row, this.addresses(photos.get(row.id))));
+  }
+
+  private addresses(baseNames: string[] = []): string[] {
+    return baseNames.map((base) => imageAddress(base, this.ctx.config.imageBaseUrl));
+  }
+
+  private async one(db: q.Db, id: number): Promise<Review> {
+    const [review] = await this.answers(db, [(await q.reviewById(db, id))!]);
+    return review!;
+  }
+
   async list(productId: number, sort: ReviewSort, page: number): Promise<ReviewPage> {
     const figures = await q.productFigures(this.ctx.db, productId);
     if (!figures) throw notFound(REVIEW_MESSAGES.productNotFound);
@@ -80,7 +101,7 @@ export class ReviewService {
       5: Number(figures.rating_5),
     };
     return {
-      reviews: rows.map(toReview),
+      reviews: await this.answers(this.ctx.db, rows),
       average: averageOf(Number(figures.rating_sum), count),
       count,
       distribution,
@@ -94,7 +115,7 @@ export class ReviewService {
   async mine(userId: number, productId: number): Promise<MyReview> {
     if (!(await q.productFigures(this.ctx.db, productId))) throw notFound(REVIEW_MESSAGES.productNotFound);
     const review = await q.reviewOf(this.ctx.db, userId, productId);
-    if (review) return { canReview: true, review: toReview(review) };
+    if (review) return { canReview: true, review: (await this.answers(this.ctx.db, [review]))[0]! };
     const line = await q.deliveredLine(this.ctx.db, userId, productId);
     return line ? { canReview: true, review: null } : { canReview: false, reason: REVIEW_MESSAGES.notBought, review: null };
   }
@@ -121,7 +142,7 @@ export class ReviewService {
       if (inserted === undefined) throw conflict(REVIEW_MESSAGES.alreadyReviewed);
       return inserted;
     });
-    return toReview((await q.reviewById(this.ctx.db, id))!);
+    return this.one(this.ctx.db, id);
   }
 
   /** The shopper's own review again; it goes back to the admin's new ones. */
@@ -141,7 +162,38 @@ export class ReviewService {
       });
       return review.id;
     });
-    return toReview((await q.reviewById(this.ctx.db, id))!);
+    return this.one(this.ctx.db, id);
+  }
+
+  /**
+   * Replaces the photos of the shopper's review of the product (none: removes them). The images
+   * are checked, re-encoded and stored before the transaction; files no row names are removed.
+   */
+  async setPhotos(userId: number, productId: number, files: Buffer[]): Promise<Review> {
+    await this.limitWrites(userId);
+    if (files.length > REVIEW_PHOTOS_MAX) {
+      throw badRequest(REVIEW_MESSAGES.tooManyPhotos, { photos: REVIEW_MESSAGES.tooManyPhotos });
+    }
+    const processed: ProcessedImage[] = [];
+    // One at a time: each decode may take tens of MB; the server has few cores.
+    for (const bytes of files) processed.push(await processImage(bytes));
+    const added = processed.map((image) => image.baseName);
+    await storeImages(this.ctx.storage, processed);
+    let replaced: string[];
+    let id: number;
+    try {
+      ({ replaced, id } = await this.ctx.db.transaction().execute(async (trx) => {
+        const review = await q.reviewOf(trx, userId, productId);
+        if (!review) throw notFound(REVIEW_MESSAGES.noReviewYet);
+        await q.updateReview(trx, review.id, { updated_at: isoNow(this.ctx.clock), moderated_at: null });
+        return { replaced: await q.replacePhotos(trx, review.id, added), id: review.id };
+      }));
+    } catch (error) {
+      await deleteImages(this.ctx.storage, added);
+      throw error;
+    }
+    await deleteImages(this.ctx.storage, replaced);
+    return this.one(this.ctx.db, id);
   }
 
   async helpful(userId: number, reviewId: number): Promise<number> {
@@ -176,8 +228,12 @@ export class ReviewService {
       ADMIN_REVIEWS_PAGE_SIZE,
       (page - 1) * ADMIN_REVIEWS_PAGE_SIZE,
     );
+    const photos = await q.photosOf(
+      this.ctx.db,
+      rows.map((row) => row.id),
+    );
     return {
-      reviews: rows.map((row) => toAdminReview(row, row.product_name)),
+      reviews: rows.map((row) => toAdminReview(row, row.product_name, this.addresses(photos.get(row.id)))),
       total,
       page,
       pageSize: ADMIN_REVIEWS_PAGE_SIZE,
@@ -254,7 +310,8 @@ export class ReviewService {
         note: note ?? null,
         at: now,
       });
-      return toAdminReview((await q.reviewById(trx, reviewId))!, productName);
+      const photos = (await q.photosOf(trx, [reviewId])).get(reviewId);
+      return toAdminReview((await q.reviewById(trx, reviewId))!, productName, this.addresses(photos));
     });
   }
 
