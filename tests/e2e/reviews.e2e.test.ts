@@ -42,6 +42,7 @@ const words = {
     title: 'Title',
     text: 'Your review',
     submit: 'Post review',
+    photos: 'Photos (optional, up to 3)',
     posted: 'Thank you for your review',
     verified: 'Verified purchase',
   },
@@ -50,6 +51,7 @@ const words = {
     title: 'शीर्षक',
     text: 'तपाईंको समीक्षा',
     submit: 'समीक्षा पठाउनुहोस्',
+    photos: 'फोटो (चाहेमा, बढीमा ३ वटा)',
     posted: 'समीक्षाका लागि धन्यवाद',
     verified: 'प्रमाणित खरिद',
   },
@@ -90,9 +92,15 @@ async function writeReview(page: Page, product: { id: number; name: string }, la
   expect(await fourStars.isChecked()).toBe(true);
   await form.getByLabel(w.title, { exact: true }).fill('Loud and clear <b>');
   await form.getByLabel(w.text, { exact: true }).fill('Good bass for the price. Call 9841000000 <script>x</script>');
+  await form.getByLabel(w.photos, { exact: true }).setInputFiles({
+    name: 'speaker.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(await drawnPng('#b45309', 300, 200)),
+  });
   await form.getByRole('button', { name: w.submit, exact: true }).click();
   await expectToast(page, w.posted);
   const review = page.getByTestId('review').filter({ hasText: 'Loud and clear <b>' });
+  await expectVisible(review.locator('img'));
   await expectVisible(review.getByText(w.verified));
   await expectVisible(review.getByText('Call 9841000000 <script>x</script>', { exact: false }));
   if (language === 'ne') expect(await review.locator('time').innerText()).toMatch(/^[०-९]{4} \S+ [०-९]{1,2}$/);

@@ -18,7 +18,7 @@ export function Stars({ value, className = 'size-4' }: { value: number; classNam
       />
     ));
   return (
-    <span className="relative inline-flex shrink-0 align-middle" aria-hidden="true">
+    <span className="relative inline-flex w-fit shrink-0 align-middle" aria-hidden="true">
       <span className="inline-flex text-slate-400">{row(false)}</span>
       <span className="absolute inset-y-0 left-0 inline-flex overflow-hidden text-amber-500" style={{ width: `${percent}%` }}>
         {row(true)}

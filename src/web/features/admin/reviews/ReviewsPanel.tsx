@@ -118,6 +118,20 @@ function ReviewCard({ review, reviews }: { review: AdminReview; reviews: AdminRe
         {review.variant ? ` · ${review.variant}` : ''}
       </p>
       <p className="mt-2 break-words whitespace-pre-line text-slate-700">{review.text}</p>
+      {review.photos.length > 0 && (
+        <ul className="mt-2 flex gap-2">
+          {review.photos.map((address, i) => (
+            <li key={address}>
+              <img
+                src={address}
+                alt={t('admin.reviews.photo', { n: formatCount(i + 1, locale) })}
+                loading="lazy"
+                className="size-16 rounded-md border border-slate-200 object-cover"
+              />
+            </li>
+          ))}
+        </ul>
+      )}
       {review.hiddenReason && (
         <p className="mt-2 text-sm text-slate-700">{t('admin.reviews.hiddenBecause', { reason: review.hiddenReason })}</p>
       )}

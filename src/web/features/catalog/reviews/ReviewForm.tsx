@@ -1,6 +1,6 @@
 import Star from 'lucide-react/icons/star';
-import { type FormEvent, useId, useMemo } from 'react';
-import { REVIEW_LIMITS, type Review, type ReviewInput, reviewInputSchema } from '../../../../shared/reviews';
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import { REVIEW_LIMITS, REVIEW_PHOTOS_MAX, type Review, type ReviewInput, reviewInputSchema } from '../../../../shared/reviews';
 import { Button } from '../../../components/ui/Button';
 import { TextField, inputClasses } from '../../../components/ui/TextField';
 import { showRefusal, useSchemaForm } from '../../../lib/forms';
@@ -25,10 +25,13 @@ const formSchema = {
 export function ReviewForm({
   existing,
   onSave,
+  onPhotos,
   onDone,
 }: {
   existing: Review | null;
   onSave: (input: ReviewInput) => Promise<unknown>;
+  /** Replaces the review's photos (after it is saved). */
+  onPhotos: (files: File[]) => Promise<unknown>;
   onDone: () => void;
 }) {
   const t = useT();
@@ -39,12 +42,20 @@ export function ReviewForm({
     [existing],
   );
   const form = useSchemaForm<Field, ReviewInput>(formSchema, initial, { idPrefix: prefix });
+  // Chosen photos replace the review's; none chosen keeps the ones it has.
+  const [files, setFiles] = useState<File[]>([]);
+  const [photoError, setPhotoError] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const input = form.validate();
     if (!input) return;
+    if (files.length > REVIEW_PHOTOS_MAX) {
+      setPhotoError(t('products.reviews.photosMax'));
+      return;
+    }
     try {
       await onSave(input);
+      if (files.length > 0) await onPhotos(files);
       toast.success(t(existing ? 'products.reviews.updated' : 'products.reviews.posted'));
       onDone();
     } catch (error) {
@@ -118,6 +129,26 @@ export function ReviewForm({
             {t('products.reviews.textHint')}
           </p>
         )}
+      </div>
+      <div>
+        <label htmlFor={`${prefix}photos`} className="mb-1.5 block text-sm font-medium text-slate-700">
+          {t('products.reviews.photos')}
+        </label>
+        <input
+          id={`${prefix}photos`}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          multiple
+          aria-describedby={`${prefix}photos-hint`}
+          onChange={(event) => {
+            setFiles([...(event.target.files ?? [])]);
+            setPhotoError(null);
+          }}
+          className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:font-semibold"
+        />
+        <p id={`${prefix}photos-hint`} className={`mt-1 text-xs ${photoError ? 'text-red-600' : 'text-slate-600'}`}>
+          {photoError ?? t('products.reviews.photosHint')}
+        </p>
       </div>
       <div className="flex flex-wrap gap-2">
         <Button type="submit">{t(existing ? 'products.reviews.saveEdit' : 'products.reviews.submit')}</Button>

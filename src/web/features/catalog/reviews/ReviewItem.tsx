@@ -72,6 +72,22 @@ export function ReviewItem({ productId, review }: { productId: number; review: R
       </p>
       {/* Plain text, never HTML: links, numbers and markup in a review are shown as written. */}
       <p className="mt-2 break-words whitespace-pre-line text-slate-700">{review.text}</p>
+      {review.photos.length > 0 && (
+        <ul className="mt-2 flex gap-2">
+          {review.photos.map((address, i) => (
+            <li key={address}>
+              <a href={address} target="_blank" rel="noopener noreferrer" className="block rounded-md">
+                <img
+                  src={address}
+                  alt={t('products.reviews.photoOf', { n: formatCount(i + 1, locale), title: review.title })}
+                  loading="lazy"
+                  className="size-20 rounded-md border border-slate-200 object-cover"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
       {review.reply && (
         <div className="mt-3 rounded-lg border-l-4 border-amber-500 bg-amber-50 px-3 py-2 text-sm">
           <p className="font-semibold text-slate-900">{t('products.reviews.shopReply')}</p>

@@ -176,6 +176,7 @@ function MyReviewArea({ productId }: { productId: number }) {
       <ReviewForm
         existing={existing}
         onSave={(input) => writes.save.mutateAsync({ input, editing: Boolean(existing) })}
+        onPhotos={(files) => writes.photos.mutateAsync(files)}
         onDone={() => setEditing(false)}
       />
     </div>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MyReview, ReportReason, ReviewInput, ReviewPage, ReviewSort } from '../../../../shared/reviews';
-import { apiGet, apiPost, apiPut } from '../../../lib/api';
+import { api, apiGet, apiPost, apiPut } from '../../../lib/api';
 
 /**
  * A product's reviews (GET /api/products/:id/reviews, public), the shopper's own review and whether
@@ -37,6 +37,14 @@ export function useReviewWrites(productId: number) {
       (editing ? apiPut : apiPost)<{ review: unknown }>(`/api/products/${productId}/reviews`, input, { auth: 'user' }),
     onSuccess: refresh,
   });
+  const photos = useMutation({
+    mutationFn: (files: File[]) => {
+      const form = new FormData();
+      for (const file of files) form.append('photos', file);
+      return api<{ review: unknown }>(`/api/products/${productId}/reviews/photos`, { method: 'PUT', body: form, auth: 'user' });
+    },
+    onSuccess: refresh,
+  });
   const helpful = useMutation({
     mutationFn: (reviewId: number) =>
       apiPost<{ helpfulCount: number }>(`/api/reviews/${reviewId}/helpful`, undefined, { auth: 'user' }),
@@ -46,5 +54,5 @@ export function useReviewWrites(productId: number) {
     mutationFn: ({ reviewId, reason }: { reviewId: number; reason: ReportReason }) =>
       apiPost<{ message: string }>(`/api/reviews/${reviewId}/report`, { reason }, { auth: 'user' }),
   });
-  return { save, helpful, report };
+  return { save, photos, helpful, report };
 }
