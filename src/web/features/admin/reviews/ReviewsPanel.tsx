@@ -4,8 +4,9 @@ import { Stars } from '../../../components/Stars';
 import { Button } from '../../../components/ui/Button';
 import { inputClasses } from '../../../components/ui/TextField';
 import { errorMessage } from '../../../lib/api';
-import { formatCount, formatDateTime } from '../../../lib/format';
+import { formatCount } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
+import { formatOrderDate } from '../../../lib/order-dates';
 import { toast } from '../../../lib/toast';
 import { type AdminReview, type AdminReviewQueue, type AdminReviews, useAdminReviews } from './api';
 
@@ -114,7 +115,7 @@ function ReviewCard({ review, reviews }: { review: AdminReview; reviews: AdminRe
         <span className="font-semibold break-words text-slate-900">{review.title}</span>
       </p>
       <p className="mt-1 text-sm text-slate-600">
-        {review.author} · {formatDateTime(review.createdAt, locale)}
+        {review.author} · {formatOrderDate(review.createdAt, locale)}
         {review.variant ? ` · ${review.variant}` : ''}
       </p>
       <p className="mt-2 break-words whitespace-pre-line text-slate-700">{review.text}</p>
