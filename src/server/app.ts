@@ -2,6 +2,8 @@ import { cartCouponRoutes, couponAdminRoutes } from './features/promotions/route
 import { CouponService } from './features/promotions/service.js';
 import { campaignAdminRoutes } from './features/promotions/campaign-routes.js';
 import { CampaignService } from './features/promotions/campaign-service.js';
+import { reviewAdminRoutes, reviewRoutes } from './features/reviews/routes.js';
+import { ReviewService } from './features/reviews/service.js';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -129,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const orders = new OrdersService(ctx);
   const coupons = new CouponService(ctx);
   const campaigns = new CampaignService(ctx);
+  const reviews = new ReviewService(ctx);
   // In the sandbox the gateways are this server's own /sandbox routes, asked in-process.
   const gateways = createGateways(ctx.config.payments, {
     fetch,
@@ -156,6 +159,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(cartCouponRoutes(coupons), { prefix: '/cart' });
       await api.register(couponAdminRoutes(coupons), { prefix: '/admin/coupons' });
       await api.register(campaignAdminRoutes(campaigns), { prefix: '/admin/campaigns' });
+      await api.register(reviewRoutes(reviews));
+      await api.register(reviewAdminRoutes(reviews), { prefix: '/admin/reviews' });
       await api.register(ordersRoutes(ctx, orders, payments), { prefix: '/orders' });
       await api.register(paymentReturnRoutes(payments), { prefix: '/payments' });
     },

@@ -28,6 +28,7 @@ export const AUDIT_ENTITY_TYPES = [
   'specField',
   'coupon',
   'campaign',
+  'review',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -75,6 +76,10 @@ export const AUDIT_ACTIONS = [
   'campaign.create',
   'campaign.update',
   'campaign.end',
+  /** A review hidden (note: the reason), shown again, or replied to by the shop (changes: status, reply). */
+  'review.hide',
+  'review.show',
+  'review.reply',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

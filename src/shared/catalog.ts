@@ -4,6 +4,7 @@ import * as facets from './specs.js';
 import { searchSuggestionsSchema } from './search-words.js';
 import { saleSchema } from './campaigns.js';
 import { PRICE_MESSAGES, confirmationFlag, priceSchema } from './product-price.js';
+import { ratingSchema } from './reviews.js';
 
 /**
  * The catalogue contract: categories, products, the list query and the product upload form. The
@@ -164,6 +165,8 @@ export const productSchema = z.object({
   updatedAt: z.string(),
   /** Its sale now: the price it sells at, the honest "was" price and when it ends (campaigns.ts); null: none. */
   sale: saleSchema.nullable(),
+  /** Its visible reviews: the average to one decimal (0 without any) and how many (shared/reviews.ts). */
+  rating: ratingSchema,
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -188,7 +191,7 @@ export type ProductPage = z.infer<typeof productPageSchema>;
 
 export const featureResponseSchema = z.object({ message: z.string(), isFeatured: z.boolean() });
 
-export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc', 'name', 'relevance'] as const;
+export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc', 'name', 'rating', 'relevance'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 const optionalText = z
@@ -215,7 +218,8 @@ const rupees = (label: string) =>
  *   a product matches when its category or its child category is any of them.
  * - minPrice / maxPrice: rupees, both bounds inclusive. featured=true: featured only.
  * - q: words searched in name and description (each word as a prefix, all words required).
- * - sort: newest (default), price_asc, price_desc, name, relevance (default when q is given).
+ * - sort: newest (default), price_asc, price_desc, name, rating (best average first, ties by more
+ *   reviews), relevance (default when q is given).
  * - brand, spec.<Field>: facet values, comma separated; facets=1: a page with counts (shared/specs.ts).
  */
 const productListFieldsSchema = z

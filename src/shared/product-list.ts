@@ -55,6 +55,7 @@ export const SORTS: readonly { value: Exclude<ProductSort, 'relevance'>; label: 
   { value: 'price_asc', label: 'Price: low to high' },
   { value: 'price_desc', label: 'Price: high to low' },
   { value: 'name', label: 'Name: A to Z' },
+  { value: 'rating', label: 'Best rated' },
 ];
 
 /** A specification's ticked values: products with any of them (different specifications narrow together). */

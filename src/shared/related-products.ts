@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { saleSchema } from './campaigns.js';
+import { ratingSchema } from './reviews.js';
 
 /** The compact cards under a product (GET /api/products/:id/related). */
 
@@ -19,6 +20,8 @@ export const relatedProductSchema = z.object({
   stock: z.number().nullable(),
   /** Its sale now (campaigns.ts); null: none. */
   sale: saleSchema.nullable(),
+  /** Its visible reviews' average (one decimal) and count. */
+  rating: ratingSchema,
 });
 export type RelatedProduct = z.infer<typeof relatedProductSchema>;
 

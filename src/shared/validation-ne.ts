@@ -91,6 +91,18 @@ export const VALIDATION_NE: MessageCatalogue = {
     'सेल मूल्य {min} भन्दा बढी रुपैयाँ हुनुपर्छ, दशमलवपछि बढीमा {digits} अङ्क',
   'A category takes a percent off, not a sale price': 'श्रेणीमा सेल मूल्य होइन, प्रतिशत छुट मात्र दिन सकिन्छ',
   'This item is in the campaign twice': 'यो सामान अभियानमा दुई पटक छ',
+  // reviews.ts
+  'Rating must be a whole number from {min} to {max}': 'रेटिङ {min} देखि {max} सम्मको पूर्णाङ्क हुनुपर्छ',
+  'Title is required': 'शीर्षक लेख्नुहोस्',
+  'Title must be {min} to {max} characters': 'शीर्षक {min} देखि {max} अक्षरको हुनुपर्छ',
+  'Review text is required': 'समीक्षा लेख्नुहोस्',
+  'Review text must be {min} to {max} characters': 'समीक्षा {min} देखि {max} अक्षरको हुनुपर्छ',
+  'Reply is required': 'जवाफ लेख्नुहोस्',
+  'Reply must be at most {max} characters': 'जवाफ बढीमा {max} अक्षरको हुनुपर्छ',
+  'Reason must be {min} to {max} characters': 'कारण {min} देखि {max} अक्षरको हुनुपर्छ',
+  'Reason must be one of spam, offensive, fake, other': 'कारण spam, offensive, fake वा other मध्ये एक हुनुपर्छ',
+  'sort must be one of newest, helpful, rating': 'sort को मान newest, helpful वा rating मध्ये एक हुनुपर्छ',
+  'queue must be one of new, reported, hidden, all': 'queue को मान new, reported, hidden वा all मध्ये एक हुनुपर्छ',
 
   // catalog.ts
   'Category name is required': 'क्याटेगोरीको नाम लेख्नुहोस्',
@@ -129,8 +141,8 @@ export const VALIDATION_NE: MessageCatalogue = {
   'At most {max} categories can be checked': 'बढीमा {max} वटा क्याटेगोरी मात्र छान्न सकिन्छ',
   'featured must be true or false': 'featured को मान true वा false हुनुपर्छ',
   'Search text is too long': 'खोज्ने शब्द धेरै लामो भयो',
-  'sort must be one of newest, price_asc, price_desc, name, relevance':
-    'sort को मान newest, price_asc, price_desc, name वा relevance मध्ये एक हुनुपर्छ',
+  'sort must be one of newest, price_asc, price_desc, name, rating, relevance':
+    'sort को मान newest, price_asc, price_desc, name, rating वा relevance मध्ये एक हुनुपर्छ',
   'page must be a whole number of {min} or more': 'page को मान {min} वा सोभन्दा बढीको पूर्णाङ्क हुनुपर्छ',
   'pageSize must be a whole number from {min} to {max}': 'pageSize को मान {min} देखि {max} सम्मको पूर्णाङ्क हुनुपर्छ',
   'minPrice must not be greater than maxPrice': 'minPrice को मान maxPrice भन्दा ठूलो हुन मिल्दैन',
@@ -237,8 +249,8 @@ export const VALIDATION_NE: MessageCatalogue = {
   'status must be one of queued, running, done, failed': 'status को मान queued, running, done वा failed मध्ये एक हुनुपर्छ',
 
   // audit.ts
-  'entityType must be one of category, subcategory, childCategory, product, order, admin, searchWord, brand, specField, coupon, campaign':
-    'entityType को मान category, subcategory, childCategory, product, order, admin, searchWord, brand, specField, coupon वा campaign मध्ये एक हुनुपर्छ',
+  'entityType must be one of category, subcategory, childCategory, product, order, admin, searchWord, brand, specField, coupon, campaign, review':
+    'entityType को मान category, subcategory, childCategory, product, order, admin, searchWord, brand, specField, coupon, campaign वा review मध्ये एक हुनुपर्छ',
   'entityId is too long': 'entityId धेरै लामो भयो',
   'adminId must be a whole number from {min} to {max}': 'adminId को मान {min} देखि {max} सम्मको पूर्णाङ्क हुनुपर्छ',
   'action is not one the audit log knows': 'action को मान गतिविधि-लगले चिन्ने कामहरूमध्ये एक हुनुपर्छ',

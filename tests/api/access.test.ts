@@ -101,6 +101,12 @@ describe('the route table', () => {
         'POST /api/users/confirm-email',
         'PUT /api/cart/update-quantity',
         'PUT /api/users/language',
+        'GET /api/products/:id/reviews/mine',
+        'POST /api/products/:id/reviews',
+        'PUT /api/products/:id/reviews',
+        'PUT /api/products/:id/reviews/photos',
+        'POST /api/reviews/:id/helpful',
+        'POST /api/reviews/:id/report',
       ].sort(),
     );
   });
@@ -130,6 +136,7 @@ describe('the route table', () => {
         'GET /api/products/compare',
         'GET /api/products/:id',
         'GET /api/products/:id/related',
+        'GET /api/products/:id/reviews',
         'GET /api/brands',
         'GET /api/categories/:id/spec-fields',
         'GET /api/orders/payment-options',

@@ -46,6 +46,7 @@ describe('the server renderer', () => {
       childCategory: null,
       isFeatured: false,
       createdAt: '2026-11-21T00:00:00.000Z',
+      rating: { average: 4.5, count: 2 },
     });
     const first = await renderPage('/products/7', { '/api/products/7': product(7, 'Zenbook <14>') });
     expect(first).toContain('Zenbook &lt;14&gt;');

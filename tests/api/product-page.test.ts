@@ -199,7 +199,15 @@ describe('related products', () => {
   it('answers compact cards: name, price, first image, stock', async () => {
     const few = made['over-ear-few']!;
     const card = (await related(made['over-ear-new']!.id)).json<RelatedProducts>().products[0];
-    expect(card).toEqual({ id: few.id, name: few.name, price: 1000, image: parseImages(few.images)[0], stock: 3, sale: null });
+    expect(card).toEqual({
+      id: few.id,
+      name: few.name,
+      price: 1000,
+      image: parseImages(few.images)[0],
+      stock: 3,
+      sale: null,
+      rating: { average: 0, count: 0 },
+    });
   });
 
   it('starts at the subcategory or the category of a product without a child category', async () => {

@@ -74,6 +74,8 @@ describe('products API', () => {
       updatedAt: expect.any(String),
       // Not on sale.
       sale: null,
+      // No reviews yet.
+      rating: { average: 0, count: 0 },
       // A product sold as itself: no options, variants or specifications.
       options: [],
       variants: [],

@@ -1,11 +1,13 @@
 /**
  * A large catalogue for scale tests, on the server's own database (same environment as `npm start`):
  *
- *   npm run seed -- --products N [--reset]
+ *   npm run seed -- --products N [--reset] [--reviews M]
  *
  * Seeds the demo catalogue when the catalogue is empty, then adds N synthesized products spread
  * over the whole tree (see features/catalog/seed/bulk.ts). --reset first removes the whole
- * catalogue (products, pictures, categories); it is refused while any order exists.
+ * catalogue (products, pictures, categories); it is refused while any order exists. --reviews M
+ * then adds M synthesized reviews over the live products (features/reviews/seed.ts); their orders
+ * make a later --reset refused, so scale tests seed a fresh database.
  * Exit codes: 0 done, 1 failed or refused, 2 bad usage.
  * During development: `npx tsx src/server/cli/seed.ts --products 1000`.
  */
@@ -14,25 +16,29 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, loadConfig } from '../config.js';
 import { createContext } from '../context.js';
 import { SeedRefused, seedBulkCatalogue } from '../features/catalog/seed/bulk.js';
+import { seedReviews } from '../features/reviews/seed.js';
 import { type CliIo, runWhenInvoked } from './entry.js';
 
 export const SEED_USAGE = [
   'Usage:',
-  '  npm run seed -- --products N [--reset]',
+  '  npm run seed -- --products N [--reset] [--reviews M]',
   '',
   '  --products N  add N synthesized products (0 to 1 000 000) after the demo catalogue',
   '  --reset       first remove the whole catalogue (refused while any order exists)',
+  '  --reviews M   then add M synthesized reviews (0 to 10 000 000) over the live products',
   '',
   'The database is the one the server uses (DATA_DIR, or DATABASE_URL).',
 ].join('\n');
 
 export const SEED_PRODUCTS_MAX = 1_000_000;
+export const SEED_REVIEWS_MAX = 10_000_000;
 
-export type SeedCommand = { products: number; reset: boolean } | { help: true };
+export type SeedCommand = { products: number; reset: boolean; reviews?: number } | { help: true };
 
 /** Parses the arguments after `--`; returns an error text for bad usage. */
 export function parseSeedArgs(args: readonly string[]): SeedCommand | { error: string } {
   let products: number | undefined;
+  let reviews: number | undefined;
   let reset = false;
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i] as string;
@@ -42,6 +48,14 @@ export function parseSeedArgs(args: readonly string[]): SeedCommand | { error: s
       continue;
     }
     let value: string | undefined;
+    if (arg === '--reviews' || arg.startsWith('--reviews=')) {
+      const text = (arg === '--reviews' ? (args[(i += 1)] ?? '') : arg.slice('--reviews='.length)).replace(/[_,]/g, '');
+      if (!/^\d{1,8}$/.test(text) || Number(text) > SEED_REVIEWS_MAX) {
+        return { error: `--reviews needs a whole number from 0 to ${SEED_REVIEWS_MAX}.` };
+      }
+      reviews = Number(text);
+      continue;
+    }
     if (arg === '--products') {
       value = args[i + 1];
       i += 1;
@@ -56,8 +70,8 @@ export function parseSeedArgs(args: readonly string[]): SeedCommand | { error: s
     }
     products = Number(text);
   }
-  if (products === undefined) return { error: 'Say how many products with --products N.' };
-  return { products, reset };
+  if (products === undefined && reviews === undefined) return { error: 'Say how many products with --products N.' };
+  return { products: products ?? 0, reset, ...(reviews === undefined ? {} : { reviews }) };
 }
 
 /** A logger for createContext that only reports warnings and errors. */
@@ -118,6 +132,14 @@ export async function runSeedCli(args: readonly string[], env: NodeJS.ProcessEnv
       `Done: added ${result.inserted.toLocaleString('en-US')} products in ${(result.ms / 1000).toFixed(1)} s; ` +
         `the catalogue has ${result.liveProducts.toLocaleString('en-US')} live products.`,
     );
+    if (parsed.reviews) {
+      const started = performance.now();
+      const seeded = await seedReviews(ctx, parsed.reviews, (line) => io.stdout(`  ${line}`));
+      io.stdout(
+        `Done: added ${seeded.inserted.toLocaleString('en-US')} reviews by ${seeded.reviewers.toLocaleString('en-US')} ` +
+          `reviewers in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+      );
+    }
     return 0;
   } catch (error) {
     io.stderr(error instanceof SeedRefused ? error.message : `Error: ${error instanceof Error ? error.message : String(error)}`);

@@ -83,6 +83,16 @@ export interface ProductsTable {
   sale_reference_paisa: ColumnType<number | null, never, number | null>;
   sale_ends_at: ColumnType<string | null, never, string | null>;
   sale_campaign_id: ColumnType<number | null, never, number | null>;
+  /** Its visible reviews' figures (migration 037): kept by the database, never written by the app. */
+  rating_count: Generated<number>;
+  rating_sum: Generated<number>;
+  /** floor(average × 1000), 0 without reviews: the order of sort=rating. */
+  rating_key: Generated<number>;
+  rating_1: Generated<number>;
+  rating_2: Generated<number>;
+  rating_3: Generated<number>;
+  rating_4: Generated<number>;
+  rating_5: Generated<number>;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;

@@ -19,6 +19,8 @@ import type { CampaignItemsTable, CampaignsTable, PriceHistoryTable } from './sc
 
 export type * from './schema-catalog.js';
 export type * from './schema-campaigns.js';
+export type * from './schema-reviews.js';
+import type { ReviewPhotosTable, ReviewReportsTable, ReviewVotesTable, ReviewsTable } from './schema-reviews.js';
 
 /**
  * Table types. Column names are snake_case; services map rows to the API's camelCase.
@@ -419,4 +421,8 @@ export interface Database {
   search_words: SearchWordsTable;
   catalog_words: CatalogWordsTable;
   search_dictionary: SearchDictionaryTable;
+  reviews: ReviewsTable;
+  review_votes: ReviewVotesTable;
+  review_reports: ReviewReportsTable;
+  review_photos: ReviewPhotosTable;
 }

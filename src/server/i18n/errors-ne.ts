@@ -308,6 +308,24 @@ export const ERRORS_NE: MessageCatalogue = {
   'Campaign not found': 'अभियान भेटिएन',
   'The end must be in the future': 'अन्त्य भविष्यमा हुनुपर्छ',
   'This campaign has ended and can no longer be changed': 'यो अभियान सकिइसक्यो, अब बदल्न मिल्दैन',
+  // Reviews (shared/reviews.ts)
+  'Review id must be a positive whole number': 'समीक्षाको id शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
+  'Product id must be a positive whole number': 'सामानको id शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
+  'Review not found': 'समीक्षा भेटिएन',
+  'Only shoppers who have received this product can review it': 'यो सामान पाइसकेका ग्राहकले मात्र यसको समीक्षा लेख्न सक्नुहुन्छ',
+  'You have already reviewed this product; edit your review instead':
+    'तपाईंले यो सामानको समीक्षा पहिल्यै लेखिसक्नुभयो; बरु आफ्नो समीक्षा सच्याउनुहोस्',
+  'You have not reviewed this product yet': 'तपाईंले यो सामानको समीक्षा अहिलेसम्म लेख्नुभएको छैन',
+  'You cannot mark your own review as helpful': 'आफ्नै समीक्षालाई उपयोगी भन्न मिल्दैन',
+  'You cannot report your own review': 'आफ्नै समीक्षाको उजुरी गर्न मिल्दैन',
+  'You have already marked this review as helpful': 'तपाईंले यो समीक्षालाई पहिल्यै उपयोगी भन्नुभएको छ',
+  'You have already reported this review': 'तपाईंले यो समीक्षाको उजुरी पहिल्यै गरिसक्नुभयो',
+  'Thank you. The shop will look at this review.': 'धन्यवाद। पसलले यो समीक्षा हेर्नेछ।',
+  'A review can have at most {max} photos': 'एउटा समीक्षामा बढीमा {max} वटा फोटो राख्न सकिन्छ',
+  'Send the photos as multipart/form-data': 'फोटो multipart/form-data मा पठाउनुहोस्',
+  'Send the photos as "photos"': 'फोटो "photos" नामबाट पठाउनुहोस्',
+  'Too many reviews at once. Please try again in {minutes} minute{s}.':
+    'एकैपटक धेरै समीक्षा भए। कृपया {minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।',
 };
 
 const lookup = nepaliLookup(ERRORS_NE, VALIDATION_NE, ZOD_DEFAULTS_NE);

@@ -28,7 +28,8 @@ export type AdminPermission =
   | 'dashboard'
   | 'audit'
   | 'jobs'
-  | 'promotions'; // coupons
+  | 'promotions' // coupons
+  | 'reviews'; // review moderation: hide, show, reply
 
 /** One route's declared access, as the access table lists it. */
 export interface RouteAccess {

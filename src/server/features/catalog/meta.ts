@@ -16,6 +16,8 @@ import type { MetaResolver } from '../web/meta.js';
 import * as cq from './category-queries.js';
 import { jsonLdOffers } from './json-ld-offers.js';
 import type { CatalogService } from './service.js';
+import { jsonLdRatings } from '../reviews/json-ld.js';
+import { ReviewService } from '../reviews/service.js';
 
 const PRODUCT_PATH = /^\/products\/([^/]+)\/?$/;
 const DESCRIPTION_MAX = 160;
@@ -24,7 +26,7 @@ const DESCRIPTION_MAX = 160;
  * Head content of the catalogue's pages, filled in by the server (features/web):
  * - /products/{id}: the product's name and description, og:image (its first image, 1024 px),
  *   og:type product, price meta tags and JSON-LD Product with an Offer in NPR (sold in variants: an
- *   AggregateOffer with an Offer per variant).
+ *   AggregateOffer with an Offer per variant), its AggregateRating and newest Reviews when it has any.
  * - /products?category=…[&subcategory=…[&childcategory=…]]: the category's own name as title.
  * - /products (any filters): the first answer of the list carried in the page and its first card's
  *   image preloaded, so the list paints without waiting for a request after the code has run.
@@ -36,6 +38,7 @@ const DESCRIPTION_MAX = 160;
  * language; product and category names are the shop's data and stay as they are.
  */
 export function catalogMetaResolver(ctx: AppContext, service: CatalogService): MetaResolver {
+  const reviews = new ReviewService(ctx);
   return async (pathname, searchParams, base, locale = 'en') => {
     const productMatch = PRODUCT_PATH.exec(pathname);
     if (productMatch) {
@@ -61,6 +64,7 @@ export function catalogMetaResolver(ctx: AppContext, service: CatalogService): M
       const url = `${base}/products/${product.id}`;
       // Deleted meanwhile: the page then fetches them itself (and finds the product gone).
       const related = await service.relatedProducts(product.id).catch(() => undefined);
+      const reviewPage = product.rating.count > 0 ? await reviews.list(product.id, 'newest', 1).catch(() => undefined) : undefined;
       const meta: PageMeta = {
         title: `${product.name} | Pasal`,
         description,
@@ -74,6 +78,7 @@ export function catalogMetaResolver(ctx: AppContext, service: CatalogService): M
           category: [product.category, product.subCategory, product.childCategory].filter(Boolean).join(' > '),
           ...(images.length > 0 ? { image: images } : {}),
           offers: jsonLdOffers(detail, url),
+          ...jsonLdRatings(product.rating, reviewPage?.reviews ?? []),
         },
         extraHead: [
           `<meta property="product:price:amount" content="${price}">`,

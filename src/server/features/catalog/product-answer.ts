@@ -1,5 +1,6 @@
 import { saleOf } from '../../../shared/campaigns.js';
 import type { Product } from '../../../shared/catalog.js';
+import { averageOf } from '../../../shared/reviews.js';
 import { imageAddress } from '../../lib/images.js';
 import type { ProductRow } from './queries.js';
 
@@ -27,5 +28,6 @@ export function toProduct(row: ProductRow, baseNames: string[], imageBaseUrl: st
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     sale: saleOf(row),
+    rating: { average: averageOf(Number(row.rating_sum), Number(row.rating_count)), count: Number(row.rating_count) },
   };
 }

@@ -108,6 +108,9 @@ export interface ProductRow {
   sale_price_paisa: number | string | null;
   sale_reference_paisa: number | string | null;
   sale_ends_at: string | null;
+  /** Its visible reviews' count and sum of ratings (migration 037). */
+  rating_count: number;
+  rating_sum: number;
 }
 
 const ID_CHUNK = 500;
@@ -141,6 +144,8 @@ function productRowsQuery(db: Db) {
       'p.child_category_id',
       'p.created_at',
       'p.updated_at',
+      'p.rating_count',
+      'p.rating_sum',
       'c.name as category_name',
       's.name as sub_category_name',
       'cc.name as child_category_name',

@@ -1,5 +1,6 @@
 import { saleOf } from '../../../shared/campaigns.js';
 import { CATALOG_MESSAGES, RELATED_PRODUCTS_MAX, type RelatedProduct } from '../../../shared/catalog.js';
+import { averageOf } from '../../../shared/reviews.js';
 import { notFound } from '../../lib/errors.js';
 import { imageAddress } from '../../lib/images.js';
 import * as q from './queries.js';
@@ -44,6 +45,7 @@ export async function relatedProducts(db: q.Db, id: number, imageBaseUrl: string
       image: first === undefined ? null : imageAddress(first, imageBaseUrl),
       stock: row.stock,
       sale: saleOf(row),
+      rating: { average: averageOf(Number(row.rating_sum), Number(row.rating_count)), count: Number(row.rating_count) },
     };
   });
 }

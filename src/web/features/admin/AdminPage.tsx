@@ -7,6 +7,7 @@ import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import LogOut from 'lucide-react/icons/log-out';
 import MailWarning from 'lucide-react/icons/mail-warning';
 import Package from 'lucide-react/icons/package';
+import MessageSquareText from 'lucide-react/icons/message-square-text';
 import ShieldUser from 'lucide-react/icons/shield-user';
 import TicketPercent from 'lucide-react/icons/ticket-percent';
 import { type ComponentType, type SVGProps, useMemo, useState } from 'react';
@@ -28,8 +29,9 @@ import { DashboardTab } from './tabs/DashboardTab';
 import { JobsTab } from './tabs/JobsTab';
 import { OrdersTab } from './tabs/OrdersTab';
 import { ProductsTab } from './tabs/ProductsTab';
+import { ReviewsTab } from './tabs/ReviewsTab';
 
-export const ADMIN_TABS = ['dashboard', 'categories', 'products', 'orders', 'coupons', 'jobs', 'activity'] as const;
+export const ADMIN_TABS = ['dashboard', 'categories', 'products', 'orders', 'coupons', 'reviews', 'jobs', 'activity'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 // The Dashboard comes first, as the owner's morning look; the original three keep their order
@@ -40,6 +42,7 @@ const tabs: { id: AdminTab; label: MessageId; icon: ComponentType<SVGProps<SVGSV
   { id: 'products', label: 'admin.tabs.products', icon: Package, Panel: ProductsTab },
   { id: 'orders', label: 'admin.tabs.orders', icon: ClipboardList, Panel: OrdersTab },
   { id: 'coupons', label: 'admin.tabs.coupons', icon: TicketPercent, Panel: CouponsTab },
+  { id: 'reviews', label: 'admin.tabs.reviews', icon: MessageSquareText, Panel: ReviewsTab },
   { id: 'jobs', label: 'admin.tabs.jobs', icon: MailWarning, Panel: JobsTab },
   { id: 'activity', label: 'admin.tabs.activity', icon: History, Panel: ActivityTab },
 ];
@@ -104,7 +107,7 @@ function AdminPanel() {
           aria-label={t('admin.sections')}
           className="min-w-0 self-start rounded-2xl border border-slate-200 bg-white p-1.5 shadow-sm lg:p-3"
         >
-          <ul className="grid grid-cols-4 gap-1 sm:grid-cols-7 lg:flex lg:flex-col">
+          <ul className="grid grid-cols-4 gap-1 sm:grid-cols-5 lg:flex lg:flex-col">
             {tabs.map(({ id, label, icon: Icon }) => (
               <li key={id}>
                 <button

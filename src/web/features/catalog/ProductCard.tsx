@@ -10,9 +10,11 @@ import type { RelatedProduct } from '../../../shared/catalog';
 import type { Product } from './api';
 import { shortDescription } from './filters';
 import { ProductImage } from '../../components/ProductImage';
+import { Stars } from '../../components/Stars';
 import { CompareToggle } from './compare/CompareToggle';
 import { SalePrice } from './SalePrice';
 import { stockState } from './stock';
+import { ratingLabel } from './reviews/review-words';
 
 interface ProductCardProps {
   /** A product of a list, or a related product's compact answer (no description, one image). */
@@ -91,6 +93,13 @@ export function ProductCard({
           >
             <Heart className="size-5" fill={liked ? 'currentColor' : 'none'} aria-hidden="true" />
           </button>
+        )}
+        {product.rating.count > 0 && (
+          <p className="mt-0.5 flex items-center gap-1 text-xs leading-4 text-slate-600 sm:mt-1" data-testid="card-rating">
+            <Stars value={product.rating.average} className="size-3.5" />
+            <span aria-hidden="true">({formatCount(product.rating.count, locale)})</span>
+            <span className="sr-only">{ratingLabel(product.rating, t, locale)}</span>
+          </p>
         )}
         {'description' in product && (
           <p className="mt-0.5 line-clamp-1 text-xs leading-4 text-slate-500 sm:mt-1 sm:text-sm sm:leading-5">

@@ -13,6 +13,8 @@ import { BuyingInfo } from './BuyingInfo';
 import { ProductGallery } from './ProductGallery';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import { RelatedProducts } from './RelatedProducts';
+import { RatingLink } from './reviews/RatingLink';
+import { ReviewsSection } from './reviews/ReviewsSection';
 import { ProductPageCompare } from './compare/ProductPageCompare';
 import { brandOf, specsForVariant, specsOf } from './product-specs';
 import { SpecTable } from './SpecTable';
@@ -116,6 +118,7 @@ function ProductDetail({ product }: { product: ProductView }) {
         <ProductGallery key={images.join(' ')} images={images} name={product.name} />
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{product.name}</h1>
+          <RatingLink rating={product.rating} />
           <dl className="mt-4 space-y-1 text-sm text-slate-600">
             {brand && (
               <div className="flex gap-1.5">
@@ -197,6 +200,7 @@ function ProductDetail({ product }: { product: ProductView }) {
           <SpecTable specs={specsForVariant(specsOf(product), options, chosen)} />
         </div>
       </div>
+      <ReviewsSection productId={product.id} rating={product.rating} />
       <RelatedProducts productId={product.id} />
       <BuyBar price={price} {...button} />
     </>

@@ -82,6 +82,7 @@ export const SORT_LABELS = {
   price_asc: 'products.sort.priceAsc',
   price_desc: 'products.sort.priceDesc',
   name: 'products.sort.name',
+  rating: 'products.sort.rating',
 } satisfies Record<NonNullable<ProductFilters['sort']>, MessageId>;
 
 /** How each price range (by its URL id) reads; its amounts come from the range, in the page's language. */

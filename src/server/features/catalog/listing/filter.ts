@@ -83,7 +83,7 @@ export function facetFrom(dialect: Dialect, filter: ProductFilter): { from: RawB
   };
 }
 
-export type ListSort = 'newest' | 'price_asc' | 'price_desc' | 'name' | 'relevance';
+export type ListSort = 'newest' | 'price_asc' | 'price_desc' | 'name' | 'rating' | 'relevance';
 
 /**
  * Splits search text into at most 8 words of letters, marks and digits (safe for FTS5 and
@@ -172,6 +172,9 @@ export const ORDER: Record<Exclude<ListSort, 'relevance'>, RawBuilder<unknown>> 
   price_asc: sql`p.price_paisa asc, p.id asc`,
   price_desc: sql`p.price_paisa desc, p.id desc`,
   name: sql`p.name_sort asc, p.id asc`,
+  // Best average first (kept on the product by migration 037), ties by more reviews: the partial
+  // index products_live_rating (sold_out, rating_key, rating_count, id) read backwards.
+  rating: sql`p.rating_key desc, p.rating_count desc, p.id desc`,
 };
 
 /** The columns each order reads (to merge pages read apart). */
@@ -180,6 +183,7 @@ export const ORDER_COLUMNS: Record<Exclude<ListSort, 'relevance'>, string> = {
   price_asc: 'p.price_paisa',
   price_desc: 'p.price_paisa',
   name: 'p.name_sort',
+  rating: 'p.rating_key, p.rating_count',
 };
 
 /** A subcategory (no child category) with a price range, and no search. */

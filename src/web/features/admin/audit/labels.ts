@@ -41,6 +41,9 @@ const ACTION_LABELS = {
   'campaign.create': 'admin.activity.action.campaignCreate',
   'campaign.update': 'admin.activity.action.campaignUpdate',
   'campaign.end': 'admin.activity.action.campaignEnd',
+  'review.hide': 'admin.activity.action.reviewHide',
+  'review.show': 'admin.activity.action.reviewShow',
+  'review.reply': 'admin.activity.action.reviewReply',
 } as const satisfies Record<AuditAction, MessageId>;
 
 /** The "What" filter's choices. */
@@ -56,6 +59,7 @@ export const KIND_LABELS = {
   specField: 'admin.activity.kind.specField',
   coupon: 'admin.activity.kind.coupon',
   campaign: 'admin.activity.kind.campaign',
+  review: 'admin.activity.kind.review',
 } as const satisfies Record<AuditEntityType, MessageId>;
 
 const FIELD_LABELS: Readonly<Record<string, MessageId>> = {
