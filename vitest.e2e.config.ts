@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Browser tests: Chromium (playwright-core) against the production build. Two workers, each with a
- * shop of its own (the global setup starts one per worker, see support/worker-shop.ts) and one
+ * Browser tests: Chromium (playwright-core) against the production build. Three workers on two
+ * cores (a browser test waits on its page as much as it computes, so a third fills the gaps; ADR
+ * 0044 has the timings), each with a shop of its own (the global setup starts one per worker, see support/worker-shop.ts) and one
  * Chromium kept for all the files it runs: `isolate: false` keeps a worker's process, its loaded
  * modules and its browser from one file to the next. ADR 0031 has the reasons and the timings.
  */
@@ -12,7 +13,7 @@ export default defineConfig({
     globalSetup: ['tests/e2e/support/global-setup.ts'],
     environment: 'node',
     pool: 'forks',
-    maxWorkers: 2,
+    maxWorkers: 3,
     fileParallelism: true,
     isolate: false,
     testTimeout: 90_000,

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { type Shopper, type ShopperInput, api, registerVerifiedShopper } from './api.js';
 import { E2E_ADMIN } from './constants.js';
-import { expectPath, expectToast, expectVisible } from './ui.js';
+import { expectPath, expectToast, expectVisible, settled } from './ui.js';
 
 /** What a shopper or admin does in the browser, step by step, through accessible names only. */
 
@@ -26,6 +26,9 @@ export async function loginViaUi(page: Page, emailOrPhone: string, password: str
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expectToast(page, 'Login Successful');
   await expectPath(page, '/account');
+  // The URL changes before the account page's code has arrived and rendered; a tap in between (on
+  // Open cart, say) opens a drawer that the finished navigation then closes.
+  await settled(page);
 }
 
 /**
