@@ -39,6 +39,7 @@ import { installAccess } from './lib/access.js';
 import { installErrorHandling } from './lib/error-handler.js';
 import { injectFetch } from './lib/inject-fetch.js';
 import { installPrivateAnswers } from './lib/private-answers.js';
+import { drainRefusedBodies } from './lib/refused-bodies.js';
 import { installSecurityHeaders } from './lib/security-headers.js';
 
 declare module 'fastify' {
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  drainRefusedBodies(app);
 
   const ctx = await createContext(config, app.log, options);
   app.decorate('ctx', ctx);
