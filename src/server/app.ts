@@ -14,6 +14,7 @@ import { healthRoutes } from './features/health/routes.js';
 import { accountsRoutes } from './features/accounts/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { auditRoutes } from './features/audit/routes.js';
+import { wishlistRoutes } from './features/wishlist/routes.js';
 import { cartRoutes } from './features/cart/routes.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { catalogMetaResolver } from './features/catalog/meta.js';
@@ -144,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(storeRoutes(ctx));
       await api.register(healthRoutes(ctx));
       await api.register(accountsRoutes(ctx), { prefix: '/users' });
+      await api.register(wishlistRoutes(ctx), { prefix: '/users' });
       await api.register(adminRoutes(ctx), { prefix: '/admin' });
       await api.register(jobsRoutes(ctx), { prefix: '/admin/jobs' });
       await api.register(auditRoutes(ctx), { prefix: '/admin/audit' });

@@ -101,6 +101,9 @@ describe('the route table', () => {
         'POST /api/users/confirm-email',
         'PUT /api/cart/update-quantity',
         'PUT /api/users/language',
+        'GET /api/users/:userId/wishlist',
+        'POST /api/users/:userId/wishlist',
+        'DELETE /api/users/:userId/wishlist/:productId',
       ].sort(),
     );
   });

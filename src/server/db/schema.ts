@@ -16,9 +16,11 @@ import type {
   CatalogStateTable,
 } from './schema-catalog.js';
 import type { CampaignItemsTable, CampaignsTable, PriceHistoryTable } from './schema-campaigns.js';
+import type { WishlistItemsTable } from './schema-wishlist.js';
 
 export type * from './schema-catalog.js';
 export type * from './schema-campaigns.js';
+export type * from './schema-wishlist.js';
 
 /**
  * Table types. Column names are snake_case; services map rows to the API's camelCase.
@@ -381,6 +383,7 @@ export interface Database {
   campaigns: CampaignsTable;
   campaign_items: CampaignItemsTable;
   price_history: PriceHistoryTable;
+  wishlist_items: WishlistItemsTable;
   users: UsersTable;
   admins: AdminsTable;
   sessions: SessionsTable;
