@@ -54,3 +54,15 @@ export const wishlistResponseSchema = z.object({ items: z.array(wishlistItemSche
 export type WishlistResponse = z.infer<typeof wishlistResponseSchema>;
 export const addToWishlistResponseSchema = z.object({ message: z.string(), item: wishlistItemSchema });
 export const removeFromWishlistResponseSchema = z.object({ message: z.string() });
+
+/** A guest's hearts as the device keeps them (ids comma separated): valid ids once each, at most WISHLIST_MAX. */
+export function readWishlistIds(text: string | null | undefined): number[] {
+  const ids: number[] = [];
+  for (const part of (text ?? '').split(',')) {
+    const trimmed = part.trim();
+    if (!/^\d{1,10}$/.test(trimmed)) continue;
+    const id = Number(trimmed);
+    if (id >= 1 && id <= 2 ** 31 - 1 && !ids.includes(id)) ids.push(id);
+  }
+  return ids.slice(0, WISHLIST_MAX);
+}
