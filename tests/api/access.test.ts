@@ -104,6 +104,9 @@ describe('the route table', () => {
         'GET /api/users/:userId/wishlist',
         'POST /api/users/:userId/wishlist',
         'DELETE /api/users/:userId/wishlist/:productId',
+        'POST /api/products/:id/notify-me',
+        'GET /api/users/:userId/alerts',
+        'PUT /api/users/:userId/alerts',
       ].sort(),
     );
   });
@@ -115,6 +118,8 @@ describe('the route table', () => {
     expect(publicRoutes.sort()).toEqual(
       [
         'GET /api/store',
+        'GET /api/alerts/unsubscribe',
+        'POST /api/alerts/unsubscribe',
         'GET /api/health',
         'GET /api/ready',
         'POST /api/users/register',

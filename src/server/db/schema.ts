@@ -16,7 +16,7 @@ import type {
   CatalogStateTable,
 } from './schema-catalog.js';
 import type { CampaignItemsTable, CampaignsTable, PriceHistoryTable } from './schema-campaigns.js';
-import type { WishlistItemsTable } from './schema-wishlist.js';
+import type { AlertOptOutsTable, StockAlertsTable, WishlistItemsTable } from './schema-wishlist.js';
 
 export type * from './schema-catalog.js';
 export type * from './schema-campaigns.js';
@@ -384,6 +384,8 @@ export interface Database {
   campaign_items: CampaignItemsTable;
   price_history: PriceHistoryTable;
   wishlist_items: WishlistItemsTable;
+  stock_alerts: StockAlertsTable;
+  alert_opt_outs: AlertOptOutsTable;
   users: UsersTable;
   admins: AdminsTable;
   sessions: SessionsTable;

@@ -75,6 +75,11 @@ export const ERRORS_NE: MessageCatalogue = {
   'Your wishlist is full: it holds at most {max} products. Remove one to add another.':
     'तपाईंको इच्छासूची भरिएको छ: यसमा बढीमा {max} सामान राख्न मिल्छ। अर्को थप्न एउटा हटाउनुहोस्।',
 
+  // Alerts (shared/alerts.ts)
+  'This is in stock: you can order it now': 'यो स्टकमा छ: अहिले नै अर्डर गर्न सक्नुहुन्छ',
+  'Choose the variant you want to be told about': 'कुन भेरियन्टबारे खबर चाहिन्छ, छान्नुहोस्',
+  'You can only change your own alerts': 'तपाईं आफ्नै सूचना मात्र बदल्न सक्नुहुन्छ',
+
   // Cart (shared/cart.ts)
   'Cart item not found': 'कार्टमा यो सामान भेटिएन',
   'Product not found': 'सामान भेटिएन',

@@ -1,0 +1,90 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { AlertKind } from '../../../shared/alerts.js';
+import type { Locale } from '../../../shared/locale.js';
+import type { Database } from '../../db/schema.js';
+
+/** SQL of the alerts: "Notify me" requests and the kinds a shopper turned off. */
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+export function liveProduct(db: Db, productId: number) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'name', 'stock', 'variant_count', 'deleted_at'])
+    .where('id', '=', productId)
+    .executeTakeFirst();
+}
+
+export function variantOf(db: Db, variantId: number) {
+  return db
+    .selectFrom('product_variants')
+    .select(['id', 'product_id', 'label', 'stock', 'archived_at'])
+    .where('id', '=', variantId)
+    .executeTakeFirst();
+}
+
+/** Adds the request unless the shopper already made it; true when added. */
+export async function insertStockAlert(db: Db, userId: number, productId: number, variantId: number, now: string): Promise<boolean> {
+  const result = await db
+    .insertInto('stock_alerts')
+    .values({ user_id: userId, product_id: productId, variant_id: variantId, created_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'product_id', 'variant_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export interface WaitingRow {
+  id: number;
+  user_id: number | string;
+  email: string;
+  first_name: string;
+  language: Locale;
+}
+
+/** The oldest requests waiting for an item, with whom to mail. */
+export function waiting(db: Db, productId: number, variantId: number, limit: number): Promise<WaitingRow[]> {
+  return db
+    .selectFrom('stock_alerts as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select(['a.id', 'a.user_id', 'u.email', 'u.first_name', 'u.language'])
+    .where('a.product_id', '=', productId)
+    .where('a.variant_id', '=', variantId)
+    .orderBy('a.id')
+    .limit(limit)
+    .execute();
+}
+
+export async function deleteStockAlerts(db: Db, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.deleteFrom('stock_alerts').where('id', 'in', ids).execute();
+}
+
+export async function optedOutKinds(db: Db, userId: number): Promise<AlertKind[]> {
+  const rows = await db.selectFrom('alert_opt_outs').select('kind').where('user_id', '=', userId).execute();
+  return rows.map((row) => row.kind as AlertKind);
+}
+
+export async function isOptedOut(db: Db, userId: number, kind: AlertKind): Promise<boolean> {
+  const row = await db
+    .selectFrom('alert_opt_outs')
+    .select('kind')
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function optOut(db: Db, userId: number, kind: AlertKind, now: string): Promise<void> {
+  await db
+    .insertInto('alert_opt_outs')
+    .values({ user_id: userId, kind, created_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'kind']).doNothing())
+    .execute();
+}
+
+export async function optIn(db: Db, userId: number, kind: AlertKind): Promise<void> {
+  await db.deleteFrom('alert_opt_outs').where('user_id', '=', userId).where('kind', '=', kind).execute();
+}
+
+export function userLanguage(db: Db, userId: number) {
+  return db.selectFrom('users').select(['id', 'language']).where('id', '=', userId).executeTakeFirst();
+}
