@@ -1,6 +1,7 @@
 import Heart from 'lucide-react/icons/heart';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import Trash2 from 'lucide-react/icons/trash-2';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { ProductImage } from '../../../components/ProductImage';
 import { Button, ButtonLink } from '../../../components/ui/Button';
@@ -59,13 +60,14 @@ function FavouriteRow({ item }: { item: WishlistItem }) {
   const wishlist = useWishlist();
   const soldOut = item.stock !== null && item.stock <= 0;
   const href = `/products/${item.productId}`;
+  const nameId = useId();
   return (
     <li className="flex flex-wrap items-center gap-3 py-3 sm:flex-nowrap">
       <Link to={href} tabIndex={-1} aria-hidden="true" className="shrink-0">
         <ProductImage src={item.image ?? undefined} alt="" sizes="64px" className="size-16 rounded-lg" cover />
       </Link>
       <div className="min-w-0 flex-1">
-        <Link to={href} className="line-clamp-2 font-semibold text-slate-900 hover:text-amber-700 hover:underline">
+        <Link id={nameId} to={href} className="line-clamp-2 font-semibold text-slate-900 hover:text-amber-700 hover:underline">
           {item.name}
         </Link>
         <p className="mt-0.5 text-sm">
@@ -98,7 +100,7 @@ function FavouriteRow({ item }: { item: WishlistItem }) {
             className="flex-1 sm:flex-none"
             disabled={!item.available || soldOut}
             loading={cart.pendingId === item.productId}
-            aria-label={t('account.favourites.addLabel', { name: item.name })}
+            aria-describedby={nameId}
             onClick={() => cart.add(item.productId, 1)}
           >
             <ShoppingCart className="size-4" aria-hidden="true" />
