@@ -15,6 +15,7 @@ import { accountsRoutes } from './features/accounts/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { auditRoutes } from './features/audit/routes.js';
 import { alertRoutes } from './features/alerts/routes.js';
+import { priceDropHandler } from './features/alerts/price-drop.js';
 import { AlertService } from './features/alerts/service.js';
 import { wishlistRoutes } from './features/wishlist/routes.js';
 import { cartRoutes } from './features/cart/routes.js';
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const alerts = new AlertService(ctx);
   ctx.jobs.register(alerts.stockAlertHandler());
   ctx.jobs.register(alerts.alertMailHandler());
+  ctx.jobs.register(priceDropHandler(ctx, alerts));
   await app.register(
     async (api) => {
       await api.register(storeRoutes(ctx));

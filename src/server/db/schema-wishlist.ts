@@ -22,3 +22,11 @@ export interface AlertOptOutsTable {
   kind: string;
   created_at: string;
 }
+
+/** Alert mails sent per shopper, kind and period (migration 038): the unique key caps them. */
+export interface AlertSendsTable {
+  user_id: number;
+  kind: string;
+  period: string;
+  created_at: string;
+}

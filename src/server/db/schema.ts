@@ -16,7 +16,7 @@ import type {
   CatalogStateTable,
 } from './schema-catalog.js';
 import type { CampaignItemsTable, CampaignsTable, PriceHistoryTable } from './schema-campaigns.js';
-import type { AlertOptOutsTable, StockAlertsTable, WishlistItemsTable } from './schema-wishlist.js';
+import type { AlertOptOutsTable, AlertSendsTable, StockAlertsTable, WishlistItemsTable } from './schema-wishlist.js';
 
 export type * from './schema-catalog.js';
 export type * from './schema-campaigns.js';
@@ -386,6 +386,7 @@ export interface Database {
   wishlist_items: WishlistItemsTable;
   stock_alerts: StockAlertsTable;
   alert_opt_outs: AlertOptOutsTable;
+  alert_sends: AlertSendsTable;
   users: UsersTable;
   admins: AdminsTable;
   sessions: SessionsTable;

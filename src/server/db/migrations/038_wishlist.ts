@@ -15,9 +15,14 @@ import { isPostgres, serialId } from './helpers.js';
  *   write that takes a sold-out item back into stock (the product form, the variants editor, the
  *   CSV import, a cancelled order giving units back, an Undo), when someone waits for it. One
  *   place for every path; the job (features/alerts) mails the shoppers waiting.
+ * - alert_sends: one row per shopper, kind and period (a Nepal day for price drops): the unique
+ *   key is what holds "at most one a day" when price changes come in parallel.
+ * - A trigger on products queues a 'price-drop' job when the price a shopper pays (the sale price
+ *   when below the regular one) falls and someone has the product on their wishlist.
  */
 
 export const STOCK_ALERT_JOB = 'stock-alert';
+export const PRICE_DROP_JOB = 'price-drop';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const pg = isPostgres(db);
@@ -49,6 +54,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('kind', 'text', (col) => col.notNull())
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addPrimaryKeyConstraint('alert_opt_outs_pk', ['user_id', 'kind'])
+    .execute();
+
+  await db.schema
+    .createTable('alert_sends')
+    .addColumn('user_id', 'bigint', (col) => col.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('kind', 'text', (col) => col.notNull())
+    .addColumn('period', 'text', (col) => col.notNull())
+    .addColumn('created_at', 'text', (col) => col.notNull())
+    .addPrimaryKeyConstraint('alert_sends_pk', ['user_id', 'kind', 'period'])
     .execute();
 
   const now = pg
@@ -90,6 +104,32 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .execute(db);
     }
   }
+
+  // The price a shopper pays fell: queue one price-drop job for the product (with the prices).
+  const paid = (row: string) =>
+    `(case when ${row}.sale_price_paisa is not null and ${row}.sale_price_paisa < ${row}.price_paisa then ${row}.sale_price_paisa else ${row}.price_paisa end)`;
+  const fell = `${paid('new')} < ${paid('old')} and new.deleted_at is null`;
+  const queueDrop = `insert into jobs (kind, key, payload, summary, status, run_at, attempts, max_attempts, created_at, updated_at)
+      select '${PRICE_DROP_JOB}', null,
+        '{"productId":' || new.id || ',"fromPaisa":' || ${paid('old')} || ',"toPaisa":' || ${paid('new')} || '}',
+        'Price drop: product ' || new.id,
+        'queued', ${now}, 0, 5, ${now}, ${now}
+      where exists (select 1 from wishlist_items where product_id = new.id);`;
+  if (pg) {
+    await sql
+      .raw(`create function products_price_dropped() returns trigger language plpgsql as $$ begin ${queueDrop} return null; end $$`)
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger products_price_dropped after update of price_paisa, sale_price_paisa on products
+        for each row when (${fell}) execute function products_price_dropped()`,
+      )
+      .execute(db);
+  } else {
+    await sql
+      .raw(`create trigger products_price_dropped after update of price_paisa, sale_price_paisa on products when ${fell} begin ${queueDrop} end`)
+      .execute(db);
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -98,6 +138,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql.raw(`drop trigger if exists ${table}_back_in_stock${pg ? ` on ${table}` : ''}`).execute(db);
     if (pg) await sql.raw(`drop function if exists ${table}_back_in_stock()`).execute(db);
   }
+  await sql.raw(`drop trigger if exists products_price_dropped${pg ? ' on products' : ''}`).execute(db);
+  if (pg) await sql.raw('drop function if exists products_price_dropped()').execute(db);
+  await db.schema.dropTable('alert_sends').execute();
   await db.schema.dropTable('alert_opt_outs').execute();
   await db.schema.dropTable('stock_alerts').execute();
   await db.schema.dropTable('wishlist_items').execute();

@@ -61,6 +61,49 @@ export function backInStockMail(mail: BackInStockMail): MailMessage {
   };
 }
 
+export interface PriceDropMail {
+  to: string;
+  firstName: string;
+  language: Locale;
+  productName: string;
+  wasRupees: string;
+  nowRupees: string;
+  productUrl: string;
+  unsubscribeUrl: string;
+}
+
+const DROP_WORDS = {
+  en: {
+    subject: (name: string) => `Price drop: ${name}`,
+    hello: (first: string) => `Hello ${first},`,
+    fell: (name: string, was: string, now: string) => `${name}, in your favourites, now costs ${now} (was ${was}).`,
+    see: 'See it here:',
+    daily: 'We send at most one price-drop email a day.',
+    unsubscribe: 'Stop price-drop emails:',
+  },
+  ne: {
+    subject: (name: string) => `मूल्य घट्यो: ${name}`,
+    hello: (first: string) => `नमस्ते ${first},`,
+    fell: (name: string, was: string, now: string) => `तपाईंको मनपर्ने सूचीको ${name} अब ${now} मा पाइन्छ (पहिले ${was})।`,
+    see: 'यहाँ हेर्नुहोस्:',
+    daily: 'हामी दिनमा बढीमा एउटा मूल्य घटेको इमेल पठाउँछौं।',
+    unsubscribe: 'मूल्य घटेको इमेल बन्द गर्न:',
+  },
+} as const;
+
+export function priceDropMail(mail: PriceDropMail): MailMessage {
+  const w = DROP_WORDS[mail.language];
+  const fell = w.fell(mail.productName, mail.wasRupees, mail.nowRupees);
+  const lines = [w.hello(mail.firstName), '', fell, `${w.see} ${mail.productUrl}`, '', w.daily, '', `${w.unsubscribe} ${mail.unsubscribeUrl}`];
+  const html = [
+    `<p>${escapeHtml(w.hello(mail.firstName))}</p>`,
+    `<p>${escapeHtml(fell)} <a href="${escapeHtml(mail.productUrl)}">${escapeHtml(w.see)}</a></p>`,
+    `<p>${escapeHtml(w.daily)}</p>`,
+    `<p><small>${escapeHtml(w.unsubscribe)} <a href="${escapeHtml(mail.unsubscribeUrl)}">${escapeHtml(mail.unsubscribeUrl)}</a></small></p>`,
+  ].join('\n');
+  return { to: mail.to, subject: w.subject(mail.productName), text: lines.join('\n'), html, headers: unsubscribeHeaders(mail.unsubscribeUrl) };
+}
+
 /** The confirm page of an unsubscribe link: one button that POSTs the same address (no script). */
 export function unsubscribePage(language: Locale, kind: AlertKind, action: string, done: boolean): string {
   const names: Record<Locale, Record<AlertKind, string>> = {

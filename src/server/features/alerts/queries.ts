@@ -88,3 +88,44 @@ export async function optIn(db: Db, userId: number, kind: AlertKind): Promise<vo
 export function userLanguage(db: Db, userId: number) {
   return db.selectFrom('users').select(['id', 'language']).where('id', '=', userId).executeTakeFirst();
 }
+
+export interface WishlisterRow {
+  user_id: number | string;
+  email: string;
+  first_name: string;
+  language: Locale;
+}
+
+/** Shoppers with the product on their wishlist, by id, after `afterUserId`. */
+export function wishlisters(db: Db, productId: number, afterUserId: number, limit: number): Promise<WishlisterRow[]> {
+  return db
+    .selectFrom('wishlist_items as w')
+    .innerJoin('users as u', 'u.id', 'w.user_id')
+    .select(['w.user_id', 'u.email', 'u.first_name', 'u.language'])
+    .where('w.product_id', '=', productId)
+    .where('w.user_id', '>', afterUserId)
+    .orderBy('w.user_id')
+    .limit(limit)
+    .execute();
+}
+
+export function productPrices(db: Db, productId: number) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'name', 'price_paisa', 'sale_price_paisa', 'deleted_at'])
+    .where('id', '=', productId)
+    .executeTakeFirst();
+}
+
+/**
+ * Takes the shopper's one mail of a kind for a period: true when this call wrote the row. The
+ * primary key decides between parallel takers; the loser writes nothing.
+ */
+export async function claimSend(db: Db, userId: number, kind: AlertKind, period: string, now: string): Promise<boolean> {
+  const result = await db
+    .insertInto('alert_sends')
+    .values({ user_id: userId, kind, period, created_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'kind', 'period']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
