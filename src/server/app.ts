@@ -15,6 +15,7 @@ import { accountsRoutes } from './features/accounts/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { auditRoutes } from './features/audit/routes.js';
 import { alertRoutes } from './features/alerts/routes.js';
+import { cartReminderHandler } from './features/alerts/cart-reminder.js';
 import { priceDropHandler } from './features/alerts/price-drop.js';
 import { AlertService } from './features/alerts/service.js';
 import { wishlistRoutes } from './features/wishlist/routes.js';
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   ctx.jobs.register(alerts.stockAlertHandler());
   ctx.jobs.register(alerts.alertMailHandler());
   ctx.jobs.register(priceDropHandler(ctx, alerts));
+  ctx.jobs.register(cartReminderHandler(ctx, alerts));
   await app.register(
     async (api) => {
       await api.register(storeRoutes(ctx));

@@ -19,10 +19,14 @@ import { isPostgres, serialId } from './helpers.js';
  *   key is what holds "at most one a day" when price changes come in parallel.
  * - A trigger on products queues a 'price-drop' job when the price a shopper pays (the sale price
  *   when below the regular one) falls and someone has the product on their wishlist.
+ * - Triggers on cart_items (a line added or its quantity changed) put the shopper's one queued
+ *   'cart-reminder' job 24 hours after that change (the row's updated_at, from the shop's clock),
+ *   replacing the one queued before: the reminder comes for a cart left alone for a day.
  */
 
 export const STOCK_ALERT_JOB = 'stock-alert';
 export const PRICE_DROP_JOB = 'price-drop';
+export const CART_REMINDER_JOB = 'cart-reminder';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const pg = isPostgres(db);
@@ -130,6 +134,32 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .raw(`create trigger products_price_dropped after update of price_paisa, sale_price_paisa on products when ${fell} begin ${queueDrop} end`)
       .execute(db);
   }
+
+  const dayLater = pg
+    ? `to_char((new.updated_at::timestamptz + interval '1 day') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+    : `strftime('%Y-%m-%dT%H:%M:%fZ', new.updated_at, '+1 day')`;
+  const cartKey = `'${CART_REMINDER_JOB}:' || new.user_id`;
+  const remind = `delete from jobs where key = ${cartKey} and status = 'queued';
+      insert into jobs (kind, key, payload, summary, status, run_at, attempts, max_attempts, created_at, updated_at)
+      values ('${CART_REMINDER_JOB}', ${cartKey}, '{"userId":' || new.user_id || '}', 'Cart reminder: shopper ' || new.user_id,
+        'queued', ${dayLater}, 0, 5, ${now}, ${now});`;
+  if (pg) {
+    await sql.raw(`create function cart_items_remind() returns trigger language plpgsql as $$ begin ${remind} return null; end $$`).execute(db);
+    await sql
+      .raw(`create trigger cart_items_remind_insert after insert on cart_items for each row execute function cart_items_remind()`)
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger cart_items_remind_update after update of quantity on cart_items
+        for each row when (old.quantity is distinct from new.quantity) execute function cart_items_remind()`,
+      )
+      .execute(db);
+  } else {
+    await sql.raw(`create trigger cart_items_remind_insert after insert on cart_items begin ${remind} end`).execute(db);
+    await sql
+      .raw(`create trigger cart_items_remind_update after update of quantity on cart_items when old.quantity is not new.quantity begin ${remind} end`)
+      .execute(db);
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -138,6 +168,10 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql.raw(`drop trigger if exists ${table}_back_in_stock${pg ? ` on ${table}` : ''}`).execute(db);
     if (pg) await sql.raw(`drop function if exists ${table}_back_in_stock()`).execute(db);
   }
+  for (const name of ['cart_items_remind_insert', 'cart_items_remind_update']) {
+    await sql.raw(`drop trigger if exists ${name}${pg ? ' on cart_items' : ''}`).execute(db);
+  }
+  if (pg) await sql.raw('drop function if exists cart_items_remind()').execute(db);
   await sql.raw(`drop trigger if exists products_price_dropped${pg ? ' on products' : ''}`).execute(db);
   if (pg) await sql.raw('drop function if exists products_price_dropped()').execute(db);
   await db.schema.dropTable('alert_sends').execute();

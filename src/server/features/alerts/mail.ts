@@ -104,6 +104,51 @@ export function priceDropMail(mail: PriceDropMail): MailMessage {
   return { to: mail.to, subject: w.subject(mail.productName), text: lines.join('\n'), html, headers: unsubscribeHeaders(mail.unsubscribeUrl) };
 }
 
+export interface CartReminderMail {
+  to: string;
+  firstName: string;
+  language: Locale;
+  names: string[];
+  more: number;
+  cartUrl: string;
+  unsubscribeUrl: string;
+}
+
+const CART_WORDS = {
+  en: {
+    subject: 'Your cart at Pasal is waiting',
+    hello: (first: string) => `Hello ${first},`,
+    left: 'You left these in your cart:',
+    more: (n: number) => `and ${n} more`,
+    open: 'Open your cart:',
+    weekly: 'We send at most one cart reminder a week.',
+    unsubscribe: 'Stop cart reminders:',
+  },
+  ne: {
+    subject: 'Pasal मा तपाईंको कार्ट पर्खिरहेको छ',
+    hello: (first: string) => `नमस्ते ${first},`,
+    left: 'तपाईंले कार्टमा यी सामान छोड्नुभएको छ:',
+    more: (n: number) => `र थप ${n}`,
+    open: 'कार्ट खोल्नुहोस्:',
+    weekly: 'हामी हप्तामा बढीमा एउटा कार्ट सम्झना पठाउँछौं।',
+    unsubscribe: 'कार्ट सम्झना बन्द गर्न:',
+  },
+} as const;
+
+export function cartReminderMail(mail: CartReminderMail): MailMessage {
+  const w = CART_WORDS[mail.language];
+  const items = [...mail.names.map((name) => `- ${name}`), ...(mail.more > 0 ? [`- ${w.more(mail.more)}`] : [])];
+  const lines = [w.hello(mail.firstName), '', w.left, ...items, '', `${w.open} ${mail.cartUrl}`, '', w.weekly, '', `${w.unsubscribe} ${mail.unsubscribeUrl}`];
+  const html = [
+    `<p>${escapeHtml(w.hello(mail.firstName))}</p>`,
+    `<p>${escapeHtml(w.left)}</p><ul>${items.map((item) => `<li>${escapeHtml(item.slice(2))}</li>`).join('')}</ul>`,
+    `<p><a href="${escapeHtml(mail.cartUrl)}">${escapeHtml(w.open)}</a></p>`,
+    `<p>${escapeHtml(w.weekly)}</p>`,
+    `<p><small>${escapeHtml(w.unsubscribe)} <a href="${escapeHtml(mail.unsubscribeUrl)}">${escapeHtml(mail.unsubscribeUrl)}</a></small></p>`,
+  ].join('\n');
+  return { to: mail.to, subject: w.subject, text: lines.join('\n'), html, headers: unsubscribeHeaders(mail.unsubscribeUrl) };
+}
+
 /** The confirm page of an unsubscribe link: one button that POSTs the same address (no script). */
 export function unsubscribePage(language: Locale, kind: AlertKind, action: string, done: boolean): string {
   const names: Record<Locale, Record<AlertKind, string>> = {

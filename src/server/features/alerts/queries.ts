@@ -129,3 +129,36 @@ export async function claimSend(db: Db, userId: number, kind: AlertKind, period:
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
+
+/** The shopper's cart: how many lines, when it last changed, and the first few names. */
+export async function cartState(db: Db, userId: number) {
+  const lines = await db
+    .selectFrom('cart_items as c')
+    .innerJoin('products as p', 'p.id', 'c.product_id')
+    .select(['p.name', 'c.updated_at'])
+    .where('c.user_id', '=', userId)
+    .where('p.deleted_at', 'is', null)
+    .orderBy('c.updated_at', 'desc')
+    .execute();
+  return { count: lines.length, lastChange: lines[0]?.updated_at, names: lines.slice(0, 3).map((line) => line.name) };
+}
+
+export function shopper(db: Db, userId: number) {
+  return db.selectFrom('users').select(['id', 'email', 'first_name', 'language']).where('id', '=', userId).executeTakeFirst();
+}
+
+/**
+ * Takes the shopper's one mail of a kind for a rolling window: writes `now` unless the last one
+ * was sent after `cutoff`; true when this call wrote. One statement, so parallel takers cannot
+ * both win.
+ */
+export async function claimRolling(db: Db, userId: number, kind: AlertKind, now: string, cutoff: string): Promise<boolean> {
+  const result = await db
+    .insertInto('alert_sends')
+    .values({ user_id: userId, kind, period: 'last', created_at: now })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'kind', 'period']).doUpdateSet({ created_at: now }).where('alert_sends.created_at', '<=', cutoff),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
