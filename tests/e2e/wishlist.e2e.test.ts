@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { adminToken, api, drawnPng, mailbox, registerVerifiedShopper, uploadProduct } from './support/api.js';
 import { expectNoSeriousViolations } from './support/axe.js';
 import { DESKTOP, beforeAll, describe, expect, test, workerShop } from './support/fixtures.js';
-import { expectPath, expectVisible, settled } from './support/ui.js';
+import { expectPath, expectToast, expectVisible, settled } from './support/ui.js';
 
 /**
  * The wishlist across login and "Notify me": a guest hearts a product on the list, logs in, and
@@ -54,6 +54,8 @@ const words = {
     notify: 'Notify me when it is back',
     notified: 'We will email you once when it is back in stock.',
     subject: (name: string) => `Back in stock: ${name}`,
+    priceDrops: 'Price drops',
+    saved: 'Email alerts saved',
   },
   ne: {
     like: (name: string) => `${name} मन पराउनुहोस्`,
@@ -64,6 +66,8 @@ const words = {
     notify: 'फेरि आएपछि खबर गर्नुहोस्',
     notified: 'यो फेरि स्टकमा आएपछि हामी तपाईंलाई एक पटक इमेल गर्नेछौं।',
     subject: (name: string) => `फेरि स्टकमा: ${name}`,
+    priceDrops: 'मूल्य घट्दा',
+    saved: 'इमेल सूचना सेभ भयो',
   },
 } as const;
 type Language = keyof typeof words;
@@ -106,6 +110,19 @@ async function heartLoginNotify(page: Page, language: Language, width: string): 
   await settled(page);
   await shot(page, `wishlist-favourites-${language}-${width}`);
   await expectNoSeriousViolations(page, `the Favourites tab (${width}, ${language})`);
+
+  // The Account tab: one switch per kind of alert mail.
+  await page.goto('/account?tab=account');
+  const priceDrops = page.getByRole('checkbox', { name: new RegExp(`^${w.priceDrops}`) });
+  await expect.poll(() => priceDrops.isEnabled()).toBe(true);
+  expect(await priceDrops.isChecked()).toBe(true);
+  await priceDrops.uncheck();
+  await expectToast(page, w.saved);
+  await expect.poll(() => priceDrops.isChecked()).toBe(false);
+  await priceDrops.scrollIntoViewIfNeeded();
+  await settled(page);
+  await shot(page, `wishlist-alerts-${language}-${width}`);
+  await expectNoSeriousViolations(page, `the Account tab's email alerts (${width}, ${language})`);
 
   // Notify me on the sold-out fan; the shop restocks it; one mail comes with its unsubscribe.
   await page.goto(`/products/${soldOut.id}`);

@@ -28,7 +28,10 @@ export function AlertsSection({ userId }: { userId: number }) {
       client.setQueryData(key, alerts);
       toast.success(t('account.alerts.saved'));
     },
-    onError: (error) => toast.error(error instanceof ApiError && error.serverMessage ? error.serverMessage : t('account.alerts.failed')),
+    onError: (error) => {
+      void client.invalidateQueries({ queryKey: key });
+      toast.error(error instanceof ApiError && error.serverMessage ? error.serverMessage : t('account.alerts.failed'));
+    },
   });
   const settings = query.data;
   return (
@@ -43,7 +46,13 @@ export function AlertsSection({ userId }: { userId: number }) {
                 className="mt-1 size-4 accent-amber-600"
                 checked={settings?.[item.key] ?? true}
                 disabled={!settings || save.isPending}
-                onChange={(event) => settings && save.mutate({ ...settings, [item.key]: event.target.checked })}
+                onChange={(event) => {
+                  if (!settings) return;
+                  const next = { ...settings, [item.key]: event.target.checked };
+                  // The switch moves at once; a refusal puts back what the server holds.
+                  client.setQueryData(key, next);
+                  save.mutate(next);
+                }}
               />
               <span>
                 <span className="block font-medium text-slate-900">{t(item.label)}</span>
