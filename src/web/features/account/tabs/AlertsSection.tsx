@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { AlertSettings } from '../../../../shared/alerts';
 import { Card } from '../../../components/ui/Card';
 import { ApiError, api, apiGet } from '../../../lib/api';
@@ -16,6 +17,8 @@ const SWITCHES: { key: keyof AlertSettings; label: MessageId; hint: MessageId }[
 export function AlertsSection({ userId }: { userId: number }) {
   const t = useT();
   const client = useQueryClient();
+  // What the shopper just chose: shown at once, while the save is on its way.
+  const [chosen, setChosen] = useState<AlertSettings | undefined>();
   const key = [...queryKeys.user(userId), 'alerts'] as const;
   const query = useQuery({
     queryKey: key,
@@ -26,14 +29,16 @@ export function AlertsSection({ userId }: { userId: number }) {
       api<{ alerts: AlertSettings }>(`/api/users/${userId}/alerts`, { method: 'PUT', body: next, auth: 'user' }).then((r) => r.alerts),
     onSuccess: (alerts) => {
       client.setQueryData(key, alerts);
+      setChosen(alerts);
       toast.success(t('account.alerts.saved'));
     },
     onError: (error) => {
+      setChosen(undefined);
       void client.invalidateQueries({ queryKey: key });
       toast.error(error instanceof ApiError && error.serverMessage ? error.serverMessage : t('account.alerts.failed'));
     },
   });
-  const settings = query.data;
+  const settings = chosen ?? query.data;
   return (
     <Card title={t('account.alerts.title')}>
       <p className="text-sm text-slate-600">{t('account.alerts.intro')}</p>
@@ -50,7 +55,7 @@ export function AlertsSection({ userId }: { userId: number }) {
                   if (!settings) return;
                   const next = { ...settings, [item.key]: event.target.checked };
                   // The switch moves at once; a refusal puts back what the server holds.
-                  client.setQueryData(key, next);
+                  setChosen(next);
                   save.mutate(next);
                 }}
               />
