@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFY_ME_MESSAGES } from '../../src/shared/alerts.js';
 import { ALERT_MAIL_JOB } from '../../src/server/features/alerts/service.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
-import { type TestShopper, bearer, makeProduct, makeShopper } from '../helpers/orders.js';
+import { adminToken } from '../helpers/accounts.js';
+import { type TestShopper, bearer, fillCart, makeProduct, makeShopper, orderBody } from '../helpers/orders.js';
 import { addTestVariants, setTestVariantStock } from '../helpers/variants.js';
 
 const BASE = 'https://shop.example.np';
@@ -44,12 +45,19 @@ describe('notify me when back in stock, and the one-click unsubscribe', () => {
     t.app.ctx.db.updateTable('products').set({ stock }).where('id', '=', productId).execute();
   const waitingCount = async (productId: number) =>
     (await t.app.ctx.db.selectFrom('stock_alerts').select('id').where('product_id', '=', productId).execute()).length;
-  /** Waits until no job is queued or running: what was due has run. */
+  /** Waits until no due job is queued or running: what was due has run (cart reminders wait a day). */
   const jobsSettled = async () => {
     await expect
       .poll(
         async () =>
-          (await t.app.ctx.db.selectFrom('jobs').select('id').where('status', 'in', ['queued', 'running']).execute()).length,
+          (
+            await t.app.ctx.db
+              .selectFrom('jobs')
+              .select('id')
+              .where('status', 'in', ['queued', 'running'])
+              .where('run_at', '<=', new Date().toISOString())
+              .execute()
+          ).length,
         { timeout: 10_000 },
       )
       .toBe(0);
@@ -111,6 +119,31 @@ describe('notify me when back in stock, and the one-click unsubscribe', () => {
     await setStock(product.id, 3);
     await jobsSettled();
     expect(t.mail.messages.slice(since).filter((mail) => mail.to.includes(sita.email.toLowerCase()))).toHaveLength(1);
+  });
+
+  it('mails when a cancelled order gives the last units back (the restock of another path)', async () => {
+    const buyer = await makeShopper(t, { firstName: 'Hari' });
+    const waiter = await makeShopper(t, { firstName: 'Maya' });
+    const product = await makeProduct(t, { name: 'Last Webcam', price: 3000, stock: 1 });
+    await fillCart(t.app.ctx.db, buyer.userId, [{ productId: product.id, quantity: 1 }]);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/create',
+      payload: orderBody(buyer.userId, 3100),
+      headers: bearer(buyer.token),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect((await notify(waiter, product.id)).statusCode).toBe(201);
+    const since = t.mail.messages.length;
+    const cancelled = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${placed.json<{ order: { id: string } }>().order.id}/status`,
+      payload: { status: 'cancelled' },
+      headers: bearer(await adminToken(t)),
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const mail = await t.mail.waitFor(waiter.email, { since });
+    expect(mail.subject).toBe('Back in stock: Last Webcam');
   });
 
   it('waits for a sold-out variant of a product sold in variants', async () => {
