@@ -7,19 +7,22 @@ import type { Database } from '../../db/schema.js';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
-export function liveProduct(db: Db, productId: number) {
+/** The product; `lock`: its row locked until the transaction ends (PostgreSQL; SQLite has one writer). */
+export function liveProduct(db: Db, productId: number, lock = false) {
   return db
     .selectFrom('products')
     .select(['id', 'name', 'stock', 'variant_count', 'deleted_at'])
     .where('id', '=', productId)
+    .$if(lock, (query) => query.forUpdate())
     .executeTakeFirst();
 }
 
-export function variantOf(db: Db, variantId: number) {
+export function variantOf(db: Db, variantId: number, lock = false) {
   return db
     .selectFrom('product_variants')
     .select(['id', 'product_id', 'label', 'stock', 'archived_at'])
     .where('id', '=', variantId)
+    .$if(lock, (query) => query.forUpdate())
     .executeTakeFirst();
 }
 

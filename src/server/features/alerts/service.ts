@@ -49,25 +49,32 @@ export class AlertService {
     this.links = new UnsubscribeLinks(ctx.otpKey, configuredBase(ctx.config));
   }
 
-  /** Asks for one mail when a sold-out product (or its variant) is back; true when newly asked. */
+  /**
+   * Asks for one mail when a sold-out product (or its variant) is back; true when newly asked.
+   * The item's row is locked while the stock is read and the request written, so a restock in
+   * between either comes first (409) or waits and then finds the request (its trigger queues it).
+   */
   async notifyMe(userId: number, productId: number, variantId?: number): Promise<boolean> {
-    const product = await q.liveProduct(this.ctx.db, productId);
-    if (!product || product.deleted_at !== null) throw notFound(NOTIFY_ME_MESSAGES.productNotFound);
-    let stock = product.stock;
-    if (Number(product.variant_count) > 0) {
-      if (variantId === undefined) {
-        throw badRequest(NOTIFY_ME_MESSAGES.chooseVariant, { variantId: NOTIFY_ME_MESSAGES.chooseVariant });
+    const now = isoNow(this.ctx.clock);
+    return this.ctx.db.transaction().execute(async (trx) => {
+      const product = await q.liveProduct(trx, productId, true);
+      if (!product || product.deleted_at !== null) throw notFound(NOTIFY_ME_MESSAGES.productNotFound);
+      let stock = product.stock;
+      if (Number(product.variant_count) > 0) {
+        if (variantId === undefined) {
+          throw badRequest(NOTIFY_ME_MESSAGES.chooseVariant, { variantId: NOTIFY_ME_MESSAGES.chooseVariant });
+        }
+        const variant = await q.variantOf(trx, variantId, true);
+        if (!variant || variant.product_id !== productId || variant.archived_at !== null) {
+          throw notFound(NOTIFY_ME_MESSAGES.variantNotFound);
+        }
+        stock = variant.stock;
+      } else if (variantId !== undefined) {
+        throw badRequest(NOTIFY_ME_MESSAGES.noVariants, { variantId: NOTIFY_ME_MESSAGES.noVariants });
       }
-      const variant = await q.variantOf(this.ctx.db, variantId);
-      if (!variant || variant.product_id !== productId || variant.archived_at !== null) {
-        throw notFound(NOTIFY_ME_MESSAGES.variantNotFound);
-      }
-      stock = variant.stock;
-    } else if (variantId !== undefined) {
-      throw badRequest(NOTIFY_ME_MESSAGES.noVariants, { variantId: NOTIFY_ME_MESSAGES.noVariants });
-    }
-    if (stock === null || Number(stock) > 0) throw conflict(NOTIFY_ME_MESSAGES.inStock);
-    return q.insertStockAlert(this.ctx.db, userId, productId, variantId ?? 0, isoNow(this.ctx.clock));
+      if (stock === null || Number(stock) > 0) throw conflict(NOTIFY_ME_MESSAGES.inStock);
+      return q.insertStockAlert(trx, userId, productId, variantId ?? 0, now);
+    });
   }
 
   async settings(userId: number): Promise<AlertSettings> {
