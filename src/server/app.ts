@@ -16,6 +16,11 @@ import { healthRoutes } from './features/health/routes.js';
 import { accountsRoutes } from './features/accounts/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { auditRoutes } from './features/audit/routes.js';
+import { alertRoutes } from './features/alerts/routes.js';
+import { cartReminderHandler } from './features/alerts/cart-reminder.js';
+import { priceDropHandler } from './features/alerts/price-drop.js';
+import { AlertService } from './features/alerts/service.js';
+import { wishlistRoutes } from './features/wishlist/routes.js';
 import { cartRoutes } from './features/cart/routes.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { catalogMetaResolver } from './features/catalog/meta.js';
@@ -144,11 +149,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   ctx.jobs.register(codConfirmHandler(ctx, orders, app.log));
   ctx.jobs.register(unverifiedRemovalHandler(ctx, app.log));
   ctx.jobs.register(campaigns.handler(app.log));
+  const alerts = new AlertService(ctx);
+  ctx.jobs.register(alerts.stockAlertHandler());
+  ctx.jobs.register(alerts.alertMailHandler());
+  ctx.jobs.register(priceDropHandler(ctx, alerts));
+  ctx.jobs.register(cartReminderHandler(ctx, alerts));
   await app.register(
     async (api) => {
       await api.register(storeRoutes(ctx));
       await api.register(healthRoutes(ctx));
       await api.register(accountsRoutes(ctx), { prefix: '/users' });
+      await api.register(wishlistRoutes(ctx), { prefix: '/users' });
+      await api.register(alertRoutes(alerts));
       await api.register(adminRoutes(ctx), { prefix: '/admin' });
       await api.register(jobsRoutes(ctx), { prefix: '/admin/jobs' });
       await api.register(auditRoutes(ctx), { prefix: '/admin/audit' });

@@ -76,6 +76,9 @@ export const VALIDATION_NE: MessageCatalogue = {
   'Limits must be whole numbers of {min} or more': 'सीमा {min} वा सोभन्दा बढीको पूर्णाङ्क हुनुपर्छ',
   'Ids must be positive whole numbers': 'id शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
   'Active must be true or false': 'सक्रिय true वा false हुनुपर्छ',
+  'backInStock must be true or false': 'backInStock true वा false हुनुपर्छ',
+  'priceDrop must be true or false': 'priceDrop true वा false हुनुपर्छ',
+  'cartReminder must be true or false': 'cartReminder true वा false हुनुपर्छ',
   'This coupon code is not valid': 'यो कुपन कोड मान्य छैन',
   'couponCode must be text': 'couponCode अक्षरमा हुनुपर्छ',
   // campaigns.ts

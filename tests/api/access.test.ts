@@ -107,6 +107,12 @@ describe('the route table', () => {
         'PUT /api/products/:id/reviews/photos',
         'POST /api/reviews/:id/helpful',
         'POST /api/reviews/:id/report',
+        'GET /api/users/:userId/wishlist',
+        'POST /api/users/:userId/wishlist',
+        'DELETE /api/users/:userId/wishlist/:productId',
+        'POST /api/products/:id/notify-me',
+        'GET /api/users/:userId/alerts',
+        'PUT /api/users/:userId/alerts',
       ].sort(),
     );
   });
@@ -118,6 +124,8 @@ describe('the route table', () => {
     expect(publicRoutes.sort()).toEqual(
       [
         'GET /api/store',
+        'GET /api/alerts/unsubscribe',
+        'POST /api/alerts/unsubscribe',
         'GET /api/health',
         'GET /api/ready',
         'POST /api/users/register',

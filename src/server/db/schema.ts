@@ -16,11 +16,13 @@ import type {
   CatalogStateTable,
 } from './schema-catalog.js';
 import type { CampaignItemsTable, CampaignsTable, PriceHistoryTable } from './schema-campaigns.js';
+import type { AlertOptOutsTable, AlertSendsTable, StockAlertsTable, WishlistItemsTable } from './schema-wishlist.js';
 
 export type * from './schema-catalog.js';
 export type * from './schema-campaigns.js';
 export type * from './schema-reviews.js';
 import type { ReviewPhotosTable, ReviewReportsTable, ReviewVotesTable, ReviewsTable } from './schema-reviews.js';
+export type * from './schema-wishlist.js';
 
 /**
  * Table types. Column names are snake_case; services map rows to the API's camelCase.
@@ -383,6 +385,10 @@ export interface Database {
   campaigns: CampaignsTable;
   campaign_items: CampaignItemsTable;
   price_history: PriceHistoryTable;
+  wishlist_items: WishlistItemsTable;
+  stock_alerts: StockAlertsTable;
+  alert_opt_outs: AlertOptOutsTable;
+  alert_sends: AlertSendsTable;
   users: UsersTable;
   admins: AdminsTable;
   sessions: SessionsTable;

@@ -69,6 +69,17 @@ export const ERRORS_NE: MessageCatalogue = {
   'Too many reset requests. Please try again in {minutes} minute{s}.':
     'पासवर्ड रिसेट गर्न धेरै पटक अनुरोध भयो। कृपया {minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।',
 
+  // Wishlist (shared/wishlist.ts)
+  'You can only access your own wishlist': 'तपाईं आफ्नै इच्छासूची मात्र हेर्न सक्नुहुन्छ',
+  'This product is not in your wishlist': 'यो सामान तपाईंको इच्छासूचीमा छैन',
+  'Your wishlist is full: it holds at most {max} products. Remove one to add another.':
+    'तपाईंको इच्छासूची भरिएको छ: यसमा बढीमा {max} सामान राख्न मिल्छ। अर्को थप्न एउटा हटाउनुहोस्।',
+
+  // Alerts (shared/alerts.ts)
+  'This is in stock: you can order it now': 'यो स्टकमा छ: अहिले नै अर्डर गर्न सक्नुहुन्छ',
+  'Choose the variant you want to be told about': 'कुन भेरियन्टबारे खबर चाहिन्छ, छान्नुहोस्',
+  'You can only change your own alerts': 'तपाईं आफ्नै सूचना मात्र बदल्न सक्नुहुन्छ',
+
   // Cart (shared/cart.ts)
   'Cart item not found': 'कार्टमा यो सामान भेटिएन',
   'Product not found': 'सामान भेटिएन',

@@ -11,6 +11,8 @@ export interface MailMessage {
   html?: string;
   /** A stable Message-ID (`<…@domain>`): a mail sent again after a crash is recognisable as the same one. */
   messageId?: string;
+  /** Extra headers (an alert's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -6,6 +6,7 @@ import { tokenExpiresAt, tokenUserId } from '../lib/jwt';
 import { queryClient } from '../lib/query-client';
 import { endAdminSession, endShopperSession, refreshToken, useAdminToken, useShopperToken } from '../lib/session';
 import { useCurrentUser } from '../lib/user';
+import { WishlistMerge } from '../lib/wishlist';
 
 /** Seconds before expiry at which the admin token is renewed. */
 const ADMIN_REFRESH_LEAD_MS = 60_000;
@@ -70,6 +71,7 @@ export function Providers({ children, client = queryClient }: { children: ReactN
   return (
     <QueryClientProvider client={client}>
       <ShopperSession />
+      <WishlistMerge />
       <AdminSession />
       {children}
       <ToastContainer position="top-center" autoClose={2000} theme="light" closeOnClick pauseOnFocusLoss pauseOnHover={false} />

@@ -29,6 +29,7 @@ export const queryKeys = {
   user: (id: number | undefined) => ['user', id] as const,
   cart: ['cart'] as const,
   orders: ['orders'] as const,
+  wishlist: ['wishlist'] as const,
   admin: ['admin'] as const,
 };
-export const sessionScopedKeys = [['user'], queryKeys.cart, queryKeys.orders, queryKeys.admin] as const;
+export const sessionScopedKeys = [['user'], queryKeys.cart, queryKeys.orders, queryKeys.wishlist, queryKeys.admin] as const;

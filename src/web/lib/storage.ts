@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   adminActiveTab: 'adminActiveTab',
   /** The products chosen to compare on this device, ids comma separated (lib/compare-list.ts). */
   compare: 'pasal.compare',
+  /** A guest's hearts on this device, ids comma separated, added to the account at login (lib/wishlist.ts). */
+  wishlist: 'pasal.wishlist',
 } as const;
 
 /** localStorage can throw (private mode, disabled storage, quota): never let that break a page. */

@@ -19,7 +19,7 @@ import { ratingLabel } from './reviews/review-words';
 interface ProductCardProps {
   /** A product of a list, or a related product's compact answer (no description, one image). */
   product: Product | RelatedProduct;
-  /** The like heart (the list's card); left out under a product page, where nothing keeps likes. */
+  /** The like heart (the list's card; saved to the wishlist); left out under a product page. */
   liked?: boolean;
   onToggleLike?: (id: number) => void;
   /** 'Add to Cart' (the list's card); left out under a product page, whose own button is the one to press. */

@@ -1,4 +1,5 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
+import { NotifyMe } from './NotifyMe';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { parseImages } from '../../../shared/catalog-media';
@@ -185,6 +186,7 @@ function ProductDetail({ product }: { product: ProductView }) {
             <QuantityStepper value={quantity} onChange={setQuantity} />
             <AddButton {...button} className="min-w-44 flex-1 sm:flex-none" />
           </div>
+          {stock.kind === 'out' && (!hasVariants || chosen) && <NotifyMe productId={product.id} variantId={chosen?.id} />}
           <ProductPageCompare productId={product.id} name={product.name} />
           <BuyingInfo price={sale?.price ?? chosen?.price ?? product.price} warranty={product.warranty} />
           <ProductContact />

@@ -1,4 +1,5 @@
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
+import { useWishlist } from '../../lib/wishlist';
 import X from 'lucide-react/icons/x';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -71,7 +72,8 @@ export default function ProductsPage() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The brand and specification counts cost the server a read more: asked for only while the drawer shows them.
   const facets = useProductFacets(apiQuery(filters, { facets: true }), drawerOpen);
-  const [liked, setLiked] = useState<ReadonlySet<number>>(() => new Set());
+  // The hearts: saved to the account when logged in, else kept on this device (lib/wishlist.ts).
+  const wishlist = useWishlist();
   const cart = useAddToCart();
   const compare = useCompareToggle();
   const sortId = useId();
@@ -97,16 +99,6 @@ export default function ProductsPage() {
       setParams(writeFilters({ ...filters, page: data.totalPages }), { replace: true });
     }
   }, [data, filters, setParams]);
-
-  const toggleLike = useCallback(
-    (id: number) =>
-      setLiked((current) => {
-        const next = new Set(current);
-        if (!next.delete(id)) next.add(id);
-        return next;
-      }),
-    [],
-  );
 
   const drawerCount =
     filters.categories.length +
@@ -173,8 +165,8 @@ export default function ProductsPage() {
           pending={list.isPending}
           error={list.isError && !data ? list.error : null}
           stale={list.isPlaceholderData}
-          liked={liked}
-          onToggleLike={toggleLike}
+          liked={wishlist.liked}
+          onToggleLike={wishlist.toggle}
           onAddToCart={(id) => cart.add(id, 1)}
           addingId={cart.pendingId}
           compared={compare.ids}
@@ -359,7 +351,7 @@ function ListBody({
   pending: boolean;
   error: Error | null;
   stale: boolean;
-  liked: ReadonlySet<number>;
+  liked: (id: number) => boolean;
   onToggleLike: (id: number) => void;
   onAddToCart: (id: number) => void;
   addingId: number | undefined;
@@ -407,7 +399,7 @@ function ListBody({
             <div className="flex w-full flex-col [&>article]:flex-1">
               <ProductCard
                 product={product}
-                liked={liked.has(product.id)}
+                liked={liked(product.id)}
                 onToggleLike={onToggleLike}
                 onAddToCart={onAddToCart}
                 adding={addingId === product.id}

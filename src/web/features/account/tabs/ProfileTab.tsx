@@ -3,6 +3,7 @@ import BadgeCheck from 'lucide-react/icons/badge-check';
 import MailWarning from 'lucide-react/icons/mail-warning';
 import { type FormEvent, type ReactNode, Suspense, lazy, useState } from 'react';
 import { toast } from '../../../lib/toast';
+import { AlertsSection } from './AlertsSection';
 import { OTP_LENGTH, OTP_RESEND_SECONDS } from '../../../../shared/account-limits';
 import { ErrorBoundary } from '../../../components/ErrorBoundary';
 import { Button } from '../../../components/ui/Button';
@@ -93,6 +94,7 @@ export function ProfileTab() {
       </Card>
       {!user.emailVerified && <VerifyEmail user={user} />}
       {painted && <Security user={user} />}
+      {painted && <AlertsSection userId={user.id} />}
     </div>
   );
 }
