@@ -16,12 +16,12 @@ import type {
   CatalogStateTable,
 } from './schema-catalog.js';
 import type { CampaignItemsTable, CampaignsTable, PriceHistoryTable } from './schema-campaigns.js';
+import type { ReviewPhotosTable, ReviewReportsTable, ReviewVotesTable, ReviewsTable } from './schema-reviews.js';
 import type { AlertOptOutsTable, AlertSendsTable, StockAlertsTable, WishlistItemsTable } from './schema-wishlist.js';
 
 export type * from './schema-catalog.js';
 export type * from './schema-campaigns.js';
 export type * from './schema-reviews.js';
-import type { ReviewPhotosTable, ReviewReportsTable, ReviewVotesTable, ReviewsTable } from './schema-reviews.js';
 export type * from './schema-wishlist.js';
 
 /**
