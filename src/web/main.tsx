@@ -27,3 +27,15 @@ async function boot(container: HTMLElement): Promise<void> {
 }
 
 boot(root).catch((error: unknown) => console.error('Pasal could not start:', error));
+
+// The service worker (lib/service-worker.tsx) only after the page has loaded: a first visit's
+// requests and time stay the page's own. Built shops only (the build writes /sw.js).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => {
+    import('./lib/service-worker')
+      .then(({ registerServiceWorker }) => registerServiceWorker())
+      .catch((error: unknown) => console.error('Pasal: the service worker could not be registered:', error));
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
