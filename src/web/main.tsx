@@ -34,7 +34,8 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const register = () => {
     import('./lib/service-worker')
       .then(({ registerServiceWorker }) => registerServiceWorker())
-      .catch((error: unknown) => console.error('Pasal: the service worker could not be registered:', error));
+      // The shop works without it (a browser may refuse workers): a warning, not an error.
+      .catch((error: unknown) => console.warn('Pasal: the service worker could not be registered:', error));
   };
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });

@@ -9,7 +9,7 @@ import { deliveryFields } from '../helpers/orders.js';
  * Phone numbers and codes as people type them: in Nepali digits, with +977 / 977 / 00977, with
  * spaces or dashes. Stored and matched as the plain ten digits; wrong lengths are still refused.
  */
-const nepali = (digits: string) => digits.replace(/\d/g, (d) => '०१२३४५६७८९'[Number(d)]);
+const nepali = (digits: string) => digits.replace(/\d/g, (d) => '०१२३४५६७८९'.charAt(Number(d)));
 
 let t: TestApp;
 beforeAll(async () => {

@@ -22,6 +22,7 @@ async function controlled(page: Page): Promise<void> {
 }
 
 describe('the installable app', () => {
+  test.override({ serviceWorkers: 'allow' });
   for (const locale of ['en', 'ne'] as const) {
     test(`installs, works offline and offers a new version (${locale})`, async ({ page }) => {
       const texts = TEXTS[locale];

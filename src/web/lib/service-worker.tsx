@@ -11,7 +11,9 @@ import { toast } from './toast';
  * (the new version's files then match the server's).
  */
 export async function registerServiceWorker(): Promise<void> {
-  const registration = await navigator.serviceWorker.register('/sw.js');
+  // A browser that blocks workers (a privacy mode, an automated test) may give no registration.
+  const registration = (await navigator.serviceWorker.register('/sw.js')) as ServiceWorkerRegistration | undefined;
+  if (!registration) return;
   let offered = false;
   let reloading = false;
   const offer = (worker: ServiceWorker) => {
