@@ -54,6 +54,19 @@ describe('the installable app', () => {
       const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
       expect(installabilityErrors).toEqual([]);
 
+      // Kept: the shell and hashed files only; never an API answer or a page.
+      await page.reload();
+      const kept = await page.evaluate(async () => {
+        const urls: string[] = [];
+        for (const name of await caches.keys()) {
+          for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+        }
+        return urls;
+      });
+      expect(kept).toContain(locale === 'ne' ? '/offline.ne.html' : '/offline.html');
+      expect(kept.some((url) => url.startsWith('/assets/'))).toBe(true);
+      expect(kept.filter((url) => url.startsWith('/api/') || url === '/about')).toEqual([]);
+
       // No network: a page asked for shows the offline page, in the chosen language.
       await page.context().setOffline(true);
       await page.evaluate(() => window.location.assign('/products'));
