@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -92,6 +93,41 @@ function compileHints(): Plugin {
   };
 }
 
+/**
+ * The service worker (src/web/service-worker.js) written to dist/web/sw.js with this build's version
+ * and its hashed files named in it: a deploy whose files changed is a new worker, which the browser
+ * installs beside the old one (and the page offers to reload). The version also covers the public
+ * files the worker keeps (the offline pages, icons, manifests), so changing one of them is a new
+ * version too.
+ */
+function serviceWorker(): Plugin {
+  const source = path.resolve(import.meta.dirname, 'src/web/service-worker.js');
+  const publicDir = path.resolve(import.meta.dirname, 'src/web/public');
+  return {
+    name: 'pasal:service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const assets = Object.keys(bundle)
+        .filter((name) => name.startsWith('assets/'))
+        .sort()
+        .map((name) => `/${name}`);
+      const code = fs.readFileSync(source, 'utf8');
+      const hash = crypto.createHash('sha256').update(code).update(assets.join('\n'));
+      for (const entry of fs.readdirSync(publicDir, { recursive: true, withFileTypes: true })) {
+        if (entry.isFile()) hash.update(fs.readFileSync(path.join(entry.parentPath, entry.name)));
+      }
+      const version = hash.digest('hex').slice(0, 12);
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sw.js',
+        source: code
+          .replace('__PASAL_VERSION__;', `${JSON.stringify(version)};`)
+          .replace('__PASAL_ASSETS__)', `${JSON.stringify(assets)})`),
+      });
+    },
+  };
+}
+
 const MESSAGES_DIR = path.resolve(import.meta.dirname, 'src/web/i18n/messages');
 
 /**
@@ -159,7 +195,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: { 'use-sync-external-store/shim': path.resolve(import.meta.dirname, 'src/web/lib/react-sync-external-store.ts') },
   },
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [compiledMessages(), react(), tailwindcss(), ...(isSsrBuild ? [] : [compileHints(), precompress()])],
+  plugins: [compiledMessages(), react(), tailwindcss(), ...(isSsrBuild ? [] : [compileHints(), serviceWorker(), precompress()])],
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') }, ssr: { noExternal: true } } : {}),
   build: isSsrBuild
     ? {

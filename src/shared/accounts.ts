@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { typedCode, typedEmailOrPhone, typedPhone } from './typed-numbers.js';
 import { PASSWORD_MIN_LENGTH } from './account-limits.js';
 import { LOCALES } from './locale.js';
 
@@ -47,7 +48,9 @@ export const emailField = () =>
     .transform((email) => email.toLowerCase());
 
 export const phoneField = () =>
-  required('Phone Number is required').pipe(z.string().regex(PHONE_PATTERN, 'Phone Number should be 10 digits'));
+  required('Phone Number is required')
+    .transform(typedPhone)
+    .pipe(z.string().regex(PHONE_PATTERN, 'Phone Number should be 10 digits'));
 
 export const registerSchema = z
   .object({
@@ -67,7 +70,9 @@ export const registerSchema = z
 export type RegisterInput = z.input<typeof registerSchema>;
 
 export const loginSchema = z.object({
-  emailOrPhone: required('Email or Phone Number is required').pipe(plainText('Email or Phone Number', 254)),
+  emailOrPhone: required('Email or Phone Number is required')
+    .pipe(plainText('Email or Phone Number', 254))
+    .transform(typedEmailOrPhone),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
 });
 export type LoginInput = z.input<typeof loginSchema>;
@@ -96,13 +101,14 @@ export const userIdSchema = z
       .max(Number.MAX_SAFE_INTEGER, 'userId is out of range'),
   );
 
-/** A six-digit code from a mail. */
+/** A six-digit code from a mail, in 0-9 or ०-९. */
 export const otpField = () =>
   z
     .string({ error: 'OTP is required' })
     .trim()
     .min(1, 'OTP is required')
-    .regex(/^\d{6}$/, 'OTP must be 6 digits');
+    .transform(typedCode)
+    .pipe(z.string().regex(/^\d{6}$/, 'OTP must be 6 digits'));
 
 export const sendOtpSchema = z.object({ userId: userIdSchema });
 export const verifyOtpSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { typedPhone } from './typed-numbers.js';
 import { userIdSchema } from './accounts.js';
 import { formatPrice } from './money.js';
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, PAYMENT_STATUSES, paymentRedirectSchema } from './payments.js';
@@ -177,7 +178,8 @@ export const deliveryAddressSchema = z.object({
     .string({ error: CHECKOUT_MESSAGES.phoneRequired })
     .trim()
     .min(1, CHECKOUT_MESSAGES.phoneRequired)
-    .regex(/^\d{10}$/, CHECKOUT_MESSAGES.phoneDigits),
+    .transform(typedPhone)
+    .pipe(z.string().regex(/^\d{10}$/, CHECKOUT_MESSAGES.phoneDigits)),
   province: z
     .string({ error: CHECKOUT_MESSAGES.provinceRequired })
     .trim()

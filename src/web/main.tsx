@@ -27,3 +27,16 @@ async function boot(container: HTMLElement): Promise<void> {
 }
 
 boot(root).catch((error: unknown) => console.error('Pasal could not start:', error));
+
+// The service worker (lib/service-worker.tsx) only after the page has loaded: a first visit's
+// requests and time stay the page's own. Built shops only (the build writes /sw.js).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => {
+    import('./lib/service-worker')
+      .then(({ registerServiceWorker }) => registerServiceWorker())
+      // The shop works without it (a browser may refuse workers): a warning, not an error.
+      .catch((error: unknown) => console.warn('Pasal: the service worker could not be registered:', error));
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

@@ -7,6 +7,7 @@ import { catalogWeb } from '../helpers/web.js';
 /** How the built app's files are sent: hashed assets cached for a year with nothing to revalidate. */
 
 const SCRIPT = 'export const greeting = "नमस्ते";\n'.repeat(40);
+const WORKER = 'self.addEventListener("fetch", () => undefined);\n'.repeat(40);
 
 let t: TestApp;
 let web: FastifyInstance;
@@ -14,10 +15,13 @@ let close: () => Promise<void>;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ({ web, close } = await catalogWeb(t, '<!doctype html><html><head></head><body><div id="root"></div></body></html>', {
+  ({ web, close } = await catalogWeb(t, '<!doctype html><html><head><link rel="manifest" href="/manifest.webmanifest" /><!--app-head--></head><body><div id="root"></div></body></html>', {
     'assets/start-A1b2C3.js': SCRIPT,
     'assets/start-A1b2C3.js.br': zlib.brotliCompressSync(SCRIPT),
     'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    'sw.js': WORKER,
+    'sw.js.br': zlib.brotliCompressSync(WORKER),
+    'manifest.webmanifest': '{"name":"Pasal"}',
   }));
 });
 
@@ -47,5 +51,24 @@ describe('the built app’s files', () => {
       headers: { 'if-none-match': res.headers.etag as string },
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('the service worker is asked for again at every check for a new version', async () => {
+    for (const encoding of ['br', 'identity']) {
+      const res = await web.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('the web app manifest is sent as one, and each page links the manifest of its language', async () => {
+    const manifest = await web.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    const english = await web.inject({ method: 'GET', url: '/about' });
+    expect(english.body).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+    const nepali = await web.inject({ method: 'GET', url: '/about?lang=ne' });
+    expect(nepali.body).toContain('<link rel="manifest" href="/manifest.ne.webmanifest"');
+    expect(nepali.body.match(/rel="manifest"/g)).toHaveLength(1);
   });
 });

@@ -45,10 +45,14 @@ export const test = base
     return browser;
   })
   .extend('viewport', { ...PHONE } as { width: number; height: number })
-  .extend('page', async ({ browser, viewport, task }, { onCleanup }) => {
+  // The shop's service worker would answer a page's requests itself (and register in every test):
+  // blocked, so page.route() sees them all; tests/e2e/pwa.e2e.test.ts allows it.
+  .extend('serviceWorkers', 'block' as 'allow' | 'block')
+  .extend('page', async ({ browser, viewport, serviceWorkers, task }, { onCleanup }) => {
     const context = await browser.newContext({
       baseURL: workerShop().baseUrl,
       viewport,
+      serviceWorkers,
       locale: 'en-GB',
       timezoneId: 'Asia/Kathmandu',
       reducedMotion: 'no-preference',

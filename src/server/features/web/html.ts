@@ -25,6 +25,9 @@ export interface PageMeta {
 export const INITIAL_DATA_ID = 'pasal-data';
 
 const HEAD_MARKER = '<!--app-head-->';
+const MANIFEST_LINK = /<link rel="manifest" href="[^"]*"/;
+/** The web app manifest of each language (src/web/public). */
+export const MANIFESTS: Readonly<Record<Locale, string>> = { en: '/manifest.webmanifest', ne: '/manifest.ne.webmanifest' };
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /** JSON inside <script> must not be able to close the tag. */
@@ -80,7 +83,9 @@ export function renderHead(meta: PageMeta, address: PageAddress): string {
 export function renderPage(template: string, meta: PageMeta, address: PageAddress, markup?: string, scripts?: string): string {
   const withoutTitle = template
     .replace(/<title>[^<]*<\/title>/, '')
-    .replace(/<html[^>]*>/, () => `<html lang="${address.locale}">`);
+    .replace(/<html[^>]*>/, () => `<html lang="${address.locale}">`)
+    // The installed app's name and language follow the page's: पसल from a Nepali page.
+    .replace(MANIFEST_LINK, () => `<link rel="manifest" href="${MANIFESTS[address.locale]}"`);
   const withScripts = scripts ? withoutTitle.replace('</head>', () => `  ${scripts}\n  </head>`) : withoutTitle;
   const withHead = withScripts.replace(HEAD_MARKER, () => renderHead(meta, address));
   const page = markup ? withHead.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`) : withHead;

@@ -31,6 +31,7 @@ export function webRoutes(ctx: AppContext, options: WebOptions = {}): FastifyPlu
   return async (app) => {
     const root = options.root ?? path.join(projectRoot(), 'dist', 'web');
     const indexFile = path.join(root, 'index.html');
+    const serviceWorkerFile = path.join(root, 'sw.js');
     if (!fs.existsSync(indexFile)) {
       app.log.warn({ root }, 'no built web app found; run `npm run build` to serve the shop pages');
       return;
@@ -47,6 +48,12 @@ export function webRoutes(ctx: AppContext, options: WebOptions = {}): FastifyPlu
       preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        if (filePath.replace(/\.(br|gz)$/, '') === serviceWorkerFile) {
+          // The service worker is asked again at every check for a new version: a deploy reaches
+          // installed shops at once, not after an hour in a cache.
+          res.header('Cache-Control', 'no-cache');
+          return;
+        }
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
         if (immutable) {
           // A hashed file is never asked for again nor in pieces: its validators and ranges are bytes
