@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { TestApp } from './app.js';
+import { orderItemRow, orderRow } from './order-rows.js';
 import type { TestProduct } from './orders.js';
 
 /** A delivered order of the shopper holding one unit of the product (the variant's label, when named): what a review needs. */
@@ -13,43 +14,23 @@ export async function deliveredOrder(
   const at = new Date().toISOString();
   await t.app.ctx.db
     .insertInto('orders')
-    .values({
-      id,
-      user_id: userId,
-      status: options.status ?? 'delivered',
-      total_paisa: product.pricePaisa,
-      subtotal_paisa: product.pricePaisa,
-      delivery_fee_paisa: 0,
-      vat_paisa: 0,
-      invoice_no: null,
-      payment_method: 'cod',
-      payment_status: 'paid',
-      payment_ref: null,
-      full_name: 'Sita Sharma',
-      phone: '9841234567',
-      province: 'Bagmati',
-      district: 'Kathmandu',
-      city: 'Kathmandu',
-      address: 'Thamel',
-      landmark: null,
-      idempotency_key: null,
-      created_at: at,
-      updated_at: at,
-    })
+    .values(
+      orderRow({
+        id,
+        user_id: userId,
+        status: options.status ?? 'delivered',
+        total_paisa: product.pricePaisa,
+        subtotal_paisa: product.pricePaisa,
+        payment_method: 'cod',
+        payment_status: 'paid',
+        full_name: 'Sita Sharma',
+        created_at: at,
+      }),
+    )
     .execute();
   await t.app.ctx.db
     .insertInto('order_items')
-    .values({
-      order_id: id,
-      product_id: product.id,
-      product_name: product.name,
-      category_name: product.category,
-      unit_price_paisa: product.pricePaisa,
-      quantity: 1,
-      stock_reserved: 0,
-      variant_id: null,
-      variant_label: options.variantLabel ?? null,
-    })
+    .values(orderItemRow(id, product, { variant_id: null, variant_label: options.variantLabel ?? null }))
     .execute();
   return id;
 }
