@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { TestApp } from './app.js';
 import { orderItemRow, orderRow } from './order-rows.js';
-import type { TestProduct } from './orders.js';
+import { type TestProduct, bearer, makeShopper } from './orders.js';
 
 /** A delivered order of the shopper holding one unit of the product (the variant's label, when named): what a review needs. */
 export async function deliveredOrder(
@@ -41,3 +41,16 @@ export const reviewBody = (overrides: Record<string, unknown> = {}) => ({
   text: 'Arrived quickly and works as described.',
   ...overrides,
 });
+
+/** A new shopper who bought the product (a delivered order) posts a review of it; the answer is the caller's to check. */
+export async function buyerReviews(t: TestApp, product: TestProduct, body: object) {
+  const shopper = await makeShopper(t);
+  await deliveredOrder(t, shopper.userId, product);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/products/${product.id}/reviews`,
+    headers: bearer(shopper.token),
+    payload: body,
+  });
+  return { shopper, res };
+}
