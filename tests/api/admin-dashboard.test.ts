@@ -4,6 +4,7 @@ import { salesSpans } from '../../src/server/features/dashboard/service.js';
 import type { OrdersTable } from '../../src/server/db/schema.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { adminToken } from '../helpers/accounts.js';
+import { orderItemRow, orderRow } from '../helpers/order-rows.js';
 import { type TestProduct, type TestShopper, bearer, fillCart, makeProduct, makeShopper, orderBody } from '../helpers/orders.js';
 
 /**
@@ -49,43 +50,24 @@ describe('admin dashboard API', () => {
     const delivery = seed.deliveryPaisa ?? 10_000;
     await t.app.ctx.db
       .insertInto('orders')
-      .values({
-        id: seed.id,
-        user_id: owner.userId,
-        status: seed.status,
-        total_paisa: subtotal + delivery,
-        subtotal_paisa: subtotal,
-        delivery_fee_paisa: delivery,
-        vat_paisa: 0,
-        invoice_no: null,
-        payment_method: seed.method,
-        payment_status: seed.payment,
-        payment_ref: null,
-        full_name: `Buyer of ${seed.id}`,
-        phone: '9841234567',
-        province: 'Bagmati',
-        district: 'Kathmandu',
-        city: 'Kathmandu',
-        address: 'Thamel',
-        landmark: null,
-        idempotency_key: null,
-        created_at: seed.at,
-        updated_at: seed.at,
-      })
+      .values(
+        orderRow({
+          id: seed.id,
+          user_id: owner.userId,
+          status: seed.status,
+          total_paisa: subtotal + delivery,
+          subtotal_paisa: subtotal,
+          delivery_fee_paisa: delivery,
+          payment_method: seed.method,
+          payment_status: seed.payment,
+          full_name: `Buyer of ${seed.id}`,
+          created_at: seed.at,
+        }),
+      )
       .execute();
     await t.app.ctx.db
       .insertInto('order_items')
-      .values(
-        seed.lines.map((line) => ({
-          order_id: seed.id,
-          product_id: line.product.id,
-          product_name: line.product.name,
-          category_name: line.product.category,
-          unit_price_paisa: line.product.pricePaisa,
-          quantity: line.quantity,
-          stock_reserved: 0,
-        })),
-      )
+      .values(seed.lines.map((line) => orderItemRow(seed.id, line.product, { quantity: line.quantity })))
       .execute();
   }
 

@@ -3,6 +3,7 @@ import { type Dashboard, TOP_COUPONS, nepalDay } from '../../src/shared/dashboar
 import type { Order } from '../../src/shared/orders.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { adminToken } from '../helpers/accounts.js';
+import { orderRow } from '../helpers/order-rows.js';
 import { type TestProduct, bearer, fillCart, makeProduct, makeShopper, orderBody, NO_ORDER_LIMITS } from '../helpers/orders.js';
 
 /**
@@ -172,32 +173,22 @@ describe('dashboard coupon figures', () => {
     const orders = [];
     for (let n = 1; n <= 12; n += 1) {
       for (let k = 0; k < n; k += 1) {
-        orders.push({
-          id: `BULK-${n}-${k}`,
-          user_id: buyer.userId,
-          status: 'delivered' as const,
-          total_paisa: (1000 - 10 * n) * 100,
-          subtotal_paisa: 1000 * 100,
-          discount_paisa: 10 * n * 100,
-          coupon_code: `CODE${String(n).padStart(2, '0')}`,
-          delivery_fee_paisa: 0,
-          vat_paisa: 0,
-          invoice_no: null,
-          payment_method: 'cod',
-          payment_status: 'unpaid',
-          payment_ref: null,
-          test_payment: 0,
-          full_name: 'Bulk Buyer',
-          phone: '9841234567',
-          province: 'Bagmati',
-          district: 'Kathmandu',
-          city: 'Kathmandu',
-          address: 'Thamel',
-          landmark: null,
-          idempotency_key: null,
-          created_at: at,
-          updated_at: at,
-        });
+        orders.push(
+          orderRow({
+            id: `BULK-${n}-${k}`,
+            user_id: buyer.userId,
+            status: 'delivered',
+            total_paisa: (1000 - 10 * n) * 100,
+            subtotal_paisa: 1000 * 100,
+            discount_paisa: 10 * n * 100,
+            coupon_code: `CODE${String(n).padStart(2, '0')}`,
+            payment_method: 'cod',
+            payment_status: 'unpaid',
+            test_payment: 0,
+            full_name: 'Bulk Buyer',
+            created_at: at,
+          }),
+        );
       }
     }
     // One of CODE12's orders is a test payment: never counted.

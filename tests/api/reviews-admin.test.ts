@@ -4,7 +4,7 @@ import { type AdminReview, REVIEW_MESSAGES, type Review, type ReviewPage } from 
 import { type TestApp, buildTestApp } from '../helpers/app.js';
 import { adminToken } from '../helpers/accounts.js';
 import { bearer, makeProduct, makeShopper, type TestProduct, type TestShopper } from '../helpers/orders.js';
-import { deliveredOrder, reviewBody } from '../helpers/reviews.js';
+import { buyerReviews, deliveredOrder, reviewBody } from '../helpers/reviews.js';
 
 /**
  * Moderation: the admin's queues of new and reported reviews, hiding with a reason (the author is
@@ -21,14 +21,7 @@ describe('review moderation', () => {
   afterAll(async () => t.close());
 
   async function reviewed(product: TestProduct, rating = 5): Promise<{ shopper: TestShopper; review: Review }> {
-    const shopper = await makeShopper(t);
-    await deliveredOrder(t, shopper.userId, product);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/products/${product.id}/reviews`,
-      headers: bearer(shopper.token),
-      payload: reviewBody({ rating, title: `Rated ${rating}` }),
-    });
+    const { shopper, res } = await buyerReviews(t, product, reviewBody({ rating, title: `Rated ${rating}` }));
     expect(res.statusCode, res.body).toBe(201);
     return { shopper, review: res.json<{ review: Review }>().review };
   }

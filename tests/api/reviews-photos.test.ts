@@ -4,7 +4,7 @@ import { REVIEW_MESSAGES, type Review, type ReviewPage } from '../../src/shared/
 import { type TestApp, buildTestApp } from '../helpers/app.js';
 import { type FilePart, multipart, pngFile, uploadedFiles } from '../helpers/catalog.js';
 import { bearer, makeProduct, makeShopper, type TestShopper } from '../helpers/orders.js';
-import { deliveredOrder, reviewBody } from '../helpers/reviews.js';
+import { buyerReviews, reviewBody } from '../helpers/reviews.js';
 
 /** Up to three photos on one's own review, through the image pipeline; replaced files are removed. */
 describe('review photos', () => {
@@ -16,14 +16,7 @@ describe('review photos', () => {
 
   async function reviewer(): Promise<{ shopper: TestShopper; productId: number }> {
     const product = await makeProduct(t);
-    const shopper = await makeShopper(t);
-    await deliveredOrder(t, shopper.userId, product);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/products/${product.id}/reviews`,
-      headers: bearer(shopper.token),
-      payload: reviewBody(),
-    });
+    const { shopper, res } = await buyerReviews(t, product, reviewBody());
     expect(res.statusCode).toBe(201);
     return { shopper, productId: product.id };
   }

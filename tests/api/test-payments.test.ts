@@ -6,6 +6,7 @@ import { PAYMENT_SANDBOX_DATA_KEY } from '../../src/shared/sandbox.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { catalogWeb } from '../helpers/web.js';
 import { adminToken } from '../helpers/accounts.js';
+import { orderItemRow, orderRow } from '../helpers/order-rows.js';
 import { type TestProduct, type TestShopper, bearer, fillCart, makeProduct, makeShopper, orderBody } from '../helpers/orders.js';
 
 /**
@@ -127,43 +128,22 @@ describe('test payments through the payment sandbox', () => {
     const insert = async (id: string, product: TestProduct, testPayment: number) => {
       await t.app.ctx.db
         .insertInto('orders')
-        .values({
-          id,
-          user_id: shopper.userId,
-          status: 'confirmed',
-          total_paisa: product.pricePaisa,
-          subtotal_paisa: product.pricePaisa,
-          delivery_fee_paisa: 0,
-          vat_paisa: 0,
-          invoice_no: null,
-          payment_method: 'esewa',
-          payment_status: 'paid',
-          payment_ref: null,
-          test_payment: testPayment,
-          full_name: 'Test Buyer',
-          phone: '9841234567',
-          province: 'Bagmati',
-          district: 'Kathmandu',
-          city: 'Kathmandu',
-          address: 'Thamel',
-          landmark: null,
-          idempotency_key: null,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(
+          orderRow({
+            id,
+            user_id: shopper.userId,
+            status: 'confirmed',
+            total_paisa: product.pricePaisa,
+            subtotal_paisa: product.pricePaisa,
+            payment_method: 'esewa',
+            payment_status: 'paid',
+            test_payment: testPayment,
+            full_name: 'Test Buyer',
+            created_at: now,
+          }),
+        )
         .execute();
-      await t.app.ctx.db
-        .insertInto('order_items')
-        .values({
-          order_id: id,
-          product_id: product.id,
-          product_name: product.name,
-          category_name: product.category,
-          unit_price_paisa: product.pricePaisa,
-          quantity: 1,
-          stock_reserved: 0,
-        })
-        .execute();
+      await t.app.ctx.db.insertInto('order_items').values(orderItemRow(id, product)).execute();
     };
     await insert('ORD-TESTPAY-REAL', real, 0);
     await insert('ORD-TESTPAY-FAKE', fake, 1);

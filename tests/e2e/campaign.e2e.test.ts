@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { adminToken, api, drawnPng, uploadProduct } from './support/api.js';
 import { expectNoSeriousViolations } from './support/axe.js';
 import { DESKTOP, allowConsoleErrors, beforeAll, describe, expect, test, workerShop } from './support/fixtures.js';
 import { adminLoginViaUi } from './support/flows.js';
 import { expectToast, expectVisible, settled, sleep } from './support/ui.js';
+import { shot } from './support/shots.js';
 import type { Campaign } from '../../src/shared/campaigns.js';
 
 /**
@@ -49,13 +48,6 @@ beforeAll(async () => {
   }
   throw new Error('the campaign did not start');
 });
-
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
 
 type Language = 'en' | 'ne';
 const words = {

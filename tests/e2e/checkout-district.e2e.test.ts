@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { adminToken, api, drawnPng, uploadProduct } from './support/api.js';
 import { expectNoSeriousViolations } from './support/axe.js';
 import { DESKTOP, beforeAll, describe, expect, workerShop, test } from './support/fixtures.js';
 import { loggedInBeforeLoad } from './support/flows.js';
 import { expectVisible } from './support/ui.js';
+import { shot } from './support/shots.js';
 
 /**
  * The district in checkout: a select of the chosen province's districts, named in the
@@ -29,13 +28,6 @@ beforeAll(async () => {
   );
   lamp.id = made.id;
 });
-
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
 
 /** A verified shopper with the lamp in the cart, on the checkout form of the cart drawer. */
 async function openCheckout(page: Page, language: 'en' | 'ne'): Promise<{ cart: Locator; token: string; userId: number }> {

@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { adminToken, api, drawnPng, uploadProduct } from './support/api.js';
 import { expectNoSeriousViolations } from './support/axe.js';
 import { DESKTOP, allowConsoleErrors, beforeAll, describe, expect, test, workerShop } from './support/fixtures.js';
 import { adminLoginViaUi, loggedInBeforeLoad } from './support/flows.js';
 import { expectToast, expectVisible, settled } from './support/ui.js';
+import { shot } from './support/shots.js';
 
 /**
  * A coupon in the browser: the shop makes one (through the API), a shopper types a wrong code and
@@ -44,14 +43,6 @@ beforeAll(async () => {
   });
   expect(coupon.status, JSON.stringify(coupon.body)).toBe(201);
 });
-
-/** The screen as the shopper sees it; a whole page (order, invoice) when `fullPage`. */
-async function shot(page: Page, name: string, fullPage = false): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
-}
 
 type Language = 'en' | 'ne';
 const DEVANAGARI = '०१२३४५६७८९';

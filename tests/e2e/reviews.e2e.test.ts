@@ -1,6 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { adminToken, api, drawnPng, placeCodOrder, uploadProduct } from './support/api.js';
 import { expectNoSeriousViolations } from './support/axe.js';
@@ -8,6 +6,7 @@ import { setOrderState } from './support/db.js';
 import { beforeAll, describe, expect, test, workerShop } from './support/fixtures.js';
 import { adminLoginViaUi, loggedInBeforeLoad } from './support/flows.js';
 import { expectHidden, expectToast, expectVisible, settled } from './support/ui.js';
+import { shot } from './support/shots.js';
 
 /**
  * A verified review in the browser: a shopper whose order was delivered writes a review on the
@@ -27,13 +26,6 @@ beforeAll(async () => {
   const made = await api('POST', '/api/category', { token: admin, body: { name: category } });
   expect(made.status).toBe(201);
 });
-
-async function shot(page: Page, name: string, fullPage = false): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
-}
 
 type Language = 'en' | 'ne';
 const words = {

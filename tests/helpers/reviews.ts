@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { TestApp } from './app.js';
-import type { TestProduct } from './orders.js';
+import { orderItemRow, orderRow } from './order-rows.js';
+import { type TestProduct, bearer, makeShopper } from './orders.js';
 
 /** A delivered order of the shopper holding one unit of the product (the variant's label, when named): what a review needs. */
 export async function deliveredOrder(
@@ -13,43 +14,23 @@ export async function deliveredOrder(
   const at = new Date().toISOString();
   await t.app.ctx.db
     .insertInto('orders')
-    .values({
-      id,
-      user_id: userId,
-      status: options.status ?? 'delivered',
-      total_paisa: product.pricePaisa,
-      subtotal_paisa: product.pricePaisa,
-      delivery_fee_paisa: 0,
-      vat_paisa: 0,
-      invoice_no: null,
-      payment_method: 'cod',
-      payment_status: 'paid',
-      payment_ref: null,
-      full_name: 'Sita Sharma',
-      phone: '9841234567',
-      province: 'Bagmati',
-      district: 'Kathmandu',
-      city: 'Kathmandu',
-      address: 'Thamel',
-      landmark: null,
-      idempotency_key: null,
-      created_at: at,
-      updated_at: at,
-    })
+    .values(
+      orderRow({
+        id,
+        user_id: userId,
+        status: options.status ?? 'delivered',
+        total_paisa: product.pricePaisa,
+        subtotal_paisa: product.pricePaisa,
+        payment_method: 'cod',
+        payment_status: 'paid',
+        full_name: 'Sita Sharma',
+        created_at: at,
+      }),
+    )
     .execute();
   await t.app.ctx.db
     .insertInto('order_items')
-    .values({
-      order_id: id,
-      product_id: product.id,
-      product_name: product.name,
-      category_name: product.category,
-      unit_price_paisa: product.pricePaisa,
-      quantity: 1,
-      stock_reserved: 0,
-      variant_id: null,
-      variant_label: options.variantLabel ?? null,
-    })
+    .values(orderItemRow(id, product, { variant_id: null, variant_label: options.variantLabel ?? null }))
     .execute();
   return id;
 }
@@ -60,3 +41,16 @@ export const reviewBody = (overrides: Record<string, unknown> = {}) => ({
   text: 'Arrived quickly and works as described.',
   ...overrides,
 });
+
+/** A new shopper who bought the product (a delivered order) posts a review of it; the answer is the caller's to check. */
+export async function buyerReviews(t: TestApp, product: TestProduct, body: object) {
+  const shopper = await makeShopper(t);
+  await deliveredOrder(t, shopper.userId, product);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/products/${product.id}/reviews`,
+    headers: bearer(shopper.token),
+    payload: body,
+  });
+  return { shopper, res };
+}

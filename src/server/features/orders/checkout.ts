@@ -106,20 +106,32 @@ export class Checkout {
     await this.refuseTooManyOpenOrders(trx, userId);
     const lines = await cq.checkoutLines(trx, userId);
     this.validateLines(lines);
+    // Each line's price × quantity, in line order: the coupon, the order's sum and the VAT start from these.
+    const grosses = lines.map((line) => line.price_paisa * line.quantity);
     // The coupon sent, else the cart's: worked out from the database's prices, never the client's.
     const redeemed = await this.coupons.forCheckout(
       trx,
       userId,
       input.couponCode,
-      lines.map((line) => ({
+      lines.map((line, index) => ({
         productId: line.product_id,
         categoryId: line.category_id,
-        grossPaisa: line.price_paisa * line.quantity,
+        grossPaisa: grosses[index]!,
       })),
     );
-    const price = this.priceOrder(lines, input, method, redeemed?.discountPaisa ?? 0);
+    const price = this.priceOrder(grosses, input, method, redeemed?.discountPaisa ?? 0);
     const reserved = await reserveStock(trx, lines);
-    const order = await this.writeOrder(trx, { shopper, input, method, lines, price, reserved, idempotencyKey, redeemed });
+    const order = await this.writeOrder(trx, {
+      shopper,
+      input,
+      method,
+      lines,
+      grosses,
+      price,
+      reserved,
+      idempotencyKey,
+      redeemed,
+    });
     // After the stock, as a cancel gives them back (stock, then the coupon): one lock order for all.
     if (redeemed) await this.coupons.take(trx, userId, order.id, redeemed, order.createdAt);
     await this.queueConfirmation(trx, order);
@@ -174,9 +186,9 @@ export class Checkout {
   }
 
   /** The items' sum, the delivery fee of the district and the total, checked against the client's view. */
-  private priceOrder(lines: cq.CheckoutLine[], input: CreateOrder, method: PaymentMethod, discountPaisa: number): Price {
+  private priceOrder(grosses: number[], input: CreateOrder, method: PaymentMethod, discountPaisa: number): Price {
     let subtotalPaisa = 0;
-    for (const line of lines) subtotalPaisa += line.price_paisa * line.quantity;
+    for (const gross of grosses) subtotalPaisa += gross;
     const itemsPaisa = subtotalPaisa - discountPaisa;
     const deliveryPaisa = deliveryFeePaisa(input.district, itemsPaisa, this.deliveryRates);
     const totalPaisa = itemsPaisa + deliveryPaisa;
@@ -202,17 +214,19 @@ export class Checkout {
       input: CreateOrder;
       method: PaymentMethod;
       lines: cq.CheckoutLine[];
+      /** Each line's price × quantity, in line order. */
+      grosses: number[];
       price: Price;
       reserved: Map<string, number>;
       idempotencyKey: string | undefined;
       redeemed: Redeemed | null;
     },
   ): Promise<Order> {
-    const { shopper, input, method, lines, price, redeemed } = parts;
+    const { shopper, input, method, lines, grosses, price, redeemed } = parts;
     const now = isoNow(this.ctx.clock);
     // The discount is taken before VAT: each line's VAT is of what the shopper pays for it.
     const shares = lines.map((_, index) => redeemed?.shares[index] ?? 0);
-    const itemVats = lines.map((line, index) => vatIncludedPaisa(line.price_paisa * line.quantity - shares[index]!));
+    const itemVats = grosses.map((gross, index) => vatIncludedPaisa(gross - shares[index]!));
     const row: q.OrderRow = {
       id: newOrderId(),
       user_id: shopper.id,

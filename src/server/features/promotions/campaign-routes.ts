@@ -7,9 +7,7 @@ import {
   campaignResponseSchema,
 } from '../../../shared/campaigns.js';
 import { idParam } from '../../../shared/path-params.js';
-import { access } from '../../lib/access.js';
-import { acceptEmptyJsonBody } from '../../lib/json-body.js';
-import { principalOf } from '../../lib/principal.js';
+import { adminJsonRoutes } from '../../lib/admin-routes.js';
 import type { CampaignService } from './campaign-service.js';
 
 const campaignParams = z.object({ id: idParam(CAMPAIGN_MESSAGES.campaignIdInvalid) });
@@ -24,10 +22,7 @@ const campaignParams = z.object({ id: idParam(CAMPAIGN_MESSAGES.campaignIdInvali
  */
 export function campaignAdminRoutes(service: CampaignService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.removeContentTypeParser('text/plain');
-    acceptEmptyJsonBody(app);
-    const admin = access({ admin: 'promotions' });
-    const actor = (request: Parameters<typeof principalOf>[0]) => ({ adminId: principalOf(request).id });
+    const { admin, actor } = adminJsonRoutes(app, 'promotions');
 
     app.post(
       '/',

@@ -65,15 +65,7 @@ export class CampaignService {
       await this.schedule(trx, row, now);
       if (isRunning(row, now)) await materialiseSales(trx, now);
       const after = (await this.answer(trx, [row]))[0]!;
-      await recordAudit(trx, {
-        adminId: actor.adminId,
-        action: 'campaign.create',
-        entityType: 'campaign',
-        entityId: id,
-        summary: after.name,
-        changes: changedFields({}, auditView(after)),
-        at: now,
-      });
+      await recordCampaignAudit(trx, actor, 'campaign.create', null, after, now);
       return after;
     });
     this.ctx.jobs.wake();
@@ -94,15 +86,7 @@ export class CampaignService {
       await this.schedule(trx, row, now);
       if (isRunning(before, now) || isRunning(row, now)) await materialiseSales(trx, now);
       const after = (await this.answer(trx, [row]))[0]!;
-      await recordAudit(trx, {
-        adminId: actor.adminId,
-        action: 'campaign.update',
-        entityType: 'campaign',
-        entityId: id,
-        summary: after.name,
-        changes: changedFields(auditView(beforeView), auditView(after)),
-        at: now,
-      });
+      await recordCampaignAudit(trx, actor, 'campaign.update', beforeView, after, now);
       return after;
     });
     this.ctx.jobs.wake();
@@ -120,15 +104,7 @@ export class CampaignService {
       await this.ctx.jobs.cancelQueued(trx, jobKey(id, 'end'));
       if (isRunning(before, now)) await materialiseSales(trx, now);
       const after = (await this.answer(trx, [(await cq.campaignById(trx, id))!]))[0]!;
-      await recordAudit(trx, {
-        adminId: actor.adminId,
-        action: 'campaign.end',
-        entityType: 'campaign',
-        entityId: id,
-        summary: after.name,
-        changes: changedFields(auditView(beforeView), auditView(after)),
-        at: now,
-      });
+      await recordCampaignAudit(trx, actor, 'campaign.end', beforeView, after, now);
       return after;
     });
   }
@@ -280,4 +256,24 @@ function auditView(campaign: Campaign): Record<string, AuditValue> {
       .map((item) => `${item.target} ${item.id}: ${item.percentOff !== null ? `${item.percentOff}%` : `Rs. ${item.salePrice}`}`)
       .join('; '),
   };
+}
+
+/** The audit entry of a campaign written by an admin: what changed from `before` (nothing, when new) to `after`. */
+async function recordCampaignAudit(
+  trx: Db,
+  actor: Actor,
+  action: 'campaign.create' | 'campaign.update' | 'campaign.end',
+  before: Campaign | null,
+  after: Campaign,
+  at: string,
+): Promise<void> {
+  await recordAudit(trx, {
+    adminId: actor.adminId,
+    action,
+    entityType: 'campaign',
+    entityId: after.id,
+    summary: after.name,
+    changes: changedFields(before ? auditView(before) : {}, auditView(after)),
+    at,
+  });
 }

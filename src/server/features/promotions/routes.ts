@@ -13,8 +13,9 @@ import {
 } from '../../../shared/coupons.js';
 import { idParam, userIdParam } from '../../../shared/path-params.js';
 import { access } from '../../lib/access.js';
+import { adminJsonRoutes } from '../../lib/admin-routes.js';
 import { acceptEmptyJsonBody } from '../../lib/json-body.js';
-import { assertOwner, principalOf } from '../../lib/principal.js';
+import { assertOwner } from '../../lib/principal.js';
 import type { CouponService } from './service.js';
 
 const couponParams = z.object({ id: idParam(COUPON_MESSAGES.couponIdInvalid) });
@@ -29,10 +30,7 @@ const userParams = z.object({ userId: userIdParam(ACCOUNT_MESSAGES.badUserId) })
  */
 export function couponAdminRoutes(service: CouponService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.removeContentTypeParser('text/plain');
-    acceptEmptyJsonBody(app);
-    const admin = access({ admin: 'promotions' });
-    const actor = (request: Parameters<typeof principalOf>[0]) => ({ adminId: principalOf(request).id });
+    const { admin, actor } = adminJsonRoutes(app, 'promotions');
 
     app.post(
       '/',

@@ -127,13 +127,7 @@ export async function addVote(db: Db, reviewId: number, userId: number, at: stri
     .onConflict((oc) => oc.columns(['review_id', 'user_id']).doNothing())
     .returning('review_id')
     .executeTakeFirst();
-  if (!inserted) return false;
-  await db
-    .updateTable('reviews')
-    .set((eb) => ({ helpful_count: eb('helpful_count', '+', 1) }))
-    .where('id', '=', reviewId)
-    .execute();
-  return true;
+  return countOnce(db, reviewId, 'helpful_count', inserted !== undefined);
 }
 
 /** Adds the shopper's report; false when they had reported it already. */
@@ -144,10 +138,15 @@ export async function addReport(db: Db, reviewId: number, userId: number, reason
     .onConflict((oc) => oc.columns(['review_id', 'user_id']).doNothing())
     .returning('review_id')
     .executeTakeFirst();
+  return countOnce(db, reviewId, 'open_reports', inserted !== undefined);
+}
+
+/** One more on the review's count, when the shopper's vote or report was new (`inserted`); answers whether it was. */
+async function countOnce(db: Db, reviewId: number, count: 'helpful_count' | 'open_reports', inserted: boolean): Promise<boolean> {
   if (!inserted) return false;
   await db
     .updateTable('reviews')
-    .set((eb) => ({ open_reports: eb('open_reports', '+', 1) }))
+    .set(count, (eb) => eb(count, '+', 1))
     .where('id', '=', reviewId)
     .execute();
   return true;

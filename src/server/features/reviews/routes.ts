@@ -18,6 +18,7 @@ import {
   reviewResponseSchema,
 } from '../../../shared/reviews.js';
 import { access } from '../../lib/access.js';
+import { adminJsonRoutes } from '../../lib/admin-routes.js';
 import { acceptEmptyJsonBody } from '../../lib/json-body.js';
 import { principalOf } from '../../lib/principal.js';
 import { readPhotos, registerPhotoMultipart } from './photos-form.js';
@@ -101,11 +102,8 @@ export function reviewRoutes(service: ReviewService): FastifyPluginAsyncZod {
  */
 export function reviewAdminRoutes(service: ReviewService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.removeContentTypeParser('text/plain');
-    acceptEmptyJsonBody(app);
-    const admin = access({ admin: 'reviews' });
+    const { admin, actor } = adminJsonRoutes(app, 'reviews');
     const tags = ['reviews'];
-    const actor = (request: Parameters<typeof principalOf>[0]) => ({ adminId: principalOf(request).id });
 
     app.get(
       '/',

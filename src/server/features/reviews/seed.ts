@@ -1,22 +1,11 @@
 import type { AppContext } from '../../context.js';
 import { newUserId } from '../accounts/user-ids.js';
+import { random } from '../catalog/seed/bulk.js';
 
 /** Most reviews one synthesized reviewer writes (each of a different product). */
 const PER_REVIEWER = 200;
 const BATCH = 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A small repeatable random source (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Mostly good, as a shop's ratings are: 5 ★ 45 %, 4 ★ 30 %, 3 ★ 12 %, 2 ★ 6 %, 1 ★ 7 %. */
 function rating(rand: () => number): number {

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/Button';
 import { SelectField } from '../../../components/ui/SelectField';
 import { TextField } from '../../../components/ui/TextField';
 import { useT } from '../../../lib/i18n';
+import { FormFoot } from '../ui/FormFoot';
 import { NepalDateTimeField } from './NepalDateTimeField';
 import type { CampaignFormState } from './use-campaign-form';
 
@@ -121,21 +122,14 @@ export function CampaignForm({ form }: { form: CampaignFormState }) {
           {t('admin.campaigns.addItem')}
         </Button>
       </fieldset>
-      {errors.form && (
-        <p role="alert" className="text-sm text-red-700">
-          {errors.form}
-        </p>
-      )}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={form.saving}>
-          {editing ? t('admin.campaigns.save') : t('admin.campaigns.create')}
-        </Button>
-        {editing && (
-          <Button type="button" variant="outline" onClick={form.reset}>
-            {t('admin.campaigns.cancelEdit')}
-          </Button>
-        )}
-      </div>
+      <FormFoot
+        error={errors.form}
+        saving={form.saving}
+        editing={editing !== null}
+        submitText={editing ? t('admin.campaigns.save') : t('admin.campaigns.create')}
+        cancelText={t('admin.campaigns.cancelEdit')}
+        onCancel={form.reset}
+      />
     </form>
   );
 }

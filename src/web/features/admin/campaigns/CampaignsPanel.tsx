@@ -1,7 +1,7 @@
 import { formatBikramSambat } from '../../../../shared/bikram-sambat';
-import { Button } from '../../../components/ui/Button';
 import { formatPrice } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
+import { ActionsTable, RowActions } from '../ui/ActionsTable';
 import { type Campaign, useAdminCampaigns } from './api';
 import { CampaignForm } from './CampaignForm';
 import { nepalText } from './nepal-time';
@@ -30,39 +30,24 @@ export function CampaignsPanel() {
       </h2>
       <CampaignForm form={form} />
       {campaigns.list.isError && <p role="alert">{t('admin.campaigns.loadFailed')}</p>}
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead className="text-slate-600">
-            <tr>
-              <th scope="col" className="py-2 pr-3">
-                {t('admin.campaigns.name')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('admin.campaigns.when')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('admin.campaigns.items')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('admin.campaigns.statusLabel')}
-              </th>
-              <th scope="col" className="py-2">
-                <span className="sr-only">{t('admin.campaigns.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((campaign) => (
-              <CampaignRow
-                key={campaign.id}
-                campaign={campaign}
-                onEdit={() => edit(campaign)}
-                onEnd={() => void campaigns.end.mutateAsync(campaign.id)}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ActionsTable
+        headings={[
+          t('admin.campaigns.name'),
+          t('admin.campaigns.when'),
+          t('admin.campaigns.items'),
+          t('admin.campaigns.statusLabel'),
+        ]}
+        actionsHeading={t('admin.campaigns.actions')}
+      >
+        {rows.map((campaign) => (
+          <CampaignRow
+            key={campaign.id}
+            campaign={campaign}
+            onEdit={() => edit(campaign)}
+            onEnd={() => void campaigns.end.mutateAsync(campaign.id)}
+          />
+        ))}
+      </ActionsTable>
     </section>
   );
 }
@@ -92,28 +77,20 @@ function CampaignRow({ campaign, onEdit, onEnd }: { campaign: Campaign; onEdit: 
       </td>
       <td className="py-2 pr-3">{t(STATUS_LABELS[campaign.status])}</td>
       <td className="py-2">
-        {open && (
-          <div className="flex justify-end gap-2">
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              onClick={onEdit}
-              aria-label={t('admin.campaigns.editLabel', { name: campaign.name })}
-            >
-              {t('admin.campaigns.edit')}
-            </Button>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              onClick={onEnd}
-              aria-label={t('admin.campaigns.endLabel', { name: campaign.name })}
-            >
-              {t('admin.campaigns.end')}
-            </Button>
-          </div>
-        )}
+        <RowActions
+          actions={[
+            open && {
+              text: t('admin.campaigns.edit'),
+              label: t('admin.campaigns.editLabel', { name: campaign.name }),
+              onClick: onEdit,
+            },
+            open && {
+              text: t('admin.campaigns.end'),
+              label: t('admin.campaigns.endLabel', { name: campaign.name }),
+              onClick: onEnd,
+            },
+          ]}
+        />
       </td>
     </tr>
   );

@@ -1,8 +1,6 @@
-import { type FormEvent, useState } from 'react';
 import type { CampaignTarget } from '../../../../shared/campaigns';
-import { ApiError } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
+import { useEditForm } from '../ui/use-edit-form';
 import type { Campaign, CampaignInputBody, useAdminCampaigns } from './api';
 import { type NepalDateTime, fromInstant, toInstant } from './nepal-time';
 
@@ -65,46 +63,23 @@ function bodyOf(draft: CampaignDraft): CampaignInputBody {
  */
 export function useCampaignForm(campaigns: Pick<ReturnType<typeof useAdminCampaigns>, 'create' | 'update'>) {
   const t = useT();
-  const [draft, setDraft] = useState<CampaignDraft>(empty);
-  const [editing, setEditing] = useState<Campaign | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const set = <K extends keyof CampaignDraft>(key: K, value: CampaignDraft[K]) => setDraft((old) => ({ ...old, [key]: value }));
+  const form = useEditForm({
+    empty,
+    draftOf,
+    bodyOf: (draft: CampaignDraft) => bodyOf(draft),
+    writes: campaigns,
+    texts: {
+      created: t('admin.campaigns.created'),
+      saved: t('admin.campaigns.saved'),
+      saveFailed: t('admin.campaigns.saveFailed'),
+    },
+  });
+  const { setDraft } = form;
   const setItem = (index: number, change: Partial<ItemDraft>) =>
     setDraft((old) => ({ ...old, items: old.items.map((item, at) => (at === index ? { ...item, ...change } : item)) }));
   const addItem = () => setDraft((old) => ({ ...old, items: [...old.items, newItem()] }));
   const removeItem = (index: number) => setDraft((old) => ({ ...old, items: old.items.filter((_, at) => at !== index) }));
-  const edit = (campaign: Campaign) => {
-    setEditing(campaign);
-    setDraft(draftOf(campaign));
-    setErrors({});
-  };
-  const reset = () => {
-    setEditing(null);
-    setDraft(empty());
-    setErrors({});
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    try {
-      if (editing) {
-        await campaigns.update.mutateAsync({ id: editing.id, body: bodyOf(draft) });
-        toast.success(t('admin.campaigns.saved'));
-      } else {
-        await campaigns.create.mutateAsync(bodyOf(draft));
-        toast.success(t('admin.campaigns.created'));
-      }
-      reset();
-    } catch (error) {
-      if (!(error instanceof ApiError)) return;
-      const fields = error.fieldErrors;
-      setErrors(Object.keys(fields).length > 0 ? fields : { form: error.serverMessage ?? t('admin.campaigns.saveFailed') });
-    }
-  };
-
-  const saving = campaigns.create.isPending || campaigns.update.isPending;
+  const { draft, set, editing, edit, reset, errors, submit, saving } = form;
   return { draft, set, setItem, addItem, removeItem, editing, edit, reset, errors, submit, saving };
 }
 

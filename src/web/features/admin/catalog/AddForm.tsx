@@ -1,17 +1,9 @@
 import Plus from 'lucide-react/icons/plus';
-import { type FormEvent, type ReactNode, useState } from 'react';
-import { validationMessage } from '../../../../shared/validation-ne';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
-import { type MessageId, useLocale, useT } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
-import { reasonOf } from './use-categories-panel';
-
-interface NameSchema {
-  safeParse(
-    value: unknown,
-  ): { success: true; data: { name: string } } | { success: false; error: { issues: { message: string }[] } };
-}
+import type { MessageId } from '../../../lib/i18n';
+import { type NameSchema, useNameForm } from './use-name-form';
 
 /** One-field add form: validates with the shared schema (name required, trimmed), toasts the outcome, clears on success. */
 export function AddForm({
@@ -29,43 +21,14 @@ export function AddForm({
   ok: MessageId;
   failed: MessageId;
 }): ReactNode {
-  const t = useT();
-  const locale = useLocale();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = schema.safeParse({ name: value });
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message;
-      setError(message === undefined ? undefined : validationMessage(message, locale));
-      return;
-    }
-    setPending(true);
-    try {
-      await onAdd(parsed.data.name);
-      toast.success(t(ok));
-      setValue('');
-      setError(undefined);
-    } catch (caught) {
-      toast.error(t(failed));
-      setError(reasonOf(caught));
-    } finally {
-      setPending(false);
-    }
-  };
+  const { value, change, error, pending, submit } = useNameForm(schema, onAdd, { ok, failed });
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
       <TextField
         label={label}
         value={value}
-        onChange={(event) => {
-          setValue(event.target.value);
-          setError(undefined);
-        }}
+        onChange={(event) => change(event.target.value)}
         error={error}
         maxLength={60}
         autoComplete="off"

@@ -1,16 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import Pencil from 'lucide-react/icons/pencil';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { brandCreateSchema } from '../../../../shared/specs';
-import { validationMessage } from '../../../../shared/validation-ne';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/TextField';
-import { useLocale, useT } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
+import { useT } from '../../../lib/i18n';
 import { AddForm } from './AddForm';
 import { type Brand, addBrand, renameBrand, useBrands } from './api';
-import { reasonOf } from './use-categories-panel';
+import { useNameForm } from './use-name-form';
 
 /**
  * The Categories tab's "Brands": the shop's managed list of brands by name, a form to add one and,
@@ -73,41 +71,26 @@ export function BrandsCard() {
 /** A brand being renamed: its name in a field, Save and Cancel. */
 function RenameRow({ brand, refresh, onDone }: { brand: Brand; refresh: () => Promise<void>; onDone: () => void }) {
   const t = useT();
-  const locale = useLocale();
-  const [value, setValue] = useState(brand.name);
-  const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = brandCreateSchema.safeParse({ name: value });
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message;
-      setError(message === undefined ? undefined : validationMessage(message, locale));
-      return;
-    }
-    setPending(true);
-    try {
-      await renameBrand(brand.id, parsed.data.name);
+  const { value, change, error, pending, submit } = useNameForm(
+    brandCreateSchema,
+    async (name) => {
+      await renameBrand(brand.id, name);
       await refresh();
-      toast.success(t('admin-catalog.brands.toast.renamed'));
-      onDone();
-    } catch (caught) {
-      toast.error(t('admin-catalog.brands.toast.renameFailed'));
-      setError(reasonOf(caught));
-    } finally {
-      setPending(false);
-    }
-  };
+    },
+    {
+      initial: brand.name,
+      ok: 'admin-catalog.brands.toast.renamed',
+      failed: 'admin-catalog.brands.toast.renameFailed',
+      onSaved: onDone,
+    },
+  );
   return (
     <li className="py-2">
       <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <TextField
           label={t('admin-catalog.brands.newNameOf', { name: brand.name })}
           value={value}
-          onChange={(event) => {
-            setValue(event.target.value);
-            setError(undefined);
-          }}
+          onChange={(event) => change(event.target.value)}
           error={error}
           maxLength={60}
           autoComplete="off"

@@ -1,8 +1,8 @@
 import type { ChangeEvent } from 'react';
-import { Button } from '../../../components/ui/Button';
 import { SelectField } from '../../../components/ui/SelectField';
 import { TextField } from '../../../components/ui/TextField';
 import { useT } from '../../../lib/i18n';
+import { FormFoot } from '../ui/FormFoot';
 import { CouponScopeFields } from './CouponScopeFields';
 import type { CouponDraft, CouponFormState } from './use-coupon-form';
 
@@ -62,21 +62,14 @@ export function CouponForm({ form }: { form: CouponFormState }) {
         <TextField label={t('admin.coupons.endsAt')} type="datetime-local" {...field('endsAt')} />
       </div>
       <CouponScopeFields form={form} />
-      {errors.form && (
-        <p role="alert" className="text-sm text-red-700">
-          {errors.form}
-        </p>
-      )}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={form.saving}>
-          {editing ? t('admin.coupons.save') : t('admin.coupons.create')}
-        </Button>
-        {editing && (
-          <Button type="button" variant="outline" onClick={form.reset}>
-            {t('admin.coupons.cancelEdit')}
-          </Button>
-        )}
-      </div>
+      <FormFoot
+        error={errors.form}
+        saving={form.saving}
+        editing={editing !== null}
+        submitText={editing ? t('admin.coupons.save') : t('admin.coupons.create')}
+        cancelText={t('admin.coupons.cancelEdit')}
+        onCancel={form.reset}
+      />
     </form>
   );
 }

@@ -1,6 +1,6 @@
-import { Button } from '../../../components/ui/Button';
 import { formatPrice } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
+import { ActionsTable, RowActions } from '../ui/ActionsTable';
 import { type Coupon, useAdminCoupons } from './api';
 import { CouponForm } from './CouponForm';
 import { useCouponForm } from './use-coupon-form';
@@ -22,39 +22,19 @@ export function CouponsPanel() {
       </h2>
       <CouponForm form={form} />
       {coupons.list.isError && <p role="alert">{t('admin.coupons.loadFailed')}</p>}
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead className="text-slate-600">
-            <tr>
-              <th scope="col" className="py-2 pr-3">
-                {t('admin.coupons.code')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('admin.coupons.value')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('admin.coupons.used')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('admin.coupons.status')}
-              </th>
-              <th scope="col" className="py-2">
-                <span className="sr-only">{t('admin.coupons.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((coupon) => (
-              <CouponRow
-                key={coupon.id}
-                coupon={coupon}
-                onEdit={() => edit(coupon)}
-                onDeactivate={() => void coupons.deactivate.mutateAsync(coupon.id)}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ActionsTable
+        headings={[t('admin.coupons.code'), t('admin.coupons.value'), t('admin.coupons.used'), t('admin.coupons.status')]}
+        actionsHeading={t('admin.coupons.actions')}
+      >
+        {rows.map((coupon) => (
+          <CouponRow
+            key={coupon.id}
+            coupon={coupon}
+            onEdit={() => edit(coupon)}
+            onDeactivate={() => void coupons.deactivate.mutateAsync(coupon.id)}
+          />
+        ))}
+      </ActionsTable>
     </section>
   );
 }
@@ -71,28 +51,20 @@ function CouponRow({ coupon, onEdit, onDeactivate }: { coupon: Coupon; onEdit: (
       </td>
       <td className="py-2 pr-3">{coupon.active ? t('admin.coupons.active') : t('admin.coupons.inactive')}</td>
       <td className="py-2">
-        <div className="flex justify-end gap-2">
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            onClick={onEdit}
-            aria-label={t('admin.coupons.editLabel', { code: coupon.code })}
-          >
-            {t('admin.coupons.edit')}
-          </Button>
-          {coupon.active && (
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              onClick={onDeactivate}
-              aria-label={t('admin.coupons.deactivateLabel', { code: coupon.code })}
-            >
-              {t('admin.coupons.deactivate')}
-            </Button>
-          )}
-        </div>
+        <RowActions
+          actions={[
+            {
+              text: t('admin.coupons.edit'),
+              label: t('admin.coupons.editLabel', { code: coupon.code }),
+              onClick: onEdit,
+            },
+            coupon.active && {
+              text: t('admin.coupons.deactivate'),
+              label: t('admin.coupons.deactivateLabel', { code: coupon.code }),
+              onClick: onDeactivate,
+            },
+          ]}
+        />
       </td>
     </tr>
   );

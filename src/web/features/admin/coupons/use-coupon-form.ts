@@ -1,7 +1,5 @@
-import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
+import { useEditForm } from '../ui/use-edit-form';
 import type { Coupon, CouponInputBody, useAdminCoupons } from './api';
 
 /** What the form holds: text as typed (the server checks it), the scope's categories as ids. */
@@ -92,48 +90,25 @@ function bodyOf(draft: CouponDraft, active: boolean): CouponInputBody {
  */
 export function useCouponForm(coupons: Pick<ReturnType<typeof useAdminCoupons>, 'create' | 'update'>) {
   const t = useT();
-  const [draft, setDraft] = useState<CouponDraft>(EMPTY);
-  const [editing, setEditing] = useState<Coupon | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const set = <K extends keyof CouponDraft>(key: K, value: CouponDraft[K]) => setDraft((old) => ({ ...old, [key]: value }));
+  const form = useEditForm({
+    empty: () => EMPTY,
+    draftOf,
+    bodyOf: (draft: CouponDraft, editing: Coupon | null) => bodyOf(draft, editing?.active ?? true),
+    writes: coupons,
+    texts: {
+      created: t('admin.coupons.created'),
+      saved: t('admin.coupons.saved'),
+      saveFailed: t('admin.coupons.saveFailed'),
+    },
+    // "productIds.2" is the product field's message.
+    fieldOf: (key) => key.split('.')[0]!,
+  });
   const toggleCategory = (id: number) =>
-    setDraft((old) => ({
+    form.setDraft((old) => ({
       ...old,
       categoryIds: old.categoryIds.includes(id) ? old.categoryIds.filter((other) => other !== id) : [...old.categoryIds, id],
     }));
-  const edit = (coupon: Coupon) => {
-    setEditing(coupon);
-    setDraft(draftOf(coupon));
-    setErrors({});
-  };
-  const reset = () => {
-    setEditing(null);
-    setDraft(EMPTY);
-    setErrors({});
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    try {
-      if (editing) {
-        await coupons.update.mutateAsync({ id: editing.id, body: bodyOf(draft, editing.active) });
-        toast.success(t('admin.coupons.saved'));
-      } else {
-        await coupons.create.mutateAsync(bodyOf(draft, true));
-        toast.success(t('admin.coupons.created'));
-      }
-      reset();
-    } catch (error) {
-      if (!(error instanceof ApiError)) return;
-      // "productIds.2" is the product field's message; a message of no field is the form's.
-      const fields = Object.fromEntries(Object.entries(error.fieldErrors).map(([key, message]) => [key.split('.')[0]!, message]));
-      setErrors(Object.keys(fields).length > 0 ? fields : { form: error.serverMessage ?? t('admin.coupons.saveFailed') });
-    }
-  };
-
-  const saving = coupons.create.isPending || coupons.update.isPending;
+  const { draft, set, editing, edit, reset, errors, submit, saving } = form;
   return { draft, set, toggleCategory, editing, edit, reset, errors, submit, saving };
 }
 
