@@ -123,7 +123,7 @@ describe('a running campaign on a desktop', () => {
 describe('the admin’s campaigns', () => {
   test.override({ viewport: DESKTOP });
 
-  test('makes one with the Bikram Sambat picker, sees it scheduled, ends it; Nepali form axe clean', async ({ page }) => {
+  test('makes one with the Bikram Sambat and product pickers, sees it scheduled, ends it; axe clean', async ({ page }) => {
     const name = `Tihar ${tag}`;
     // A refused form answers 400; the browser logs the status.
     allowConsoleErrors(page, /Failed to load resource: the server responded with a status of 400\b/);
@@ -142,7 +142,14 @@ describe('the admin’s campaigns', () => {
     expect(await starts.getByLabel('Date (AD)').inputValue()).toBe('2027-10-18');
     await starts.getByLabel('Time').fill('09:00');
     await ends.getByLabel('Date (AD)').fill('2027-10-25');
-    await form.getByLabel('Id', { exact: true }).fill(String(speaker.id));
+    // The product is found by name; picking it fills in its id.
+    await form.getByLabel('Find a product to put on sale', { exact: true }).fill(speaker.name);
+    const pick = form.getByRole('button', { name: `Add ${speaker.name} (Rs. 1,39,999)`, exact: true });
+    await expectVisible(pick);
+    await pick.scrollIntoViewIfNeeded();
+    await shot(page, 'campaign-picker-en-desktop');
+    await pick.click();
+    expect(await form.getByLabel('Id', { exact: true }).inputValue()).toBe(String(speaker.id));
     await form.getByLabel('Percent', { exact: true }).fill('100');
     await form.getByRole('button', { name: 'Create campaign', exact: true }).click();
     await expectVisible(form.getByText('Percent off must be a whole number from 1 to 99', { exact: true }));
@@ -173,5 +180,15 @@ describe('the admin’s campaigns', () => {
     await page.locator('#campaign-form').scrollIntoViewIfNeeded();
     await shot(page, 'campaign-admin-ne-desktop');
     await expectNoSeriousViolations(page, 'the campaign form (desktop, ne)');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const picker = page.locator('#campaign-form').getByLabel('सेलमा राख्न सामान खोज्नुहोस्', { exact: true });
+    await picker.fill(speaker.name);
+    const found = page.getByRole('button', { name: `${speaker.name} थप्नुहोस् (रू १,३९,९९९)`, exact: true });
+    await expectVisible(found);
+    await settled(page);
+    await found.scrollIntoViewIfNeeded();
+    await shot(page, 'campaign-picker-ne-390');
+    await expectNoSeriousViolations(page, 'the product picker with results (390 px, ne)');
   });
 });

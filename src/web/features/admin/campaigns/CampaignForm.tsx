@@ -6,6 +6,7 @@ import { SelectField } from '../../../components/ui/SelectField';
 import { TextField } from '../../../components/ui/TextField';
 import { useT } from '../../../lib/i18n';
 import { FormFoot } from '../ui/FormFoot';
+import { ProductPicker } from '../ui/ProductPicker';
 import { NepalDateTimeField } from './NepalDateTimeField';
 import type { CampaignFormState } from './use-campaign-form';
 
@@ -18,7 +19,8 @@ const TARGET_LABELS = {
 /**
  * A new campaign, or the one being edited: its name, start and end in Nepal time (Gregorian and
  * Bikram Sambat), and its items: a product, variant or top-level category by id, each with a
- * percent off or a sale price. The server checks it all and names the field it refuses.
+ * percent off or a sale price (a product can also be found by name). The server checks it all and
+ * names the field it refuses.
  */
 export function CampaignForm({ form }: { form: CampaignFormState }) {
   const t = useT();
@@ -121,6 +123,11 @@ export function CampaignForm({ form }: { form: CampaignFormState }) {
           <Plus className="size-4" aria-hidden="true" />
           {t('admin.campaigns.addItem')}
         </Button>
+        <ProductPicker
+          className="mt-3"
+          label={t('admin.campaigns.findProduct')}
+          onPick={(product) => form.addProduct(product.id)}
+        />
       </fieldset>
       <FormFoot
         error={errors.form}

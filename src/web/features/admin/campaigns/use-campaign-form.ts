@@ -78,9 +78,17 @@ export function useCampaignForm(campaigns: Pick<ReturnType<typeof useAdminCampai
   const setItem = (index: number, change: Partial<ItemDraft>) =>
     setDraft((old) => ({ ...old, items: old.items.map((item, at) => (at === index ? { ...item, ...change } : item)) }));
   const addItem = () => setDraft((old) => ({ ...old, items: [...old.items, newItem()] }));
+  /** A product found by name: it fills the last row while that is still blank, else comes as a new row. */
+  const addProduct = (id: number) =>
+    setDraft((old) => {
+      const last = old.items.at(-1);
+      const blank = last !== undefined && last.id.trim() === '' && last.amount.trim() === '';
+      const item: ItemDraft = { ...(blank ? last : newItem()), target: 'product', id: String(id) };
+      return { ...old, items: blank ? [...old.items.slice(0, -1), item] : [...old.items, item] };
+    });
   const removeItem = (index: number) => setDraft((old) => ({ ...old, items: old.items.filter((_, at) => at !== index) }));
   const { draft, set, editing, edit, reset, errors, submit, saving } = form;
-  return { draft, set, setItem, addItem, removeItem, editing, edit, reset, errors, submit, saving };
+  return { draft, set, setItem, addItem, addProduct, removeItem, editing, edit, reset, errors, submit, saving };
 }
 
 export type CampaignFormState = ReturnType<typeof useCampaignForm>;

@@ -1,11 +1,19 @@
 import { TextField } from '../../../components/ui/TextField';
 import { useT } from '../../../lib/i18n';
 import { useAdminCategoryTree } from '../catalog/api';
+import { ProductPicker } from '../ui/ProductPicker';
 import type { CouponFormState } from './use-coupon-form';
+
+/** The ids as typed with `id` after them (comma separated); an id already there is not repeated. */
+function withProductId(ids: string, id: number): string {
+  const typed = ids.trim().replace(/,\s*$/, '');
+  if (typed === '') return String(id);
+  return typed.split(',').some((part) => part.trim() === String(id)) ? typed : `${typed}, ${id}`;
+}
 
 /**
  * What a coupon covers: top-level categories (checkboxes) and product ids. None of either: the
- * whole cart.
+ * whole cart. Products can also be found by name: a pick adds its id to the field.
  */
 export function CouponScopeFields({ form }: { form: CouponFormState }) {
   const t = useT();
@@ -43,6 +51,10 @@ export function CouponScopeFields({ form }: { form: CouponFormState }) {
         value={draft.productIds}
         onChange={(event) => form.set('productIds', event.target.value)}
         error={errors.productIds}
+      />
+      <ProductPicker
+        label={t('admin.coupons.findProduct')}
+        onPick={(product) => form.set('productIds', withProductId(draft.productIds, product.id))}
       />
     </div>
   );
