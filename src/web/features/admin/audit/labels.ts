@@ -4,6 +4,7 @@ import { paymentStatusLabel } from '../../../components/orders/PaymentBadge';
 import { formatCount, formatPrice } from '../../../lib/format';
 import type { MessageId, Translate } from '../../../lib/i18n';
 import { statusLabel } from '../../../components/orders/order-status';
+import { SPEC_KIND_LABELS, isSpecKind } from '../catalog/specs/kind-labels';
 
 /** What each kind of write is called in the list (message ids; shared/audit.ts lists the actions). */
 const ACTION_LABELS = {
@@ -115,6 +116,7 @@ export function formatValue(field: string, value: AuditValue, t: Translate, loca
   if (typeof value === 'number') return formatCount(value, locale);
   if (field === 'status') return statusLabel(value, t);
   if (field === 'paymentStatus') return paymentStatusLabel(value, t);
+  if (field === 'kind' && isSpecKind(value)) return t(SPEC_KIND_LABELS[value]);
   if (field === 'description' && value.length > DESCRIPTION_SHOWN) return `${value.slice(0, DESCRIPTION_SHOWN)}…`;
   return value;
 }

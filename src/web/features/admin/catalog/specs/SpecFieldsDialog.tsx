@@ -9,16 +9,11 @@ import { Button } from '../../../../components/ui/Button';
 import { Dialog } from '../../../../components/ui/Dialog';
 import { SelectField } from '../../../../components/ui/SelectField';
 import { TextField, inputClasses } from '../../../../components/ui/TextField';
-import { type MessageId, useT } from '../../../../lib/i18n';
+import { useT } from '../../../../lib/i18n';
 import type { SpecField } from '../api';
+import { SPEC_KIND_LABELS } from './kind-labels';
 import { type SpecFieldsDialogState, useSpecFieldsDialog } from './use-spec-fields-dialog';
 
-/** Each kind's name (ids written out: the catalogue keeps only the ids the code names). */
-const KIND_LABELS = {
-  text: 'admin-catalog.specFields.kind.text',
-  number: 'admin-catalog.specFields.kind.number',
-  choice: 'admin-catalog.specFields.kind.choice',
-} as const satisfies Record<SpecField['kind'], MessageId>;
 
 /**
  * A top-level category's "Specifications": its Nepali name, and its specification fields listed
@@ -103,10 +98,10 @@ function FieldRow({ field, state }: { field: SpecField; state: SpecFieldsDialogS
   const t = useT();
   const detail =
     field.kind === 'number' && field.unit
-      ? `${t(KIND_LABELS.number)} (${field.unit})`
+      ? `${t(SPEC_KIND_LABELS.number)} (${field.unit})`
       : field.kind === 'choice'
-        ? `${t(KIND_LABELS.choice)}: ${(field.choices ?? []).join(', ')}`
-        : t(KIND_LABELS[field.kind]);
+        ? `${t(SPEC_KIND_LABELS.choice)}: ${(field.choices ?? []).join(', ')}`
+        : t(SPEC_KIND_LABELS[field.kind]);
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
       <span className="min-w-0">
@@ -189,7 +184,7 @@ function FieldForm({ state, title }: { state: SpecFieldsDialogState; title: stri
         >
           {SPEC_FIELD_KINDS.map((kind) => (
             <option key={kind} value={kind}>
-              {t(KIND_LABELS[kind])}
+              {t(SPEC_KIND_LABELS[kind])}
             </option>
           ))}
         </SelectField>
