@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import { COMPARE_MAX, readCompareIds } from '../../shared/compare';
-import { STORAGE_KEYS, readStorage, writeStorage } from './storage';
+import { STORAGE_KEYS } from './storage';
+import { storedIds } from './stored-ids';
 
 /**
  * The products a shopper has chosen to compare, remembered on the device (localStorage, ids
@@ -9,34 +9,11 @@ import { STORAGE_KEYS, readStorage, writeStorage } from './storage';
  * The server renders pages without it (an empty list), and the browser shows it once hydrated.
  */
 
-const listeners = new Set<() => void>();
-const NONE: readonly number[] = [];
-let cache: { raw: string | null; ids: readonly number[] } = { raw: null, ids: NONE };
-
-function snapshot(): readonly number[] {
-  const raw = readStorage(STORAGE_KEYS.compare);
-  // The same array while the stored text is the same, as useSyncExternalStore requires.
-  if (raw !== cache.raw) cache = { raw, ids: readCompareIds(raw) };
-  return cache.ids;
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  // Another tab's change arrives as a storage event.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === STORAGE_KEYS.compare) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
+const list = storedIds(STORAGE_KEYS.compare, readCompareIds);
 
 /** Replaces the device's list (the compare page after a product is removed there). */
 export function setCompareList(ids: readonly number[]): void {
-  writeStorage(STORAGE_KEYS.compare, ids.length === 0 ? null : readCompareIds(ids.join(',')).join(','));
-  for (const listener of listeners) listener();
+  list.set(ids);
 }
 
 /**
@@ -44,7 +21,7 @@ export function setCompareList(ids: readonly number[]): void {
  * holds COMPARE_MAX products, so nothing changed (the caller says so).
  */
 export function toggleCompared(id: number): 'added' | 'removed' | 'full' {
-  const ids = snapshot();
+  const ids = list.snapshot();
   if (ids.includes(id)) {
     setCompareList(ids.filter((other) => other !== id));
     return 'removed';
@@ -56,5 +33,5 @@ export function toggleCompared(id: number): 'added' | 'removed' | 'full' {
 
 /** The ids on the list, in the order chosen (none while the server renders and while hydrating). */
 export function useCompareList(): readonly number[] {
-  return useSyncExternalStore(subscribe, snapshot, () => NONE);
+  return list.useIds();
 }

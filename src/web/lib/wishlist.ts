@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { WISHLIST_MAX, type WishlistItem, readWishlistIds } from '../../shared/wishlist';
 import { ApiError, api, apiGet, apiPost } from './api';
 import { formatCount } from './format';
@@ -7,7 +7,8 @@ import { useLocale, useT } from './i18n';
 import { tokenUserId } from './jwt';
 import { queryClient, queryKeys } from './query-client';
 import { getToken, useShopperToken } from './session';
-import { STORAGE_KEYS, readStorage, writeStorage } from './storage';
+import { STORAGE_KEYS } from './storage';
+import { storedIds } from './stored-ids';
 import { toast } from './toast';
 
 /**
@@ -18,32 +19,8 @@ import { toast } from './toast';
 
 export type { WishlistItem };
 
-const listeners = new Set<() => void>();
-const NONE: readonly number[] = [];
-let cache: { raw: string | null; ids: readonly number[] } = { raw: null, ids: NONE };
-
-function deviceSnapshot(): readonly number[] {
-  const raw = readStorage(STORAGE_KEYS.wishlist);
-  if (raw !== cache.raw) cache = { raw, ids: readWishlistIds(raw) };
-  return cache.ids;
-}
-
-function subscribeDevice(listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === STORAGE_KEYS.wishlist) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
-function setDeviceList(ids: readonly number[]): void {
-  writeStorage(STORAGE_KEYS.wishlist, ids.length === 0 ? null : readWishlistIds(ids.join(',')).join(','));
-  for (const listener of listeners) listener();
-}
+/** A guest's hearts on this device. */
+const deviceHearts = storedIds(STORAGE_KEYS.wishlist, readWishlistIds);
 
 export const wishlistKey = (userId: number | undefined) => [...queryKeys.wishlist, userId ?? 'guest'] as const;
 
@@ -76,7 +53,7 @@ async function writeHeart(userId: number, productId: number, liked: boolean): Pr
 export function useWishlist() {
   const t = useT();
   const locale = useLocale();
-  const device = useSyncExternalStore(subscribeDevice, deviceSnapshot, () => NONE);
+  const device = deviceHearts.useIds();
   const { data, userId } = useWishlistQuery();
   const saved = useMemo(() => new Set((data ?? []).map((item) => item.productId)), [data]);
   const mutation = useMutation({
@@ -91,10 +68,10 @@ export function useWishlist() {
   const toggle = useCallback(
     (id: number) => {
       if (getToken('user') === null || userId === undefined) {
-        const ids = deviceSnapshot();
-        if (ids.includes(id)) setDeviceList(ids.filter((other) => other !== id));
+        const ids = deviceHearts.snapshot();
+        if (ids.includes(id)) deviceHearts.set(ids.filter((other) => other !== id));
         else if (ids.length >= WISHLIST_MAX) toast.info(t('catalog.wishlist.full', { max: formatCount(WISHLIST_MAX, locale) }));
-        else setDeviceList([...ids, id]);
+        else deviceHearts.set([...ids, id]);
         return;
       }
       mutate({ productId: id, liked: !saved.has(id) });
@@ -112,7 +89,7 @@ let merging = false;
  */
 export function WishlistMerge() {
   const userId = tokenUserId(useShopperToken());
-  const device = useSyncExternalStore(subscribeDevice, deviceSnapshot, () => NONE);
+  const device = deviceHearts.useIds();
   useEffect(() => {
     if (userId === undefined || device.length === 0 || merging) return;
     merging = true;
@@ -126,7 +103,7 @@ export function WishlistMerge() {
             if (!(error instanceof ApiError && (error.status === 404 || error.status === 409))) return;
           }
         }
-        setDeviceList([]);
+        deviceHearts.set([]);
       } finally {
         merging = false;
         await queryClient.invalidateQueries({ queryKey: queryKeys.wishlist });
