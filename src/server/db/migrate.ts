@@ -33,6 +33,8 @@ import * as m035couponDays from './migrations/035_coupon_day_totals.js';
 import * as m036campaigns from './migrations/036_campaigns.js';
 import * as m037reviews from './migrations/037_reviews.js';
 import * as m038wishlist from './migrations/038_wishlist.js';
+import * as m045sellingPrice from './migrations/045_selling_price.js';
+import * as m046ratingIndex from './migrations/046_rating_index_parts.js';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the same list runs
@@ -74,6 +76,8 @@ const migrations: Record<string, Migration> = {
   '036_campaigns': m036campaigns,
   '037_reviews': m037reviews,
   '038_wishlist': m038wishlist,
+  '045_selling_price': m045sellingPrice,
+  '046_rating_index_parts': m046ratingIndex,
 };
 
 /** The newest migration's name: a database that has run it is up to date (/api/ready). */

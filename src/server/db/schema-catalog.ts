@@ -83,6 +83,8 @@ export interface ProductsTable {
   sale_reference_paisa: ColumnType<number | null, never, number | null>;
   sale_ends_at: ColumnType<string | null, never, string | null>;
   sale_campaign_id: ColumnType<number | null, never, number | null>;
+  /** What it sells at now: the sale price below the regular one, else the regular (migration 045). Kept by the database, never written. */
+  selling_price_paisa: ColumnType<number, never, never>;
   /** Its visible reviews' figures (migration 037): kept by the database, never written by the app. */
   rating_count: Generated<number>;
   rating_sum: Generated<number>;

@@ -34,10 +34,10 @@ export interface StoredCount {
 const storedSum = (dim: number, ids: number[], extra: RawBuilder<unknown> = sql``) =>
   sql`coalesce((select sum(n) from catalog_counts where dim = ${sql.lit(dim)} and k in (${sql.join(ids)})${extra}), 0)`;
 
-/** Live products with low <= price_paisa < high, counted from products_live_price and its sold-out twin (migration 016). */
+/** Live products with low <= selling_price_paisa < high, counted from products_live_price and its sold-out twin (migration 016). */
 const priceRangeCount = (low: number, high: number) => {
   const part = (soldOut: 0 | 1) => sql`(select count(*) from products p where p.deleted_at is null
-    and p.sold_out = ${sql.lit(soldOut)} and p.price_paisa >= ${low} and p.price_paisa < ${high})`;
+    and p.sold_out = ${sql.lit(soldOut)} and p.selling_price_paisa >= ${low} and p.selling_price_paisa < ${high})`;
   return sql`(${part(0)} + ${part(1)})`;
 };
 
@@ -45,7 +45,7 @@ const bucketCount = (bucket: number) =>
   sql`coalesce((select n from catalog_counts where dim = ${sql.lit(DIM.price)} and k = ${bucket}), 0)`;
 
 /**
- * Live products with min <= price_paisa <= max (max undefined: no upper bound): the whole buckets
+ * Live products with min <= selling_price_paisa <= max (max undefined: no upper bound): the whole buckets
  * between the two ends from catalog_counts, and the parts of the two end buckets from the index
  * (each from the nearer end of its bucket: at most half a bucket, a few hundred entries at
  * 100 000 products, instead of the whole range).

@@ -146,8 +146,8 @@ export function whereSql(dialect: Dialect, filter: ProductFilter): RawBuilder<bo
     if (filter.anyOf.childCategoryIds.length > 0) alternatives.push(inList('p.child_category_id', filter.anyOf.childCategoryIds));
     parts.push(alternatives.length > 0 ? sql`(${sql.join(alternatives, sql` or `)})` : sql`1 = 0`);
   }
-  if (filter.minPaisa !== undefined) parts.push(sql`p.price_paisa >= ${filter.minPaisa}`);
-  if (filter.maxPaisa !== undefined) parts.push(sql`p.price_paisa <= ${filter.maxPaisa}`);
+  if (filter.minPaisa !== undefined) parts.push(sql`p.selling_price_paisa >= ${filter.minPaisa}`);
+  if (filter.maxPaisa !== undefined) parts.push(sql`p.selling_price_paisa <= ${filter.maxPaisa}`);
   // Literal 1/0 (not a parameter) so SQLite can use the partial index on featured products.
   if (filter.featured === true) parts.push(sql`p.is_featured = 1`);
   if (filter.featured === false) parts.push(sql`p.is_featured = 0`);
@@ -169,19 +169,19 @@ export function whereSql(dialect: Dialect, filter: ProductFilter): RawBuilder<bo
 
 export const ORDER: Record<Exclude<ListSort, 'relevance'>, RawBuilder<unknown>> = {
   newest: sql`p.created_at desc, p.id desc`,
-  price_asc: sql`p.price_paisa asc, p.id asc`,
-  price_desc: sql`p.price_paisa desc, p.id desc`,
+  price_asc: sql`p.selling_price_paisa asc, p.id asc`,
+  price_desc: sql`p.selling_price_paisa desc, p.id desc`,
   name: sql`p.name_sort asc, p.id asc`,
   // Best average first (kept on the product by migration 037), ties by more reviews: the partial
-  // index products_live_rating (sold_out, rating_key, rating_count, id) read backwards.
+  // indexes products_live_rating and its sold-out twin (rating_key, rating_count, id) read backwards.
   rating: sql`p.rating_key desc, p.rating_count desc, p.id desc`,
 };
 
 /** The columns each order reads (to merge pages read apart). */
 export const ORDER_COLUMNS: Record<Exclude<ListSort, 'relevance'>, string> = {
   newest: 'p.created_at',
-  price_asc: 'p.price_paisa',
-  price_desc: 'p.price_paisa',
+  price_asc: 'p.selling_price_paisa',
+  price_desc: 'p.selling_price_paisa',
   name: 'p.name_sort',
   rating: 'p.rating_key, p.rating_count',
 };

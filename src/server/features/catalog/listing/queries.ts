@@ -134,7 +134,7 @@ async function partPageIds(
  * products a range holds, and reads the whole range from products_live_price to sort it (slow for a
  * broad range, and by name slower still, as it reads the name from each row). The stored
  * counts tell: for `needed` = offset + limit products, walking the order's own index
- * (products_live_newest or products_live_name, both ending in price_paisa: index only) reads about
+ * (products_live_newest or products_live_name, both ending in selling_price_paisa: index only) reads about
  * needed × live ÷ matches entries, while the price index reads and sorts `matches` (an entry
  * sorted costs about twice one walked newest first, ten times by name). A broad range walks; a
  * narrow one (a few thousand at 100 000 products) sorts. Both indexes are partial on one stock

@@ -62,7 +62,7 @@ export async function fewMatchesPage(
   // Those in stock first (migration 016). The page's subquery is only run when the CASE asks for it.
   const { rows } = await sql<{ n: number; ids: number[] | null }>`
     with matches as materialized (
-      select p.id, p.search, ${inName} as in_name, p.sold_out, p.created_at, p.price_paisa, p.name_sort
+      select p.id, p.search, ${inName} as in_name, p.sold_out, p.created_at, p.selling_price_paisa, p.name_sort
       from products p where ${whereSql('postgres', filter)} limit ${FEW_MATCHES_MAX + 1}
     ), ordered as (
       select m.*, m.in_name and row_number() over (partition by m.sold_out, m.in_name order by m.id desc) <= ${SEARCH_RESULTS_MAX}
