@@ -80,14 +80,43 @@ function ordered(rows: Counted[], field?: FacetField): { value: string; count: n
   return values.sort((a, b) => byName.compare(a.value, b.value));
 }
 
+/**
+ * The counts of the fields nobody chose a value of: the rest of the filter is the whole filter for
+ * each of them, so one pass over its products counts them all (each product's values of those
+ * fields are probed from the primary key together) instead of one pass per field.
+ */
+async function unchosenFieldCounts(
+  db: Db,
+  dialect: Dialect,
+  filter: ProductFilter,
+  fields: FacetField[],
+): Promise<Map<number, Counted[]>> {
+  const byField = new Map<number, Counted[]>(fields.map((field) => [field.id, []]));
+  if (fields.length === 0) return byField;
+  const { from, where } = facetFrom(dialect, filter);
+  const { rows } = await sql<Counted & { field_id: number | string }>`select s.field_id, s.value, count(*) as n
+    from ${from} cross join product_specs s
+    where s.product_id = p.id and s.field_id in (${sql.join(fields.map((field) => field.id))}) and ${where}
+    group by s.field_id, s.value`.execute(db);
+  for (const row of rows) byField.get(Number(row.field_id))?.push(row);
+  return byField;
+}
+
 /** The facets of a resolved filter, for the filter fields of its category (none without one). */
 export async function facetCounts(db: Db, dialect: Dialect, filter: ProductFilter, fields: FacetField[]): Promise<ProductFacets> {
-  const [brands, ...specs] = await Promise.all([
+  const chosen = (field: FacetField) => (filter.specs ?? []).some((facet) => facet.fieldIds.includes(field.id));
+  // A category alone reads each field's stored counts; otherwise the unchosen fields share one count.
+  const shared = categoryAlone(filter) ? [] : fields.filter((field) => !chosen(field));
+  const [brands, together, ...own] = await Promise.all([
     brandCounts(db, dialect, filter),
-    ...fields.map((field) => fieldCounts(db, dialect, filter, field)),
+    unchosenFieldCounts(db, dialect, filter, shared),
+    ...fields.map((field) => (shared.includes(field) ? undefined : fieldCounts(db, dialect, filter, field))),
   ]);
   return {
     brands: ordered(brands.rows),
-    specs: fields.map((field, i) => ({ name: field.name, values: ordered(specs[i]!.rows, field) })),
+    specs: fields.map((field, i) => ({
+      name: field.name,
+      values: ordered(together.get(field.id) ?? own[i]?.rows ?? [], field),
+    })),
   };
 }
