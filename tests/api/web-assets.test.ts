@@ -2,7 +2,9 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../helpers/app.js';
+import { makeProduct } from '../helpers/orders.js';
 import { catalogWeb } from '../helpers/web.js';
+import { CatalogService } from '../../src/server/features/catalog/service.js';
 
 /** How the built app's files are sent: hashed assets cached for a year with nothing to revalidate. */
 
@@ -15,14 +17,18 @@ let close: () => Promise<void>;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ({ web, close } = await catalogWeb(t, '<!doctype html><html><head><link rel="manifest" href="/manifest.webmanifest" /><!--app-head--></head><body><div id="root"></div></body></html>', {
-    'assets/start-A1b2C3.js': SCRIPT,
-    'assets/start-A1b2C3.js.br': zlib.brotliCompressSync(SCRIPT),
-    'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
-    'sw.js': WORKER,
-    'sw.js.br': zlib.brotliCompressSync(WORKER),
-    'manifest.webmanifest': '{"name":"Pasal"}',
-  }));
+  ({ web, close } = await catalogWeb(
+    t,
+    '<!doctype html><html><head><link rel="manifest" href="/manifest.webmanifest" /><!--app-head--></head><body><div id="root"></div></body></html>',
+    {
+      'assets/start-A1b2C3.js': SCRIPT,
+      'assets/start-A1b2C3.js.br': zlib.brotliCompressSync(SCRIPT),
+      'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      'sw.js': WORKER,
+      'sw.js.br': zlib.brotliCompressSync(WORKER),
+      'manifest.webmanifest': '{"name":"Pasal"}',
+    },
+  ));
 });
 
 afterAll(async () => {
@@ -70,5 +76,23 @@ describe('the built app’s files', () => {
     const nepali = await web.inject({ method: 'GET', url: '/about?lang=ne' });
     expect(nepali.body).toContain('<link rel="manifest" href="/manifest.ne.webmanifest"');
     expect(nepali.body.match(/rel="manifest"/g)).toHaveLength(1);
+  });
+
+  it('a page is compressed once per document: the same bytes again, and new bytes once it changes', async () => {
+    const product = await makeProduct(t, { name: 'Walton Primo R10', price: 15000 });
+    const page = () => web.inject({ method: 'GET', url: `/products/${product.id}`, headers: { 'accept-encoding': 'br' } });
+    const first = await page();
+    expect(first.headers['content-encoding']).toBe('br');
+    const html = zlib.brotliDecompressSync(first.rawPayload).toString();
+    expect(html).toMatch(/<title>[^<]*Walton Primo R10/);
+    expect((await page()).rawPayload.equals(first.rawPayload)).toBe(true);
+
+    await new CatalogService(t.app.ctx).updateProduct(
+      product.id,
+      { name: 'Walton Primo R11', stock: undefined, isFeatured: undefined },
+      [],
+    );
+    const changed = zlib.brotliDecompressSync((await page()).rawPayload).toString();
+    expect(changed).toMatch(/<title>[^<]*Walton Primo R11/);
   });
 });

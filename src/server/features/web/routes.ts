@@ -3,11 +3,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { MIN_COMPRESS_BYTES, compressText, preferredEncoding } from '../../lib/http-cache.js';
+import { MIN_COMPRESS_BYTES, preferredEncoding } from '../../lib/http-cache.js';
 import { pageLocale, rememberLocale } from '../../lib/locale.js';
 import { projectRoot } from '../../lib/paths.js';
 import { publicBase } from '../../lib/public-base.js';
 import { PAYMENT_SANDBOX_DATA_KEY } from '../../../shared/sandbox.js';
+import { compressedPages } from './compressed-pages.js';
 import { renderPage } from './html.js';
 import { type MetaResolver, metaFor } from './meta.js';
 import { modulePreloader, readManifest } from './preload.js';
@@ -39,6 +40,7 @@ export function webRoutes(ctx: AppContext, options: WebOptions = {}): FastifyPlu
     const template = fs.readFileSync(indexFile, 'utf8');
     const modulePreloads = modulePreloader(readManifest(root));
     const resolvers = options.metaResolvers ?? [];
+    const compressPage = compressedPages();
     const renderMarkup = await loadPageRenderer(options.rendererFile ?? path.join(root, '..', 'ssr', 'entry-server.js'), app.log);
 
     await app.register(fastifyStatic, {
@@ -101,10 +103,10 @@ export function webRoutes(ctx: AppContext, options: WebOptions = {}): FastifyPlu
         .header('Cache-Control', 'no-cache')
         // The language comes from the address, the remembered choice or the browser's languages.
         .header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
-      // The page is made per request (its head names the page): compress it here, at a fast level.
+      // The page is made per request (its head names the page), and compressed once per document.
       const encoding = html.length >= MIN_COMPRESS_BYTES ? preferredEncoding(request.headers['accept-encoding']) : undefined;
       if (!encoding) return reply.send(html);
-      return reply.header('Content-Encoding', encoding).send(compressText(html, encoding));
+      return reply.header('Content-Encoding', encoding).send(compressPage(html, encoding));
     });
   };
 }
