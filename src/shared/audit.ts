@@ -29,6 +29,7 @@ export const AUDIT_ENTITY_TYPES = [
   'coupon',
   'campaign',
   'review',
+  'question',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -80,6 +81,10 @@ export const AUDIT_ACTIONS = [
   'review.hide',
   'review.show',
   'review.reply',
+  /** A product question answered (changes: answer), hidden or shown again (changes: status). */
+  'question.answer',
+  'question.hide',
+  'question.show',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
