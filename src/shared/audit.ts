@@ -30,6 +30,7 @@ export const AUDIT_ENTITY_TYPES = [
   'campaign',
   'review',
   'question',
+  'district',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -85,6 +86,8 @@ export const AUDIT_ACTIONS = [
   'question.answer',
   'question.hide',
   'question.show',
+  /** A district's delivery terms changed by the owner (changes: fee, days, cod). */
+  'district.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

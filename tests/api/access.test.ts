@@ -147,6 +147,7 @@ describe('the route table', () => {
         'GET /api/products/:id/related',
         'GET /api/products/:id/reviews',
         'GET /api/products/:id/questions',
+        'GET /api/delivery/districts',
         'GET /api/brands',
         'GET /api/categories/:id/spec-fields',
         'GET /api/orders/payment-options',

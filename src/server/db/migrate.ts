@@ -34,6 +34,7 @@ import * as m036campaigns from './migrations/036_campaigns.js';
 import * as m037reviews from './migrations/037_reviews.js';
 import * as m038wishlist from './migrations/038_wishlist.js';
 import * as m043questions from './migrations/043_questions.js';
+import * as m044districts from './migrations/044_district_delivery.js';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the same list runs
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '037_reviews': m037reviews,
   '038_wishlist': m038wishlist,
   '043_questions': m043questions,
+  '044_district_delivery': m044districts,
 };
 
 /** The newest migration's name: a database that has run it is up to date (/api/ready). */

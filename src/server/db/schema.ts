@@ -18,7 +18,7 @@ import type {
 import type { CampaignItemsTable, CampaignsTable, PriceHistoryTable } from './schema-campaigns.js';
 import type { ReviewPhotosTable, ReviewReportsTable, ReviewVotesTable, ReviewsTable } from './schema-reviews.js';
 import type { AlertOptOutsTable, AlertSendsTable, StockAlertsTable, WishlistItemsTable } from './schema-wishlist.js';
-import type { QuestionsTable } from './schema-questions.js';
+import type { DistrictDeliveryTable, QuestionsTable } from './schema-questions.js';
 
 export type * from './schema-catalog.js';
 export type * from './schema-campaigns.js';
@@ -434,4 +434,5 @@ export interface Database {
   review_reports: ReviewReportsTable;
   review_photos: ReviewPhotosTable;
   questions: QuestionsTable;
+  district_delivery: DistrictDeliveryTable;
 }

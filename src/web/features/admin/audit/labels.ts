@@ -48,6 +48,7 @@ const ACTION_LABELS = {
   'question.answer': 'admin.activity.action.questionAnswer',
   'question.hide': 'admin.activity.action.questionHide',
   'question.show': 'admin.activity.action.questionShow',
+  'district.update': 'admin.activity.action.districtUpdate',
 } as const satisfies Record<AuditAction, MessageId>;
 
 /** The "What" filter's choices. */
@@ -65,6 +66,7 @@ export const KIND_LABELS = {
   campaign: 'admin.activity.kind.campaign',
   review: 'admin.activity.kind.review',
   question: 'admin.activity.kind.question',
+  district: 'admin.activity.kind.district',
 } as const satisfies Record<AuditEntityType, MessageId>;
 
 const FIELD_LABELS: Readonly<Record<string, MessageId>> = {
