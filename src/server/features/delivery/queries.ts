@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { PreparedQuery } from '../../db/client.js';
 import type { Database, DistrictDeliveryTable } from '../../db/schema.js';
 
 /** SQL of delivery by district (migration 044). */
@@ -11,9 +12,14 @@ export async function editedDistricts(db: Db): Promise<DistrictRow[]> {
   return db.selectFrom('district_delivery').selectAll().execute();
 }
 
+// Compiled once: every checkout runs it, and building the query costs more than the read.
+const districtQuery = new PreparedQuery<DistrictRow, [district: string]>('district-delivery', (db, $) =>
+  db.selectFrom('district_delivery').selectAll().where('district', '=', $(0)),
+);
+
 /** The owner's terms for one district (one primary-key read), if edited. */
 export async function editedDistrict(db: Db, district: string): Promise<DistrictRow | undefined> {
-  return db.selectFrom('district_delivery').selectAll().where('district', '=', district).executeTakeFirst();
+  return districtQuery.first(db, district);
 }
 
 export async function saveDistrict(db: Db, row: DistrictRow): Promise<void> {
