@@ -179,3 +179,51 @@ describe('delivery by district', () => {
     expect(asShopper.statusCode).toBe(403);
   });
 });
+
+describe('delivery by district: paying online where cash on delivery is not offered', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ PAYMENT_SANDBOX: 'true', ...NO_ORDER_LIMITS });
+  });
+  afterAll(async () => t.close());
+
+  it('an eSewa order goes through; switching it to cash on delivery there is refused in both languages', async () => {
+    const admin = await adminToken(t);
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/delivery/districts/Bajura',
+      headers: bearer(admin),
+      payload: { fee: 500, daysMin: 6, daysMax: 10, cod: false },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const shopper = await makeShopper(t);
+    const product = await makeProduct(t, { price: 1_500, stock: 5 });
+    await fillCart(t.app.ctx.db, shopper.userId, [{ productId: product.id, quantity: 1 }]);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/create',
+      payload: orderBody(shopper.userId, 2_000, { province: 'Sudurpashchim', district: 'Bajura', paymentMethod: 'esewa' }),
+      headers: bearer(shopper.token),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json<{ order: Order }>().order;
+    expect(order).toMatchObject({ deliveryFee: 500, paymentStatus: 'awaiting_payment' });
+    const url = `/api/orders/user/${shopper.userId}/order/${order.id}/pay-on-delivery`;
+    const en = await t.app.inject({ method: 'POST', url, payload: {}, headers: bearer(shopper.token) });
+    expect(en.statusCode, en.body).toBe(400);
+    expect(en.json().message).toBe(DELIVERY_MESSAGES.codRefused('Bajura'));
+    const ne = await t.app.inject({
+      method: 'POST',
+      url,
+      payload: {},
+      headers: { ...bearer(shopper.token), 'accept-language': 'ne' },
+    });
+    expect(ne.json().message).toBe(serverMessage(DELIVERY_MESSAGES.codRefused('Bajura'), 'ne'));
+    const row = await t.app.ctx.db
+      .selectFrom('orders')
+      .select(['payment_method', 'payment_status'])
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ payment_method: 'esewa', payment_status: 'awaiting_payment' });
+  });
+});
