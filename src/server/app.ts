@@ -2,6 +2,10 @@ import { cartCouponRoutes, couponAdminRoutes } from './features/promotions/route
 import { CouponService } from './features/promotions/service.js';
 import { campaignAdminRoutes } from './features/promotions/campaign-routes.js';
 import { CampaignService } from './features/promotions/campaign-service.js';
+import { deliveryAdminRoutes, deliveryRoutes } from './features/delivery/routes.js';
+import { DeliveryService } from './features/delivery/service.js';
+import { questionAdminRoutes, questionRoutes } from './features/questions/routes.js';
+import { QuestionService } from './features/questions/service.js';
 import { reviewAdminRoutes, reviewRoutes } from './features/reviews/routes.js';
 import { ReviewService } from './features/reviews/service.js';
 import cors from '@fastify/cors';
@@ -139,6 +143,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const coupons = new CouponService(ctx);
   const campaigns = new CampaignService(ctx);
   const reviews = new ReviewService(ctx);
+  const questions = new QuestionService(ctx);
+  const delivery = new DeliveryService(ctx);
   // In the sandbox the gateways are this server's own /sandbox routes, asked in-process.
   const gateways = createGateways(ctx.config.payments, {
     fetch,
@@ -175,6 +181,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(campaignAdminRoutes(campaigns), { prefix: '/admin/campaigns' });
       await api.register(reviewRoutes(reviews));
       await api.register(reviewAdminRoutes(reviews), { prefix: '/admin/reviews' });
+      await api.register(questionRoutes(questions));
+      await api.register(questionAdminRoutes(questions), { prefix: '/admin/questions' });
+      await api.register(deliveryRoutes(delivery));
+      await api.register(deliveryAdminRoutes(delivery), { prefix: '/admin/delivery' });
       await api.register(ordersRoutes(ctx, orders, payments), { prefix: '/orders' });
       await api.register(paymentReturnRoutes(payments), { prefix: '/payments' });
     },

@@ -29,6 +29,8 @@ export const AUDIT_ENTITY_TYPES = [
   'coupon',
   'campaign',
   'review',
+  'question',
+  'district',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -80,6 +82,12 @@ export const AUDIT_ACTIONS = [
   'review.hide',
   'review.show',
   'review.reply',
+  /** A product question answered (changes: answer), hidden or shown again (changes: status). */
+  'question.answer',
+  'question.hide',
+  'question.show',
+  /** A district's delivery terms changed by the owner (changes: fee, days, cod). */
+  'district.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

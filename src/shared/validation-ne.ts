@@ -106,6 +106,19 @@ export const VALIDATION_NE: MessageCatalogue = {
   'Reason must be one of spam, offensive, fake, other': 'कारण spam, offensive, fake वा other मध्ये एक हुनुपर्छ',
   'sort must be one of newest, helpful, rating': 'sort को मान newest, helpful वा rating मध्ये एक हुनुपर्छ',
   'queue must be one of new, reported, hidden, all': 'queue को मान new, reported, hidden वा all मध्ये एक हुनुपर्छ',
+  // delivery.ts
+  'Fee must be rupees from {min} to {max}, with at most {digits} decimal places':
+    'शुल्क {min} देखि {max} रुपैयाँसम्म हुनुपर्छ, दशमलवपछि बढीमा {digits} अङ्क',
+  'Days must be whole numbers from {min} to {max}': 'दिन {min} देखि {max} सम्मको पूर्णाङ्क हुनुपर्छ',
+  'The fewest days must not be more than the most days': 'कम्तीमा दिन बढीमा दिनभन्दा धेरै हुन मिल्दैन',
+  'cod must be true or false': 'cod को मान true वा false हुनुपर्छ',
+  // questions.ts
+  'Question is required': 'प्रश्न लेख्नुहोस्',
+  'Question must be {min} to {max} characters': 'प्रश्न {min} देखि {max} अक्षरको हुनुपर्छ',
+  'Question must be plain text, without HTML tags': 'प्रश्न सादा अक्षरमा लेख्नुहोस्, HTML ट्याग बिना',
+  'Answer is required': 'उत्तर लेख्नुहोस्',
+  'Answer must be at most {max} characters': 'उत्तर बढीमा {max} अक्षरको हुनुपर्छ',
+  'queue must be one of unanswered, answered, hidden, all': 'queue को मान unanswered, answered, hidden वा all मध्ये एक हुनुपर्छ',
 
   // catalog.ts
   'Category name is required': 'क्याटेगोरीको नाम लेख्नुहोस्',
@@ -252,8 +265,8 @@ export const VALIDATION_NE: MessageCatalogue = {
   'status must be one of queued, running, done, failed': 'status को मान queued, running, done वा failed मध्ये एक हुनुपर्छ',
 
   // audit.ts
-  'entityType must be one of category, subcategory, childCategory, product, order, admin, searchWord, brand, specField, coupon, campaign, review':
-    'entityType को मान category, subcategory, childCategory, product, order, admin, searchWord, brand, specField, coupon, campaign वा review मध्ये एक हुनुपर्छ',
+  'entityType must be one of category, subcategory, childCategory, product, order, admin, searchWord, brand, specField, coupon, campaign, review, question, district':
+    'entityType को मान category, subcategory, childCategory, product, order, admin, searchWord, brand, specField, coupon, campaign, review, question वा district मध्ये एक हुनुपर्छ',
   'entityId is too long': 'entityId धेरै लामो भयो',
   'adminId must be a whole number from {min} to {max}': 'adminId को मान {min} देखि {max} सम्मको पूर्णाङ्क हुनुपर्छ',
   'action is not one the audit log knows': 'action को मान गतिविधि-लगले चिन्ने कामहरूमध्ये एक हुनुपर्छ',

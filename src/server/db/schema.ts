@@ -18,11 +18,13 @@ import type {
 import type { CampaignItemsTable, CampaignsTable, PriceHistoryTable } from './schema-campaigns.js';
 import type { ReviewPhotosTable, ReviewReportsTable, ReviewVotesTable, ReviewsTable } from './schema-reviews.js';
 import type { AlertOptOutsTable, AlertSendsTable, StockAlertsTable, WishlistItemsTable } from './schema-wishlist.js';
+import type { DistrictDeliveryTable, QuestionsTable } from './schema-questions.js';
 
 export type * from './schema-catalog.js';
 export type * from './schema-campaigns.js';
 export type * from './schema-reviews.js';
 export type * from './schema-wishlist.js';
+export type * from './schema-questions.js';
 
 /**
  * Table types. Column names are snake_case; services map rows to the API's camelCase.
@@ -431,4 +433,6 @@ export interface Database {
   review_votes: ReviewVotesTable;
   review_reports: ReviewReportsTable;
   review_photos: ReviewPhotosTable;
+  questions: QuestionsTable;
+  district_delivery: DistrictDeliveryTable;
 }

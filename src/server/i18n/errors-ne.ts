@@ -337,6 +337,16 @@ export const ERRORS_NE: MessageCatalogue = {
   'Send the photos as "photos"': 'फोटो "photos" नामबाट पठाउनुहोस्',
   'Too many reviews at once. Please try again in {minutes} minute{s}.':
     'एकैपटक धेरै समीक्षा भए। कृपया {minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।',
+  // Delivery by district (shared/delivery.ts)
+  'Cash on delivery is not offered in {district}. Please pay with eSewa or Khalti.':
+    '{district} मा क्यास अन डेलिभरी उपलब्ध छैन। कृपया eSewa वा Khalti बाट भुक्तानी गर्नुहोस्।',
+  // Questions (shared/questions.ts)
+  'Question id must be a positive whole number': 'प्रश्नको id शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
+  'Question not found': 'प्रश्न भेटिएन',
+  'Thank you. The shop will answer your question soon.': 'धन्यवाद। पसलले छिट्टै तपाईंको प्रश्नको उत्तर दिनेछ।',
+  'You have just asked this question; the shop will answer it soon': 'तपाईंले भर्खरै यही प्रश्न सोध्नुभयो; पसलले छिट्टै उत्तर दिनेछ',
+  'Too many questions at once. Please try again in {minutes} minute{s}.':
+    'एकैपटक धेरै प्रश्न सोधियो। कृपया {minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।',
 };
 
 const lookup = nepaliLookup(ERRORS_NE, VALIDATION_NE, ZOD_DEFAULTS_NE);

@@ -29,7 +29,9 @@ export type AdminPermission =
   | 'audit'
   | 'jobs'
   | 'promotions' // coupons
-  | 'reviews'; // review moderation: hide, show, reply
+  | 'reviews' // review moderation: hide, show, reply
+  | 'questions' // product questions: answer, hide, show
+  | 'settings'; // the shop's settings: delivery by district
 
 /** One route's declared access, as the access table lists it. */
 export interface RouteAccess {

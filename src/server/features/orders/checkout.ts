@@ -2,13 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import { ORDER_ERROR_CODES, ORDER_MESSAGES, type CreateOrder, type Order } from '../../../shared/orders.js';
 import { toPaisa } from '../../../shared/money.js';
-import { type DeliveryRates, deliveryFeePaisa, vatIncludedPaisa } from '../../../shared/payments.js';
+import { DELIVERY_MESSAGES, districtFeePaisa } from '../../../shared/delivery.js';
+import { vatIncludedPaisa } from '../../../shared/payments.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { isoNow } from '../../lib/clock.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { mailLanguage } from '../accounts/mail-language.js';
+import { DeliveryService, type DeliveryTerms } from '../delivery/service.js';
 import type { PaymentMethod } from '../payments/methods.js';
 import type { OrderPayments } from '../payments/order-payments.js';
 import { CouponService, type Redeemed } from '../promotions/service.js';
@@ -56,12 +58,14 @@ type Outcome = { replayed: true; orderId: string } | { replayed: false; order: O
  */
 export class Checkout {
   private readonly coupons: CouponService;
+  private readonly delivery: DeliveryService;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly payments: OrderPayments,
   ) {
     this.coupons = new CouponService(ctx);
+    this.delivery = new DeliveryService(ctx);
   }
 
   async place(userId: number, input: CreateOrder, idempotencyKey: string | undefined, log: Log): Promise<CheckoutResult> {
@@ -104,6 +108,11 @@ export class Checkout {
       if (existing) return { replayed: true, orderId: existing };
     }
     await this.refuseTooManyOpenOrders(trx, userId);
+    const terms = await this.delivery.termsFor(trx, input.district);
+    if (method.id === 'cod' && !terms.cod) {
+      const message = DELIVERY_MESSAGES.codRefused(input.district);
+      throw badRequest(message, { paymentMethod: message });
+    }
     const lines = await cq.checkoutLines(trx, userId);
     this.validateLines(lines);
     // Each line's price × quantity, in line order: the coupon, the order's sum and the VAT start from these.
@@ -119,7 +128,7 @@ export class Checkout {
         grossPaisa: grosses[index]!,
       })),
     );
-    const price = this.priceOrder(grosses, input, method, redeemed?.discountPaisa ?? 0);
+    const price = this.priceOrder(grosses, input, method, redeemed?.discountPaisa ?? 0, terms);
     const reserved = await reserveStock(trx, lines);
     const order = await this.writeOrder(trx, {
       shopper,
@@ -186,11 +195,17 @@ export class Checkout {
   }
 
   /** The items' sum, the delivery fee of the district and the total, checked against the client's view. */
-  private priceOrder(grosses: number[], input: CreateOrder, method: PaymentMethod, discountPaisa: number): Price {
+  private priceOrder(
+    grosses: number[],
+    input: CreateOrder,
+    method: PaymentMethod,
+    discountPaisa: number,
+    terms: DeliveryTerms,
+  ): Price {
     let subtotalPaisa = 0;
     for (const gross of grosses) subtotalPaisa += gross;
     const itemsPaisa = subtotalPaisa - discountPaisa;
-    const deliveryPaisa = deliveryFeePaisa(input.district, itemsPaisa, this.deliveryRates);
+    const deliveryPaisa = districtFeePaisa(terms.feePaisa, itemsPaisa, this.ctx.config.payments.freeDeliveryFromPaisa);
     const totalPaisa = itemsPaisa + deliveryPaisa;
     if (!Number.isSafeInteger(totalPaisa)) throw badRequest(ORDER_MESSAGES.tooLarge);
     this.payments.checkAmount(method, totalPaisa);
@@ -303,14 +318,5 @@ export class Checkout {
         locale: await mailLanguage(trx, order.user.id),
       }),
     );
-  }
-
-  private get deliveryRates(): DeliveryRates {
-    const payments = this.ctx.config.payments;
-    return {
-      valleyFeePaisa: payments.deliveryFeeValleyPaisa,
-      outsideFeePaisa: payments.deliveryFeeOutsidePaisa,
-      freeFromPaisa: payments.freeDeliveryFromPaisa,
-    };
   }
 }

@@ -120,6 +120,7 @@ export function lockOrder(trx: Transaction<Database>, orderId: string) {
       'invoice_no',
       'credit_note_no',
       'extra_refund_paisa',
+      'district',
     ])
     .where('id', '=', orderId)
     .forUpdate()

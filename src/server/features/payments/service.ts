@@ -12,7 +12,9 @@ import type { Database } from '../../db/schema.js';
 import type { JobHandler } from '../../jobs/queue.js';
 import { isoNow } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { DELIVERY_MESSAGES } from '../../../shared/delivery.js';
 import { mailLanguage } from '../accounts/mail-language.js';
+import { DeliveryService } from '../delivery/service.js';
 import { parseEsewaCallback } from './esewa.js';
 import { KHALTI_MIN_AMOUNT_PAISA } from './khalti.js';
 import type { Gateways } from './gateways.js';
@@ -149,6 +151,9 @@ export class PaymentService {
       // Past the deadline the order is about to be cancelled: switching now would hold its stock
       // for the cash-on-delivery wait on top of the time it had to be paid.
       if (this.nowMs() >= this.deadlineOf(row.created_at)) throw conflict(PAYMENT_MESSAGES.switchDeadlinePassed);
+      if (!(await new DeliveryService(this.ctx).termsFor(trx, row.district)).cod) {
+        throw badRequest(DELIVERY_MESSAGES.codRefused(row.district));
+      }
       const now = isoNow(this.ctx.clock);
       await pq.setPayment(trx, orderId, { paymentStatus: 'unpaid', paymentMethod: 'cod', now });
       await q.recordStatusChange(trx, {

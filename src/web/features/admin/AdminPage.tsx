@@ -7,6 +7,8 @@ import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import LogOut from 'lucide-react/icons/log-out';
 import MailWarning from 'lucide-react/icons/mail-warning';
 import Package from 'lucide-react/icons/package';
+import Truck from 'lucide-react/icons/truck';
+import MessageCircleQuestion from 'lucide-react/icons/message-circle-question';
 import MessageSquareText from 'lucide-react/icons/message-square-text';
 import ShieldUser from 'lucide-react/icons/shield-user';
 import TicketPercent from 'lucide-react/icons/ticket-percent';
@@ -29,9 +31,22 @@ import { DashboardTab } from './tabs/DashboardTab';
 import { JobsTab } from './tabs/JobsTab';
 import { OrdersTab } from './tabs/OrdersTab';
 import { ProductsTab } from './tabs/ProductsTab';
+import { DeliveryTab } from './tabs/DeliveryTab';
+import { QuestionsTab } from './tabs/QuestionsTab';
 import { ReviewsTab } from './tabs/ReviewsTab';
 
-export const ADMIN_TABS = ['dashboard', 'categories', 'products', 'orders', 'coupons', 'reviews', 'jobs', 'activity'] as const;
+export const ADMIN_TABS = [
+  'dashboard',
+  'categories',
+  'products',
+  'orders',
+  'coupons',
+  'reviews',
+  'questions',
+  'delivery',
+  'jobs',
+  'activity',
+] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 // The Dashboard comes first, as the owner's morning look; the original three keep their order
@@ -43,6 +58,8 @@ const tabs: { id: AdminTab; label: MessageId; icon: ComponentType<SVGProps<SVGSV
   { id: 'orders', label: 'admin.tabs.orders', icon: ClipboardList, Panel: OrdersTab },
   { id: 'coupons', label: 'admin.tabs.coupons', icon: TicketPercent, Panel: CouponsTab },
   { id: 'reviews', label: 'admin.tabs.reviews', icon: MessageSquareText, Panel: ReviewsTab },
+  { id: 'questions', label: 'admin.tabs.questions', icon: MessageCircleQuestion, Panel: QuestionsTab },
+  { id: 'delivery', label: 'admin.tabs.delivery', icon: Truck, Panel: DeliveryTab },
   { id: 'jobs', label: 'admin.tabs.jobs', icon: MailWarning, Panel: JobsTab },
   { id: 'activity', label: 'admin.tabs.activity', icon: History, Panel: ActivityTab },
 ];

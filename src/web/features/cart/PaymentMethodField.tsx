@@ -3,7 +3,7 @@ import Wallet from 'lucide-react/icons/wallet';
 import type { PaymentMethodId } from '../../../shared/payments';
 import { PAYMENT_METHOD_MESSAGES, messageOf } from '../../components/orders/order-labels';
 import { Spinner } from '../../components/ui/Spinner';
-import { type MessageId, useT } from '../../lib/i18n';
+import { type MessageId, useLocale, useT } from '../../lib/i18n';
 import type { Checkout } from './use-checkout';
 
 const METHOD_HINTS = {
@@ -15,6 +15,7 @@ const METHOD_HINTS = {
 /** How to pay: cash on delivery, or now with eSewa or Khalti as the shop offers, each with its hint. */
 export function PaymentMethodField({ checkout }: { checkout: Checkout }) {
   const t = useT();
+  const locale = useLocale();
   const { form, offered, chosen, options } = checkout;
   return (
     <fieldset>
@@ -55,6 +56,11 @@ export function PaymentMethodField({ checkout }: { checkout: Checkout }) {
           </p>
         )}
       </div>
+      {checkout.codRefused && checkout.terms && (
+        <p className="mt-2 text-sm text-slate-700" data-testid="cod-not-offered">
+          {t('cart.checkout.codNotOffered', { district: locale === 'ne' ? checkout.terms.ne : checkout.terms.district })}
+        </p>
+      )}
       {form.errors.paymentMethod && <p className="mt-1 text-sm text-red-600">{form.errors.paymentMethod}</p>}
     </fieldset>
   );

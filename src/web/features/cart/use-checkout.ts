@@ -9,7 +9,9 @@ import {
   deliveryFeePaisa,
   deliveryRatesOf,
 } from '../../../shared/payments';
+import { districtFeePaisa } from '../../../shared/delivery';
 import { findDistrict } from '../../../shared/districts';
+import { districtTerms, useDistrictTable } from '../../lib/district-delivery';
 import { ApiError } from '../../lib/api';
 import { useSchemaForm } from '../../lib/forms';
 import { useT } from '../../lib/i18n';
@@ -98,17 +100,31 @@ export function useCheckout({ userId, items, prefill, onDone }: CheckoutInput) {
   const mutation = useMutation({ mutationFn: createOrder });
   const options = useQuery({ queryKey: paymentOptionsKey, queryFn: fetchPaymentOptions, staleTime: PAYMENT_OPTIONS_STALE_MS });
 
-  const offered = options.data?.methods ?? [];
-  // A remembered wallet the shop no longer offers falls back to cash on delivery.
-  const chosen: PaymentMethodId = offered.find((method) => method.id === form.values.paymentMethod)?.id ?? 'cod';
+  const districts = useDistrictTable();
+  const district = form.values.district.trim();
+  // The chosen district's terms (its fee, and whether cash on delivery is offered there).
+  const terms = districtTerms(districts.data, district);
+  const codRefused = terms?.cod === false;
+  const offered = (options.data?.methods ?? []).filter((method) => !(codRefused && method.id === 'cod'));
+  // A remembered wallet the shop no longer offers falls back to cash on delivery, or to the first
+  // way offered where cash on delivery is not.
+  const chosen: PaymentMethodId =
+    offered.find((method) => method.id === form.values.paymentMethod)?.id ?? offered[0]?.id ?? 'cod';
 
   const rates = ratesOf(options.data);
   const coupon = useCartCoupon(userId, items);
   const subtotalPaisa = Math.round(cartSum(items) * 100);
   // The coupon's discount as the server worked it out; delivery is charged by what is left.
   const discountPaisa = Math.min(coupon.discountPaisa, subtotalPaisa);
-  const district = form.values.district.trim();
-  const deliveryPaisa = rates ? deliveryFeePaisa(district, subtotalPaisa - discountPaisa, rates) : undefined;
+  // By the district's own fee once the table is there; before a district is chosen, by its place.
+  const itemsPaisa = subtotalPaisa - discountPaisa;
+  const deliveryPaisa = terms
+    ? districtFeePaisa(Math.round(terms.fee * 100), itemsPaisa, Math.round((districts.data?.freeFrom ?? 0) * 100))
+    : district && findDistrict(district)
+      ? undefined
+      : rates
+        ? deliveryFeePaisa(district, itemsPaisa, rates)
+        : undefined;
   /** Rupees: what the shopper pays (sent as totalAmount); undefined until the charges are known. */
   const total = deliveryPaisa === undefined ? undefined : (subtotalPaisa - discountPaisa + deliveryPaisa) / 100;
   const units = items.reduce((sum, item) => sum + item.quantity, 0);
@@ -200,6 +216,8 @@ export function useCheckout({ userId, items, prefill, onDone }: CheckoutInput) {
     discountPaisa,
     coupon,
     district,
+    terms,
+    codRefused,
     deliveryPaisa,
     total,
     units,

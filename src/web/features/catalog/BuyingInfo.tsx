@@ -3,7 +3,9 @@ import Truck from 'lucide-react/icons/truck';
 import CreditCard from 'lucide-react/icons/credit-card';
 import { useId } from 'react';
 import type { DeliveryDays } from '../../../shared/payments';
+import { districtFeePaisa } from '../../../shared/delivery';
 import { deliveryRatesOf, placeFeePaisa } from '../../../shared/money';
+import { districtTerms, useDistrictTable, useSavedDistrict } from '../../lib/district-delivery';
 import { PAYMENT_METHOD_MESSAGES } from '../../components/orders/order-labels';
 import { formatCount, formatDeliveryFee, formatPrice } from '../../lib/format';
 import { type MessageId, type Translate, useLocale, useT } from '../../lib/i18n';
@@ -38,9 +40,17 @@ export function BuyingInfo({ price, warranty }: { price: number; warranty: strin
   const [place, choosePlace] = useDeliveryPlace();
   const { data: options } = usePaymentOptions();
   const delivery = options?.delivery;
-  const feePaisa = delivery && placeFeePaisa(place === 'valley', Math.round(price * 100), deliveryRatesOf(delivery));
+  // A shopper with a saved address (their last order's district) is told that district's terms.
+  const savedDistrict = useSavedDistrict();
+  const table = useDistrictTable(savedDistrict !== undefined);
+  const saved = savedDistrict ? districtTerms(table.data, savedDistrict) : undefined;
+  const feePaisa = saved
+    ? districtFeePaisa(Math.round(saved.fee * 100), Math.round(price * 100), Math.round((table.data?.freeFrom ?? 0) * 100))
+    : delivery && placeFeePaisa(place === 'valley', Math.round(price * 100), deliveryRatesOf(delivery));
   const fee = feePaisa === undefined ? undefined : feePaisa / 100;
-  const days = delivery && (place === 'valley' ? delivery.valleyDays : delivery.outsideDays);
+  const days = saved
+    ? { min: saved.daysMin, max: saved.daysMax }
+    : delivery && (place === 'valley' ? delivery.valleyDays : delivery.outsideDays);
   const row = 'flex gap-3 py-3';
   const icon = 'mt-0.5 size-5 shrink-0 text-amber-700';
 
@@ -56,27 +66,33 @@ export function BuyingInfo({ price, warranty }: { price: number; warranty: strin
       <div className={row}>
         <Truck className={icon} aria-hidden="true" />
         <div className="min-w-0 flex-1">
-          <fieldset>
-            <legend className="font-semibold text-slate-900">{t('products.info.deliverTo')}</legend>
-            <div className="mt-2 grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
-              {PLACES.map(({ place: value, label }) => (
-                <label
-                  key={value}
-                  className="flex min-h-10 cursor-pointer items-center justify-center rounded-md px-2 text-center text-[13px] leading-4 font-medium text-slate-700 has-checked:bg-white has-checked:text-slate-900 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-offset-2"
-                >
-                  <input
-                    type="radio"
-                    name="delivery-place"
-                    value={value}
-                    checked={place === value}
-                    onChange={() => choosePlace(value)}
-                    className="sr-only"
-                  />
-                  {t(label)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          {saved ? (
+            <p className="font-semibold text-slate-900" data-testid="delivery-district">
+              {t('products.info.deliverToDistrict', { district: locale === 'ne' ? saved.ne : saved.district })}
+            </p>
+          ) : (
+            <fieldset>
+              <legend className="font-semibold text-slate-900">{t('products.info.deliverTo')}</legend>
+              <div className="mt-2 grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
+                {PLACES.map(({ place: value, label }) => (
+                  <label
+                    key={value}
+                    className="flex min-h-10 cursor-pointer items-center justify-center rounded-md px-2 text-center text-[13px] leading-4 font-medium text-slate-700 has-checked:bg-white has-checked:text-slate-900 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-offset-2"
+                  >
+                    <input
+                      type="radio"
+                      name="delivery-place"
+                      value={value}
+                      checked={place === value}
+                      onChange={() => choosePlace(value)}
+                      className="sr-only"
+                    />
+                    {t(label)}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
           <p className="mt-2 min-h-5" data-testid="delivery-estimate" aria-live="polite">
             {fee !== undefined && days ? (
               <>
@@ -90,6 +106,11 @@ export function BuyingInfo({ price, warranty }: { price: number; warranty: strin
               <span className="text-slate-500">{t('catalog.loading')}</span>
             )}
           </p>
+          {saved && !saved.cod && (
+            <p className="mt-0.5 text-xs text-slate-700" data-testid="delivery-no-cod">
+              {t('products.info.noCod')}
+            </p>
+          )}
           {delivery && delivery.freeFrom > 0 && (
             <p className="mt-0.5 text-xs text-slate-500" data-testid="delivery-free-from">
               {fee === 0
@@ -105,7 +126,10 @@ export function BuyingInfo({ price, warranty }: { price: number; warranty: strin
           <p className="min-w-0" data-testid="payment-methods">
             <span className="font-semibold text-slate-900">{t('products.info.pay')}</span>{' '}
             {options ? (
-              options.methods.map((method) => t(PAYMENT_METHOD_MESSAGES[method.id])).join(' · ')
+              options.methods
+                .filter((method) => !(saved && !saved.cod && method.id === 'cod'))
+                .map((method) => t(PAYMENT_METHOD_MESSAGES[method.id]))
+                .join(' · ')
             ) : (
               <span className="text-slate-500">{t('catalog.loading')}</span>
             )}

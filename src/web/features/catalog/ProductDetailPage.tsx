@@ -16,6 +16,7 @@ import { QuantityStepper } from '../../components/QuantityStepper';
 import { RelatedProducts } from './RelatedProducts';
 import { RatingLink } from './reviews/RatingLink';
 import { ReviewsSection } from './reviews/ReviewsSection';
+import { QuestionsSection } from './questions/QuestionsSection';
 import { ProductPageCompare } from './compare/ProductPageCompare';
 import { brandOf, specsForVariant, specsOf } from './product-specs';
 import { SpecTable } from './SpecTable';
@@ -203,6 +204,7 @@ function ProductDetail({ product }: { product: ProductView }) {
         </div>
       </div>
       <ReviewsSection productId={product.id} rating={product.rating} />
+      <QuestionsSection productId={product.id} />
       <RelatedProducts productId={product.id} />
       <BuyBar price={price} {...button} />
     </>

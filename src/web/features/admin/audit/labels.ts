@@ -45,6 +45,10 @@ const ACTION_LABELS = {
   'review.hide': 'admin.activity.action.reviewHide',
   'review.show': 'admin.activity.action.reviewShow',
   'review.reply': 'admin.activity.action.reviewReply',
+  'question.answer': 'admin.activity.action.questionAnswer',
+  'question.hide': 'admin.activity.action.questionHide',
+  'question.show': 'admin.activity.action.questionShow',
+  'district.update': 'admin.activity.action.districtUpdate',
 } as const satisfies Record<AuditAction, MessageId>;
 
 /** The "What" filter's choices. */
@@ -61,6 +65,8 @@ export const KIND_LABELS = {
   coupon: 'admin.activity.kind.coupon',
   campaign: 'admin.activity.kind.campaign',
   review: 'admin.activity.kind.review',
+  question: 'admin.activity.kind.question',
+  district: 'admin.activity.kind.district',
 } as const satisfies Record<AuditEntityType, MessageId>;
 
 const FIELD_LABELS: Readonly<Record<string, MessageId>> = {

@@ -1,0 +1,2 @@
+/** The owner's Delivery tab lives in ../delivery. */
+export { DeliveryPanel as DeliveryTab } from '../delivery/DeliveryPanel';
