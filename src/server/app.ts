@@ -4,6 +4,8 @@ import { campaignAdminRoutes } from './features/promotions/campaign-routes.js';
 import { CampaignService } from './features/promotions/campaign-service.js';
 import { reviewAdminRoutes, reviewRoutes } from './features/reviews/routes.js';
 import { ReviewService } from './features/reviews/service.js';
+import { returnAdminRoutes, returnRoutes } from './features/returns/routes.js';
+import { ReturnService } from './features/returns/service.js';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -139,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const coupons = new CouponService(ctx);
   const campaigns = new CampaignService(ctx);
   const reviews = new ReviewService(ctx);
+  const returns = new ReturnService(ctx);
   // In the sandbox the gateways are this server's own /sandbox routes, asked in-process.
   const gateways = createGateways(ctx.config.payments, {
     fetch,
@@ -176,6 +179,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(reviewRoutes(reviews));
       await api.register(reviewAdminRoutes(reviews), { prefix: '/admin/reviews' });
       await api.register(ordersRoutes(ctx, orders, payments), { prefix: '/orders' });
+      await api.register(returnRoutes(returns), { prefix: '/orders' });
+      await api.register(returnAdminRoutes(returns), { prefix: '/admin/returns' });
       await api.register(paymentReturnRoutes(payments), { prefix: '/payments' });
     },
     { prefix: '/api' },

@@ -29,6 +29,7 @@ export const AUDIT_ENTITY_TYPES = [
   'coupon',
   'campaign',
   'review',
+  'return',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -80,6 +81,12 @@ export const AUDIT_ACTIONS = [
   'review.hide',
   'review.show',
   'review.reply',
+  /** A return's steps (changes: status; refund in rupees when it is settled by refund; note: a rejection's reason). */
+  'return.approve',
+  'return.reject',
+  'return.receive',
+  'return.settle',
+  'return.refunded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -107,6 +107,17 @@ export const VALIDATION_NE: MessageCatalogue = {
   'sort must be one of newest, helpful, rating': 'sort को मान newest, helpful वा rating मध्ये एक हुनुपर्छ',
   'queue must be one of new, reported, hidden, all': 'queue को मान new, reported, hidden वा all मध्ये एक हुनुपर्छ',
 
+  // returns.ts
+  'Choose at least one item to return': 'फिर्ता गर्ने कम्तीमा एउटा सामान छान्नुहोस्',
+  'Each item may be listed once': 'एउटा सामान एक पटक मात्र राख्नुहोस्',
+  'orderItemId must be a positive whole number': 'orderItemId शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
+  'Reason must be one of damaged, wrong_item, not_as_described, other':
+    'कारण damaged, wrong_item, not_as_described वा other मध्ये एक हुनुपर्छ',
+  'Note must be at most {max} characters': 'टिप्पणी बढीमा {max} अक्षरको हुनुपर्छ',
+  'Settlement must be one of refund, replacement': 'टुंगो refund वा replacement मध्ये एक हुनुपर्छ',
+  'status must be one of requested, approved, rejected, received, refund_due, refunded, replaced':
+    'status को मान requested, approved, rejected, received, refund_due, refunded वा replaced मध्ये एक हुनुपर्छ',
+
   // catalog.ts
   'Category name is required': 'क्याटेगोरीको नाम लेख्नुहोस्',
   'Subcategory name is required': 'सब-क्याटेगोरीको नाम लेख्नुहोस्',
@@ -252,8 +263,8 @@ export const VALIDATION_NE: MessageCatalogue = {
   'status must be one of queued, running, done, failed': 'status को मान queued, running, done वा failed मध्ये एक हुनुपर्छ',
 
   // audit.ts
-  'entityType must be one of category, subcategory, childCategory, product, order, admin, searchWord, brand, specField, coupon, campaign, review':
-    'entityType को मान category, subcategory, childCategory, product, order, admin, searchWord, brand, specField, coupon, campaign वा review मध्ये एक हुनुपर्छ',
+  'entityType must be one of category, subcategory, childCategory, product, order, admin, searchWord, brand, specField, coupon, campaign, review, return':
+    'entityType को मान category, subcategory, childCategory, product, order, admin, searchWord, brand, specField, coupon, campaign, review वा return मध्ये एक हुनुपर्छ',
   'entityId is too long': 'entityId धेरै लामो भयो',
   'adminId must be a whole number from {min} to {max}': 'adminId को मान {min} देखि {max} सम्मको पूर्णाङ्क हुनुपर्छ',
   'action is not one the audit log knows': 'action को मान गतिविधि-लगले चिन्ने कामहरूमध्ये एक हुनुपर्छ',

@@ -17,12 +17,14 @@ import type {
 } from './schema-catalog.js';
 import type { CampaignItemsTable, CampaignsTable, PriceHistoryTable } from './schema-campaigns.js';
 import type { ReviewPhotosTable, ReviewReportsTable, ReviewVotesTable, ReviewsTable } from './schema-reviews.js';
+import type { ReturnItemsTable, ReturnPhotosTable, ReturnsTable } from './schema-returns.js';
 import type { AlertOptOutsTable, AlertSendsTable, StockAlertsTable, WishlistItemsTable } from './schema-wishlist.js';
 
 export type * from './schema-catalog.js';
 export type * from './schema-campaigns.js';
 export type * from './schema-reviews.js';
 export type * from './schema-wishlist.js';
+export type * from './schema-returns.js';
 
 /**
  * Table types. Column names are snake_case; services map rows to the API's camelCase.
@@ -171,6 +173,8 @@ export interface OrderItemsTable {
   variant_label: ColumnType<string | null, string | null | undefined, string | null>;
   /** Migration 033: this line's share of the order's coupon discount (its VAT is of what is left). */
   discount_paisa: Generated<number>;
+  /** Migration 042: units held by returns that were not rejected (never more than quantity). */
+  returned_quantity: Generated<number>;
 }
 
 export interface OrderStatusHistoryTable {
@@ -181,7 +185,7 @@ export interface OrderStatusHistoryTable {
   to_status: string;
   changed_at: string;
   /** 'status' (order status) or 'payment' (payment status); migration 011. */
-  kind: Generated<'status' | 'payment'>;
+  kind: Generated<'status' | 'payment' | 'return'>;
   note: string | null;
   /** The shopper who made the change (cancelling, paying on delivery); null with admin_id null: the shop itself. Migration 017. */
   user_id: Generated<number | null>;
@@ -431,4 +435,7 @@ export interface Database {
   review_votes: ReviewVotesTable;
   review_reports: ReviewReportsTable;
   review_photos: ReviewPhotosTable;
+  returns: ReturnsTable;
+  return_items: ReturnItemsTable;
+  return_photos: ReturnPhotosTable;
 }

@@ -29,7 +29,8 @@ export type AdminPermission =
   | 'audit'
   | 'jobs'
   | 'promotions' // coupons
-  | 'reviews'; // review moderation: hide, show, reply
+  | 'reviews' // review moderation: hide, show, reply
+  | 'returns'; // returns: the list, approve, reject, receive, settle (a refund marked made asks 'refunds')
 
 /** One route's declared access, as the access table lists it. */
 export interface RouteAccess {

@@ -45,6 +45,11 @@ const ACTION_LABELS = {
   'review.hide': 'admin.activity.action.reviewHide',
   'review.show': 'admin.activity.action.reviewShow',
   'review.reply': 'admin.activity.action.reviewReply',
+  'return.approve': 'admin.activity.action.returnApprove',
+  'return.reject': 'admin.activity.action.returnReject',
+  'return.receive': 'admin.activity.action.returnReceive',
+  'return.settle': 'admin.activity.action.returnSettle',
+  'return.refunded': 'admin.activity.action.returnRefunded',
 } as const satisfies Record<AuditAction, MessageId>;
 
 /** The "What" filter's choices. */
@@ -61,6 +66,7 @@ export const KIND_LABELS = {
   coupon: 'admin.activity.kind.coupon',
   campaign: 'admin.activity.kind.campaign',
   review: 'admin.activity.kind.review',
+  return: 'admin.activity.kind.return',
 } as const satisfies Record<AuditEntityType, MessageId>;
 
 const FIELD_LABELS: Readonly<Record<string, MessageId>> = {
