@@ -10,6 +10,7 @@ import Package from 'lucide-react/icons/package';
 import MessageSquareText from 'lucide-react/icons/message-square-text';
 import ShieldUser from 'lucide-react/icons/shield-user';
 import TicketPercent from 'lucide-react/icons/ticket-percent';
+import Undo2 from 'lucide-react/icons/undo-2';
 import { type ComponentType, type SVGProps, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { apiGet } from '../../lib/api';
@@ -30,8 +31,19 @@ import { JobsTab } from './tabs/JobsTab';
 import { OrdersTab } from './tabs/OrdersTab';
 import { ProductsTab } from './tabs/ProductsTab';
 import { ReviewsTab } from './tabs/ReviewsTab';
+import { ReturnsTab } from './tabs/ReturnsTab';
 
-export const ADMIN_TABS = ['dashboard', 'categories', 'products', 'orders', 'coupons', 'reviews', 'jobs', 'activity'] as const;
+export const ADMIN_TABS = [
+  'dashboard',
+  'categories',
+  'products',
+  'orders',
+  'coupons',
+  'reviews',
+  'returns',
+  'jobs',
+  'activity',
+] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 // The Dashboard comes first, as the owner's morning look; the original three keep their order
@@ -43,6 +55,7 @@ const tabs: { id: AdminTab; label: MessageId; icon: ComponentType<SVGProps<SVGSV
   { id: 'orders', label: 'admin.tabs.orders', icon: ClipboardList, Panel: OrdersTab },
   { id: 'coupons', label: 'admin.tabs.coupons', icon: TicketPercent, Panel: CouponsTab },
   { id: 'reviews', label: 'admin.tabs.reviews', icon: MessageSquareText, Panel: ReviewsTab },
+  { id: 'returns', label: 'admin.tabs.returns', icon: Undo2, Panel: ReturnsTab },
   { id: 'jobs', label: 'admin.tabs.jobs', icon: MailWarning, Panel: JobsTab },
   { id: 'activity', label: 'admin.tabs.activity', icon: History, Panel: ActivityTab },
 ];
