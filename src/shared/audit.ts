@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = [
   'childCategory.delete',
   /** A category node's Nepali name set, changed or cleared (changes: nameNe). */
   'category.rename',
+  /** A category's own return window set (changes: returnDays; null: the shop's RETURN_DAYS, 0: none). */
+  'category.returnDays',
   'subcategory.rename',
   'childCategory.rename',
   'product.create',

@@ -14,6 +14,8 @@ import { z } from 'zod';
  *   POST /api/admin/returns/:id/approve · /reject {reason} · /receive · /settle {settlement}
  *        (permission 'returns') → {return}
  *   POST /api/admin/returns/:id/refunded (permission 'refunds') → {return}
+ *   PUT  /api/admin/returns/categories/:categoryId {returnDays: n | 0 | null} (permission 'catalog.write')
+ *        → {categoryId, returnDays}: a category's own window, none, or the shop's
  * A return moves requested → approved | rejected; approved → received (its units back in stock);
  * received → refund_due (money was taken: it goes back when the admin marks it refunded) |
  * refunded (nothing was taken) | replaced (a new unit leaves stock).
@@ -47,6 +49,9 @@ export const RETURN_MESSAGES = {
   settlementInvalid: 'Settlement must be one of refund, replacement',
   statusInvalid: 'status must be one of requested, approved, rejected, received, refund_due, refunded, replaced',
   returnIdInvalid: 'Return id must be a positive whole number',
+  returnDaysInvalid: 'returnDays must be a whole number from 0 to 365, or null',
+  categoryIdInvalid: 'Category id must be a positive whole number',
+  categoryNotFound: 'Category not found',
   notFound: 'Return not found',
   notDelivered: 'A return can be asked for once the order has been delivered',
   windowClosed: 'The time to return this order has passed',
@@ -62,6 +67,17 @@ export const RETURN_MESSAGES = {
 } as const;
 
 const positiveInt = (message: string) => z.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
+
+/** A category's own window: days (1–365), 0 for goods not returned, or null for the shop's RETURN_DAYS. */
+export const categoryReturnDaysSchema = z.object({
+  returnDays: z
+    .number({ error: RETURN_MESSAGES.returnDaysInvalid })
+    .int(RETURN_MESSAGES.returnDaysInvalid)
+    .min(0, RETURN_MESSAGES.returnDaysInvalid)
+    .max(365, RETURN_MESSAGES.returnDaysInvalid)
+    .nullable(),
+});
+export const categoryReturnDaysResponseSchema = z.object({ categoryId: z.number(), returnDays: z.number().nullable() });
 
 export const returnRequestSchema = z.object({
   items: z

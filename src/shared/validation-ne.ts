@@ -118,6 +118,8 @@ export const VALIDATION_NE: MessageCatalogue = {
   'status must be one of requested, approved, rejected, received, refund_due, refunded, replaced':
     'status को मान requested, approved, rejected, received, refund_due, refunded वा replaced मध्ये एक हुनुपर्छ',
 
+  'returnDays must be a whole number from {min} to {max}, or null': 'returnDays {min} देखि {max} सम्मको पूर्णाङ्क वा null हुनुपर्छ',
+
   // catalog.ts
   'Category name is required': 'क्याटेगोरीको नाम लेख्नुहोस्',
   'Subcategory name is required': 'सब-क्याटेगोरीको नाम लेख्नुहोस्',

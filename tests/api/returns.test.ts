@@ -344,13 +344,35 @@ describe('returns', () => {
     const closed = await request(shopper, late.id, body(late.items));
     expect(closed.statusCode).toBe(409);
     expect(closed.json().message).toBe('The time to return this order has passed');
-    // The category's own 10 days let it through; 0 days: its goods are not returned.
+    // The owner gives the category its own 10 days: it goes through; 0 days: its goods are not returned.
     const categoryId = (
       await t.app.ctx.db.selectFrom('products').select('category_id').where('id', '=', product.id).executeTakeFirstOrThrow()
     ).category_id;
-    await t.app.ctx.db.updateTable('categories').set({ return_days: 10 }).where('id', '=', categoryId).execute();
+    const setDays = (returnDays: unknown, id: number = categoryId) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/returns/categories/${id}`,
+        headers: bearer(admin),
+        payload: { returnDays },
+      });
+    expect((await setDays(10)).json()).toEqual({ categoryId, returnDays: 10 });
     expect((await request(shopper, late.id, body(late.items))).statusCode).toBe(201);
-    await t.app.ctx.db.updateTable('categories').set({ return_days: 0 }).where('id', '=', categoryId).execute();
+    for (const bad of [-1, 366, 1.5, 'ten']) expect((await setDays(bad)).statusCode).toBe(400);
+    expect((await setDays(5, 99999999)).statusCode).toBe(404);
+    expect((await setDays(0)).statusCode).toBe(200);
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/audit?entityType=category&entityId=${categoryId}`,
+      headers: bearer(admin),
+    });
+    const changes = audit
+      .json<AuditPage>()
+      .entries.filter((e) => e.action === 'category.returnDays')
+      .map((e) => e.changes.returnDays);
+    expect(changes).toEqual([
+      [10, 0],
+      [null, 10],
+    ]);
     const fresh = await order(shopper, [{ product, quantity: 1 }]);
     const never = await request(shopper, fresh.id, body(fresh.items));
     expect(never.statusCode).toBe(409);

@@ -337,6 +337,7 @@ export const ERRORS_NE: MessageCatalogue = {
   'Send the photos as "photos"': 'फोटो "photos" नामबाट पठाउनुहोस्',
   // Returns (shared/returns.ts)
   'Return not found': 'फिर्ता भेटिएन',
+  'Category id must be a positive whole number': 'श्रेणीको id शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
   'Return id must be a positive whole number': 'फिर्ताको id शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
   'A return can be asked for once the order has been delivered': 'अर्डर डेलिभर भएपछि मात्र फिर्ता माग्न सकिन्छ',
   'The time to return this order has passed': 'यो अर्डर फिर्ता गर्ने समय सकियो',

@@ -286,3 +286,17 @@ export async function replacePhotos(db: Db, returnId: number, baseNames: string[
   }
   return before;
 }
+
+/** Sets a category's own return window; its name and the window it had, undefined when there is no such live category. */
+export async function setCategoryReturnDays(trx: Db, categoryId: number, days: number | null) {
+  const before = await trx
+    .selectFrom('categories')
+    .select(['name', 'return_days'])
+    .where('id', '=', categoryId)
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!before) return undefined;
+  await trx.updateTable('categories').set({ return_days: days }).where('id', '=', categoryId).execute();
+  return { name: before.name, before: before.return_days === null ? null : Number(before.return_days) };
+}

@@ -8,6 +8,8 @@ import {
   adminReturnPageSchema,
   adminReturnQuerySchema,
   adminReturnResponseSchema,
+  categoryReturnDaysResponseSchema,
+  categoryReturnDaysSchema,
   rejectReturnSchema,
   returnRequestSchema,
   returnResponseSchema,
@@ -83,6 +85,22 @@ export function returnAdminRoutes(service: ReturnService): FastifyPluginAsyncZod
       '/',
       { ...admin, schema: { tags, querystring: adminReturnQuerySchema, response: { 200: adminReturnPageSchema } } },
       async (request) => service.adminList(request.query.status, request.query.page),
+    );
+    app.put(
+      '/categories/:categoryId',
+      {
+        ...access({ admin: 'catalog.write' }),
+        schema: {
+          tags,
+          params: z.object({ categoryId: idParam(RETURN_MESSAGES.categoryIdInvalid) }),
+          body: categoryReturnDaysSchema,
+          response: { 200: categoryReturnDaysResponseSchema },
+        },
+      },
+      async (request) => ({
+        categoryId: request.params.categoryId,
+        returnDays: await service.setCategoryDays(principalOf(request).id, request.params.categoryId, request.body.returnDays),
+      }),
     );
     app.get('/:id', { ...admin, schema: one }, async (request) => ({ return: await service.adminOne(request.params.id) }));
     app.post('/:id/approve', { ...admin, schema: one }, async (request) => ({

@@ -294,6 +294,25 @@ export class ReturnService {
     return this.adminOne(id);
   }
 
+  /** A category's own window (days, 0 for none, null for the shop's), audited in its transaction. */
+  async setCategoryDays(adminId: number, categoryId: number, days: number | null): Promise<number | null> {
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const changed = await q.setCategoryReturnDays(trx, categoryId, days);
+      if (!changed) throw notFound(RETURN_MESSAGES.categoryNotFound);
+      if (changed.before === days) return;
+      await recordAudit(trx, {
+        adminId,
+        action: 'category.returnDays',
+        entityType: 'category',
+        entityId: categoryId,
+        summary: changed.name,
+        changes: { returnDays: [changed.before, days] },
+        at: isoNow(this.ctx.clock),
+      });
+    });
+    return days;
+  }
+
   // -------------------------------------------------------------------------------------------
 
   private daysOf(line: q.LineRow): number {

@@ -15,6 +15,7 @@ const ACTION_LABELS = {
   'childCategory.create': 'admin.activity.action.childCategoryCreate',
   'childCategory.delete': 'admin.activity.action.childCategoryDelete',
   'category.rename': 'admin.activity.action.categoryRename',
+  'category.returnDays': 'admin.activity.action.categoryReturnDays',
   'subcategory.rename': 'admin.activity.action.subcategoryRename',
   'childCategory.rename': 'admin.activity.action.childCategoryRename',
   'product.create': 'admin.activity.action.productCreate',
