@@ -8,6 +8,8 @@ import { questionAdminRoutes, questionRoutes } from './features/questions/routes
 import { QuestionService } from './features/questions/service.js';
 import { reviewAdminRoutes, reviewRoutes } from './features/reviews/routes.js';
 import { ReviewService } from './features/reviews/service.js';
+import { returnAdminRoutes, returnRoutes } from './features/returns/routes.js';
+import { ReturnService } from './features/returns/service.js';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -145,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const reviews = new ReviewService(ctx);
   const questions = new QuestionService(ctx);
   const delivery = new DeliveryService(ctx);
+  const returns = new ReturnService(ctx);
   // In the sandbox the gateways are this server's own /sandbox routes, asked in-process.
   const gateways = createGateways(ctx.config.payments, {
     fetch,
@@ -186,6 +189,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(deliveryRoutes(delivery));
       await api.register(deliveryAdminRoutes(delivery), { prefix: '/admin/delivery' });
       await api.register(ordersRoutes(ctx, orders, payments), { prefix: '/orders' });
+      await api.register(returnRoutes(returns), { prefix: '/orders' });
+      await api.register(returnAdminRoutes(returns), { prefix: '/admin/returns' });
       await api.register(paymentReturnRoutes(payments), { prefix: '/payments' });
     },
     { prefix: '/api' },

@@ -151,6 +151,8 @@ const envSchema = z
       .min(1)
       .max(30 * 24)
       .default(48),
+    // Days after delivery a shopper may ask to return goods (a category may set its own, or none).
+    RETURN_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int().min(0).max(365).default(7),
   })
   .refine((env) => (env.AWS_ACCESS_KEY_ID === undefined) === (env.AWS_SECRET_ACCESS_KEY === undefined), {
     message: 'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together',
@@ -261,6 +263,8 @@ export interface Config {
   seedDemo: boolean;
   payments: PaymentConfig;
   orderLimits: OrderLimits;
+  /** RETURN_DAYS: days after delivery a return may be asked for, unless the goods' category says otherwise (0: no returns). */
+  returnDays: number;
 }
 
 /** What one shopper may hold at once (features/orders/checkout.ts, features/cart). */
@@ -375,6 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxUnitsPerOrder: e.MAX_UNITS_PER_ORDER,
       codConfirmHours: e.COD_CONFIRM_HOURS,
     },
+    returnDays: e.RETURN_DAYS,
   };
 }
 

@@ -31,6 +31,7 @@ export const AUDIT_ENTITY_TYPES = [
   'review',
   'question',
   'district',
+  'return',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -43,6 +44,8 @@ export const AUDIT_ACTIONS = [
   'childCategory.delete',
   /** A category node's Nepali name set, changed or cleared (changes: nameNe). */
   'category.rename',
+  /** A category's own return window set (changes: returnDays; null: the shop's RETURN_DAYS, 0: none). */
+  'category.returnDays',
   'subcategory.rename',
   'childCategory.rename',
   'product.create',
@@ -88,6 +91,12 @@ export const AUDIT_ACTIONS = [
   'question.show',
   /** A district's delivery terms changed by the owner (changes: fee, days, cod). */
   'district.update',
+  /** A return's steps (changes: status; refund in rupees when it is settled by refund; note: a rejection's reason). */
+  'return.approve',
+  'return.reject',
+  'return.receive',
+  'return.settle',
+  'return.refunded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -73,6 +73,8 @@ describe('the route table', () => {
     expect(declared('POST', '/api/orders/create')).toBe('shopper');
     expect(declared('GET', '/api/admin/me')).toBe('admin');
     expect(declared('PUT', '/api/orders/:id/payment')).toEqual({ admin: 'refunds' });
+    expect(declared('POST', '/api/admin/returns/:id/approve')).toEqual({ admin: 'returns' });
+    expect(declared('POST', '/api/admin/returns/:id/refunded')).toEqual({ admin: 'refunds' });
     // The hand-made list of admin routes this walk replaces named 17 of them.
     expect(guarded.filter(forAdmins).length).toBeGreaterThanOrEqual(27);
   });
@@ -114,6 +116,9 @@ describe('the route table', () => {
         'POST /api/products/:id/notify-me',
         'GET /api/users/:userId/alerts',
         'PUT /api/users/:userId/alerts',
+        'GET /api/orders/user/:userId/order/:orderId/returns',
+        'POST /api/orders/user/:userId/order/:orderId/returns',
+        'PUT /api/orders/user/:userId/order/:orderId/returns/:returnId/photos',
       ].sort(),
     );
   });

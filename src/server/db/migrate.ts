@@ -33,6 +33,7 @@ import * as m035couponDays from './migrations/035_coupon_day_totals.js';
 import * as m036campaigns from './migrations/036_campaigns.js';
 import * as m037reviews from './migrations/037_reviews.js';
 import * as m038wishlist from './migrations/038_wishlist.js';
+import * as m042returns from './migrations/042_returns.js';
 import * as m043questions from './migrations/043_questions.js';
 import * as m044districts from './migrations/044_district_delivery.js';
 import * as m045sellingPrice from './migrations/045_selling_price.js';
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '036_campaigns': m036campaigns,
   '037_reviews': m037reviews,
   '038_wishlist': m038wishlist,
+  '042_returns': m042returns,
   '043_questions': m043questions,
   '044_district_delivery': m044districts,
   '045_selling_price': m045sellingPrice,

@@ -18,6 +18,8 @@ export interface CategoriesTable {
   name_ne: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   deleted_at: string | null;
+  /** Migration 042: days its goods may be returned; null the shop's RETURN_DAYS, 0 none. */
+  return_days: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SubCategoriesTable {

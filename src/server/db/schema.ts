@@ -17,6 +17,7 @@ import type {
 } from './schema-catalog.js';
 import type { CampaignItemsTable, CampaignsTable, PriceHistoryTable } from './schema-campaigns.js';
 import type { ReviewPhotosTable, ReviewReportsTable, ReviewVotesTable, ReviewsTable } from './schema-reviews.js';
+import type { ReturnItemsTable, ReturnPhotosTable, ReturnsTable } from './schema-returns.js';
 import type { AlertOptOutsTable, AlertSendsTable, StockAlertsTable, WishlistItemsTable } from './schema-wishlist.js';
 import type { DistrictDeliveryTable, QuestionsTable } from './schema-questions.js';
 
@@ -25,6 +26,7 @@ export type * from './schema-campaigns.js';
 export type * from './schema-reviews.js';
 export type * from './schema-wishlist.js';
 export type * from './schema-questions.js';
+export type * from './schema-returns.js';
 
 /**
  * Table types. Column names are snake_case; services map rows to the API's camelCase.
@@ -173,6 +175,8 @@ export interface OrderItemsTable {
   variant_label: ColumnType<string | null, string | null | undefined, string | null>;
   /** Migration 033: this line's share of the order's coupon discount (its VAT is of what is left). */
   discount_paisa: Generated<number>;
+  /** Migration 042: units held by returns that were not rejected (never more than quantity). */
+  returned_quantity: Generated<number>;
 }
 
 export interface OrderStatusHistoryTable {
@@ -183,7 +187,7 @@ export interface OrderStatusHistoryTable {
   to_status: string;
   changed_at: string;
   /** 'status' (order status) or 'payment' (payment status); migration 011. */
-  kind: Generated<'status' | 'payment'>;
+  kind: Generated<'status' | 'payment' | 'return'>;
   note: string | null;
   /** The shopper who made the change (cancelling, paying on delivery); null with admin_id null: the shop itself. Migration 017. */
   user_id: Generated<number | null>;
@@ -435,4 +439,7 @@ export interface Database {
   review_photos: ReviewPhotosTable;
   questions: QuestionsTable;
   district_delivery: DistrictDeliveryTable;
+  returns: ReturnsTable;
+  return_items: ReturnItemsTable;
+  return_photos: ReturnPhotosTable;
 }

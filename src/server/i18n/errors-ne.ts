@@ -335,6 +335,20 @@ export const ERRORS_NE: MessageCatalogue = {
   'A review can have at most {max} photos': 'एउटा समीक्षामा बढीमा {max} वटा फोटो राख्न सकिन्छ',
   'Send the photos as multipart/form-data': 'फोटो multipart/form-data मा पठाउनुहोस्',
   'Send the photos as "photos"': 'फोटो "photos" नामबाट पठाउनुहोस्',
+  // Returns (shared/returns.ts)
+  'Return not found': 'फिर्ता भेटिएन',
+  'Category id must be a positive whole number': 'श्रेणीको id शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
+  'Return id must be a positive whole number': 'फिर्ताको id शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
+  'A return can be asked for once the order has been delivered': 'अर्डर डेलिभर भएपछि मात्र फिर्ता माग्न सकिन्छ',
+  'The time to return this order has passed': 'यो अर्डर फिर्ता गर्ने समय सकियो',
+  '{name} cannot be returned': '{name} फिर्ता गर्न मिल्दैन',
+  'That item is not in this order': 'त्यो सामान यो अर्डरमा छैन',
+  'Only {left} of {name} can still be returned': '{name} अब {left} वटा मात्र फिर्ता गर्न सकिन्छ',
+  'This return is not at that step': 'यो फिर्ता त्यो चरणमा छैन',
+  '{name} is out of stock: settle this return by refund instead': '{name} स्टकमा छैन: यो फिर्ता पैसा फिर्ता गरेर टुंग्याउनुहोस्',
+  'A return can have at most {max} photos': 'एउटा फिर्तामा बढीमा {max} वटा फोटो राख्न सकिन्छ',
+  'Photos must be sent in the photos field': 'फोटो photos नामबाट पठाउनुहोस्',
+  'Photos can be added only while the return is waiting for the shop': 'फिर्ता पसलको निर्णय पर्खिरहेको बेला मात्र फोटो थप्न सकिन्छ',
   'Too many reviews at once. Please try again in {minutes} minute{s}.':
     'एकैपटक धेरै समीक्षा भए। कृपया {minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।',
   // Delivery by district (shared/delivery.ts)

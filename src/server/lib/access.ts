@@ -31,7 +31,8 @@ export type AdminPermission =
   | 'promotions' // coupons
   | 'reviews' // review moderation: hide, show, reply
   | 'questions' // product questions: answer, hide, show
-  | 'settings'; // the shop's settings: delivery by district
+  | 'settings' // the shop's settings: delivery by district
+  | 'returns'; // returns: the list, approve, reject, receive, settle (a refund marked made asks 'refunds')
 
 /** One route's declared access, as the access table lists it. */
 export interface RouteAccess {

@@ -159,7 +159,7 @@ export async function recordStatusChange(
     from: string;
     to: string;
     at: string;
-    kind?: 'status' | 'payment';
+    kind?: 'status' | 'payment' | 'return';
     note?: string;
   },
 ): Promise<void> {
@@ -341,7 +341,7 @@ export async function itemsOf(db: Db, orderIds: string[]): Promise<Map<string, I
 
 export interface HistoryRow {
   order_id: string;
-  kind: 'status' | 'payment';
+  kind: 'status' | 'payment' | 'return';
   from_status: string;
   to_status: string;
   changed_at: string;

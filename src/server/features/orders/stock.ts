@@ -85,3 +85,57 @@ async function takeVariantAgain(trx: q.Db, productId: number, variantId: number,
   await vq.lockProduct(trx, productId);
   return vq.takeVariantStock(trx, productId, variantId, quantity);
 }
+
+/**
+ * Units a return brought back (their lines' products or variants, as they were sold) go into
+ * tracked stock again, and no longer count as held by the order (order_items.stock_reserved), so
+ * the sum above stays true. Only units the line took from tracked stock come back: a line sold
+ * while stock was not tracked gives nothing.
+ */
+export async function restockReturned(
+  trx: q.Db,
+  lines: { orderItemId: number; productId: number; variantId: number | null; quantity: number; reserved: number }[],
+): Promise<void> {
+  const inLockOrder = [...lines].sort((a, b) => a.productId - b.productId || (a.variantId ?? 0) - (b.variantId ?? 0));
+  for (const line of inLockOrder) {
+    const units = Math.min(line.quantity, line.reserved);
+    if (units <= 0) continue;
+    if (line.variantId === null) {
+      await q.returnStock(trx, line.productId, units);
+    } else {
+      await vq.lockProduct(trx, line.productId);
+      await vq.returnVariantStock(trx, line.productId, line.variantId, units);
+    }
+    await trx
+      .updateTable('order_items')
+      .set((eb) => ({ stock_reserved: eb('stock_reserved', '-', units) }))
+      .where('id', '=', line.orderItemId)
+      .execute();
+  }
+}
+
+/**
+ * A replacement's units leave tracked stock (and count as held by the order again); false when
+ * they are not there. Untracked stock always has them.
+ */
+export async function takeReplacement(
+  trx: q.Db,
+  line: { orderItemId: number; productId: number; variantId: number | null; quantity: number },
+): Promise<boolean> {
+  if (line.variantId === null) {
+    const stock = await q.productStock(trx, line.productId);
+    if (stock === null) return true;
+    if (stock === undefined || !(await q.takeStock(trx, line.productId, line.quantity))) return false;
+  } else {
+    await vq.lockProduct(trx, line.productId);
+    const stock = await vq.liveVariantStock(trx, line.variantId);
+    if (stock === null) return true;
+    if (stock === undefined || !(await vq.takeVariantStock(trx, line.productId, line.variantId, line.quantity))) return false;
+  }
+  await trx
+    .updateTable('order_items')
+    .set((eb) => ({ stock_reserved: eb('stock_reserved', '+', line.quantity) }))
+    .where('id', '=', line.orderItemId)
+    .execute();
+  return true;
+}

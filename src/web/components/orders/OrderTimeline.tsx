@@ -24,6 +24,19 @@ const PAYMENT_STEPS = {
   awaiting_payment: 'orders.timeline.awaitingPayment',
 } as const satisfies Record<string, MessageId>;
 
+const RETURN_STEPS = {
+  requested: 'orders.timeline.return.requested',
+  approved: 'orders.timeline.return.approved',
+  rejected: 'orders.timeline.return.rejected',
+  received: 'orders.timeline.return.received',
+  refund_due: 'orders.timeline.return.refund_due',
+  refunded: 'orders.timeline.return.refunded',
+  replaced: 'orders.timeline.return.replaced',
+} as const satisfies Record<string, MessageId>;
+
+/** A return's step names it in its note: 'Return #12', or 'Return #12: <the shop's reason>'. */
+const RETURN_NOTE = /^Return #(\d+)(?:: ([\s\S]*))?$/;
+
 const ACTORS = {
   admin: 'orders.timeline.by.admin',
   shopper: 'orders.timeline.by.customer',
@@ -32,6 +45,11 @@ const ACTORS = {
 
 /** What one change was, in the audience's words ('Cancelled by you' for the shopper). */
 function stepLabel(entry: OrderHistoryEntry, audience: 'shopper' | 'admin', t: Translate): string {
+  if (entry.kind === 'return') {
+    const id = messageOf(RETURN_STEPS, entry.to);
+    const returnId = RETURN_NOTE.exec(entry.note ?? '')?.[1] ?? '';
+    return id ? t(id, { id: returnId }) : entry.to;
+  }
   if (entry.kind === 'payment') {
     // A second payment for an order already paid: recorded for the admin to give back.
     if (entry.from === entry.to) return t('orders.timeline.extraPayment');
@@ -50,6 +68,10 @@ function stepLabel(entry: OrderHistoryEntry, audience: 'shopper' | 'admin', t: T
 /** The reason or note shown under a step: what a person wrote, and for the admin the shop's own notes too. */
 function stepNote(entry: OrderHistoryEntry, audience: 'shopper' | 'admin', t: Translate): string | null {
   if (!entry.note) return null;
+  if (entry.kind === 'return') {
+    const reason = RETURN_NOTE.exec(entry.note)?.[2];
+    return reason ? t('orders.timeline.reason', { reason }) : null;
+  }
   if (entry.kind === 'status' && entry.by !== 'shop') return t('orders.timeline.reason', { reason: entry.note });
   return audience === 'admin' ? t('orders.timeline.note', { note: entry.note }) : null;
 }

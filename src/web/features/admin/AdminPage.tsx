@@ -12,6 +12,7 @@ import MessageCircleQuestion from 'lucide-react/icons/message-circle-question';
 import MessageSquareText from 'lucide-react/icons/message-square-text';
 import ShieldUser from 'lucide-react/icons/shield-user';
 import TicketPercent from 'lucide-react/icons/ticket-percent';
+import Undo2 from 'lucide-react/icons/undo-2';
 import { type ComponentType, type SVGProps, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { apiGet } from '../../lib/api';
@@ -34,6 +35,7 @@ import { ProductsTab } from './tabs/ProductsTab';
 import { DeliveryTab } from './tabs/DeliveryTab';
 import { QuestionsTab } from './tabs/QuestionsTab';
 import { ReviewsTab } from './tabs/ReviewsTab';
+import { ReturnsTab } from './tabs/ReturnsTab';
 
 export const ADMIN_TABS = [
   'dashboard',
@@ -44,6 +46,7 @@ export const ADMIN_TABS = [
   'reviews',
   'questions',
   'delivery',
+  'returns',
   'jobs',
   'activity',
 ] as const;
@@ -60,6 +63,7 @@ const tabs: { id: AdminTab; label: MessageId; icon: ComponentType<SVGProps<SVGSV
   { id: 'reviews', label: 'admin.tabs.reviews', icon: MessageSquareText, Panel: ReviewsTab },
   { id: 'questions', label: 'admin.tabs.questions', icon: MessageCircleQuestion, Panel: QuestionsTab },
   { id: 'delivery', label: 'admin.tabs.delivery', icon: Truck, Panel: DeliveryTab },
+  { id: 'returns', label: 'admin.tabs.returns', icon: Undo2, Panel: ReturnsTab },
   { id: 'jobs', label: 'admin.tabs.jobs', icon: MailWarning, Panel: JobsTab },
   { id: 'activity', label: 'admin.tabs.activity', icon: History, Panel: ActivityTab },
 ];

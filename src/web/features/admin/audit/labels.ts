@@ -15,6 +15,7 @@ const ACTION_LABELS = {
   'childCategory.create': 'admin.activity.action.childCategoryCreate',
   'childCategory.delete': 'admin.activity.action.childCategoryDelete',
   'category.rename': 'admin.activity.action.categoryRename',
+  'category.returnDays': 'admin.activity.action.categoryReturnDays',
   'subcategory.rename': 'admin.activity.action.subcategoryRename',
   'childCategory.rename': 'admin.activity.action.childCategoryRename',
   'product.create': 'admin.activity.action.productCreate',
@@ -49,6 +50,11 @@ const ACTION_LABELS = {
   'question.hide': 'admin.activity.action.questionHide',
   'question.show': 'admin.activity.action.questionShow',
   'district.update': 'admin.activity.action.districtUpdate',
+  'return.approve': 'admin.activity.action.returnApprove',
+  'return.reject': 'admin.activity.action.returnReject',
+  'return.receive': 'admin.activity.action.returnReceive',
+  'return.settle': 'admin.activity.action.returnSettle',
+  'return.refunded': 'admin.activity.action.returnRefunded',
 } as const satisfies Record<AuditAction, MessageId>;
 
 /** The "What" filter's choices. */
@@ -67,6 +73,7 @@ export const KIND_LABELS = {
   review: 'admin.activity.kind.review',
   question: 'admin.activity.kind.question',
   district: 'admin.activity.kind.district',
+  return: 'admin.activity.kind.return',
 } as const satisfies Record<AuditEntityType, MessageId>;
 
 const FIELD_LABELS: Readonly<Record<string, MessageId>> = {

@@ -1,0 +1,2 @@
+/** The admin's Returns tab lives in ../returns. */
+export { ReturnsPanel as ReturnsTab } from '../returns/ReturnsPanel';
