@@ -18,11 +18,13 @@ import type {
 import type { CampaignItemsTable, CampaignsTable, PriceHistoryTable } from './schema-campaigns.js';
 import type { ReviewPhotosTable, ReviewReportsTable, ReviewVotesTable, ReviewsTable } from './schema-reviews.js';
 import type { AlertOptOutsTable, AlertSendsTable, StockAlertsTable, WishlistItemsTable } from './schema-wishlist.js';
+import type { SmsDaysTable, SmsMessagesTable, SmsNumbersTable, SmsOptOutsTable } from './schema-sms.js';
 
 export type * from './schema-catalog.js';
 export type * from './schema-campaigns.js';
 export type * from './schema-reviews.js';
 export type * from './schema-wishlist.js';
+export type * from './schema-sms.js';
 
 /**
  * Table types. Column names are snake_case; services map rows to the API's camelCase.
@@ -389,6 +391,10 @@ export interface Database {
   stock_alerts: StockAlertsTable;
   alert_opt_outs: AlertOptOutsTable;
   alert_sends: AlertSendsTable;
+  sms_messages: SmsMessagesTable;
+  sms_numbers: SmsNumbersTable;
+  sms_days: SmsDaysTable;
+  sms_opt_outs: SmsOptOutsTable;
   users: UsersTable;
   admins: AdminsTable;
   sessions: SessionsTable;
