@@ -34,6 +34,7 @@ import * as m036campaigns from './migrations/036_campaigns.js';
 import * as m037reviews from './migrations/037_reviews.js';
 import * as m038wishlist from './migrations/038_wishlist.js';
 import * as m039sms from './migrations/039_sms.js';
+import * as m040phone from './migrations/040_phone_verification.js';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the same list runs
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '037_reviews': m037reviews,
   '038_wishlist': m038wishlist,
   '039_sms': m039sms,
+  '040_phone_verification': m040phone,
 };
 
 /** The newest migration's name: a database that has run it is up to date (/api/ready). */

@@ -39,7 +39,11 @@ export interface UsersTable {
   email: string;
   phone_number: string;
   password_hash: string;
+  /** The account is verified: its email or its phone number was proved (the API's emailVerified). */
   email_verified: number;
+  /** When the address / the number was proved by a code (migration 040); null until then. */
+  email_verified_at: string | null;
+  phone_verified_at: string | null;
   /** The language of the shop's mails to them (migration 014; 'en' unless chosen): a check allows only these. */
   language: Generated<Locale>;
   created_at: string;
@@ -69,6 +73,8 @@ export interface SessionsTable {
 export interface OtpCodesTable {
   user_id: number;
   code_hash: string;
+  /** The texted registration code (migration 040); null when none was texted. */
+  sms_code_hash: string | null;
   expires_at: string;
   attempts: number;
   created_at: string;
@@ -92,9 +98,11 @@ export interface ThrottleTable {
 /** A password reset's or an email change's one live code (migration 012). */
 export interface AccountCodesTable {
   user_id: number;
-  purpose: 'reset-password' | 'change-email';
+  purpose: 'reset-password' | 'change-email' | 'login' | 'verify-phone';
   code_hash: string;
   new_email: string | null;
+  /** The number a 'verify-phone' code was texted to (migration 040). */
+  new_phone: string | null;
   expires_at: string;
   attempts: number;
   created_at: string;

@@ -26,7 +26,7 @@ export function recoveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/forgot-password',
       { ...access('public'), schema: { tags, body: forgotPasswordSchema, response: { 200: messageSchema } } },
       async (request) => {
-        await recovery.forgotPassword(ctx, request.log, request.body.email, loginClient(ctx, request));
+        await recovery.forgotPassword(ctx, request.log, request.body, loginClient(ctx, request));
         return { message: RECOVERY_MESSAGES.resetCodeSent };
       },
     );
@@ -80,7 +80,7 @@ export function recoveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { ...shopperOnly, schema: { tags, body: changePhoneSchema, response: { 200: userChangedResponseSchema } } },
       async (request) => {
         const { id } = principalOf(request);
-        const user = await recovery.changePhone(ctx, id, request.body, otpClientOf(ctx, request, id));
+        const user = await recovery.changePhone(ctx, request.log, id, request.body, otpClientOf(ctx, request, id));
         return { message: RECOVERY_MESSAGES.phoneChanged, user };
       },
     );

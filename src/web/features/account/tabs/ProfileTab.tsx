@@ -4,6 +4,7 @@ import MailWarning from 'lucide-react/icons/mail-warning';
 import { type FormEvent, type ReactNode, Suspense, lazy, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { AlertsSection } from './AlertsSection';
+import { VerifyPhone } from './VerifyPhone';
 import { OTP_LENGTH, OTP_RESEND_SECONDS } from '../../../../shared/account-limits';
 import { ErrorBoundary } from '../../../components/ErrorBoundary';
 import { Button } from '../../../components/ui/Button';
@@ -80,7 +81,12 @@ export function ProfileTab() {
             {user.firstName} {user.lastName}
           </Detail>
           <Detail label={t('account.profile.email')}>{user.email}</Detail>
-          <Detail label={t('account.profile.phoneNumber')}>{user.phoneNumber}</Detail>
+          <Detail label={t('account.profile.phoneNumber')}>
+            {user.phoneNumber}{' '}
+            <span data-testid="phone-status" className="text-sm font-normal text-slate-500">
+              ({user.phoneVerified ? t('account.profile.phone.verified') : t('account.profile.phone.unverified')})
+            </span>
+          </Detail>
           <Detail label={t('account.profile.verified')}>
             <span
               data-testid="verified-status"
@@ -93,6 +99,7 @@ export function ProfileTab() {
         </dl>
       </Card>
       {!user.emailVerified && <VerifyEmail user={user} />}
+      {!user.phoneVerified && <VerifyPhone user={user} />}
       {painted && <Security user={user} />}
       {painted && <AlertsSection userId={user.id} />}
     </div>
