@@ -356,6 +356,7 @@ describe('a way back in', () => {
       expect(res.json()).toMatchObject({ message: RECOVERY_MESSAGES.phoneChanged, user: { phoneNumber, phoneVerified: false } });
       // Not proved yet: it does not log in.
       expect((await login(phoneNumber, shopper.password)).statusCode).toBe(401);
+      expect((await post('/api/users/phone-code', {}, { token })).statusCode).toBe(200);
       const otp = await smsCodeFor(t, phoneNumber, 0);
       const proved = await post('/api/users/verify-phone', { otp }, { token });
       expect(proved.statusCode, proved.body).toBe(200);

@@ -109,10 +109,13 @@ export function textsTo(t: TestApp, phone: string): string[] {
     .map((name) => fs.readFileSync(path.join(folder, name), 'utf8'));
 }
 
-/** The code in the text number `index` to `phone` (0 the first), waiting for the worker to write it. */
-export async function smsCodeFor(t: TestApp, phone: string, index: number): Promise<string> {
+/**
+ * The code in the text number `index` to `phone` (0 the first), among those `containing` a phrase
+ * when given ('login code'): the worker may write two texts queued together in either order.
+ */
+export async function smsCodeFor(t: TestApp, phone: string, index: number, containing = ''): Promise<string> {
   for (let waited = 0; waited < 5_000; waited += 20) {
-    const text = textsTo(t, phone)[index];
+    const text = textsTo(t, phone).filter((body) => body.includes(containing))[index];
     const code = text && /\b(\d{6})\b/.exec(text.split('\n\n').slice(1).join('\n\n'))?.[1];
     if (code) return code;
     t.app.ctx.jobs.wake();

@@ -80,7 +80,7 @@ export function recoveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { ...shopperOnly, schema: { tags, body: changePhoneSchema, response: { 200: userChangedResponseSchema } } },
       async (request) => {
         const { id } = principalOf(request);
-        const user = await recovery.changePhone(ctx, request.log, id, request.body, otpClientOf(ctx, request, id));
+        const user = await recovery.changePhone(ctx, id, request.body, otpClientOf(ctx, request, id));
         return { message: RECOVERY_MESSAGES.phoneChanged, user };
       },
     );

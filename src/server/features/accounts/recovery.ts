@@ -29,7 +29,6 @@ import {
   otpClientFor,
 } from './account-codes.js';
 import { newOtpCode, OTP_TTL_MS, type OtpClient, otpSource } from './otp.js';
-import { sendPhoneCode } from './phone-codes.js';
 import { accountChangedMail, otpMail } from './otp-mail.js';
 import { textCode } from './sms-codes.js';
 import * as q from './queries.js';
@@ -286,13 +285,12 @@ export async function confirmEmail(
 }
 
 /**
- * A new phone number, the password asked. The number is the account's but not proved: a code is
- * texted to it (the Profile tab takes it), and until then it neither logs in nor is refused to
- * another registration. A number another account proved is refused.
+ * A new phone number, the password asked. The number is the account's but not proved: until a
+ * texted code proves it (the Profile tab's "Text me a code", phone-codes.ts) it neither logs in nor
+ * is refused to another registration. A number another account proved is refused.
  */
 export async function changePhone(
   ctx: AppContext,
-  log: Log,
   userId: number,
   input: z.output<typeof changePhoneSchema>,
   client: OtpClient,
@@ -302,11 +300,5 @@ export async function changePhone(
   if (input.phoneNumber === user.phone_number) throw badRequest(RECOVERY_MESSAGES.samePhone);
   if (await q.findUserByOwnedPhone(ctx.db, input.phoneNumber)) throw conflict(ACCOUNT_MESSAGES.phoneTaken);
   await q.updateUser(ctx.db, userId, { phone_number: input.phoneNumber, phone_verified_at: null }, isoNow(ctx.clock));
-  try {
-    await sendPhoneCode(ctx, log, userId, client);
-  } catch (error) {
-    // The change stands; the Profile tab offers to send the code again.
-    if (!(error instanceof AppError) || error.statusCode !== 429) throw error;
-  }
   return toPublicUser({ ...user, phone_number: input.phoneNumber, phone_verified_at: null });
 }

@@ -81,12 +81,7 @@ export function ProfileTab() {
             {user.firstName} {user.lastName}
           </Detail>
           <Detail label={t('account.profile.email')}>{user.email}</Detail>
-          <Detail label={t('account.profile.phoneNumber')}>
-            {user.phoneNumber}{' '}
-            <span data-testid="phone-status" className="text-sm font-normal text-slate-500">
-              ({user.phoneVerified ? t('account.profile.phone.verified') : t('account.profile.phone.unverified')})
-            </span>
-          </Detail>
+          <Detail label={t('account.profile.phoneNumber')}>{user.phoneNumber}</Detail>
           <Detail label={t('account.profile.verified')}>
             <span
               data-testid="verified-status"
