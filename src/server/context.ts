@@ -107,6 +107,7 @@ export async function createContext(
     adminEmail: config.store.email,
   });
   for (const handler of sms.handlers()) jobs.register(handler);
+  jobs.register(sms.laterHandler());
   return {
     config,
     db: handle.db,

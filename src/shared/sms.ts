@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryWholeNumber } from './query-params.js';
 import { typedPhone } from './typed-numbers.js';
 
 /**
@@ -94,7 +95,6 @@ export const SMS_MESSAGES = {
   notMobile: 'Enter a Nepali mobile number: 10 digits starting with 97 or 98',
   textRequired: 'Write the text to send',
   textTooLong: `The text can be at most ${SMS_TEST_TEXT_MAX} characters`,
-  refusedNumberLimit: 'This number has had as many texts as it may have for now',
   refusedDailyCap: "Today's SMS limit is reached",
   ownSettingsOnly: 'You can only change your own text settings',
 } as const;
@@ -108,6 +108,9 @@ export const smsTestSchema = z.object({
     .max(SMS_TEST_TEXT_MAX, SMS_MESSAGES.textTooLong),
 });
 export type SmsTestInput = z.infer<typeof smsTestSchema>;
+
+export const SMS_LOG_PAGE_SIZE = 25;
+export const smsLogQuerySchema = z.object({ page: queryWholeNumber('page', 999_999) });
 
 export const smsLogEntrySchema = z.object({
   id: z.number(),

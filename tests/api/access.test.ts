@@ -115,6 +115,8 @@ describe('the route table', () => {
         'POST /api/products/:id/notify-me',
         'GET /api/users/:userId/alerts',
         'PUT /api/users/:userId/alerts',
+        'GET /api/users/:userId/sms',
+        'PUT /api/users/:userId/sms',
       ].sort(),
     );
   });

@@ -85,6 +85,8 @@ export const ERRORS_NE: MessageCatalogue = {
   'This is in stock: you can order it now': 'यो स्टकमा छ: अहिले नै अर्डर गर्न सक्नुहुन्छ',
   'Choose the variant you want to be told about': 'कुन भेरियन्टबारे खबर चाहिन्छ, छान्नुहोस्',
   'You can only change your own alerts': 'तपाईं आफ्नै सूचना मात्र बदल्न सक्नुहुन्छ',
+  'You can only change your own text settings': 'तपाईं आफ्नै SMS सेटिङ मात्र बदल्न सक्नुहुन्छ',
+  "Today's SMS limit is reached": 'आजको SMS सीमा पुगिसक्यो',
 
   // Cart (shared/cart.ts)
   'Cart item not found': 'कार्टमा यो सामान भेटिएन',

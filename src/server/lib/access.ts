@@ -29,7 +29,8 @@ export type AdminPermission =
   | 'audit'
   | 'jobs'
   | 'promotions' // coupons
-  | 'reviews'; // review moderation: hide, show, reply
+  | 'reviews' // review moderation: hide, show, reply
+  | 'sms'; // the log of texts and a test text
 
 /** One route's declared access, as the access table lists it. */
 export interface RouteAccess {

@@ -34,10 +34,15 @@ import * as q from './queries.js';
  *   refusal of the day mails the shop's address, and the admin's SMS page says so.
  * - the text is cut to SMS_MAX_SEGMENTS segments (shared/sms.ts fitSms), never refused.
  * - never throws for any of the above; throws only when the database does.
+ *
+ * ctx.sms.queueLater(trx, input) writes one job and nothing else, for a busy transaction (a
+ * checkout) that should not wait on the day's counter row: the job applies the rules above in a
+ * transaction of its own moments later. Its outcome is not answered (order texts need none).
  */
 
 export const SMS_JOB = 'sms';
 export const SMS_CODE_JOB = 'sms-code';
+export const SMS_LATER_JOB = 'sms-later';
 export const CODES_PER_HOUR = 3;
 export const CODES_PER_DAY = 10;
 
@@ -68,6 +73,12 @@ const payloadSchema = z.object({
   sealed: z.string().optional(),
 });
 type SmsPayload = { id: number; to: string; text: string };
+const laterSchema = z.object({
+  to: z.string().regex(/^\d{10}$/),
+  kind: z.enum(['order', 'test']),
+  text: z.string().min(1),
+  userId: z.number().int().optional(),
+});
 
 export class SmsSender {
   private readonly sealer: Sealer;
@@ -136,6 +147,32 @@ export class SmsSender {
     const jobId = await jobs.enqueue(db, code ? SMS_CODE_JOB : SMS_JOB, payload, { summary: `SMS ${input.kind} to ${maskPhone(phone)}` });
     await q.setJob(db, id, jobId);
     return { queued: true, id };
+  }
+
+  /** See the contract at the top of this file. Not for codes (their limits must answer at once). */
+  async queueLater(db: Db, input: SmsInput & { kind: 'order' | 'test' }): Promise<void> {
+    const to = nepaliMobile(input.to);
+    if (!to) return;
+    await this.deps.jobs.enqueue(db, SMS_LATER_JOB, { ...input, to }, { summary: `SMS ${input.kind} to ${maskPhone(to)}` });
+  }
+
+  /** The job of queueLater: the limits and the day's cap, then the text's own job. */
+  laterHandler(): JobHandler<SmsInput> {
+    return {
+      kind: SMS_LATER_JOB,
+      maxAttempts: 5,
+      retryDelayMs: (attempts) => 10_000 * attempts,
+      timeoutMs: 30_000,
+      parse: (payload) => {
+        const parsed = laterSchema.safeParse(payload);
+        if (!parsed.success) throw new PermanentJobError('the payload is not a text to queue');
+        return parsed.data;
+      },
+      run: async (input) => {
+        const result = await this.queue(this.deps.db, input);
+        if (result.queued) this.deps.jobs.wake();
+      },
+    };
   }
 
   /** The handlers the worker runs: order texts and the like, and codes (quick retries, then given up). */

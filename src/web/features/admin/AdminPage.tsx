@@ -8,6 +8,7 @@ import LogOut from 'lucide-react/icons/log-out';
 import MailWarning from 'lucide-react/icons/mail-warning';
 import Package from 'lucide-react/icons/package';
 import MessageSquareText from 'lucide-react/icons/message-square-text';
+import Smartphone from 'lucide-react/icons/smartphone';
 import ShieldUser from 'lucide-react/icons/shield-user';
 import TicketPercent from 'lucide-react/icons/ticket-percent';
 import { type ComponentType, type SVGProps, useMemo, useState } from 'react';
@@ -30,8 +31,9 @@ import { JobsTab } from './tabs/JobsTab';
 import { OrdersTab } from './tabs/OrdersTab';
 import { ProductsTab } from './tabs/ProductsTab';
 import { ReviewsTab } from './tabs/ReviewsTab';
+import { SmsTab } from './tabs/SmsTab';
 
-export const ADMIN_TABS = ['dashboard', 'categories', 'products', 'orders', 'coupons', 'reviews', 'jobs', 'activity'] as const;
+export const ADMIN_TABS = ['dashboard', 'categories', 'products', 'orders', 'coupons', 'reviews', 'jobs', 'sms', 'activity'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 // The Dashboard comes first, as the owner's morning look; the original three keep their order
@@ -44,6 +46,7 @@ const tabs: { id: AdminTab; label: MessageId; icon: ComponentType<SVGProps<SVGSV
   { id: 'coupons', label: 'admin.tabs.coupons', icon: TicketPercent, Panel: CouponsTab },
   { id: 'reviews', label: 'admin.tabs.reviews', icon: MessageSquareText, Panel: ReviewsTab },
   { id: 'jobs', label: 'admin.tabs.jobs', icon: MailWarning, Panel: JobsTab },
+  { id: 'sms', label: 'admin.tabs.sms', icon: Smartphone, Panel: SmsTab },
   { id: 'activity', label: 'admin.tabs.activity', icon: History, Panel: ActivityTab },
 ];
 

@@ -4,6 +4,7 @@ import MailWarning from 'lucide-react/icons/mail-warning';
 import { type FormEvent, type ReactNode, Suspense, lazy, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { AlertsSection } from './AlertsSection';
+import { SmsSection } from './SmsSection';
 import { VerifyPhone } from './VerifyPhone';
 import { OTP_LENGTH, OTP_RESEND_SECONDS } from '../../../../shared/account-limits';
 import { ErrorBoundary } from '../../../components/ErrorBoundary';
@@ -97,6 +98,7 @@ export function ProfileTab() {
       {!user.phoneVerified && <VerifyPhone user={user} />}
       {painted && <Security user={user} />}
       {painted && <AlertsSection userId={user.id} />}
+      {painted && <SmsSection userId={user.id} phone={user.phoneNumber} />}
     </div>
   );
 }
