@@ -46,6 +46,8 @@ import { OrdersService } from './features/orders/service.js';
 import { paymentSandboxRoutes } from './features/payments/sandbox/routes.js';
 import { storeRoutes } from './features/store/routes.js';
 import { webRoutes } from './features/web/routes.js';
+import { smsAdminRoutes, smsSettingsRoutes } from './features/sms/routes.js';
+import { SmsService } from './features/sms/service.js';
 import { installAccess } from './lib/access.js';
 import { installErrorHandling } from './lib/error-handler.js';
 import { injectFetch } from './lib/inject-fetch.js';
@@ -163,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   ctx.jobs.register(alerts.alertMailHandler());
   ctx.jobs.register(priceDropHandler(ctx, alerts));
   ctx.jobs.register(cartReminderHandler(ctx, alerts));
+  const sms = new SmsService(ctx);
   await app.register(
     async (api) => {
       await api.register(storeRoutes(ctx));
@@ -170,6 +173,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountsRoutes(ctx), { prefix: '/users' });
       await api.register(wishlistRoutes(ctx), { prefix: '/users' });
       await api.register(alertRoutes(alerts));
+      await api.register(smsSettingsRoutes(sms), { prefix: '/users' });
+      await api.register(smsAdminRoutes(sms), { prefix: '/admin/sms' });
       await api.register(adminRoutes(ctx), { prefix: '/admin' });
       await api.register(jobsRoutes(ctx), { prefix: '/admin/jobs' });
       await api.register(auditRoutes(ctx), { prefix: '/admin/audit' });

@@ -1,4 +1,5 @@
 import type { S3Settings } from './lib/s3-storage.js';
+import { SMS_API_URLS, type SmsConfig } from './lib/sms-settings.js';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -145,6 +146,13 @@ const envSchema = z
     // Stock one shopper can hold (features/orders/checkout.ts).
     MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(CART_QUANTITY_MAX).default(3),
     MAX_UNITS_PER_ORDER: z.coerce.number().int().min(1).max(CART_QUANTITY_MAX).default(5),
+    // Texts to shoppers' phones (features/sms). Unset SMS_PROVIDER: texts are written to DATA_DIR/outbox/sms.
+    SMS_PROVIDER: z.enum(['aakash', 'sparrow', '']).optional(),
+    SMS_TOKEN: optionalString,
+    SMS_FROM: optionalString,
+    SMS_API_URL: optionalUrl,
+    SMS_DAILY_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(500),
+    SMS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
     COD_CONFIRM_HOURS: z.coerce
       .number()
       .int()
@@ -185,6 +193,14 @@ const envSchema = z
   .refine((env) => env.NODE_ENV !== 'production' || !env.KHALTI_SECRET_KEY || env.KHALTI_API_URL, {
     message: 'is required in production with KHALTI_SECRET_KEY (https://khalti.com/api/v2/ for live payments)',
     path: ['KHALTI_API_URL'],
+  })
+  .refine((env) => !env.SMS_PROVIDER || env.SMS_TOKEN !== undefined, {
+    message: "is required with SMS_PROVIDER (the token from the provider's API settings)",
+    path: ['SMS_TOKEN'],
+  })
+  .refine((env) => env.SMS_PROVIDER !== 'sparrow' || env.SMS_FROM !== undefined, {
+    message: 'is required with SMS_PROVIDER=sparrow (the sender identity Sparrow gave the shop)',
+    path: ['SMS_FROM'],
   })
   .refine((env) => !(env.NODE_ENV === 'production' && isOn(env.PAYMENT_SANDBOX)), {
     message: 'the payment sandbox cannot run in production (it would mark orders paid that nobody paid)',
@@ -265,6 +281,7 @@ export interface Config {
   orderLimits: OrderLimits;
   /** RETURN_DAYS: days after delivery a return may be asked for, unless the goods' category says otherwise (0: no returns). */
   returnDays: number;
+  sms: SmsConfig;
 }
 
 /** What one shopper may hold at once (features/orders/checkout.ts, features/cart). */
@@ -380,6 +397,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       codConfirmHours: e.COD_CONFIRM_HOURS,
     },
     returnDays: e.RETURN_DAYS,
+    sms: {
+      provider:
+        e.SMS_PROVIDER && e.SMS_TOKEN
+          ? { name: e.SMS_PROVIDER, token: e.SMS_TOKEN, from: e.SMS_FROM, apiUrl: e.SMS_API_URL ?? SMS_API_URLS[e.SMS_PROVIDER] }
+          : undefined,
+      dailyLimit: e.SMS_DAILY_LIMIT,
+      timeoutMs: e.SMS_TIMEOUT_SECONDS * 1000,
+    },
   };
 }
 

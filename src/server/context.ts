@@ -19,6 +19,8 @@ import { DeviceCookies } from './lib/device-cookie.js';
 import { DiskStorage, type Storage } from './lib/storage.js';
 import { Throttle } from './lib/throttle.js';
 import { TokenService } from './lib/tokens.js';
+import { createSmsTransport } from './features/sms/clients.js';
+import { SmsSender } from './features/sms/sender.js';
 
 /** Everything a feature needs, built once per app and handed to each feature's routes. */
 export interface AppContext {
@@ -36,6 +38,8 @@ export interface AppContext {
   jobs: JobQueue;
   /** Every mail goes through here: written in the transaction that causes it, sent by the worker. */
   outbox: MailOutbox;
+  /** Every text goes through here (features/sms/sender.ts): limits, the daily cap, the queue. */
+  sms: SmsSender;
   tokens: TokenService;
   sessions: SessionService;
   throttle: Throttle;
@@ -92,6 +96,18 @@ export async function createContext(
   const jobs = new JobQueue(handle.db, clock, log, overrides.jobs);
   const outbox = new MailOutbox(jobs, jwtSecret, mailDomain(config.mailFrom));
   jobs.register(outbox.handler(mailer));
+  const sms = new SmsSender({
+    db: handle.db,
+    jobs,
+    outbox,
+    clock,
+    config: config.sms,
+    transport: createSmsTransport(config.sms, config.dataDir, log),
+    secret: jwtSecret,
+    adminEmail: config.store.email,
+  });
+  for (const handler of sms.handlers()) jobs.register(handler);
+  jobs.register(sms.laterHandler());
   return {
     config,
     db: handle.db,
@@ -102,6 +118,7 @@ export async function createContext(
     storage,
     jobs,
     outbox,
+    sms,
     tokens,
     sessions: new SessionService(handle.db, tokens, clock),
     throttle: new Throttle(handle.db, clock),

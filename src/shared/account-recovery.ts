@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { emailField, newPasswordField, otpField, phoneField, publicUserSchema } from './accounts.js';
+import { mobileField, PHONE_CODE_MESSAGES } from './phone-codes.js';
 
 /**
  * "A way back in": a forgotten password reset by a code mailed to the account, and the
  * shopper's own changes of password, email and phone; the admin's own password change. The web
  * forms and the server validate with these schemas. None of these texts are the original shop's.
  *
- * - POST /api/users/forgot-password {email} → 200 {message} whether or not an account uses it
- * - POST /api/users/reset-password {email, otp, password, confirmPassword} → 200 {message}; every
- *   session of the account ends
+ * - POST /api/users/forgot-password {email} or {phoneNumber} → 200 {message} whether or not an
+ *   account uses it; a number is texted only when an account proved it
+ * - POST /api/users/reset-password {email or phoneNumber, otp, password, confirmPassword} → 200
+ *   {message}; every session of the account ends
  * - POST /api/users/change-password (shopper token) {currentPassword, password, confirmPassword}
  *   → 200 {message}; the shopper's other sessions end, this one stays
  * - POST /api/users/change-email (shopper token) {email, currentPassword} → 200 or 202 {message}:
@@ -35,10 +37,31 @@ function withMatchingPasswords<T extends z.ZodObject<{ password: z.ZodType; conf
   });
 }
 
-export const forgotPasswordSchema = z.object({ email: emailField() });
+/**
+ * Whose password: an email, or a proved phone number. Without either, the email is asked for (as
+ * before phone numbers were taken), and both at once are refused.
+ */
+const emailOrPhone = {
+  email: emailField().optional(),
+  phoneNumber: mobileField().optional(),
+};
+type EmailOrPhone = { email?: string | undefined; phoneNumber?: string | undefined };
+function oneOfEmailOrPhone<T extends z.ZodType<EmailOrPhone>>(schema: T) {
+  return schema.superRefine((value, ctx) => {
+    if (value.email === undefined && value.phoneNumber === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'Email is required', path: ['email'] });
+    } else if (value.email !== undefined && value.phoneNumber !== undefined) {
+      ctx.addIssue({ code: 'custom', message: PHONE_CODE_MESSAGES.emailOrPhoneNotBoth, path: ['phoneNumber'] });
+    }
+  });
+}
 
-export const resetPasswordSchema = withMatchingPasswords(
-  z.object({ email: emailField(), otp: otpField(), password: newPasswordField('New password'), confirmPassword }),
+export const forgotPasswordSchema = oneOfEmailOrPhone(z.object(emailOrPhone));
+
+export const resetPasswordSchema = oneOfEmailOrPhone(
+  withMatchingPasswords(
+    z.object({ ...emailOrPhone, otp: otpField(), password: newPasswordField('New password'), confirmPassword }),
+  ),
 );
 
 export const changePasswordSchema = withMatchingPasswords(

@@ -136,7 +136,10 @@ export const publicUserSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   phoneNumber: z.string(),
+  /** The account is verified (its email or its phone number was proved by a code). */
   emailVerified: z.boolean(),
+  /** The phone number was proved by a texted code: only then does it log in or receive texts. */
+  phoneVerified: z.boolean(),
   /** The language the shop's mails to the shopper are written in (the web's language switch sets it). */
   language: z.enum(LOCALES),
 });

@@ -49,6 +49,7 @@ export const VALIDATION_NE: MessageCatalogue = {
   'New password is required': 'नयाँ पासवर्ड लेख्नुहोस्',
   'New password must be at least {min} characters': 'नयाँ पासवर्डमा कम्तीमा {min} अक्षर हुनुपर्छ',
   'New password is too long': 'नयाँ पासवर्ड धेरै लामो भयो',
+  'Enter an email or a phone number, not both': 'इमेल वा फोन नम्बर मध्ये एउटा मात्र लेख्नुहोस्',
 
   // cart.ts
   'Quantity must be a whole number of {min} or more': 'परिमाण {min} वा सोभन्दा बढीको पूर्णाङ्क हुनुपर्छ',
@@ -77,6 +78,10 @@ export const VALIDATION_NE: MessageCatalogue = {
   'Ids must be positive whole numbers': 'id शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
   'Active must be true or false': 'सक्रिय true वा false हुनुपर्छ',
   'backInStock must be true or false': 'backInStock true वा false हुनुपर्छ',
+  'orderUpdates must be true or false': 'orderUpdates true वा false हुनुपर्छ',
+  'Enter a Nepali mobile number: {digits} digits starting with {first} or {second}': '{first} वा {second} बाट सुरु हुने {digits} अङ्कको नेपाली मोबाइल नम्बर लेख्नुहोस्',
+  'Write the text to send': 'पठाउने सन्देश लेख्नुहोस्',
+  'The text can be at most {count} characters': 'सन्देश बढीमा {count} अक्षरको हुन सक्छ',
   'priceDrop must be true or false': 'priceDrop true वा false हुनुपर्छ',
   'cartReminder must be true or false': 'cartReminder true वा false हुनुपर्छ',
   'This coupon code is not valid': 'यो कुपन कोड मान्य छैन',

@@ -101,6 +101,8 @@ describe('the route table', () => {
         'POST /api/users/change-password',
         'POST /api/users/change-phone',
         'POST /api/users/confirm-email',
+        'POST /api/users/phone-code',
+        'POST /api/users/verify-phone',
         'PUT /api/cart/update-quantity',
         'PUT /api/users/language',
         'GET /api/products/:id/reviews/mine',
@@ -119,6 +121,8 @@ describe('the route table', () => {
         'GET /api/orders/user/:userId/order/:orderId/returns',
         'POST /api/orders/user/:userId/order/:orderId/returns',
         'PUT /api/orders/user/:userId/order/:orderId/returns/:returnId/photos',
+        'GET /api/users/:userId/sms',
+        'PUT /api/users/:userId/sms',
       ].sort(),
     );
   });
@@ -142,6 +146,8 @@ describe('the route table', () => {
         'POST /api/users/logout',
         'POST /api/users/forgot-password',
         'POST /api/users/reset-password',
+        'POST /api/users/login-code',
+        'POST /api/users/login-code/verify',
         'POST /api/admin/login',
         'POST /api/admin/refresh-token',
         'POST /api/admin/logout',

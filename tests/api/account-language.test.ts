@@ -165,6 +165,7 @@ describe('a shopper’s language', () => {
           email: sita.email,
           phoneNumber: sita.phoneNumber,
           emailVerified: true,
+          phoneVerified: false,
           language: 'ne',
         },
       });

@@ -9,9 +9,11 @@ import {
   expectNoSecrets,
   loginAs,
   registerAndVerify,
+  registerAndVerifyBySms,
   registerShopper,
   ROOT_ADMIN,
   type Shopper,
+  smsCodeFor,
 } from '../helpers/accounts.js';
 
 /** A way back in: forgot password, and the shopper's and admin's own changes. */
@@ -334,9 +336,9 @@ describe('a way back in', () => {
       expect((await post('/api/users/confirm-email', { otp: code }, { token })).json().message).toBe(ACCOUNT_MESSAGES.otpNone);
     });
 
-    it('changes the phone number with the password; a verified account’s number is refused', async () => {
+    it('changes the phone number with the password, proved by a texted code; a proved number is refused', async () => {
       const shopper = await registerAndVerify(t);
-      const taken = await registerAndVerify(t);
+      const taken = await registerAndVerifyBySms(t);
       const token = await loginAs(t, shopper);
       const refused = await post(
         '/api/users/change-phone',
@@ -351,7 +353,14 @@ describe('a way back in', () => {
       const phoneNumber = `98${String(shopper.userId).slice(-8)}`;
       const res = await post('/api/users/change-phone', { phoneNumber, currentPassword: shopper.password }, { token });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ message: RECOVERY_MESSAGES.phoneChanged, user: { phoneNumber } });
+      expect(res.json()).toMatchObject({ message: RECOVERY_MESSAGES.phoneChanged, user: { phoneNumber, phoneVerified: false } });
+      // Not proved yet: it does not log in.
+      expect((await login(phoneNumber, shopper.password)).statusCode).toBe(401);
+      expect((await post('/api/users/phone-code', {}, { token })).statusCode).toBe(200);
+      const otp = await smsCodeFor(t, phoneNumber, 0);
+      const proved = await post('/api/users/verify-phone', { otp }, { token });
+      expect(proved.statusCode, proved.body).toBe(200);
+      expect(proved.json().user).toMatchObject({ phoneNumber, phoneVerified: true, emailVerified: true });
       expect((await login(phoneNumber, shopper.password)).statusCode).toBe(200);
     });
   });

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_POLICY, loginBackoffKeys } from '../../src/server/lib/login-guard.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
-import { expectNoSecrets, jwtPayload, registerShopper, type Shopper } from '../helpers/accounts.js';
+import { expectNoSecrets, jwtPayload, registerShopper, type Shopper, smsCodeFor } from '../helpers/accounts.js';
 
 describe('POST /api/users/login', () => {
   let t: TestApp;
@@ -42,11 +42,22 @@ describe('POST /api/users/login', () => {
     expect(claims.exp as number).toBeLessThanOrEqual(nowSeconds + 3601);
   });
 
-  it('matches the email in any case and with spaces around it, and the phone number', async () => {
+  it('matches the email in any case and with spaces around it, and a phone number once proved by text', async () => {
     const ip = nextIp();
     expect((await login({ emailOrPhone: `  ${shopper.email.toUpperCase()} `, password: shopper.password }, ip)).statusCode).toBe(
       200,
     );
+    // Typed into a registration, a number proves nothing: it logs in only once its texted code is back.
+    const unproved = await login({ emailOrPhone: shopper.phoneNumber, password: shopper.password }, ip);
+    expect(unproved.statusCode).toBe(401);
+    expect(unproved.json().message).toBe('Invalid email/phone or password');
+    const otp = await smsCodeFor(t, shopper.phoneNumber, 0);
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/verify-otp',
+      payload: { userId: shopper.userId, otp },
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
     expect((await login({ emailOrPhone: shopper.phoneNumber, password: shopper.password }, ip)).statusCode).toBe(200);
   });
 

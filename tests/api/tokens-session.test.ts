@@ -43,6 +43,7 @@ describe('shopper sessions: refresh-token, logout, findUser', () => {
           email: shopper.email,
           phoneNumber: shopper.phoneNumber,
           emailVerified: true,
+          phoneVerified: false,
           language: 'en',
         },
       });

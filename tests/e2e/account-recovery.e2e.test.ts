@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { RECOVERY_MESSAGES } from '../../src/shared/account-recovery.js';
 import { ACCOUNT_MESSAGES } from '../../src/shared/accounts.js';
-import { api, mailbox, newShopperInput, registerVerifiedShopper } from './support/api.js';
+import { api, mailbox, newShopperInput, registerVerifiedShopper, smsbox } from './support/api.js';
 import { DESKTOP, allowConsoleErrors, describe, expect, workerShop, test } from './support/fixtures.js';
 import { fillLoginForm, loggedInBeforeLoad, loginViaUi, profileDetail } from './support/flows.js';
 import { eventually, expectHidden, expectPath, expectToast, expectVisible } from './support/ui.js';
@@ -37,7 +37,7 @@ describe('a forgotten password (phone)', () => {
     await expectPath(page, '/forgot-password');
     await expectVisible(page.getByRole('heading', { name: 'Forgot your password?' }));
     // The email typed on the login form comes along.
-    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(shopper.email);
+    expect(await page.getByLabel('Email or mobile number').inputValue()).toBe(shopper.email);
 
     const since = await mailbox.count();
     await page.getByRole('button', { name: 'Send code' }).click();
@@ -77,7 +77,7 @@ describe('a forgotten password (phone)', () => {
     allowConsoleErrors(page, /status of 400\b/);
     const shopper = await registerVerifiedShopper();
     await page.goto('/forgot-password');
-    await page.getByLabel('Email', { exact: true }).fill(shopper.email);
+    await page.getByLabel('Email or mobile number').fill(shopper.email);
     const since = await mailbox.count();
     await page.getByRole('button', { name: 'Send code' }).click();
     const otp = await mailbox.otpFor(shopper.email, since);
@@ -176,6 +176,11 @@ describe('sign-in and security in the Account tab (phone)', () => {
       'the new phone number in the profile',
     );
     expect(changes).toEqual(['POST']);
+    // The new number logs in once a texted code proves it.
+    await page.getByRole('button', { name: 'Text me a code' }).click();
+    await page.getByLabel('Code from the SMS').fill(await smsbox.codeFor(newPhone, 0));
+    await page.getByRole('button', { name: 'Verify number' }).click();
+    await expectToast(page, 'Your phone number has been verified.');
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
     await expectPath(page, '/login');

@@ -1,4 +1,4 @@
-import { api, registerVerifiedShopper } from './support/api.js';
+import { api, registerShopperVerifiedBySms, registerVerifiedShopper } from './support/api.js';
 import { describe, expect, test } from './support/fixtures.js';
 import { fillLoginForm, loginViaUi } from './support/flows.js';
 import { expectPath, expectToast, expectVisible } from './support/ui.js';
@@ -45,8 +45,8 @@ describe('shopper login (phone)', () => {
     await expectPath(page, '/login');
   });
 
-  test('a shopper can log in with the phone number', async ({ page }) => {
-    const shopper = await registerVerifiedShopper();
+  test('a shopper can log in with the phone number once it is verified', async ({ page }) => {
+    const shopper = await registerShopperVerifiedBySms();
     await loginViaUi(page, shopper.phoneNumber, shopper.password);
   });
 

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect } from 'vitest';
 import type { TestApp } from './app.js';
 
@@ -94,4 +96,41 @@ export function jwtPayload(token: string): Record<string, unknown> {
 export function expectNoSecrets(body: string): void {
   expect(body).not.toMatch(/password_hash|passwordHash|code_hash|codeHash|\$argon2/i);
   expect(body).not.toMatch(/"(password|confirmPassword|otp|code)"\s*:/);
+}
+
+/** The texts written to the dev SMS outbox for `phone` (DATA_DIR/outbox/sms, no gateway set), oldest first. */
+export function textsTo(t: TestApp, phone: string): string[] {
+  const folder = path.join(t.dataDir, 'outbox', 'sms');
+  if (!fs.existsSync(folder)) return [];
+  return fs
+    .readdirSync(folder)
+    .filter((name) => name.includes(`-${phone}-`))
+    .sort()
+    .map((name) => fs.readFileSync(path.join(folder, name), 'utf8'));
+}
+
+/**
+ * The code in the text number `index` to `phone` (0 the first), among those `containing` a phrase
+ * when given ('login code'): the worker may write two texts queued together in either order.
+ */
+export async function smsCodeFor(t: TestApp, phone: string, index: number, containing = ''): Promise<string> {
+  for (let waited = 0; waited < 5_000; waited += 20) {
+    const text = textsTo(t, phone).filter((body) => body.includes(containing))[index];
+    const code = text && /\b(\d{6})\b/.exec(text.split('\n\n').slice(1).join('\n\n'))?.[1];
+    if (code) return code;
+    t.app.ctx.jobs.wake();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no text number ${index} to ${phone}`);
+}
+
+/** Registers and verifies with the texted code: the account is verified and owns its number. */
+export async function registerAndVerifyBySms(t: TestApp, overrides: Partial<Record<string, unknown>> = {}): Promise<Shopper> {
+  const body = shopperData(overrides);
+  const before = textsTo(t, String(body.phoneNumber)).length;
+  const shopper = await registerShopper(t, body);
+  const otp = await smsCodeFor(t, shopper.phoneNumber, before);
+  const res = await t.app.inject({ method: 'POST', url: '/api/users/verify-otp', payload: { userId: shopper.userId, otp } });
+  expect(res.statusCode, res.body).toBe(200);
+  return shopper;
 }

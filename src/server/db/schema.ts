@@ -20,6 +20,7 @@ import type { ReviewPhotosTable, ReviewReportsTable, ReviewVotesTable, ReviewsTa
 import type { ReturnItemsTable, ReturnPhotosTable, ReturnsTable } from './schema-returns.js';
 import type { AlertOptOutsTable, AlertSendsTable, StockAlertsTable, WishlistItemsTable } from './schema-wishlist.js';
 import type { DistrictDeliveryTable, QuestionsTable } from './schema-questions.js';
+import type { SmsDaysTable, SmsMessagesTable, SmsNumbersTable, SmsOptOutsTable } from './schema-sms.js';
 
 export type * from './schema-catalog.js';
 export type * from './schema-campaigns.js';
@@ -27,6 +28,7 @@ export type * from './schema-reviews.js';
 export type * from './schema-wishlist.js';
 export type * from './schema-questions.js';
 export type * from './schema-returns.js';
+export type * from './schema-sms.js';
 
 /**
  * Table types. Column names are snake_case; services map rows to the API's camelCase.
@@ -41,7 +43,11 @@ export interface UsersTable {
   email: string;
   phone_number: string;
   password_hash: string;
+  /** The account is verified: its email or its phone number was proved (the API's emailVerified). */
   email_verified: number;
+  /** When the address / the number was proved by a code (migration 040); null until then. */
+  email_verified_at: string | null;
+  phone_verified_at: string | null;
   /** The language of the shop's mails to them (migration 014; 'en' unless chosen): a check allows only these. */
   language: Generated<Locale>;
   created_at: string;
@@ -71,6 +77,8 @@ export interface SessionsTable {
 export interface OtpCodesTable {
   user_id: number;
   code_hash: string;
+  /** The texted registration code (migration 040); null when none was texted. */
+  sms_code_hash: string | null;
   expires_at: string;
   attempts: number;
   created_at: string;
@@ -94,9 +102,11 @@ export interface ThrottleTable {
 /** A password reset's or an email change's one live code (migration 012). */
 export interface AccountCodesTable {
   user_id: number;
-  purpose: 'reset-password' | 'change-email';
+  purpose: 'reset-password' | 'change-email' | 'login' | 'verify-phone';
   code_hash: string;
   new_email: string | null;
+  /** The number a 'verify-phone' code was texted to (migration 040). */
+  new_phone: string | null;
   expires_at: string;
   attempts: number;
   created_at: string;
@@ -395,6 +405,10 @@ export interface Database {
   stock_alerts: StockAlertsTable;
   alert_opt_outs: AlertOptOutsTable;
   alert_sends: AlertSendsTable;
+  sms_messages: SmsMessagesTable;
+  sms_numbers: SmsNumbersTable;
+  sms_days: SmsDaysTable;
+  sms_opt_outs: SmsOptOutsTable;
   users: UsersTable;
   admins: AdminsTable;
   sessions: SessionsTable;

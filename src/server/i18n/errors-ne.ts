@@ -64,6 +64,12 @@ export const ERRORS_NE: MessageCatalogue = {
   'The new password must differ from the current one': 'नयाँ पासवर्ड हालको पासवर्डभन्दा फरक हुनुपर्छ',
   'This is already your email': 'यो त तपाईंको हालकै इमेल हो',
   'This is already your phone number': 'यो त तपाईंको हालकै फोन नम्बर हो',
+  // Codes by text and login by phone (shared/phone-codes.ts)
+  'Your phone number is already verified': 'तपाईंको फोन नम्बर पहिल्यै प्रमाणित भइसकेको छ',
+  'We cannot text this number now. Please try again later or use your email.':
+    'अहिले यो नम्बरमा SMS पठाउन सकिँदैन। कृपया पछि फेरि प्रयास गर्नुहोस् वा इमेल प्रयोग गर्नुहोस्।',
+  'Too many login codes for this number. Please try again in {minutes} minute{s}.':
+    'यो नम्बरका लागि धेरै पटक लगइन कोड मागियो। कृपया {minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।',
   'This admin’s password is set by ADMIN_PASSWORD on the server. Change it there.':
     'यो एडमिनको पासवर्ड सर्भरको ADMIN_PASSWORD ले तय गर्छ। त्यहीँ परिवर्तन गर्नुहोस्।',
   'Too many reset requests. Please try again in {minutes} minute{s}.':
@@ -79,6 +85,8 @@ export const ERRORS_NE: MessageCatalogue = {
   'This is in stock: you can order it now': 'यो स्टकमा छ: अहिले नै अर्डर गर्न सक्नुहुन्छ',
   'Choose the variant you want to be told about': 'कुन भेरियन्टबारे खबर चाहिन्छ, छान्नुहोस्',
   'You can only change your own alerts': 'तपाईं आफ्नै सूचना मात्र बदल्न सक्नुहुन्छ',
+  'You can only change your own text settings': 'तपाईं आफ्नै SMS सेटिङ मात्र बदल्न सक्नुहुन्छ',
+  "Today's SMS limit is reached": 'आजको SMS सीमा पुगिसक्यो',
 
   // Cart (shared/cart.ts)
   'Cart item not found': 'कार्टमा यो सामान भेटिएन',

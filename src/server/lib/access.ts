@@ -32,7 +32,8 @@ export type AdminPermission =
   | 'reviews' // review moderation: hide, show, reply
   | 'questions' // product questions: answer, hide, show
   | 'settings' // the shop's settings: delivery by district
-  | 'returns'; // returns: the list, approve, reject, receive, settle (a refund marked made asks 'refunds')
+  | 'returns' // returns: the list, approve, reject, receive, settle (a refund marked made asks 'refunds')
+  | 'sms'; // the log of texts and a test text
 
 /** One route's declared access, as the access table lists it. */
 export interface RouteAccess {

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { workerShop } from './worker-shop.js';
 import { requestJson } from '../../helpers/processes.js';
@@ -120,6 +122,35 @@ export const mailbox = {
   },
 };
 
+/** The texts the shop wrote to its dev SMS outbox (DATA_DIR/outbox/sms: the e2e shop sets no gateway). */
+export const smsbox = {
+  textsTo(phone: string): string[] {
+    const folder = path.join(workerShop().dataDir, 'outbox', 'sms');
+    if (!fs.existsSync(folder)) return [];
+    return fs
+      .readdirSync(folder)
+      .filter((name) => name.includes(`-${phone}-`))
+      .sort()
+      .map((name) => fs.readFileSync(path.join(folder, name), 'utf8'));
+  },
+  count(phone: string): number {
+    return smsbox.textsTo(phone).length;
+  },
+  /**
+   * The code of the first text to `phone` after `since` texts, among those `containing` a phrase when
+   * given (the shop's worker may write two texts queued together in either order); waits for it.
+   */
+  async codeFor(phone: string, since = 0, containing = ''): Promise<string> {
+    for (let waited = 0; waited < 15_000; waited += 100) {
+      const text = smsbox.textsTo(phone).filter((body) => body.includes(containing))[since];
+      const code = text && /\b(\d{6})\b/.exec(text.split('\n\n').slice(1).join('\n\n'))?.[1];
+      if (code) return code;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`no text to ${phone} after ${since}`);
+  },
+};
+
 export interface ShopperInput {
   firstName: string;
   lastName: string;
@@ -162,6 +193,17 @@ export async function registerVerifiedShopper(overrides: Partial<ShopperInput> =
   const since = await mailbox.count();
   const shopper = await registerShopper(overrides);
   const otp = await mailbox.otpFor(shopper.email, since);
+  const res = await api('POST', '/api/users/verify-otp', { body: { userId: shopper.userId, otp } });
+  if (res.status !== 200) throw new Error(`verify-otp answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return shopper;
+}
+
+/** Registers a shopper and verifies with the texted code: the account is verified and owns its number. */
+export async function registerShopperVerifiedBySms(overrides: Partial<ShopperInput> = {}): Promise<Shopper> {
+  const input = newShopperInput(overrides);
+  const since = smsbox.count(input.phoneNumber);
+  const shopper = await registerShopper(input);
+  const otp = await smsbox.codeFor(shopper.phoneNumber, since);
   const res = await api('POST', '/api/users/verify-otp', { body: { userId: shopper.userId, otp } });
   if (res.status !== 200) throw new Error(`verify-otp answered ${res.status}: ${JSON.stringify(res.body)}`);
   return shopper;

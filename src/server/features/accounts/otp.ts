@@ -11,6 +11,7 @@ import { deviceAccount } from '../../lib/device-cookie.js';
 import { badRequest, conflict, tooManyRequests } from '../../lib/errors.js';
 import { signupLimits } from '../../lib/throttle.js';
 import { otpMail } from './otp-mail.js';
+import { isNepaliMobile, textCode } from './sms-codes.js';
 import * as q from './queries.js';
 import { removalJobKey } from './unverified-removal.js';
 import { sendOtpToNobody, verifyOtpOfNobody } from './unknown-user-otp.js';
@@ -85,7 +86,12 @@ export function hashOtp(otpKey: string, userId: number, code: string): string {
 }
 
 export function otpMatches(otpKey: string, userId: number, code: string, storedHash: string): boolean {
-  const given = Buffer.from(hashOtp(otpKey, userId, code), 'hex');
+  return hashMatches(hashOtp(otpKey, userId, code), storedHash);
+}
+
+/** Two hex hashes compared in constant time. */
+export function hashMatches(givenHash: string, storedHash: string): boolean {
+  const given = Buffer.from(givenHash, 'hex');
   const stored = Buffer.from(storedHash, 'hex');
   return given.length === stored.length && crypto.timingSafeEqual(given, stored);
 }
@@ -97,25 +103,43 @@ export function newOtpCode(): string {
     .padStart(OTP_LENGTH, '0');
 }
 
+/** The texted code's hash is apart from the mailed one's: a match says which of the two was proved. */
+const smsOtpHash = (otpKey: string, userId: number, code: string) => hashOtp(otpKey, userId, `sms:${code}`);
+
 /**
  * Stores a new verification code (voiding the last, its wrong guesses with it) and writes its mail,
- * in the account's language as it is in this transaction (mail-language.ts says why then).
+ * in the account's language as it is in this transaction (mail-language.ts says why then). A
+ * second code is texted to the phone number (sms-codes.ts): either one verifies the account, and
+ * the texted one proves the number too. The sender's limits may refuse the text; the mail goes all
+ * the same.
  */
 export async function issueVerificationCode(
   ctx: AppContext,
   trx: Transaction<Database>,
-  user: { id: number; email: string; language: Locale },
+  user: { id: number; email: string; phone_number: string; language: Locale },
   source: string,
 ) {
   const code = newOtpCode();
+  const smsCode = isNepaliMobile(user.phone_number) ? newOtpCode() : undefined;
   const now = isoNow(ctx.clock);
   await q.replaceOtp(trx, {
     userId: user.id,
     codeHash: hashOtp(ctx.otpKey, user.id, code),
+    smsCodeHash: smsCode === undefined ? null : smsOtpHash(ctx.otpKey, user.id, smsCode),
     expiresAt: isoIn(ctx.clock, OTP_TTL_MS),
     now,
   });
   await q.recordOtpSend(trx, user.id, now, source);
+  if (smsCode !== undefined) {
+    await textCode(ctx, trx, {
+      to: user.phone_number,
+      kind: 'verify',
+      code: smsCode,
+      locale: user.language,
+      userId: user.id,
+      minutes: OTP_TTL_MS / 60_000,
+    });
+  }
   // The mail is written with the code (a crash cannot lose it) and sealed: the jobs table shows no codes.
   const message = otpMail({
     to: user.email,
@@ -217,14 +241,19 @@ export async function verifyOtp(
       const guess = { mine, trusted, strangers: otp.attempts };
       if (guessesSpent(guess)) return { kind: 'locked' } as const;
       if (otp.expires_at <= isoNow(ctx.clock)) return { kind: 'expired' } as const;
-      if (!otpMatches(ctx.otpKey, userId, code, otp.code_hash)) {
+      const proof = otpMatches(ctx.otpKey, userId, code, otp.code_hash)
+        ? 'email'
+        : otp.sms_code_hash !== null && hashMatches(smsOtpHash(ctx.otpKey, userId, code), otp.sms_code_hash)
+          ? 'phone'
+          : undefined;
+      if (proof === undefined) {
         if (!trusted) await q.countWrongOtpAttempt(trx, userId);
         return { kind: 'wrong', attemptsLeft: attemptsLeftAfterWrong(guess) } as const;
       }
       await q.deleteOtp(trx, userId);
       await ctx.jobs.cancelQueued(trx, otpMailKey(userId));
       await ctx.jobs.cancelQueued(trx, removalJobKey(userId));
-      await q.markEmailVerified(trx, userId, isoNow(ctx.clock));
+      await q.markVerified(trx, userId, proof, isoNow(ctx.clock));
       return { kind: 'ok' } as const;
     });
   } catch (error) {

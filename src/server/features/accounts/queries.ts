@@ -5,7 +5,16 @@ import { newUserId } from './user-ids.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const publicColumns = ['id', 'first_name', 'last_name', 'email', 'phone_number', 'email_verified', 'language'] as const;
+const publicColumns = [
+  'id',
+  'first_name',
+  'last_name',
+  'email',
+  'phone_number',
+  'email_verified',
+  'phone_verified_at',
+  'language',
+] as const;
 
 export function findUserById(db: Db, id: number) {
   return db.selectFrom('users').select(publicColumns).where('id', '=', id).executeTakeFirst();
@@ -15,7 +24,7 @@ export function findUserById(db: Db, id: number) {
 export function lockUserForOtp(trx: Transaction<Database>, id: number) {
   return trx
     .selectFrom('users')
-    .select(['id', 'email', 'email_verified', 'language'])
+    .select(['id', 'email', 'phone_number', 'email_verified', 'language'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
@@ -23,34 +32,50 @@ export function lockUserForOtp(trx: Transaction<Database>, id: number) {
 
 /**
  * Login: the identifier is a lowercased email or a phone number; emails are stored lowercased.
- * A phone number may also sit on unverified accounts (it is unique among verified ones only):
- * the verified account wins, then the newest.
+ * A phone number logs in only to the one account that proved it by a texted code (ADR 0047):
+ * anyone can type a stranger's number into a registration.
  */
 export function findUserForLogin(db: Db, identifier: string) {
   return db
     .selectFrom('users')
     .select(['id', 'password_hash'])
-    .where((eb) => eb.or([eb('email', '=', identifier), eb('phone_number', '=', identifier)]))
-    .orderBy('email_verified', 'desc')
-    .orderBy('created_at', 'desc')
+    .where((eb) =>
+      eb.or([
+        eb('email', '=', identifier),
+        eb.and([eb('phone_number', '=', identifier), eb('phone_verified_at', 'is not', null)]),
+      ]),
+    )
     .limit(1)
     .executeTakeFirst();
 }
 
+/** The account that proved this number, if any (a number is unique among them). */
+export function findUserByOwnedPhone(db: Db, phoneNumber: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'phone_number', 'email_verified', 'language'])
+    .where('phone_number', '=', phoneNumber)
+    .where('phone_verified_at', 'is not', null)
+    .executeTakeFirst();
+}
+
 /**
- * What stands in a registration's way: a verified account with the email or phone (409), or an
- * unverified account holding the email, which the registration takes over.
+ * What stands in a registration's way: a verified account with the email, or the account that
+ * proved the phone number (409); or an unverified account holding the email, which the
+ * registration takes over. A number typed into other accounts but never proved blocks nobody.
  */
 export async function findRegistrationConflicts(db: Db, email: string, phoneNumber: string) {
   const rows = await db
     .selectFrom('users')
-    .select(['id', 'email', 'phone_number', 'email_verified'])
-    .where((eb) => eb.or([eb('email', '=', email), eb.and([eb('phone_number', '=', phoneNumber), eb('email_verified', '=', 1)])]))
+    .select(['id', 'email', 'phone_number', 'email_verified', 'phone_verified_at'])
+    .where((eb) =>
+      eb.or([eb('email', '=', email), eb.and([eb('phone_number', '=', phoneNumber), eb('phone_verified_at', 'is not', null)])]),
+    )
     .execute();
   const verified = rows.filter((row) => Number(row.email_verified) === 1);
   return {
     email: verified.some((row) => row.email === email),
-    phoneNumber: verified.some((row) => row.phone_number === phoneNumber),
+    phoneNumber: rows.some((row) => row.phone_number === phoneNumber && row.phone_verified_at !== null),
     unverifiedHolder: rows.find((row) => row.email === email && Number(row.email_verified) === 0)?.id,
   };
 }
@@ -102,33 +127,39 @@ export async function insertUser(
   return row.id;
 }
 
-export async function markEmailVerified(trx: Db, userId: number, now: string): Promise<void> {
-  await trx.updateTable('users').set({ email_verified: 1, updated_at: now }).where('id', '=', userId).execute();
+/** The account is verified, and by which proof: the mailed code or the texted one. */
+export async function markVerified(trx: Db, userId: number, proof: 'email' | 'phone', now: string): Promise<void> {
+  const when = proof === 'email' ? { email_verified_at: now } : { phone_verified_at: now };
+  await trx
+    .updateTable('users')
+    .set({ email_verified: 1, ...when, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** Stores a user's one live code, replacing (and so voiding) any earlier one. */
-export async function replaceOtp(trx: Db, values: { userId: number; codeHash: string; expiresAt: string; now: string }) {
+export async function replaceOtp(
+  trx: Db,
+  values: { userId: number; codeHash: string; smsCodeHash: string | null; expiresAt: string; now: string },
+) {
+  const row = {
+    code_hash: values.codeHash,
+    sms_code_hash: values.smsCodeHash,
+    expires_at: values.expiresAt,
+    attempts: 0,
+    created_at: values.now,
+  };
   await trx
     .insertInto('otp_codes')
-    .values({
-      user_id: values.userId,
-      code_hash: values.codeHash,
-      expires_at: values.expiresAt,
-      attempts: 0,
-      created_at: values.now,
-    })
-    .onConflict((oc) =>
-      oc
-        .column('user_id')
-        .doUpdateSet({ code_hash: values.codeHash, expires_at: values.expiresAt, attempts: 0, created_at: values.now }),
-    )
+    .values({ user_id: values.userId, ...row })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
     .execute();
 }
 
 export function findOtp(trx: Db, userId: number) {
   return trx
     .selectFrom('otp_codes')
-    .select(['code_hash', 'expires_at', 'attempts', 'created_at'])
+    .select(['code_hash', 'sms_code_hash', 'expires_at', 'attempts', 'created_at'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
 }
@@ -171,7 +202,7 @@ export function otpSendsSince(trx: Db, userId: number, since: string) {
 export function findUserByEmail(db: Db, email: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'email_verified', 'language'])
+    .select(['id', 'email', 'phone_number', 'email_verified', 'language'])
     .where('email', '=', email)
     .executeTakeFirst();
 }
@@ -194,16 +225,25 @@ export function findUserWithPassword(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-type CodePurpose = 'reset-password' | 'change-email';
+export type CodePurpose = Database['account_codes']['purpose'];
 
 /** Stores the account's one live code for the purpose, replacing (and voiding) an earlier one. */
 export async function replaceAccountCode(
   trx: Db,
-  values: { userId: number; purpose: CodePurpose; codeHash: string; newEmail: string | null; expiresAt: string; now: string },
+  values: {
+    userId: number;
+    purpose: CodePurpose;
+    codeHash: string;
+    newEmail: string | null;
+    newPhone?: string | null;
+    expiresAt: string;
+    now: string;
+  },
 ) {
   const row = {
     code_hash: values.codeHash,
     new_email: values.newEmail,
+    new_phone: values.newPhone ?? null,
     expires_at: values.expiresAt,
     attempts: 0,
     created_at: values.now,
@@ -218,7 +258,7 @@ export async function replaceAccountCode(
 export function findAccountCode(db: Db, userId: number, purpose: CodePurpose) {
   return db
     .selectFrom('account_codes')
-    .select(['code_hash', 'new_email', 'expires_at', 'attempts', 'created_at'])
+    .select(['code_hash', 'new_email', 'new_phone', 'expires_at', 'attempts', 'created_at'])
     .where('user_id', '=', userId)
     .where('purpose', '=', purpose)
     .executeTakeFirst();
@@ -240,7 +280,14 @@ export async function deleteAccountCode(trx: Db, userId: number, purpose: CodePu
 export async function updateUser(
   trx: Db,
   userId: number,
-  changes: Partial<{ password_hash: string; email: string; phone_number: string; email_verified: number }>,
+  changes: Partial<{
+    password_hash: string;
+    email: string;
+    phone_number: string;
+    email_verified: number;
+    email_verified_at: string | null;
+    phone_verified_at: string | null;
+  }>,
   now: string,
 ): Promise<void> {
   await trx

@@ -26,7 +26,7 @@ export function recoveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/forgot-password',
       { ...access('public'), schema: { tags, body: forgotPasswordSchema, response: { 200: messageSchema } } },
       async (request) => {
-        await recovery.forgotPassword(ctx, request.log, request.body.email, loginClient(ctx, request));
+        await recovery.forgotPassword(ctx, request.log, request.body, loginClient(ctx, request));
         return { message: RECOVERY_MESSAGES.resetCodeSent };
       },
     );

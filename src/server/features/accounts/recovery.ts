@@ -12,24 +12,25 @@ import type { AppContext } from '../../context.js';
 import { isoIn, isoNow } from '../../lib/clock.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { deviceAccount } from '../../lib/device-cookie.js';
-import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import { checkCurrentPassword } from '../../lib/login-guard.js';
 import { hashNewShopperPassword } from '../../lib/passwords.js';
 import type { LoginClient } from '../../lib/session-routes.js';
 import { revokeAllSessions } from '../../lib/sessions.js';
 import { signupLimits } from '../../lib/throttle.js';
 import {
-  hashOtp,
-  newOtpCode,
-  attemptsLeftAfterWrong,
-  countGuess,
-  guessesSpent,
-  OTP_TTL_MS,
-  type OtpClient,
-  otpMatches,
-  otpSource,
-} from './otp.js';
-import { accountChangedMail, type CodePurpose, otpMail } from './otp-mail.js';
+  checkCode,
+  codeMailKey,
+  codeRefusal,
+  codeToNobody,
+  countCodeGuess,
+  guessCodeOfNobody,
+  hashCode,
+  otpClientFor,
+} from './account-codes.js';
+import { newOtpCode, OTP_TTL_MS, type OtpClient, otpSource } from './otp.js';
+import { accountChangedMail, otpMail } from './otp-mail.js';
+import { textCode } from './sms-codes.js';
 import * as q from './queries.js';
 import { toPublicUser } from './service.js';
 import { removalJobKey } from './unverified-removal.js';
@@ -49,44 +50,38 @@ export const RESET_CODES_PER_ADDRESS_HOUR = 10;
 export const EMAIL_CHANGES_PER_HOUR = 5;
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
-type AccountCodePurpose = Exclude<CodePurpose, 'verify'>;
 
-/** The code is bound to the purpose as well as the account, so a code of one kind never passes for another. */
-const hashCode = (ctx: AppContext, userId: number, purpose: AccountCodePurpose, code: string) =>
-  hashOtp(ctx.otpKey, userId, `${purpose}:${code}`);
-const codeMailKey = (userId: number, purpose: AccountCodePurpose) => `${purpose}-mail:${userId}`;
-
-function throttleLimits(ctx: AppContext) {
-  return signupLimits(ctx.config.limits);
-}
-
-/** The source of a request about an account: its address, and the browser's device cookie for that account. */
-const otpClientFor = (client: LoginClient, userId: number | undefined): OtpClient => ({
-  ip: client.ip,
-  device: userId === undefined ? undefined : client.device(deviceAccount.user(userId)),
-});
+/** Whose password: the account with the address, or the one that proved the number (a stranger's typed number finds nobody). */
+type Whose = { email?: string | undefined; phoneNumber?: string | undefined };
+const identifierOf = (whose: Whose) => whose.phoneNumber ?? whose.email ?? '';
+const findAccountOf = (ctx: AppContext, whose: Whose) =>
+  whose.phoneNumber !== undefined
+    ? q.findUserByOwnedPhone(ctx.db, whose.phoneNumber)
+    : q.findUserByEmail(ctx.db, whose.email ?? '');
 
 /**
- * Mails a reset code when an account uses the address; answers the same either way, after the
- * same limits (counted per address, whether or not it is an account's), so it tells a stranger nothing.
+ * Sends a reset code when an account uses the address (by mail) or proved the number (by text);
+ * answers the same either way, after the same limits (counted per address or number, whether or not
+ * it is an account's), so it tells a stranger nothing.
  */
-export async function forgotPassword(ctx: AppContext, log: Log, email: string, request: LoginClient): Promise<void> {
-  const user = await q.findUserByEmail(ctx.db, email);
+export async function forgotPassword(ctx: AppContext, log: Log, whose: Whose, request: LoginClient): Promise<void> {
+  const identifier = identifierOf(whose);
+  const user = await findAccountOf(ctx, whose);
   const client = otpClientFor(request, user?.id);
   const source = otpSource(client);
   await ctx.throttle.limit(
     [
-      { key: `reset:ip:${client.ip}`, ...throttleLimits(ctx).sendOtpPerIpHour },
-      { key: `reset:address:${email}:${source}`, limit: RESET_CODES_PER_SOURCE_HOUR, windowMs: HOUR_MS },
+      { key: `reset:ip:${client.ip}`, ...signupLimits(ctx.config.limits).sendOtpPerIpHour },
+      { key: `reset:address:${identifier}:${source}`, limit: RESET_CODES_PER_SOURCE_HOUR, windowMs: HOUR_MS },
       ...(client.device === undefined
-        ? [{ key: `reset:address:${email}:strangers`, limit: RESET_CODES_PER_ADDRESS_HOUR, windowMs: HOUR_MS }]
+        ? [{ key: `reset:address:${identifier}:strangers`, limit: RESET_CODES_PER_ADDRESS_HOUR, windowMs: HOUR_MS }]
         : []),
     ],
     RECOVERY_MESSAGES.tooManyResetRequests,
   );
-  if (!user) return resetCodeToNobody(ctx, email);
+  if (!user) return codeToNobody(ctx, 'reset', identifier);
   const code = newOtpCode();
-  await ctx.db.transaction().execute(async (trx) => {
+  const texted = await ctx.db.transaction().execute(async (trx) => {
     await q.replaceAccountCode(trx, {
       userId: user.id,
       purpose: 'reset-password',
@@ -95,6 +90,10 @@ export async function forgotPassword(ctx: AppContext, log: Log, email: string, r
       expiresAt: isoIn(ctx.clock, OTP_TTL_MS),
       now: isoNow(ctx.clock),
     });
+    if (whose.phoneNumber !== undefined) {
+      const sms = { to: user.phone_number, kind: 'reset-password', code, locale: user.language, userId: user.id } as const;
+      return textCode(ctx, trx, { ...sms, minutes: OTP_TTL_MS / 60_000 });
+    }
     const message = otpMail({
       to: user.email,
       storeName: ctx.config.store.name,
@@ -105,61 +104,17 @@ export async function forgotPassword(ctx: AppContext, log: Log, email: string, r
     });
     // Queued, not sent while the caller waits: the answer takes as long whether or not the account exists.
     await ctx.outbox.queue(trx, message, { secret: true, key: codeMailKey(user.id, 'reset-password') });
+    return undefined;
   });
-  log.info({ userId: user.id }, 'password reset code queued');
-}
-
-type CodeCheck =
-  { kind: 'ok'; newEmail: string | null } | { kind: 'none' | 'locked' | 'expired' } | { kind: 'wrong'; attemptsLeft: number };
-
-/**
- * Checks an account code inside the caller's transaction; a right one is used up. `mine` is this
- * source's guesses at the code, counted before the transaction.
- */
-async function checkCode(
-  ctx: AppContext,
-  trx: Parameters<typeof q.deleteAccountCode>[0],
-  userId: number,
-  purpose: AccountCodePurpose,
-  code: string,
-  guess: { mine: number; trusted: boolean },
-): Promise<CodeCheck> {
-  const row = await q.findAccountCode(trx, userId, purpose);
-  if (!row) return { kind: 'none' };
-  const counted = { ...guess, strangers: row.attempts };
-  if (guessesSpent(counted)) return { kind: 'locked' };
-  if (row.expires_at <= isoNow(ctx.clock)) return { kind: 'expired' };
-  if (!otpMatches(ctx.otpKey, userId, `${purpose}:${code}`, row.code_hash)) {
-    if (!guess.trusted) await q.countWrongAccountCode(trx, userId, purpose);
-    return { kind: 'wrong', attemptsLeft: attemptsLeftAfterWrong(counted) };
-  }
-  await q.deleteAccountCode(trx, userId, purpose);
-  await ctx.jobs.cancelQueued(trx, codeMailKey(userId, purpose));
-  return { kind: 'ok', newEmail: row.new_email };
-}
-
-function codeRefusal(check: Exclude<CodeCheck, { kind: 'ok' }>): Error {
-  switch (check.kind) {
-    case 'none':
-      return badRequest(ACCOUNT_MESSAGES.otpNone);
-    case 'locked':
-      return tooManyRequests(ACCOUNT_MESSAGES.otpLocked);
-    case 'expired':
-      return badRequest(ACCOUNT_MESSAGES.otpExpired);
-    case 'wrong':
-      return badRequest(ACCOUNT_MESSAGES.otpWrong(check.attemptsLeft));
-  }
-}
-
-/** This source's guesses at the account's live code of the purpose, this one counted (otp.ts countGuess). */
-async function countCodeGuess(ctx: AppContext, userId: number, purpose: AccountCodePurpose, client: OtpClient): Promise<number> {
-  const stamp = (await q.findAccountCode(ctx.db, userId, purpose))?.created_at;
-  return countGuess(ctx, stamp === undefined ? undefined : `${purpose}-guess:${userId}:${stamp}`, client);
+  // A refused text is not told to the asker: the answer would say the number is an account's.
+  if (texted && !texted.queued) log.warn({ userId: user.id, reason: texted.reason }, 'the reset code was not texted');
+  else log.info({ userId: user.id }, 'password reset code queued');
 }
 
 /**
- * Sets a new password with a reset code: every session of the account ends, and the address is
- * proved (an unverified account is verified by it). An unknown address answers as a missing code.
+ * Sets a new password with a reset code: every session of the account ends, and the address (or
+ * the number) is proved: an unverified account is verified by it. An unknown address answers as a
+ * missing code.
  */
 export async function resetPassword(
   ctx: AppContext,
@@ -167,8 +122,8 @@ export async function resetPassword(
   input: z.output<typeof resetPasswordSchema>,
   request: LoginClient,
 ) {
-  const user = await q.findUserByEmail(ctx.db, input.email);
-  if (!user) return resetWithCodeOfNobody(ctx, input.email, otpClientFor(request, undefined));
+  const user = await findAccountOf(ctx, input);
+  if (!user) return guessCodeOfNobody(ctx, 'reset', identifierOf(input), otpClientFor(request, undefined));
   const who = otpClientFor(request, user.id);
   const mine = await countCodeGuess(ctx, user.id, 'reset-password', who);
   const check = await ctx.db
@@ -180,7 +135,9 @@ export async function resetPassword(
   const passwordHash = await hashNewShopperPassword(input.password);
   if (passwordHash === undefined) throw new AppError(503, 'BUSY', ACCOUNT_MESSAGES.signupBusy);
   await ctx.db.transaction().execute(async (trx) => {
-    await q.updateUser(trx, user.id, { password_hash: passwordHash, email_verified: 1 }, isoNow(ctx.clock));
+    const now = isoNow(ctx.clock);
+    const proved = input.phoneNumber === undefined ? { email_verified_at: now } : {};
+    await q.updateUser(trx, user.id, { password_hash: passwordHash, email_verified: 1, ...proved }, now);
     await ctx.jobs.cancelQueued(trx, removalJobKey(user.id));
     await revokeAllSessions(trx, ctx.clock, 'user', user.id);
     await ctx.outbox.queue(
@@ -189,47 +146,6 @@ export async function resetPassword(
     );
   });
   log.info({ userId: user.id }, 'password reset with a code; every session ended');
-}
-
-/**
- * An address with no account answers reset-password as an account's does, so the pair of calls
- * cannot tell a stranger who is registered (as send-otp and verify-otp do for an unknown id,
- * ADR 0016): 'No OTP has been requested' before forgot-password, then wrong-code answers counting
- * down from the same five tries per source (and twenty for all strangers) to the same lock, and
- * 'OTP has expired' once the ten minutes are over. Nothing is mailed; the only state is throttle
- * counters standing in for the code's row.
- */
-const nobodyKeys = (email: string) => ({
-  /** A "code" is live: counted for the code's ten minutes. */
-  live: `reset-unknown:live:${email}`,
-  /** A "code" was asked for (and when): an account's expired code stays in its row, answering 'expired'. */
-  issued: `reset-unknown:issued:${email}`,
-  /** Wrong guesses from all strangers together (an account's row counts them in `attempts`). */
-  strangers: `reset-unknown:strangers:${email}`,
-});
-/** How long an unknown address's asked-for "code" answers 'expired' rather than 'none'. */
-const NOBODY_ISSUED_MS = 7 * 24 * HOUR_MS;
-
-async function resetCodeToNobody(ctx: AppContext, email: string): Promise<void> {
-  const key = nobodyKeys(email);
-  // A new "code" starts every count afresh, as replacing an account's code row does: the guesses
-  // per source are named by the time it was asked for, the strangers' count starts again.
-  for (const name of [key.live, key.issued, key.strangers]) await ctx.throttle.reset(name);
-  await ctx.throttle.record(key.live, OTP_TTL_MS);
-  await ctx.throttle.record(key.issued, NOBODY_ISSUED_MS);
-}
-
-async function resetWithCodeOfNobody(ctx: AppContext, email: string, client: OtpClient): Promise<never> {
-  const key = nobodyKeys(email);
-  const issued = await ctx.throttle.peek(key.issued, NOBODY_ISSUED_MS);
-  const mine = await countGuess(ctx, issued && `reset-unknown:guess:${email}:${issued.since}`, client);
-  if (!issued) throw codeRefusal({ kind: 'none' });
-  // In checkCode's order: locked, then expired, then a wrong guess (the only one strangers' count keeps).
-  const counted = { mine, trusted: false, strangers: (await ctx.throttle.peek(key.strangers, NOBODY_ISSUED_MS))?.count ?? 0 };
-  if (guessesSpent(counted)) throw codeRefusal({ kind: 'locked' });
-  if (!(await ctx.throttle.peek(key.live, OTP_TTL_MS))) throw codeRefusal({ kind: 'expired' });
-  await ctx.throttle.record(key.strangers, NOBODY_ISSUED_MS);
-  throw codeRefusal({ kind: 'wrong', attemptsLeft: attemptsLeftAfterWrong(counted) });
 }
 
 /** The shopper's current password (lib/login-guard.ts checkCurrentPassword), this browser's device cookie counted. */
@@ -368,7 +284,11 @@ export async function confirmEmail(
   }
 }
 
-/** A new phone number, the password asked: unique among verified accounts. */
+/**
+ * A new phone number, the password asked. The number is the account's but not proved: until a
+ * texted code proves it (the Profile tab's "Text me a code", phone-codes.ts) it neither logs in nor
+ * is refused to another registration. A number another account proved is refused.
+ */
 export async function changePhone(
   ctx: AppContext,
   userId: number,
@@ -378,11 +298,7 @@ export async function changePhone(
   const user = await userWithPassword(ctx, userId);
   await checkShoppersPassword(ctx, user, input.currentPassword, client);
   if (input.phoneNumber === user.phone_number) throw badRequest(RECOVERY_MESSAGES.samePhone);
-  try {
-    await q.updateUser(ctx.db, userId, { phone_number: input.phoneNumber }, isoNow(ctx.clock));
-  } catch (error) {
-    if (uniqueViolation(error)) throw conflict(ACCOUNT_MESSAGES.phoneTaken);
-    throw error;
-  }
-  return toPublicUser({ ...user, phone_number: input.phoneNumber });
+  if (await q.findUserByOwnedPhone(ctx.db, input.phoneNumber)) throw conflict(ACCOUNT_MESSAGES.phoneTaken);
+  await q.updateUser(ctx.db, userId, { phone_number: input.phoneNumber, phone_verified_at: null }, isoNow(ctx.clock));
+  return toPublicUser({ ...user, phone_number: input.phoneNumber, phone_verified_at: null });
 }

@@ -23,6 +23,7 @@ import { deviceAccount } from '../../lib/device-cookie.js';
 import { apiLocale } from '../../lib/locale.js';
 import { sessionRoutes } from '../../lib/session-routes.js';
 import { otpClientOf, sendOtp, verifyOtp } from './otp.js';
+import { phoneRoutes } from './phone-routes.js';
 import { recoveryRoutes } from './recovery-routes.js';
 import * as service from './service.js';
 
@@ -88,6 +89,9 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     // Forgot and reset password; change password, email and phone (recovery-routes.ts).
     await app.register(recoveryRoutes(ctx));
+
+    // Login by phone and code; proving the account's number (phone-routes.ts).
+    await app.register(phoneRoutes(ctx));
 
     app.get(
       '/findUser/:id',

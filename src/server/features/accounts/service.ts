@@ -30,6 +30,7 @@ export function toPublicUser(row: {
   email: string;
   phone_number: string;
   email_verified: number;
+  phone_verified_at: string | null;
   language: Locale;
 }): PublicUser {
   return {
@@ -39,6 +40,7 @@ export function toPublicUser(row: {
     email: row.email,
     phoneNumber: row.phone_number,
     emailVerified: Number(row.email_verified) === 1,
+    phoneVerified: row.phone_verified_at !== null,
     language: row.language,
   };
 }
@@ -95,7 +97,12 @@ export async function register(
           now,
         });
         await scheduleRemoval(ctx, trx, userId);
-        const mail = await issueVerificationCode(ctx, trx, { id: userId, email: input.email, language }, otpSource(client));
+        const mail = await issueVerificationCode(
+          ctx,
+          trx,
+          { id: userId, email: input.email, phone_number: input.phoneNumber, language },
+          otpSource(client),
+        );
         return { userId, mail };
       })) ?? raise(registrationConflict('email'));
   } catch (error) {

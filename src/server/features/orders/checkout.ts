@@ -9,6 +9,7 @@ import type { Database } from '../../db/schema.js';
 import { isoNow } from '../../lib/clock.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { queueOrderText } from '../sms/order-texts.js';
 import { mailLanguage } from '../accounts/mail-language.js';
 import { DeliveryService, type DeliveryTerms } from '../delivery/service.js';
 import type { PaymentMethod } from '../payments/methods.js';
@@ -307,16 +308,13 @@ export class Checkout {
   /** The confirmation exists exactly when the order does: the outbox row commits with it. */
   private async queueConfirmation(trx: Transaction<Database>, order: Order): Promise<void> {
     const shopUrl = configuredBase(this.ctx.config);
+    // The shopper's language as this transaction sees it (accounts/mail-language.ts says why now).
+    const locale = await mailLanguage(trx, order.user.id);
+    const storeName = this.ctx.config.store.name;
     await this.ctx.outbox.queue(
       trx,
-      orderConfirmationMail({
-        to: order.user.email,
-        storeName: this.ctx.config.store.name,
-        order,
-        invoiceUrl: `${shopUrl}/orders/${order.id}/invoice`,
-        // The shopper's language as this transaction sees it (accounts/mail-language.ts says why now).
-        locale: await mailLanguage(trx, order.user.id),
-      }),
+      orderConfirmationMail({ to: order.user.email, storeName, order, invoiceUrl: `${shopUrl}/orders/${order.id}/invoice`, locale }),
     );
+    await queueOrderText(this.ctx.sms, trx, { event: 'placed', order, storeName, locale });
   }
 }

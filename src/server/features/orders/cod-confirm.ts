@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { type JobHandler, type JobQueue, PermanentJobError } from '../../jobs/queue.js';
 import { isoNow } from '../../lib/clock.js';
 import { mailLanguage } from '../accounts/mail-language.js';
+import { queueOrderText } from '../sms/order-texts.js';
 import { unconfirmedCancelledMail } from './mail.js';
 import type { OrderAccess } from '../payments/service.js';
 import * as q from './queries.js';
@@ -59,15 +60,10 @@ export function codConfirmHandler(ctx: AppContext, orders: OrderAccess, log: Log
         }
         await orders.cancelByShop(trx, order, 'Not confirmed by the shop in time', isoNow(ctx.clock));
         const shown = await orders.get(orderId, trx);
-        await ctx.outbox.queue(
-          trx,
-          unconfirmedCancelledMail({
-            to: shown.user.email,
-            storeName: ctx.config.store.name,
-            order: shown,
-            locale: await mailLanguage(trx, shown.user.id),
-          }),
-        );
+        const locale = await mailLanguage(trx, shown.user.id);
+        const storeName = ctx.config.store.name;
+        await ctx.outbox.queue(trx, unconfirmedCancelledMail({ to: shown.user.email, storeName, order: shown, locale }));
+        await queueOrderText(ctx.sms, trx, { event: 'cancelled', order: shown, storeName, locale });
         return true;
       });
       if (cancelled) {

@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.js';
 import { isoNow } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { mailLanguage } from '../accounts/mail-language.js';
+import { eventOfStatus, queueOrderText } from '../sms/order-texts.js';
 import { recordAudit } from '../audit/service.js';
 import { CouponService } from '../promotions/service.js';
 import type { OrderPayments } from '../payments/order-payments.js';
@@ -155,18 +156,23 @@ export class OrderStatusChanges {
       await issueInvoice(trx, order, now);
     }
     const changed = await readOrder(trx, orderId);
+    const locale = await mailLanguage(trx, changed.user.id);
+    const storeName = this.ctx.config.store.name;
     await this.ctx.outbox.queue(
       trx,
       orderStatusMail({
         to: changed.user.email,
-        storeName: this.ctx.config.store.name,
+        storeName,
         order: changed,
         from: order.status,
         ...(reason ? { reason } : {}),
         invoiceUrl: `${this.shopUrl}/orders/${orderId}/invoice`,
-        locale: await mailLanguage(trx, changed.user.id),
+        locale,
       }),
     );
+    // A text for shipped, delivered and cancelled; not for a cancellation the shopper just made.
+    const event = eventOfStatus(status);
+    if (event && !('userId' in by)) await queueOrderText(this.ctx.sms, trx, { event, order: changed, storeName, locale });
     return changed;
   }
 

@@ -15,6 +15,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { DELIVERY_MESSAGES } from '../../../shared/delivery.js';
 import { mailLanguage } from '../accounts/mail-language.js';
 import { DeliveryService } from '../delivery/service.js';
+import { queueOrderText } from '../sms/order-texts.js';
 import { parseEsewaCallback } from './esewa.js';
 import { KHALTI_MIN_AMOUNT_PAISA } from './khalti.js';
 import type { Gateways } from './gateways.js';
@@ -325,16 +326,19 @@ export class PaymentService {
         // The sale happened: the order gets its tax-invoice number (once).
         await issueInvoice(trx, order, now);
         const paid = await this.orders.get(order.id, trx);
+        const locale = await mailLanguage(trx, paid.user.id);
+        const storeName = this.ctx.config.store.name;
         await this.ctx.outbox.queue(
           trx,
           paymentReceivedMail({
             to: paid.user.email,
-            storeName: this.ctx.config.store.name,
+            storeName,
             order: paid,
             invoiceUrl: `${configuredBase(this.ctx.config)}/orders/${paid.id}/invoice`,
-            locale: await mailLanguage(trx, paid.user.id),
+            locale,
           }),
         );
+        await queueOrderText(this.ctx.sms, trx, { event: 'paid', order: paid, storeName, locale });
       }
       return { to };
     });
@@ -418,15 +422,10 @@ export class PaymentService {
         note,
       });
       const shown = await this.orders.get(orderId, trx);
-      await this.ctx.outbox.queue(
-        trx,
-        unpaidCancelledMail({
-          to: shown.user.email,
-          storeName: this.ctx.config.store.name,
-          order: shown,
-          locale: await mailLanguage(trx, shown.user.id),
-        }),
-      );
+      const locale = await mailLanguage(trx, shown.user.id);
+      const storeName = this.ctx.config.store.name;
+      await this.ctx.outbox.queue(trx, unpaidCancelledMail({ to: shown.user.email, storeName, order: shown, locale }));
+      await queueOrderText(this.ctx.sms, trx, { event: 'cancelled', order: shown, storeName, locale });
       await scheduleLateChecks(this.ctx.jobs, trx, orderId);
       return true;
     });

@@ -10,6 +10,7 @@ import Package from 'lucide-react/icons/package';
 import Truck from 'lucide-react/icons/truck';
 import MessageCircleQuestion from 'lucide-react/icons/message-circle-question';
 import MessageSquareText from 'lucide-react/icons/message-square-text';
+import Smartphone from 'lucide-react/icons/smartphone';
 import ShieldUser from 'lucide-react/icons/shield-user';
 import TicketPercent from 'lucide-react/icons/ticket-percent';
 import Undo2 from 'lucide-react/icons/undo-2';
@@ -36,6 +37,7 @@ import { DeliveryTab } from './tabs/DeliveryTab';
 import { QuestionsTab } from './tabs/QuestionsTab';
 import { ReviewsTab } from './tabs/ReviewsTab';
 import { ReturnsTab } from './tabs/ReturnsTab';
+import { SmsTab } from './tabs/SmsTab';
 
 export const ADMIN_TABS = [
   'dashboard',
@@ -48,6 +50,7 @@ export const ADMIN_TABS = [
   'delivery',
   'returns',
   'jobs',
+  'sms',
   'activity',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
@@ -65,6 +68,7 @@ const tabs: { id: AdminTab; label: MessageId; icon: ComponentType<SVGProps<SVGSV
   { id: 'delivery', label: 'admin.tabs.delivery', icon: Truck, Panel: DeliveryTab },
   { id: 'returns', label: 'admin.tabs.returns', icon: Undo2, Panel: ReturnsTab },
   { id: 'jobs', label: 'admin.tabs.jobs', icon: MailWarning, Panel: JobsTab },
+  { id: 'sms', label: 'admin.tabs.sms', icon: Smartphone, Panel: SmsTab },
   { id: 'activity', label: 'admin.tabs.activity', icon: History, Panel: ActivityTab },
 ];
 

@@ -3,15 +3,11 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { OTP_LENGTH, OTP_RESEND_SECONDS } from '../../../shared/account-limits';
-import {
-  type ForgotPasswordInput,
-  type ResetPasswordInput,
-  forgotPasswordSchema,
-  resetPasswordSchema,
-} from '../../../shared/account-recovery';
+import { type ResetPasswordInput, forgotPasswordSchema, resetPasswordSchema } from '../../../shared/account-recovery';
 import { Button } from '../../components/ui/Button';
 import { FormCard } from '../../components/ui/FormCard';
 import { TextField } from '../../components/ui/TextField';
+import { SMS_MESSAGES } from '../../../shared/sms';
 import { ApiError, apiPost, errorMessage } from '../../lib/api';
 import { showRefusal, useSchemaForm, validateNewPassword } from '../../lib/forms';
 import { formatCount } from '../../lib/format';
@@ -34,30 +30,49 @@ const linkClasses = 'font-semibold text-amber-700 hover:text-amber-800 hover:und
 
 const loginFooter = <Msg id="auth.forgot.remembered" components={{ 0: <Link to="/login" className={linkClasses} /> }} />;
 
-/** What the login form held when its 'Forgot password?' link was followed, if it was an email. */
-function emailFrom(state: unknown): string {
+/** What the login form held when its 'Forgot password?' link was followed. */
+function typedFrom(state: unknown): string {
   const typed = (state as { emailOrPhone?: unknown } | null)?.emailOrPhone;
-  return typeof typed === 'string' && typed.includes('@') ? typed.trim() : '';
+  return typeof typed === 'string' ? typed.trim() : '';
 }
 
-/** A way back in: a code mailed to the account's address, then a new password with it. */
+/** Whose password: an email, or a (verified) mobile number. */
+type Whose = { email: string } | { phoneNumber: string };
+
+/**
+ * One field takes either: an '@', or no digit at all, makes it an email (and its messages); anything
+ * else is a phone number as typed. The shared schema's messages are shown on the one field.
+ */
+const emailOrMobileSchema = {
+  safeParse(value: unknown) {
+    const raw = (value as { emailOrPhone?: unknown }).emailOrPhone;
+    const typed = typeof raw === 'string' ? raw : '';
+    const body = typed.includes('@') || !/[0-9०-९]/.test(typed) ? { email: typed } : { phoneNumber: typed };
+    const result = forgotPasswordSchema.safeParse(body);
+    if (result.success) return { success: true as const, data: result.data as Whose };
+    const issues = result.error.issues.map((issue) => ({ path: ['emailOrPhone'], message: issue.message }));
+    return { success: false as const, error: { issues } };
+  },
+};
+
+/** A way back in: a code mailed to the account's address or texted to its number, then a new password with it. */
 export default function ForgotPasswordPage() {
   const t = useT();
   usePageTitle(t('auth.forgot.pageTitle'));
-  const typed = emailFrom(useLocation().state);
-  const [sent, setSent] = useState<{ email: string } | null>(null);
+  const typed = typedFrom(useLocation().state);
+  const [sent, setSent] = useState<Whose | null>(null);
 
-  if (!sent) return <EmailStep initialEmail={typed} onSent={setSent} />;
-  return <ResetStep email={sent.email} onOtherEmail={() => setSent(null)} />;
+  if (!sent) return <EmailStep initialValue={typed} onSent={setSent} />;
+  return <ResetStep whose={sent} onOtherEmail={() => setSent(null)} />;
 }
 
-/** Step 1: the account's email; the answer is the same whether or not an account uses it. */
-function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSent: (sent: { email: string }) => void }) {
+/** Step 1: the account's email or number; the answer is the same whether or not an account uses it. */
+function EmailStep({ initialValue, onSent }: { initialValue: string; onSent: (sent: Whose) => void }) {
   const t = useT();
   const locale = useLocale();
-  const form = useSchemaForm(forgotPasswordSchema, { email: initialEmail });
+  const form = useSchemaForm(emailOrMobileSchema, { emailOrPhone: initialValue });
   const request = useMutation({
-    mutationFn: (body: ForgotPasswordInput) => apiPost<MessageReply>('/api/users/forgot-password', body),
+    mutationFn: (body: Whose) => apiPost<MessageReply>('/api/users/forgot-password', body),
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -65,8 +80,8 @@ function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSent: (se
     const data = form.validate();
     if (!data) return;
     request.mutate(data, {
-      onSuccess: () => onSent({ email: data.email }),
-      onError: (error) => showRefusal(form, error),
+      onSuccess: () => onSent(data),
+      onError: (error) => showRefusal(form, error, { [SMS_MESSAGES.notMobile]: 'emailOrPhone' }),
     });
   };
 
@@ -77,7 +92,12 @@ function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSent: (se
       footer={loginFooter}
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField label={t('auth.field.email')} type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+        <TextField
+          label={t('auth.field.emailOrMobile')}
+          autoComplete="username"
+          inputMode="email"
+          {...form.field('emailOrPhone')}
+        />
         <Button type="submit" size="lg" className="w-full" loading={request.isPending}>
           {t('auth.forgot.submit')}
         </Button>
@@ -86,12 +106,17 @@ function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSent: (se
   );
 }
 
-/** Step 2: the mailed code and the new password; a new code after the resend delay. */
-function ResetStep({ email, onOtherEmail }: { email: string; onOtherEmail: () => void }) {
+/** Step 2: the code (mailed or texted) and the new password; a new code after the resend delay. */
+function ResetStep({ whose, onOtherEmail }: { whose: Whose; onOtherEmail: () => void }) {
   const t = useT();
   const locale = useLocale();
   const navigate = useNavigate();
-  const form = useSchemaForm(resetPasswordSchema, { email, otp: '', password: '', confirmPassword: '' });
+  const phone = 'phoneNumber' in whose ? whose.phoneNumber : undefined;
+  const email = 'email' in whose ? whose.email : '';
+  const form = useSchemaForm(
+    { safeParse: (values: unknown) => resetPasswordSchema.safeParse({ ...(values as object), ...whose }) },
+    { otp: '', password: '', confirmPassword: '' },
+  );
   // A code has just been asked for: offer another only after the same delay as the OTP screen.
   const [resendIn, startResend] = useCountdown(OTP_RESEND_SECONDS);
   const codeRef = useRef<HTMLInputElement>(null);
@@ -101,9 +126,9 @@ function ResetStep({ email, onOtherEmail }: { email: string; onOtherEmail: () =>
     mutationFn: (body: ResetPasswordInput) => apiPost<MessageReply>('/api/users/reset-password', body),
   });
   const resend = useMutation({
-    mutationFn: () => apiPost<MessageReply>('/api/users/forgot-password', { email }),
+    mutationFn: () => apiPost<MessageReply>('/api/users/forgot-password', whose),
     onSuccess: () => {
-      toast.success(t('auth.forgot.codeSent'));
+      toast.success(t(phone ? 'auth.forgot.codeSent.phone' : 'auth.forgot.codeSent'));
       startResend(OTP_RESEND_SECONDS);
     },
     onError: (error) => {
@@ -131,11 +156,15 @@ function ResetStep({ email, onOtherEmail }: { email: string; onOtherEmail: () =>
   return (
     <FormCard title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')} footer={loginFooter}>
       <p role="status" className="mb-4 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2.5 text-sm text-sky-900">
-        {t('auth.forgot.codeSent')}
+        {t(phone ? 'auth.forgot.codeSent.phone' : 'auth.forgot.codeSent')}
       </p>
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-sm text-slate-600">
         <p className="min-w-0">
-          <Msg id="auth.reset.email" values={{ email }} components={{ 0: <strong className="break-all text-slate-900" /> }} />
+          {phone ? (
+            <Msg id="auth.reset.phone" values={{ phone }} components={{ 0: <strong className="text-slate-900" /> }} />
+          ) : (
+            <Msg id="auth.reset.email" values={{ email }} components={{ 0: <strong className="break-all text-slate-900" /> }} />
+          )}
         </p>
         <button type="button" onClick={onOtherEmail} className={`whitespace-nowrap ${linkClasses}`}>
           {t('auth.reset.otherEmail')}
@@ -143,7 +172,7 @@ function ResetStep({ email, onOtherEmail }: { email: string; onOtherEmail: () =>
       </div>
       <form onSubmit={submit} noValidate className="space-y-4">
         {/* The account's name for password managers, which file the new password under it. */}
-        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <input name="username" autoComplete="username" value={phone ?? email} readOnly hidden />
         <TextField
           ref={codeRef}
           label={t('auth.otp.label')}

@@ -14,6 +14,7 @@ import { useT } from '../../lib/i18n';
 import { Msg } from '../../lib/msg';
 import { DEFAULT_AFTER_LOGIN, returnPathFrom, withReturnPath } from '../../lib/return-path';
 import { setToken, useShopperToken } from '../../lib/session';
+import { LoginByCode } from './LoginByCode';
 
 interface LoginReply {
   message?: string;
@@ -30,6 +31,8 @@ export default function LoginPage() {
   const token = useShopperToken();
   const form = useSchemaForm(loginSchema, { emailOrPhone: '', password: '' });
   const [failure, setFailure] = useState<string | null>(null);
+  // By password (email or phone), or by a code texted to the phone.
+  const [byCode, setByCode] = useState(false);
   const login = useMutation({ mutationFn: (body: LoginInput) => apiPost<LoginReply>('/api/users/login', body) });
 
   if (token && !login.isSuccess) return <Navigate to={destination} replace />;
@@ -72,36 +75,49 @@ export default function LoginPage() {
         />
       }
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
-        {failure && <ErrorBanner>{failure}</ErrorBanner>}
-        <TextField
-          label={t('auth.field.emailOrPhone')}
-          autoComplete="username"
-          inputMode="email"
-          {...form.field('emailOrPhone')}
-        />
-        <div>
+      {byCode ? (
+        <LoginByCode destination={destination} />
+      ) : (
+        <form onSubmit={submit} noValidate className="space-y-4">
+          {failure && <ErrorBanner>{failure}</ErrorBanner>}
           <TextField
-            label={t('auth.field.password')}
-            type="password"
-            autoComplete="current-password"
-            {...form.field('password')}
+            label={t('auth.field.emailOrPhone')}
+            autoComplete="username"
+            inputMode="email"
+            {...form.field('emailOrPhone')}
           />
-          <p className="mt-2 text-right text-sm">
-            {/* An email already typed here is carried over to the reset form. */}
-            <Link
-              to="/forgot-password"
-              state={{ emailOrPhone: form.values.emailOrPhone }}
-              className="font-semibold text-amber-700 hover:text-amber-800 hover:underline"
-            >
-              {t('auth.login.forgotPassword')}
-            </Link>
-          </p>
-        </div>
-        <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
-          {t('auth.login.submit')}
-        </Button>
-      </form>
+          <div>
+            <TextField
+              label={t('auth.field.password')}
+              type="password"
+              autoComplete="current-password"
+              {...form.field('password')}
+            />
+            <p className="mt-2 text-right text-sm">
+              {/* An email already typed here is carried over to the reset form. */}
+              <Link
+                to="/forgot-password"
+                state={{ emailOrPhone: form.values.emailOrPhone }}
+                className="font-semibold text-amber-700 hover:text-amber-800 hover:underline"
+              >
+                {t('auth.login.forgotPassword')}
+              </Link>
+            </p>
+          </div>
+          <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
+            {t('auth.login.submit')}
+          </Button>
+        </form>
+      )}
+      <p className="mt-4 text-center text-sm">
+        <button
+          type="button"
+          onClick={() => setByCode((current) => !current)}
+          className="font-semibold text-amber-700 hover:text-amber-800 hover:underline"
+        >
+          {byCode ? t('auth.login.byPassword') : t('auth.login.byCode')}
+        </button>
+      </p>
     </FormCard>
   );
 }

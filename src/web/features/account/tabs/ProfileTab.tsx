@@ -4,6 +4,8 @@ import MailWarning from 'lucide-react/icons/mail-warning';
 import { type FormEvent, type ReactNode, Suspense, lazy, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { AlertsSection } from './AlertsSection';
+import { SmsSection } from './SmsSection';
+import { VerifyPhone } from './VerifyPhone';
 import { OTP_LENGTH, OTP_RESEND_SECONDS } from '../../../../shared/account-limits';
 import { ErrorBoundary } from '../../../components/ErrorBoundary';
 import { Button } from '../../../components/ui/Button';
@@ -93,8 +95,10 @@ export function ProfileTab() {
         </dl>
       </Card>
       {!user.emailVerified && <VerifyEmail user={user} />}
+      {!user.phoneVerified && <VerifyPhone user={user} />}
       {painted && <Security user={user} />}
       {painted && <AlertsSection userId={user.id} />}
+      {painted && <SmsSection userId={user.id} phone={user.phoneNumber} />}
     </div>
   );
 }

@@ -1,0 +1,2 @@
+/** The admin's SMS tab lives in ../sms. */
+export { SmsPanel as SmsTab } from '../sms/SmsPanel';
