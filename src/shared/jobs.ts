@@ -12,6 +12,9 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export const JOB_KIND_LABELS: Record<string, string> = {
   mail: 'Email',
+  sms: 'SMS',
+  'sms-code': 'SMS code',
+  'sms-later': 'Order SMS',
 };
 
 export const jobSummarySchema = z.object({

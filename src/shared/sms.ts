@@ -96,6 +96,7 @@ export const SMS_MESSAGES = {
   textRequired: 'Write the text to send',
   textTooLong: `The text can be at most ${SMS_TEST_TEXT_MAX} characters`,
   refusedDailyCap: "Today's SMS limit is reached",
+  refusedNumberLimit: 'This number has had as many texts as it may have for now: at most 3 an hour and 10 a day',
   ownSettingsOnly: 'You can only change your own text settings',
 } as const;
 

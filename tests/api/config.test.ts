@@ -136,6 +136,29 @@ describe('payment settings', () => {
   });
 });
 
+describe('SMS settings', () => {
+  it('writes texts to the outbox until a gateway is named, with the daily limit of 500', () => {
+    expect(loadConfig({}).sms).toEqual({ provider: undefined, dailyLimit: 500, timeoutMs: 15_000 });
+    expect(loadConfig({ SMS_PROVIDER: 'aakash', SMS_TOKEN: 't0k3n' }).sms.provider).toEqual({
+      name: 'aakash',
+      token: 't0k3n',
+      from: undefined,
+      apiUrl: 'https://sms.aakashsms.com/sms/v3/send',
+    });
+    const sparrow = loadConfig({ SMS_PROVIDER: 'sparrow', SMS_TOKEN: 't', SMS_FROM: 'Pasal', SMS_API_URL: 'http://127.0.0.1:9/v2/sms/' });
+    expect(sparrow.sms.provider).toMatchObject({ name: 'sparrow', from: 'Pasal', apiUrl: 'http://127.0.0.1:9/v2/sms/' });
+    expect(loadConfig({ SMS_DAILY_LIMIT: '0', SMS_TIMEOUT_SECONDS: '2' }).sms).toMatchObject({ dailyLimit: 0, timeoutMs: 2000 });
+  });
+
+  it('refuses a gateway without its token, Sparrow without its sender, and unknown gateways', () => {
+    expect(() => loadConfig({ SMS_PROVIDER: 'aakash' })).toThrow(/SMS_TOKEN/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'sparrow', SMS_TOKEN: 't' })).toThrow(/SMS_FROM/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'twilio', SMS_TOKEN: 't' })).toThrow(/SMS_PROVIDER/);
+    expect(() => loadConfig({ SMS_API_URL: 'ftp://x' })).toThrow(/SMS_API_URL/);
+    expect(() => loadConfig({ SMS_DAILY_LIMIT: '-1' })).toThrow(/SMS_DAILY_LIMIT/);
+  });
+});
+
 describe('start-up with a bad value', () => {
   it('prints a clear message and exits with status 1', async () => {
     const { spawnSync } = await import('node:child_process');

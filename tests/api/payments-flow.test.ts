@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CreateOrderResponse, type Order, formatOrderId } from '../../src/shared/orders.js';
 import { PAYMENT_MESSAGES, type PaymentRedirect } from '../../src/shared/payments.js';
@@ -69,6 +71,11 @@ describe('paying for an order', () => {
   afterAll(async () => t.close());
 
   const order = (shopper: TestShopper, options: Parameters<typeof placeOrder>[2]) => placeOrder(t, shopper, options);
+  /** The texts written to the shop's SMS outbox so far. */
+  const smsOutbox = () => {
+    const folder = path.join(t.dataDir, 'outbox', 'sms');
+    return fs.existsSync(folder) ? fs.readdirSync(folder).map((file) => fs.readFileSync(path.join(folder, file), 'utf8')) : [];
+  };
 
   /** The shopper's browser at eSewa: posts the shop's form, then presses Pay or Cancel; answers where eSewa sends it. */
   async function atEsewa(payment: PaymentRedirect, press: 'Pay' | 'Cancel'): Promise<string> {
@@ -236,11 +243,16 @@ describe('paying for an order', () => {
       .poll(() => subjectsTo(shopper.email, since))
       .toContain(`Payment received for your Pasal order ${formatOrderId(body.order.id)}`);
 
-    // Replayed later: still one payment entry, one mail.
+    // And a text to the order's phone (the test shop has no gateway: its SMS outbox).
+    const paidText = `We received your payment of Rs. 2,600 for order ${formatOrderId(body.order.id)}`;
+    await expect.poll(() => smsOutbox().filter((text) => text.includes(paidText)).length, { timeout: 10_000 }).toBe(1);
+
+    // Replayed later: still one payment entry, one mail, one text.
     await backAtShop(back);
     expect(await paymentHistory(body.order.id)).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(t.mail.messages.slice(since).filter((mail) => mail.subject.startsWith('Payment received'))).toHaveLength(1);
+    expect(smsOutbox().filter((text) => text.includes(paidText))).toHaveLength(1);
   });
 
   it('finds a payment whose return never came before a new try or a switch to cash on delivery', async () => {

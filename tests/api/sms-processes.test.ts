@@ -7,10 +7,11 @@ import { type ServerProcess, openServerDatabase, startServerProcess } from '../h
 import { requestJson, stopChild } from '../helpers/processes.js';
 
 /**
- * The shop-wide daily SMS cap across two server processes on one database (the SQLite file, or
- * PostgreSQL): 20 test texts asked for at once through both, with a cap of 5, give exactly 5.
+ * The SMS limits across two server processes on one database (the SQLite file, or PostgreSQL):
+ * ten texts to one number at once through both give three (the per-number hour), and with a
+ * daily cap of 5, twenty more to other numbers give exactly the two left.
  */
-describe('the daily SMS cap across processes', () => {
+describe('SMS limits across processes', () => {
   let dataDir: string;
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   const servers: ServerProcess[] = [];
@@ -25,7 +26,7 @@ describe('the daily SMS cap across processes', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('queues exactly SMS_DAILY_LIMIT texts; the others are a 429', async () => {
+  it('queues three to one number and SMS_DAILY_LIMIT in all; the others are a 429', async () => {
     const env = { SMS_DAILY_LIMIT: '5', ADMIN_USERNAME: 'sms-admin', ADMIN_PASSWORD: 'a long admin password' };
     const where = { dataDir, databaseUrl: database.databaseUrl, env };
     servers.push(await startServerProcess(where));
@@ -35,6 +36,21 @@ describe('the daily SMS cap across processes', () => {
       body: { username: 'sms-admin', password: 'a long admin password' },
     });
     expect(login.status).toBe(200);
+    // One number, ten texts at once through both: three an hour.
+    const toOne = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        requestJson<{ message: string }>(`${servers[i % 2]!.baseUrl}/api/admin/sms/test`, {
+          method: 'POST',
+          token: login.body.token,
+          body: { to: '9800000999', text: `Test ${i}` },
+        }),
+      ),
+    );
+    expect(toOne.filter((result) => result.status === 202), JSON.stringify(toOne)).toHaveLength(3);
+    const limited = toOne.filter((result) => result.status === 429);
+    expect(limited).toHaveLength(7);
+    for (const result of limited) expect(result.body.message).toContain('at most 3 an hour');
+    // Twenty numbers at once: the two texts left of the day's five.
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         requestJson(`${servers[i % 2]!.baseUrl}/api/admin/sms/test`, {
@@ -45,8 +61,8 @@ describe('the daily SMS cap across processes', () => {
       ),
     );
     const statuses = results.map((result) => result.status).sort();
-    expect(statuses.filter((status) => status === 202), JSON.stringify(results)).toHaveLength(5);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+    expect(statuses.filter((status) => status === 202), JSON.stringify(results)).toHaveLength(2);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(18);
     const db = openServerDatabase(where);
     try {
       expect(await db.db.selectFrom('sms_messages').select('id').execute()).toHaveLength(5);

@@ -87,6 +87,8 @@ export const ERRORS_NE: MessageCatalogue = {
   'You can only change your own alerts': 'तपाईं आफ्नै सूचना मात्र बदल्न सक्नुहुन्छ',
   'You can only change your own text settings': 'तपाईं आफ्नै SMS सेटिङ मात्र बदल्न सक्नुहुन्छ',
   "Today's SMS limit is reached": 'आजको SMS सीमा पुगिसक्यो',
+  'This number has had as many texts as it may have for now: at most {hour} an hour and {day} a day':
+    'यो नम्बरमा अहिलेलाई पठाउन मिल्ने जति SMS गइसके: घण्टामा बढीमा {hour} र दिनमा बढीमा {day}',
 
   // Cart (shared/cart.ts)
   'Cart item not found': 'कार्टमा यो सामान भेटिएन',

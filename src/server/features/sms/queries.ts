@@ -15,8 +15,8 @@ export async function lockNumber(db: Db, phone: string, now: string): Promise<vo
   await db.updateTable('sms_numbers').set({ updated_at: now }).where('phone', '=', phone).execute();
 }
 
-/** Texts of a kind to a number queued since each of the two instants. */
-export async function countSince(db: Db, phone: string, kind: SmsKind, hourAgo: string, dayAgo: string) {
+/** Texts of these kinds to a number queued since each of the two instants. */
+export async function countSince(db: Db, phone: string, kinds: readonly SmsKind[], hourAgo: string, dayAgo: string) {
   const row = await db
     .selectFrom('sms_messages')
     .select([
@@ -24,7 +24,7 @@ export async function countSince(db: Db, phone: string, kind: SmsKind, hourAgo: 
       (eb) => eb.fn.countAll<number>().as('day'),
     ])
     .where('phone', '=', phone)
-    .where('kind', '=', kind)
+    .where('kind', 'in', kinds)
     .where('created_at', '>', dayAgo)
     .executeTakeFirstOrThrow();
   return { hour: Number(row.hour ?? 0), day: Number(row.day) };

@@ -25,7 +25,8 @@ import * as q from './queries.js';
  *   anything else is 'not-mobile' and nothing is written.
  * - kind 'code' (a one-time code): at most CODES_PER_HOUR an hour and CODES_PER_DAY a day to one
  *   number, counted over the texts already queued with the number's row locked, so parallel
- *   requests and other processes cannot pass it: 'number-limit'. Its text is sealed in the job
+ *   requests and other processes cannot pass it: 'number-limit'. The admin's test texts count
+ *   with the codes (nobody may pump one number, not even from the panel). Its text is sealed in the job
  *   and never logged nor stored in the log table. Retried for a few minutes only (a code is
  *   short-lived); the other kinds for about a day.
  * - kind 'order' with a userId: 'opted-out' when that shopper turned order texts off.
@@ -45,6 +46,8 @@ export const SMS_CODE_JOB = 'sms-code';
 export const SMS_LATER_JOB = 'sms-later';
 export const CODES_PER_HOUR = 3;
 export const CODES_PER_DAY = 10;
+/** The kinds the per-number limits count, together. */
+const LIMITED_KINDS: readonly SmsKind[] = ['code', 'test'];
 
 const HOUR_MS = 60 * 60 * 1000;
 /** 10 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h: about a day, then failed. */
@@ -122,9 +125,9 @@ export class SmsSender {
     if (input.userId !== undefined && input.kind === 'order' && (await q.optedOut(db, input.userId, 'order'))) {
       return { queued: false, reason: 'opted-out' };
     }
-    if (input.kind === 'code') {
+    if (LIMITED_KINDS.includes(input.kind)) {
       await q.lockNumber(db, phone, iso);
-      const sent = await q.countSince(db, phone, 'code', new Date(now.getTime() - HOUR_MS).toISOString(), new Date(now.getTime() - 24 * HOUR_MS).toISOString());
+      const sent = await q.countSince(db, phone, LIMITED_KINDS, new Date(now.getTime() - HOUR_MS).toISOString(), new Date(now.getTime() - 24 * HOUR_MS).toISOString());
       if (sent.hour >= CODES_PER_HOUR || sent.day >= CODES_PER_DAY) return { queued: false, reason: 'number-limit' };
     }
     const day = nepaliDay(now);

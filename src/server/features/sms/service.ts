@@ -39,7 +39,9 @@ export class SmsService {
   /** A text the admin types to see that the gateway works; counted like any other. */
   async sendTest(to: string, text: string): Promise<void> {
     const result = await this.ctx.sms.queue(this.ctx.db, { to, kind: 'test', text });
-    if (!result.queued) throw tooManyRequests(SMS_MESSAGES.refusedDailyCap);
+    if (!result.queued) {
+      throw tooManyRequests(result.reason === 'number-limit' ? SMS_MESSAGES.refusedNumberLimit : SMS_MESSAGES.refusedDailyCap);
+    }
     this.ctx.jobs.wake();
   }
 

@@ -34,6 +34,9 @@ export const adminJobKeys = {
 /** The kinds of job the shop knows (shared/jobs.ts JOB_KIND_LABELS); another shows as its name. */
 const JOB_KIND_LABELS: Readonly<Record<string, MessageId>> = {
   mail: 'admin.jobs.kind.mail',
+  sms: 'admin.jobs.kind.sms',
+  'sms-code': 'admin.jobs.kind.smsCode',
+  'sms-later': 'admin.jobs.kind.smsLater',
 };
 
 export const jobKindLabel = (kind: string, t: Translate): string => {
