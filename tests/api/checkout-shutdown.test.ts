@@ -166,7 +166,13 @@ describe('graceful shutdown on SIGTERM', () => {
     server = await startServerProcess(where);
     const outbox = path.join(dataDir, 'outbox');
     const mailsOf = () =>
-      fs.existsSync(outbox) ? fs.readdirSync(outbox).map((file) => fs.readFileSync(path.join(outbox, file), 'utf8')) : [];
+      fs.existsSync(outbox)
+        ? fs
+            .readdirSync(outbox, { withFileTypes: true })
+            // Texts have a folder of their own (outbox/sms); the mails are the files.
+            .filter((entry) => entry.isFile())
+            .map((entry) => fs.readFileSync(path.join(outbox, entry.name), 'utf8'))
+        : [];
     const delivered = Date.now() + 15_000;
     while (!orderIds.every((id) => mailsOf().some((mail) => mail.includes(id))) && Date.now() < delivered) {
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -90,14 +90,16 @@ describe('migration 012: random shopper ids for an existing shop', () => {
     await exec(sql`delete from users where id = ${idOf('s3@example.com')}`);
     expect((await sql`select id from cart_items`.execute(db)).rows).toHaveLength(1);
 
-    // The unverified account's removal was queued; a number is unique among verified accounts only.
+    // The unverified account's removal was queued; a number is unique among the accounts that
+    // proved it by a texted code only (migration 040).
     const jobs = (await sql<{ kind: string }>`select kind from jobs`.execute(db)).rows;
     expect(jobs.map((job) => job.kind)).toEqual(['accounts.remove-unverified']);
-    const insertUser = (id: number, email: string, phone: string, verified: number) =>
-      exec(sql`insert into users (id, first_name, last_name, email, phone_number, password_hash, email_verified, created_at, updated_at)
-        values (${id}, 'Ram', 'Thapa', ${email}, ${phone}, 'x', ${verified}, ${now}, ${now})`);
-    await insertUser(2 ** 33, 'u1@example.com', '9800000001', 0);
-    await insertUser(2 ** 33 + 1, 'u2@example.com', '9800000001', 0);
-    await expect(insertUser(2 ** 33 + 2, 'v@example.com', '9800000001', 1)).rejects.toThrow();
+    const insertUser = (id: number, email: string, phone: string, provedAt: string | null) =>
+      exec(sql`insert into users (id, first_name, last_name, email, phone_number, password_hash, email_verified,
+          phone_verified_at, created_at, updated_at)
+        values (${id}, 'Ram', 'Thapa', ${email}, ${phone}, 'x', 1, ${provedAt}, ${now}, ${now})`);
+    await insertUser(2 ** 33, 'u1@example.com', '9800000001', null);
+    await insertUser(2 ** 33 + 1, 'u2@example.com', '9800000001', now);
+    await expect(insertUser(2 ** 33 + 2, 'v@example.com', '9800000001', now)).rejects.toThrow();
   });
 });
