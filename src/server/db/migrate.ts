@@ -33,6 +33,7 @@ import * as m035couponDays from './migrations/035_coupon_day_totals.js';
 import * as m036campaigns from './migrations/036_campaigns.js';
 import * as m037reviews from './migrations/037_reviews.js';
 import * as m038wishlist from './migrations/038_wishlist.js';
+import * as m041staff from './migrations/041_staff_roles.js';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the same list runs
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '036_campaigns': m036campaigns,
   '037_reviews': m037reviews,
   '038_wishlist': m038wishlist,
+  '041_staff_roles': m041staff,
 };
 
 /** The newest migration's name: a database that has run it is up to date (/api/ready). */

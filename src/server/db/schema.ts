@@ -18,11 +18,13 @@ import type {
 import type { CampaignItemsTable, CampaignsTable, PriceHistoryTable } from './schema-campaigns.js';
 import type { ReviewPhotosTable, ReviewReportsTable, ReviewVotesTable, ReviewsTable } from './schema-reviews.js';
 import type { AlertOptOutsTable, AlertSendsTable, StockAlertsTable, WishlistItemsTable } from './schema-wishlist.js';
+import type { AdminRecoveryCodesTable, AdminStaffColumns } from './schema-staff.js';
 
 export type * from './schema-catalog.js';
 export type * from './schema-campaigns.js';
 export type * from './schema-reviews.js';
 export type * from './schema-wishlist.js';
+export type * from './schema-staff.js';
 
 /**
  * Table types. Column names are snake_case; services map rows to the API's camelCase.
@@ -44,7 +46,7 @@ export interface UsersTable {
   updated_at: string;
 }
 
-export interface AdminsTable {
+export interface AdminsTable extends AdminStaffColumns {
   id: Generated<number>;
   username: string;
   password_hash: string;
@@ -152,6 +154,8 @@ export interface OrdersTable {
   /** Migration 033: the coupon's discount taken off the items (total = subtotal − discount + delivery) and its code. */
   discount_paisa: Generated<number>;
   coupon_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 041: the short number said over the phone (#1042); null only for rows written outside checkout. */
+  number: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Snapshot of the product at checkout; stock_reserved = units taken from tracked stock. */
@@ -391,6 +395,7 @@ export interface Database {
   alert_sends: AlertSendsTable;
   users: UsersTable;
   admins: AdminsTable;
+  admin_recovery_codes: AdminRecoveryCodesTable;
   sessions: SessionsTable;
   otp_codes: OtpCodesTable;
   otp_sends: OtpSendsTable;
