@@ -65,6 +65,9 @@ export const ERRORS_NE: MessageCatalogue = {
   'That username is already taken': 'यो युजरनेम पहिल्यै लिइसकिएको छ',
   'Enter the code from your authenticator app': 'आफ्नो अथेन्टिकेटर एपको कोड लेख्नुहोस्',
   'That code is not right': 'कोड मिलेन',
+  'An order only moves forward. To take it back a step or reopen it, use Take back with a reason.':
+    'अर्डर अगाडि मात्र बढ्छ। एक चरण पछाडि फर्काउन वा फेरि खोल्न कारणसहित "पछाडि फर्काउनुहोस्" चलाउनुहोस्।',
+  'That is not a step back: change the status instead': 'यो पछाडि फर्काउने होइन: यसको सट्टा स्थिति बदल्नुहोस्',
   'Staff id must be a positive whole number': 'कर्मचारीको id धनात्मक पूर्णाङ्क हुनुपर्छ',
   'Start the two-factor setup first': 'पहिले दुई-चरण लगइनको सेटअप सुरु गर्नुहोस्',
   'Two-factor sign-in is already on': 'दुई-चरण लगइन पहिल्यै खुला छ',
