@@ -22,7 +22,7 @@ describe('what the law asks to be shown', () => {
   });
 
   it('refuses a registration number that is not one (the server does not start)', () => {
-    expect(() => loadConfig({ STORE_ECOMMERCE_REG: '<script>' } as NodeJS.ProcessEnv)).toThrow(/STORE_ECOMMERCE_REG/);
+    expect(() => loadConfig({ STORE_ECOMMERCE_REG: '<script>' })).toThrow(/STORE_ECOMMERCE_REG/);
   });
 
   it('flags a refund owed for more than seven days as overdue on the Dashboard', async () => {
@@ -71,9 +71,10 @@ describe('what the law asks to be shown', () => {
     await write('ORD-RECENT00000000001', now - 2 * DAY);
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: bearer(admin) });
     expect(res.statusCode, res.body).toBe(200);
-    const group = res.json().waiting.refundDue;
+    const group = res.json<{ waiting: { refundDue: { overdue: number; orders: { id: string; overdue: boolean }[] } } }>().waiting
+      .refundDue;
     expect(group.overdue).toBe(1);
-    const flags = Object.fromEntries(group.orders.map((order: { id: string; overdue: boolean }) => [order.id, order.overdue]));
+    const flags = Object.fromEntries(group.orders.map((order) => [order.id, order.overdue]));
     expect(flags).toMatchObject({ 'ORD-OVERDUE0000000001': true, 'ORD-RECENT00000000001': false });
 
     // Six days on: the second is overdue too.
