@@ -243,6 +243,14 @@ function Invoice({ order, invoiceNumber }: { order: Order; invoiceNumber: string
             <dd className="font-mono text-xs leading-5 break-all" data-testid="invoice-order-id">
               {formatOrderId(order.id)}
             </dd>
+            {order.number !== null && (
+              <>
+                <dt className="whitespace-nowrap text-slate-500">{t('invoice.orderNumber')}</dt>
+                <dd className="font-semibold" data-testid="invoice-order-number">
+                  #{order.number}
+                </dd>
+              </>
+            )}
           </dl>
         </div>
       </header>
