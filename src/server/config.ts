@@ -1,5 +1,5 @@
 import type { S3Settings } from './lib/s3-storage.js';
-import { SMS_API_URLS, type SmsConfig } from './lib/sms-settings.js';
+import { type SmsConfig, smsConfigOf } from './lib/sms-settings.js';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -143,6 +143,11 @@ const envSchema = z
     DELIVERY_DAYS_VALLEY: deliveryDays('1-2'),
     DELIVERY_DAYS_OUTSIDE: deliveryDays('3-5'),
     STORE_PAN: optionalString.refine((value) => value === undefined || /^\d{9}$/.test(value), 'must be the 9-digit PAN'),
+    // The e-commerce registration number the law asks an online shop to show (footer, invoices).
+    STORE_ECOMMERCE_REG: optionalString.refine(
+      (value) => value === undefined || /^[\p{L}\p{N} ./-]{1,60}$/u.test(value),
+      'must be up to 60 letters, digits, spaces, dots, dashes or slashes',
+    ),
     // Stock one shopper can hold (features/orders/checkout.ts).
     MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(CART_QUANTITY_MAX).default(3),
     MAX_UNITS_PER_ORDER: z.coerce.number().int().min(1).max(CART_QUANTITY_MAX).default(5),
@@ -357,6 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       phones: e.STORE_PHONES,
       address: e.STORE_ADDRESS,
       ...(e.STORE_PAN ? { pan: e.STORE_PAN } : {}),
+      ...(e.STORE_ECOMMERCE_REG ? { ecommerceRegistration: e.STORE_ECOMMERCE_REG } : {}),
       ...(e.STORE_HOURS ? { hours: e.STORE_HOURS } : {}),
     },
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
@@ -397,14 +403,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       codConfirmHours: e.COD_CONFIRM_HOURS,
     },
     returnDays: e.RETURN_DAYS,
-    sms: {
-      provider:
-        e.SMS_PROVIDER && e.SMS_TOKEN
-          ? { name: e.SMS_PROVIDER, token: e.SMS_TOKEN, from: e.SMS_FROM, apiUrl: e.SMS_API_URL ?? SMS_API_URLS[e.SMS_PROVIDER] }
-          : undefined,
-      dailyLimit: e.SMS_DAILY_LIMIT,
-      timeoutMs: e.SMS_TIMEOUT_SECONDS * 1000,
-    },
+    sms: smsConfigOf(e),
   };
 }
 

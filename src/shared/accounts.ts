@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminMeSchema } from './staff-roles.js';
 import { typedCode, typedEmailOrPhone, typedPhone } from './typed-numbers.js';
 import { PASSWORD_MIN_LENGTH } from './account-limits.js';
 import { LOCALES } from './locale.js';
@@ -128,6 +129,8 @@ export const tokenBodySchema = z.object({
 export const adminLoginSchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').pipe(plainText('Username', 100)),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  /** The authenticator app's code (or a recovery code), for an admin with two-factor sign-in. */
+  code: z.string().trim().max(20).optional(),
 });
 
 export const publicUserSchema = z.object({
@@ -170,7 +173,7 @@ export const findUserResponseSchema = z.object({ user: publicUserSchema });
 export const setLanguageResponseSchema = z.object({ user: publicUserSchema });
 export const adminLoginResponseSchema = z.object({ message: z.string(), token: z.string() });
 export const publicAdminSchema = z.object({ id: z.number(), username: z.string() });
-export const adminMeResponseSchema = z.object({ admin: publicAdminSchema });
+export const adminMeResponseSchema = z.object({ admin: adminMeSchema });
 /** Logout takes the token as a bearer header or in the body; both are optional in the schema. */
 export const logoutBodySchema = z.object({ token: z.string().min(1, 'token is required').max(4096).optional() }).nullish();
 

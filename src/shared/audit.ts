@@ -70,6 +70,13 @@ export const AUDIT_ACTIONS = [
   'order.status',
   'order.refund',
   'admin.password',
+  /** Staff accounts (changes: role, totpRequired), removed (sessions ended), two-factor sign-in turned on by its admin. */
+  'admin.create',
+  'admin.update',
+  'admin.remove',
+  'admin.totp',
+  /** An order taken back a step or reopened (note: the reason; changes: status). */
+  'order.reverse',
   /** A search dictionary word's term set or changed (changes: term), or the word removed. */
   'searchWord.set',
   'searchWord.delete',

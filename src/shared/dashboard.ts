@@ -120,11 +120,18 @@ const waitingOrderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   paymentMethod: z.enum(PAYMENT_METHODS),
   paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** A refund owed for more than seven days (refund due only). */
+  overdue: z.boolean().optional(),
 });
 export type WaitingOrder = z.infer<typeof waitingOrderSchema>;
 
 /** How many orders wait, and the ones waiting longest. */
-const waitingGroupSchema = z.object({ count: z.number(), orders: z.array(waitingOrderSchema) });
+const waitingGroupSchema = z.object({
+  count: z.number(),
+  orders: z.array(waitingOrderSchema),
+  /** Refund due only: how many refunds are owed for more than seven days. */
+  overdue: z.number().optional(),
+});
 export type WaitingGroup = z.infer<typeof waitingGroupSchema>;
 
 /**

@@ -299,6 +299,8 @@ export const orderUserSchema = z.object({
 export const orderSchema = z.object({
   /** 'ORD-' and 16 random base-32 characters. */
   id: z.string(),
+  /** The short sequential number said over the phone (#1042); the id stays in links. */
+  number: z.number().nullable(),
   status: z.enum(ORDER_STATUSES),
   /** Rupees: what the shopper pays, subtotal less discount plus deliveryFee. */
   totalAmount: z.number(),
@@ -416,7 +418,7 @@ export type LastAddressResponse = z.infer<typeof lastAddressResponseSchema>;
 // Admin
 
 /** A cancellation's reason: required, 3 to 300 characters once trimmed. */
-const reasonSchema = z
+export const reasonSchema = z
   .string({ error: ORDER_MESSAGES.reasonRequired })
   .trim()
   .min(1, ORDER_MESSAGES.reasonRequired)

@@ -7,6 +7,8 @@ export const storeFactsSchema = z.object({
   address: z.string(),
   /** The store's PAN (VAT registration), printed on invoices; absent when not configured. */
   pan: z.string().optional(),
+  /** The shop's e-commerce registration number (STORE_ECOMMERCE_REG), beside the PAN; absent when not configured. */
+  ecommerceRegistration: z.string().optional(),
   /** When the shop is open, as the owner writes it ('Sun–Fri 10:00–19:00'); absent when not configured. */
   hours: z.string().optional(),
 });

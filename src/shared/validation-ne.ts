@@ -288,6 +288,14 @@ export const VALIDATION_NE: MessageCatalogue = {
   'entityId is too long': 'entityId धेरै लामो भयो',
   'adminId must be a whole number from {min} to {max}': 'adminId को मान {min} देखि {max} सम्मको पूर्णाङ्क हुनुपर्छ',
   'action is not one the audit log knows': 'action को मान गतिविधि-लगले चिन्ने कामहरूमध्ये एक हुनुपर्छ',
+  // order-steps.ts
+  'Confirm taking the order back': 'अर्डर पछाडि फर्काउने कुरा पक्का गर्नुहोस्',
+  // staff-roles.ts
+  'Role is required': 'भूमिका छान्नुहोस्',
+  'Role must be one of owner, manager, staff': 'भूमिका owner (मालिक), manager (व्यवस्थापक) वा staff (कर्मचारी) मध्ये एक हुनुपर्छ',
+  'Username may use letters, digits, dot, dash, underscore and @, and is at most a hundred characters':
+    'युजरनेममा अक्षर, अङ्क, थोप्लो, ड्यास, अन्डरस्कोर र @ मात्र हुन सक्छन्, बढीमा एक सय अक्षर',
+  'Code must be the six digits from the app or a recovery code': 'कोड एपका छ अङ्क वा रिकभरी कोड हुनुपर्छ',
 };
 
 /**

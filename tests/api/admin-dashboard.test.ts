@@ -495,7 +495,14 @@ describe('admin dashboard API', () => {
       expect(delivered.orders.byStatus.delivered).toBe(before.orders.byStatus.delivered + 1);
       expect(delivered.topProducts.byUnits).toContainEqual({ productId: cable.id, name: 'USB Cable', units: 4, revenue: 400 });
 
-      await setStatus(order.id, 'cancelled');
+      // Cancelling a delivered order is a correction (with a reason), not a status change.
+      const reversed = await t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${order.id}/reverse`,
+        payload: { status: 'cancelled', reason: 'Returned at the door', confirm: true },
+        headers: bearer(admin),
+      });
+      expect(reversed.statusCode, reversed.body).toBe(200);
       const cancelled = await dashboard('?period=today');
       expect(cancelled.revenue).toEqual(before.revenue);
       expect(cancelled.orders.byStatus.cancelled).toBe(before.orders.byStatus.cancelled + 1);

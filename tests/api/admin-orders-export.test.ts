@@ -36,6 +36,11 @@ const HEADER = [
   'Credit note number',
   'Discount (Rs.)',
   'Coupon code',
+  'Order number',
+  'Province',
+  'Address',
+  'Landmark',
+  'COD amount (Rs.)',
 ];
 
 let sequence = 0;
@@ -166,6 +171,12 @@ describe('admin orders CSV export', () => {
       '',
       '0',
       '',
+      // Written straight to the table, the order has no short number; eSewa paid: no cash to collect.
+      '',
+      'Bagmati',
+      'Thamel 12',
+      '',
+      '0',
     ]);
     // RFC 4180: the cell with a comma and quotes is quoted, its quotes doubled.
     expect(res.body).toContain('"2 × Asus ROG, ""Strix"" G16; 1 × माउस"');

@@ -30,11 +30,21 @@ describe('admin API: /api/admin/login, refresh-token, logout, me', () => {
     expect(claims.exp as number).toBeGreaterThan(t.clock.now().getTime() / 1000);
   });
 
-  it('answers GET /me with the admin’s id and username only', async () => {
+  it('answers GET /me with the admin’s id, username, role and what the role may do', async () => {
     const token = await adminToken(t);
     const res = await me(token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ admin: { id: jwtPayload(token).id, username: 'root-admin' } });
+    expect(res.json()).toEqual({
+      admin: {
+        id: jwtPayload(token).id,
+        username: 'root-admin',
+        role: 'owner',
+        permissions: expect.arrayContaining(['staff', 'settings', 'refunds', 'orders.write']),
+        mustChangePassword: false,
+        totpRequired: false,
+        totpOn: false,
+      },
+    });
     expectNoSecrets(res.body);
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/admin/me' });
     expect(anonymous.statusCode).toBe(401);

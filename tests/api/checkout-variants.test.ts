@@ -51,6 +51,14 @@ describe('checkout of variants', () => {
     });
   const setStatus = (orderId: string, status: string) =>
     t.app.inject({ method: 'PUT', url: `/api/orders/${orderId}/status`, payload: { status }, headers: bearer(admin) });
+  // Reopening a cancelled order is a correction with a reason, not a status change.
+  const takeBack = (orderId: string, status: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/reverse`,
+      payload: { status, reason: 'The shopper called back', confirm: true },
+      headers: bearer(admin),
+    });
 
   const frontImage = 'c'.repeat(32);
   const blackImage = 'd'.repeat(32);
@@ -197,11 +205,11 @@ describe('checkout of variants', () => {
     expect(await variantStockOf(db(), black.id)).toBe(4);
 
     // Reopened: taken again. Then someone buys the rest, the order is cancelled and cannot be reopened.
-    expect((await setStatus(order.id, 'pending')).statusCode).toBe(200);
+    expect((await takeBack(order.id, 'pending')).statusCode).toBe(200);
     expect([await variantStockOf(db(), black.id), await stockOf(db(), product.id)]).toEqual([1, 1]);
     expect((await setStatus(order.id, 'cancelled')).statusCode).toBe(200);
     await orderOf(await makeShopper(t), [[black, 3]], 360_000);
-    const reopen = await setStatus(order.id, 'confirmed');
+    const reopen = await takeBack(order.id, 'confirmed');
     expect(reopen.statusCode).toBe(409);
     expect(reopen.json()).toMatchObject({
       code: ORDER_ERROR_CODES.outOfStock,

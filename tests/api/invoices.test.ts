@@ -46,6 +46,13 @@ describe('tax invoices and credit notes', () => {
 
   const setStatus = (orderId: string, status: string) =>
     t.app.inject({ method: 'PUT', url: `/api/orders/${orderId}/status`, payload: { status }, headers: bearer(admin) });
+  const takeBack = (orderId: string, status: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/reverse`,
+      payload: { status, reason: 'The shopper called back', confirm: true },
+      headers: bearer(admin),
+    });
 
   const adminRead = async (orderId: string) =>
     (await t.app.inject({ method: 'GET', url: `/api/orders/${orderId}`, headers: bearer(admin) })).json<{ order: Order }>().order;
@@ -148,7 +155,7 @@ describe('tax invoices and credit notes', () => {
     expect(cancelled.creditNoteDate).toBeTruthy();
 
     // The voided sale cannot be reopened under its number (409), and nothing more is issued.
-    const reopened = await setStatus(placed.order.id, 'confirmed');
+    const reopened = await takeBack(placed.order.id, 'confirmed');
     expect(reopened.statusCode).toBe(409);
     expect(reopened.json()).toMatchObject({ code: ORDER_ERROR_CODES.reopenVoided, message: ORDER_MESSAGES.reopenVoided });
     const again = (await setStatus(placed.order.id, 'cancelled')).json<{ order: Order }>().order;

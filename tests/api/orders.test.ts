@@ -68,6 +68,14 @@ describe('orders API: shopper reads, admin list, status changes', () => {
   const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
   const setStatus = (id: string, status: unknown, token = admin) =>
     t.app.inject({ method: 'PUT', url: `/api/orders/${id}/status`, payload: { status }, headers: bearer(token) });
+  // A step back or a reopening: the separate correction, with a reason and a confirmation.
+  const takeBack = (id: string, status: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${id}/reverse`,
+      payload: { status, reason: 'The shopper called back', confirm: true },
+      headers: bearer(admin),
+    });
 
   describe('shopper', () => {
     it('lists only their own orders, newest first, with items; another userId is 403', async () => {
@@ -272,7 +280,7 @@ describe('orders API: shopper reads, admin list, status changes', () => {
       }
     });
 
-    it('sets any status, records who/when/from/to, mails the shopper, and answers the whole order', async () => {
+    it('moves an order forward, records who/when/from/to, mails the shopper, and answers the whole order', async () => {
       const order = orders[0]!;
       const before = t.mail.messages.length;
       const res = await setStatus(order.id, 'shipped');
@@ -291,8 +299,14 @@ describe('orders API: shopper reads, admin list, status changes', () => {
       expect(mail.text).toContain(`Your order ${formatOrderId(order.id)} is now Shipped.`);
       expect(mail.text).toContain('(It was Pending.)');
 
-      // No order of statuses is enforced: back to pending is allowed too.
-      expect((await setStatus(order.id, 'pending')).json().order.status).toBe('pending');
+      // Back to pending is no status change (409) but a correction of its own, not mailed as progress.
+      const back = await setStatus(order.id, 'pending');
+      expect(back.statusCode).toBe(409);
+      expect(back.json().code).toBe('STATUS_BACKWARD');
+      const mailsBefore = t.mail.messages.length;
+      expect((await takeBack(order.id, 'pending')).json().order.status).toBe('pending');
+      await mailSettled();
+      expect(t.mail.messages.length).toBe(mailsBefore);
       const history = await t.app.ctx.db
         .selectFrom('order_status_history')
         .selectAll()
@@ -326,7 +340,10 @@ describe('orders API: shopper reads, admin list, status changes', () => {
 
     it('accepts every SPEC status and refuses anything else with 400; unknown orders are 404', async () => {
       const order = orders[2]!;
-      for (const status of ORDER_STATUSES) expect((await setStatus(order.id, status)).json().order.status).toBe(status);
+      // Each in turn, forward (pending → confirmed → shipped → delivered), then cancelled by a correction.
+      for (const status of ORDER_STATUSES.filter((s) => s !== 'cancelled'))
+        expect((await setStatus(order.id, status)).json().order.status).toBe(status);
+      expect((await takeBack(order.id, 'cancelled')).json().order.status).toBe('cancelled');
       for (const status of ['lost', 'SHIPPED', '', null, 3]) {
         const res = await setStatus(order.id, status);
         expect(res.statusCode, String(status)).toBe(400);
@@ -358,7 +375,7 @@ describe('orders API: shopper reads, admin list, status changes', () => {
       await setStatus(order.id, 'cancelled');
       expect(await stockOf(t.app.ctx.db, tracked.id)).toBe(5);
 
-      expect((await setStatus(order.id, 'confirmed')).statusCode).toBe(200);
+      expect((await takeBack(order.id, 'confirmed')).statusCode).toBe(200);
       expect(await stockOf(t.app.ctx.db, tracked.id)).toBe(3);
       // Between two live statuses stock does not move.
       await setStatus(order.id, 'delivered');
@@ -376,7 +393,7 @@ describe('orders API: shopper reads, admin list, status changes', () => {
       expect(await stockOf(t.app.ctx.db, product.id)).toBe(0);
 
       const historyBefore = await countRows(t.app.ctx.db, 'order_status_history');
-      const res = await setStatus(order.id, 'pending');
+      const res = await takeBack(order.id, 'pending');
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({
         code: 'OUT_OF_STOCK',

@@ -33,6 +33,7 @@ import * as m035couponDays from './migrations/035_coupon_day_totals.js';
 import * as m036campaigns from './migrations/036_campaigns.js';
 import * as m037reviews from './migrations/037_reviews.js';
 import * as m038wishlist from './migrations/038_wishlist.js';
+import * as m041staff from './migrations/041_staff_roles.js';
 import * as m039sms from './migrations/039_sms.js';
 import * as m040phone from './migrations/040_phone_verification.js';
 import * as m042returns from './migrations/042_returns.js';
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '038_wishlist': m038wishlist,
   '039_sms': m039sms,
   '040_phone_verification': m040phone,
+  '041_staff_roles': m041staff,
   '042_returns': m042returns,
   '043_questions': m043questions,
   '044_district_delivery': m044districts,

@@ -21,6 +21,15 @@ import type { ReturnItemsTable, ReturnPhotosTable, ReturnsTable } from './schema
 import type { AlertOptOutsTable, AlertSendsTable, StockAlertsTable, WishlistItemsTable } from './schema-wishlist.js';
 import type { DistrictDeliveryTable, QuestionsTable } from './schema-questions.js';
 import type { SmsDaysTable, SmsMessagesTable, SmsNumbersTable, SmsOptOutsTable } from './schema-sms.js';
+import type { AdminRecoveryCodesTable, AdminStaffColumns } from './schema-staff.js';
+import type {
+  CartCouponsTable,
+  CouponCategoriesTable,
+  CouponProductsTable,
+  CouponRedemptionsTable,
+  CouponUsesTable,
+  CouponsTable,
+} from './schema-coupons.js';
 
 export type * from './schema-catalog.js';
 export type * from './schema-campaigns.js';
@@ -29,6 +38,8 @@ export type * from './schema-wishlist.js';
 export type * from './schema-questions.js';
 export type * from './schema-returns.js';
 export type * from './schema-sms.js';
+export type * from './schema-staff.js';
+export type * from './schema-coupons.js';
 
 /**
  * Table types. Column names are snake_case; services map rows to the API's camelCase.
@@ -54,7 +65,7 @@ export interface UsersTable {
   updated_at: string;
 }
 
-export interface AdminsTable {
+export interface AdminsTable extends AdminStaffColumns {
   id: Generated<number>;
   username: string;
   password_hash: string;
@@ -166,6 +177,8 @@ export interface OrdersTable {
   /** Migration 033: the coupon's discount taken off the items (total = subtotal − discount + delivery) and its code. */
   discount_paisa: Generated<number>;
   coupon_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 041: the short number said over the phone (#1042); null only for rows written outside checkout. */
+  number: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Snapshot of the product at checkout; stock_reserved = units taken from tracked stock. */
@@ -341,56 +354,6 @@ export interface SearchDictionaryTable {
   updated_at: string;
 }
 
-/** Coupon codes (migration 033); code in upper case; value: whole percent, or paisa when fixed. */
-export interface CouponsTable {
-  id: Generated<number>;
-  code: string;
-  type: 'percent' | 'fixed';
-  value: number;
-  min_subtotal_paisa: number | null;
-  max_discount_paisa: number | null;
-  starts_at: string | null;
-  ends_at: string | null;
-  usage_limit: number | null;
-  per_customer_limit: number | null;
-  active: Generated<number>;
-  used_count: Generated<number>;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface CouponCategoriesTable {
-  coupon_id: number;
-  category_id: number;
-}
-
-export interface CouponProductsTable {
-  coupon_id: number;
-  product_id: number;
-}
-
-export interface CouponUsesTable {
-  coupon_id: number;
-  user_id: number;
-  uses: Generated<number>;
-}
-
-export interface CouponRedemptionsTable {
-  order_id: string;
-  coupon_id: number;
-  user_id: number;
-  code: string;
-  discount_paisa: number;
-  created_at: string;
-  released_at: string | null;
-}
-
-export interface CartCouponsTable {
-  user_id: number;
-  coupon_id: number;
-  applied_at: string;
-}
-
 export interface Database {
   coupons: CouponsTable;
   coupon_categories: CouponCategoriesTable;
@@ -411,6 +374,7 @@ export interface Database {
   sms_opt_outs: SmsOptOutsTable;
   users: UsersTable;
   admins: AdminsTable;
+  admin_recovery_codes: AdminRecoveryCodesTable;
   sessions: SessionsTable;
   otp_codes: OtpCodesTable;
   otp_sends: OtpSendsTable;

@@ -55,6 +55,22 @@ export const ERRORS_NE: MessageCatalogue = {
   'We are busy right now. Please try again in a minute.': 'अहिले हामी व्यस्त छौं। कृपया एक मिनेटपछि फेरि प्रयास गर्नुहोस्।',
   'You can only access your own account': 'तपाईं आफ्नै खाता मात्र हेर्न सक्नुहुन्छ',
   'Only an admin can do this': 'यो काम एडमिनले मात्र गर्न सक्छ',
+
+  // Staff roles and two-factor sign-in (shared/staff-roles.ts)
+  'Your role does not allow this': 'तपाईंको भूमिकाले यो काम गर्न दिँदैन',
+  'Please finish setting up your sign-in first': 'कृपया पहिले आफ्नो लगइन सेटअप पूरा गर्नुहोस्',
+  'No such admin': 'यस्तो एडमिन खाता भेटिएन',
+  'The shop must keep at least one owner': 'पसलमा कम्तीमा एक जना मालिक (owner) रहनुपर्छ',
+  'You cannot remove your own account': 'आफ्नै खाता हटाउन मिल्दैन',
+  'That username is already taken': 'यो युजरनेम पहिल्यै लिइसकिएको छ',
+  'Enter the code from your authenticator app': 'आफ्नो अथेन्टिकेटर एपको कोड लेख्नुहोस्',
+  'That code is not right': 'कोड मिलेन',
+  'An order only moves forward. To take it back a step or reopen it, use Take back with a reason.':
+    'अर्डर अगाडि मात्र बढ्छ। एक चरण पछाडि फर्काउन वा फेरि खोल्न कारणसहित "पछाडि फर्काउनुहोस्" चलाउनुहोस्।',
+  'That is not a step back: change the status instead': 'यो पछाडि फर्काउने होइन: यसको सट्टा स्थिति बदल्नुहोस्',
+  'Staff id must be a positive whole number': 'कर्मचारीको id धनात्मक पूर्णाङ्क हुनुपर्छ',
+  'Start the two-factor setup first': 'पहिले दुई-चरण लगइनको सेटअप सुरु गर्नुहोस्',
+  'Two-factor sign-in is already on': 'दुई-चरण लगइन पहिल्यै खुला छ',
   'User id must be a positive whole number': 'खाताको id शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
   'Invalid or expired token': 'तपाईंको लगइन मान्य छैन वा यसको म्याद सकियो',
   'Invalid token': 'तपाईंको लगइन मान्य छैन',

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import { ACCOUNT_MESSAGES } from '../../shared/accounts.js';
+import { type AdminPermission, roleHas, STAFF_MESSAGES } from '../../shared/staff-roles.js';
+import { adminStanding } from './admin-standing.js';
 import type { AppContext } from '../context.js';
 import { AppError, forbidden, unauthorized } from './errors.js';
 import { bearerToken } from './principal.js';
@@ -17,23 +19,10 @@ import { bearerToken } from './principal.js';
 export type Access = 'public' | 'shopper' | 'admin' | { admin: AdminPermission };
 
 /**
- * What an admin route asks of its admin. Every admin holds every permission while there is one
- * admin role; roles will be sets of these names.
+ * What an admin route asks of its admin: one name of src/shared/staff-roles.ts, where each role's
+ * set of names is kept (the one table of who may do what).
  */
-export type AdminPermission =
-  | 'catalog.write' // categories, products, archived products, the products CSV
-  | 'orders.read' // the order list, one order, the orders CSV
-  | 'orders.write' // an order's status
-  | 'refunds' // an order's payment marked refunded
-  | 'dashboard'
-  | 'audit'
-  | 'jobs'
-  | 'promotions' // coupons
-  | 'reviews' // review moderation: hide, show, reply
-  | 'questions' // product questions: answer, hide, show
-  | 'settings' // the shop's settings: delivery by district
-  | 'returns' // returns: the list, approve, reject, receive, settle (a refund marked made asks 'refunds')
-  | 'sms'; // the log of texts and a test text
+export type { AdminPermission };
 
 /** One route's declared access, as the access table lists it. */
 export interface RouteAccess {
@@ -73,7 +62,7 @@ export interface InstallAccessOptions {
 export function installAccess(app: FastifyInstance, ctx: AppContext, options: InstallAccessOptions = {}): void {
   const table: RouteAccess[] = [];
   app.decorate('routeAccess', table);
-  const guards = { shopper: shopperGuard(ctx), admin: adminGuard(ctx) };
+  const shopper = shopperGuard(ctx);
 
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
@@ -90,7 +79,11 @@ export function installAccess(app: FastifyInstance, ctx: AppContext, options: In
     }
     route.config = { ...route.config, access: declared };
     for (const method of methods) table.push({ method, url: route.url, access: declared });
-    if (declared !== 'public') route.onRequest = [declared === 'shopper' ? guards.shopper : guards.admin, ...hooksOf(route)];
+    if (declared !== 'public')
+      route.onRequest = [
+        declared === 'shopper' ? shopper : adminGuard(ctx, declared === 'admin' ? undefined : declared.admin),
+        ...hooksOf(route),
+      ];
   });
 }
 
@@ -117,11 +110,13 @@ function shopperGuard(ctx: AppContext): onRequestAsyncHookHandler {
 }
 
 /**
- * A live admin token. None, or a bad, expired or ended one, is 401 (log in again); a live
- * SHOPPER token is 403: the caller is known and simply not allowed. The route's permission is
- * not asked yet: the one admin role holds them all.
+ * A live admin token of an admin who is still on the staff, and, when the route names a
+ * permission, whose role holds it. None, or a bad, expired or ended one, is 401 (log in again); a
+ * live SHOPPER token is 403: the caller is known and simply not allowed. An admin whose role lacks
+ * the permission is 403, as is one who must first change a one-time password or set up two-factor
+ * sign-in (the routes that do those ask for no permission). All before the body is read.
  */
-function adminGuard(ctx: AppContext): onRequestAsyncHookHandler {
+function adminGuard(ctx: AppContext, permission: AdminPermission | undefined): onRequestAsyncHookHandler {
   return async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized(ACCOUNT_MESSAGES.authRequired);
@@ -133,6 +128,13 @@ function adminGuard(ctx: AppContext): onRequestAsyncHookHandler {
       }
       throw error;
     }
+    // Every request, no cache: a changed role or a removal holds from the next call.
+    const standing = await adminStanding(ctx.db, request.principal.id);
+    if (!standing) throw unauthorized(ACCOUNT_MESSAGES.sessionEnded);
+    request.principal.role = standing.role;
+    if (permission === undefined) return;
+    if (standing.setupPending) throw forbidden(STAFF_MESSAGES.finishSignInSetup);
+    if (!roleHas(standing.role, permission)) throw forbidden(STAFF_MESSAGES.notPermitted);
   };
 }
 

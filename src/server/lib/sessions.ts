@@ -11,6 +11,8 @@ export interface Principal {
   kind: SessionKind;
   id: number;
   sessionId: string;
+  /** An admin's role, set by the access guard (lib/access.ts) from the admin's row. */
+  role?: string;
 }
 
 /**

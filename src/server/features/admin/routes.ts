@@ -6,6 +6,7 @@ import { access } from '../../lib/access.js';
 import { principalOf } from '../../lib/principal.js';
 import { loginClient, sessionRoutes } from '../../lib/session-routes.js';
 import * as service from './service.js';
+import { staffRoutes } from './staff-routes.js';
 
 /** Admin session calls under /api/admin, plus /me for the web guard. */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -35,6 +36,8 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return { message: RECOVERY_MESSAGES.passwordChanged };
       },
     );
+
+    await app.register(staffRoutes(ctx));
 
     app.get(
       '/me',

@@ -14,6 +14,8 @@ import type { LoginClient } from '../../lib/session-routes.js';
 import { revokeAllSessions } from '../../lib/sessions.js';
 import { recordAudit } from '../audit/service.js';
 import * as q from './queries.js';
+import { type AdminMe, isAdminRole, permissionsOf } from '../../../shared/staff-roles.js';
+import { checkSecondFactor } from './two-factor.js';
 
 /** What admin account management needs; the CLI has these without a whole app context. */
 export interface AdminStore {
@@ -44,23 +46,34 @@ export function adminPasswordProblem(password: string): string | undefined {
 
 export async function adminLogin(
   ctx: AppContext,
-  input: { username: string; password: string },
+  input: { username: string; password: string; code?: string },
   client: LoginClient,
 ): Promise<{ token: string; subjectId: number }> {
-  const admin = await q.findAdminByUsername(ctx.db, input.username);
+  const admin = await q.findAdminForLogin(ctx.db, input.username);
   const account = admin ? deviceAccount.admin(admin.id) : `name:${input.username.toLowerCase()}`;
   const attempt = await beginLogin(ctx.backoff, { scope: 'admin-login', ip: client.ip, account, device: client.device(account) });
   const ok = admin ? await verifyPassword(admin.password_hash, input.password) : (await burnPasswordCheck(input.password), false);
   if (!admin || !ok) throw unauthorized(ACCOUNT_MESSAGES.adminLoginFailed);
   await attempt.succeeded();
+  // The password was right; an admin with two-factor sign-in also gives a code (its own delays).
+  await checkSecondFactor(ctx, admin, input.code);
   return { token: await ctx.sessions.start('admin', admin.id), subjectId: admin.id };
 }
 
-export async function getAdmin(ctx: AppContext, id: number): Promise<PublicAdmin> {
+export async function getAdmin(ctx: AppContext, id: number): Promise<AdminMe> {
   const admin = await q.findAdminById(ctx.db, id);
   // The session outlived its admin row: for the client that is a dead session, not a missing page.
   if (!admin) throw unauthorized(ACCOUNT_MESSAGES.sessionEnded);
-  return admin;
+  const role = isAdminRole(admin.role) ? admin.role : 'staff';
+  return {
+    id: admin.id,
+    username: admin.username,
+    role,
+    permissions: [...permissionsOf(admin.role)],
+    mustChangePassword: admin.must_change_password === 1,
+    totpRequired: admin.totp_required === 1,
+    totpOn: admin.totp_secret !== null,
+  };
 }
 
 /**

@@ -92,6 +92,8 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
     });
 
     const admin = access({ admin: 'catalog.write' });
+    // Admin views that change nothing: a role that may only look at the catalogue sees them.
+    const looker = access({ admin: 'catalog.read' });
     const anyone = access('public');
     const answers = new PublicAnswers((ids) => service.versionAndStock(ids));
 
@@ -285,7 +287,7 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
 
     app.get(
       '/admin/products/archived',
-      { ...admin, schema: { tags: ['admin'], querystring: archivedQuerySchema, response: { 200: archivedProductPageSchema } } },
+      { ...looker, schema: { tags: ['admin'], querystring: archivedQuerySchema, response: { 200: archivedProductPageSchema } } },
       async (request, reply) => {
         void reply.header('Cache-Control', 'no-store');
         return service.listArchived(request.query);
@@ -303,7 +305,7 @@ export function catalogRoutes(ctx: AppContext, service = new CatalogService(ctx)
     const dictionary = new SearchDictionaryService(ctx);
     app.get(
       '/admin/search-dictionary',
-      { ...admin, schema: { tags: ['admin'], response: { 200: dictionarySchema } } },
+      { ...looker, schema: { tags: ['admin'], response: { 200: dictionarySchema } } },
       async (_request, reply) => {
         void reply.header('Cache-Control', 'no-store');
         return dictionary.list();

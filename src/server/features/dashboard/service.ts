@@ -23,6 +23,7 @@ import { ORDER_STATUSES, soldName } from '../../../shared/orders.js';
 import { PAYMENT_METHODS, type PaymentMethodId, type PaymentStatus } from '../../../shared/payments.js';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../lib/errors.js';
+import { overdueRefunds, REFUND_OVERDUE_DAYS } from './refund-overdue.js';
 import * as q from './queries.js';
 import * as sq from './stock-queries.js';
 
@@ -54,6 +55,7 @@ export class DashboardService {
     ]);
 
     const codToConfirm = await q.waitingOrders(db, 'codToConfirm', awaitingBefore, WAITING_ORDERS_SHOWN);
+    const overdue = await overdueRefunds(db, new Date(now.getTime() - REFUND_OVERDUE_DAYS * 86_400_000).toISOString());
     const coupons = await q.couponTotals(db, [from, to], TOP_COUPONS);
     const figures = periodFigures(totals);
     return {
@@ -87,7 +89,7 @@ export class DashboardService {
       waiting: {
         pending: toGroup(pending),
         awaitingPayment: toGroup(awaitingPayment),
-        refundDue: toGroup(refundDue),
+        refundDue: withOverdue(toGroup(refundDue), overdue),
         codToConfirm: toGroup(codToConfirm),
       },
       paymentTimeoutMinutes: this.ctx.config.payments.timeoutMinutes,
@@ -203,6 +205,15 @@ function toStockProduct(row: sq.StockRow): StockProduct {
     variantLabel: row.variant_label,
     stock: row.stock,
     threshold: row.threshold,
+  };
+}
+
+/** The refunds owed too long, flagged in the refund-due group and counted. */
+function withOverdue(group: WaitingGroup, overdue: { ids: Set<string>; count: number }): WaitingGroup {
+  return {
+    ...group,
+    overdue: overdue.count,
+    orders: group.orders.map((order) => ({ ...order, overdue: overdue.ids.has(order.id) })),
   };
 }
 

@@ -14,6 +14,9 @@ export function adminOrderFilter(query: AdminOrdersQuery): OrderFilter {
     // An id typed as the shopper reads it out, grouped or not, finds the order too.
     const compactId = compactOrderId(query.q);
     if (compactId !== undefined) filter.compactId = compactId;
+    // The number said over the phone: '#1042' or '1042'.
+    const number = /^#?\s*(\d{1,9})$/.exec(query.q.trim());
+    if (number) filter.number = Number(number[1]);
   }
   Object.assign(filter, dayBounds(query));
   if (query.status !== undefined) filter.status = query.status;

@@ -116,7 +116,10 @@ export type NewOrder = Omit<
   | 'test_payment'
   | 'discount_paisa'
   | 'coupon_code'
+  | 'number'
 > & {
+  /** The short number (checkout takes it from the 'order' counter); rows written otherwise may have none. */
+  number?: number | null;
   idempotency_key: string | null;
   /** The coupon's discount and code (none when absent). */
   discount_paisa?: number;
@@ -130,6 +133,7 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<void> {
     .insertInto('orders')
     .values({
       id: order.id,
+      number: order.number ?? null,
       user_id: order.user_id,
       status: order.status,
       total_paisa: order.total_paisa,

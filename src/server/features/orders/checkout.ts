@@ -245,6 +245,9 @@ export class Checkout {
     const itemVats = grosses.map((gross, index) => vatIncludedPaisa(gross - shares[index]!));
     const row: q.OrderRow = {
       id: newOrderId(),
+      // The phone number of the order (#1042), from a gap-free counter taken after the stock and
+      // coupon rows are locked: parallel checkouts wait for it until the commit and never share one.
+      number: await q.nextNumber(trx, 'order'),
       user_id: shopper.id,
       status: 'pending',
       total_paisa: price.totalPaisa,

@@ -15,7 +15,7 @@ export function orderExportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/export.csv',
-      { ...access({ admin: 'orders.read' }), schema: { tags: ['orders'], querystring: adminOrdersQuerySchema } },
+      { ...access({ admin: 'orders.export' }), schema: { tags: ['orders'], querystring: adminOrdersQuerySchema } },
       async (request, reply) => {
         const filter = adminOrderFilter(request.query);
         const filename = `pasal-orders-${nepalDay(ctx.clock.now())}.csv`;

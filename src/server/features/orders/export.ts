@@ -47,6 +47,13 @@ export const ORDER_EXPORT_HEADER = [
   // The coupon's discount off the items (Total = Subtotal − Discount + Delivery) and its code.
   'Discount (Rs.)',
   'Coupon code',
+  // What a courier needs, after the columns earlier files had: the number said over the phone, the
+  // whole address, and the cash to collect (the total for cash on delivery, else 0).
+  'Order number',
+  'Province',
+  'Address',
+  'Landmark',
+  'COD amount (Rs.)',
 ] as const;
 
 /** "2 × Asus ROG Strix; 1 × Galaxy S24 (256 GB / Black)": a variant's label after its product's name. */
@@ -77,6 +84,11 @@ function orderLine(order: q.OrderRow, items: q.ItemRow[] | undefined): string {
     order.credit_note_no === null ? '' : creditNoteNumber(order.credit_note_no),
     csvRupees(order.discount_paisa),
     order.coupon_code ?? '',
+    order.number === null ? '' : `#${order.number}`,
+    order.province,
+    order.address,
+    order.landmark ?? '',
+    csvRupees(order.payment_method === 'cod' && order.status !== 'cancelled' ? order.total_paisa : 0),
   ]);
 }
 

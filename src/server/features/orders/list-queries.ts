@@ -11,6 +11,8 @@ export interface OrderFilter {
   search?: string;
   /** The search text as an order id without hyphens or spaces, upper case (shared compactOrderId). */
   compactId?: string;
+  /** The search text as an order's short number ('#1042', '1042'): that order, exactly. */
+  number?: number;
   /** ISO bounds on created_at: from inclusive, before exclusive. */
   from?: string;
   before?: string;
@@ -36,6 +38,7 @@ function filterWhere(eb: OrderEb, filter: OrderFilter): Expression<SqlBool> {
       filter.compactId === undefined ? [] : [sql<SqlBool>`replace(${eb.ref('o.id')}, '-', '') like ${`%${filter.compactId}%`}`];
     conditions.push(
       eb.or([
+        ...(filter.number === undefined ? [] : [eb('o.number', '=', filter.number)]),
         ...idForm,
         like(eb.ref('o.id')),
         like(eb.ref('o.full_name')),

@@ -67,7 +67,7 @@ export async function productStock(db: Db, productId: number): Promise<number | 
  * inside the transaction that locks the order it is for, after every other lock (orders, then this
  * counter), so the row is locked only until the commit that follows and a rollback gives it back.
  */
-export async function nextNumber(db: Db, series: 'invoice' | 'credit_note'): Promise<number> {
+export async function nextNumber(db: Db, series: 'invoice' | 'credit_note' | 'order'): Promise<number> {
   const row = await db
     .updateTable('counters')
     .set((eb) => ({ value: eb('value', '+', 1) }))
@@ -183,6 +183,7 @@ export async function recordStatusChange(
 
 export interface OrderRow {
   id: string;
+  number: number | null;
   user_id: number;
   status: Status;
   total_paisa: number;
@@ -224,6 +225,7 @@ export function orderRowsQuery(db: Db) {
     .innerJoin('users as u', 'u.id', 'o.user_id')
     .select([
       'o.id',
+      'o.number',
       'o.user_id',
       'o.status',
       'o.total_paisa',

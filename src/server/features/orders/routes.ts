@@ -20,6 +20,7 @@ import { ADMIN_ORDER_QUERY_KEYS, adminOrdersQuerySchema, ordersPageSchema } from
 import { payAgainSchema, paymentOptionsSchema, updatePaymentSchema } from '../../../shared/payments.js';
 import { userIdParam as userIdParamOf } from '../../../shared/path-params.js';
 import type { AppContext } from '../../context.js';
+import { reverseOrderSchema } from '../../../shared/order-steps.js';
 import { access } from '../../lib/access.js';
 import { assertOwner, principalOf } from '../../lib/principal.js';
 import { badRequest } from '../../lib/errors.js';
@@ -213,6 +214,19 @@ export function ordersRoutes(ctx: AppContext, service: OrdersService, payments: 
         const { status, reason } = request.body;
         const order = await service.updateStatus(request.params.id, status, principalOf(request).id, request.log, reason);
         return { order };
+      },
+    );
+
+    // A correction, not progress: its own permission, a reason and a confirmation (shared/order-steps.ts).
+    app.post(
+      '/:id/reverse',
+      {
+        ...access({ admin: 'orders.reverse' }),
+        schema: { tags: ['orders'], params: orderParams, body: reverseOrderSchema, response: { 200: orderResponseSchema } },
+      },
+      async (request) => {
+        const { status, reason } = request.body;
+        return { order: await service.reverseStatus(request.params.id, status, principalOf(request).id, request.log, reason) };
       },
     );
   };

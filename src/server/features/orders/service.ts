@@ -54,6 +54,11 @@ export class OrdersService implements OrderAccess {
     return this.statusChanges.updateStatus(orderId, status, adminId, log, reason);
   }
 
+  /** A step back or a reopening, with its reason (status.ts). */
+  reverseStatus(orderId: string, status: OrderStatus, adminId: number, log: Log, reason: string): Promise<Order> {
+    return this.statusChanges.reverseStatus(orderId, status, adminId, log, reason);
+  }
+
   /** The shopper cancels their own pending order (status.ts); answers it as they see it. */
   async cancelForUser(userId: number, orderId: string, reason: string, log: Log): Promise<OrderDetail> {
     await this.mustBeShoppers(userId, orderId);

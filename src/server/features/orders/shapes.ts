@@ -40,6 +40,7 @@ export function toHistoryEntry(row: q.HistoryRow): OrderHistoryEntry {
 export function toOrder(row: q.OrderRow, items: q.ItemRow[]): Order {
   return {
     id: row.id,
+    number: row.number === null ? null : Number(row.number),
     status: row.status,
     totalAmount: row.total_paisa / 100,
     subtotal: row.subtotal_paisa / 100,

@@ -11,6 +11,7 @@ import { recordAudit } from '../audit/service.js';
 import { CouponService } from '../promotions/service.js';
 import type { OrderPayments } from '../payments/order-payments.js';
 import { conflictWith } from './conflicts.js';
+import { isForward, ORDER_STEP_CODES, ORDER_STEP_MESSAGES } from '../../../shared/order-steps.js';
 import { releaseStock, retakeStock } from './stock.js';
 import { issueInvoice, voidInvoice } from './invoices.js';
 import { orderStatusMail, shopperCancelledMail } from './mail.js';
@@ -46,6 +47,8 @@ export class OrderStatusChanges {
       const order = await q.lockOrder(trx, orderId);
       if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
       if (order.status === status) return undefined;
+      // A slip of the hand must not tell a shopper her delivered order is "shipped" again.
+      if (!isForward(order.status, status)) throw conflictWith(ORDER_STEP_CODES.backward, ORDER_STEP_MESSAGES.backward, {});
       const changed = await this.changeStatus(trx, order, status, { adminId }, reason);
       await recordAudit(trx, {
         adminId,
@@ -68,6 +71,36 @@ export class OrderStatusChanges {
     if (!change) return readOrder(this.ctx.db, orderId);
     this.ctx.jobs.wake();
     log.info({ orderId, adminId, from: change.from, to: status }, 'order status changed');
+    return change.order;
+  }
+
+  /**
+   * A correction: the order taken back a step, a delivered one cancelled, a cancelled one reopened.
+   * Stock, coupon, payment and invoice follow as for any change; the reason is in the history and
+   * the audit log ('order.reverse'); the shopper is not mailed (it is no progress). A forward move is 409.
+   */
+  async reverseStatus(orderId: string, status: OrderStatus, adminId: number, log: Log, reason: string): Promise<Order> {
+    const change = await this.ctx.db.transaction().execute(async (trx) => {
+      const order = await q.lockOrder(trx, orderId);
+      if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
+      if (order.status === status) return undefined;
+      if (isForward(order.status, status)) throw conflictWith(ORDER_STEP_CODES.notBackward, ORDER_STEP_MESSAGES.notBackward, {});
+      const changed = await this.changeStatus(trx, order, status, { adminId }, reason, false);
+      await recordAudit(trx, {
+        adminId,
+        action: 'order.reverse',
+        entityType: 'order',
+        entityId: orderId,
+        summary: changed.fullName,
+        changes: { status: [order.status, status] },
+        note: reason,
+        at: isoNow(this.ctx.clock),
+      });
+      return { from: order.status, order: changed };
+    });
+    if (!change) return readOrder(this.ctx.db, orderId);
+    this.ctx.jobs.wake();
+    log.info({ orderId, adminId, from: change.from, to: status }, 'order taken back');
     return change.order;
   }
 
@@ -130,6 +163,7 @@ export class OrderStatusChanges {
     status: OrderStatus,
     by: { adminId: number } | { userId: number },
     reason?: string,
+    mail = true,
   ): Promise<Order> {
     const orderId = order.id;
     const now = isoNow(this.ctx.clock);
@@ -156,6 +190,7 @@ export class OrderStatusChanges {
       await issueInvoice(trx, order, now);
     }
     const changed = await readOrder(trx, orderId);
+    if (!mail) return changed;
     const locale = await mailLanguage(trx, changed.user.id);
     const storeName = this.ctx.config.store.name;
     await this.ctx.outbox.queue(

@@ -162,6 +162,11 @@ export function Footer() {
                 </li>
               )}
               {store.pan && <li className="py-1 pl-6 text-slate-400">{t('common.footer.pan', { pan: store.pan })}</li>}
+              {store.ecommerceRegistration && (
+                <li className="py-1 pl-6 text-slate-400" data-testid="ecommerce-registration">
+                  {t('common.footer.ecommerceRegistration', { number: store.ecommerceRegistration })}
+                </li>
+              )}
               <li>
                 <a href="#" className={linkClasses}>
                   {t('common.footer.help')}

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import FolderTree from 'lucide-react/icons/folder-tree';
 import History from 'lucide-react/icons/history';
@@ -14,9 +13,10 @@ import Smartphone from 'lucide-react/icons/smartphone';
 import ShieldUser from 'lucide-react/icons/shield-user';
 import TicketPercent from 'lucide-react/icons/ticket-percent';
 import Undo2 from 'lucide-react/icons/undo-2';
+import UsersRound from 'lucide-react/icons/users-round';
+import type { AdminPermission } from '../../../shared/staff-roles';
 import { type ComponentType, type SVGProps, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/Button';
-import { apiGet } from '../../lib/api';
 import { useAddressedTab } from '../../lib/addressed-tab';
 import { usePageTitle } from '../../lib/hooks';
 import { GuardRedirect } from '../../lib/routing';
@@ -38,6 +38,9 @@ import { QuestionsTab } from './tabs/QuestionsTab';
 import { ReviewsTab } from './tabs/ReviewsTab';
 import { ReturnsTab } from './tabs/ReturnsTab';
 import { SmsTab } from './tabs/SmsTab';
+import { StaffTab } from './tabs/StaffTab';
+import { AdminPermissionsContext, useAdminMe } from './permissions';
+import { SetupFirst, TwoFactorModal } from './two-factor/SetupFirst';
 
 export const ADMIN_TABS = [
   'dashboard',
@@ -52,24 +55,33 @@ export const ADMIN_TABS = [
   'jobs',
   'sms',
   'activity',
+  'staff',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 // The Dashboard comes first, as the owner's morning look; the original three keep their order
 // and the panel still opens on Categories until another tab has been chosen.
-const tabs: { id: AdminTab; label: MessageId; icon: ComponentType<SVGProps<SVGSVGElement>>; Panel: ComponentType }[] = [
-  { id: 'dashboard', label: 'admin.tabs.dashboard', icon: LayoutDashboard, Panel: DashboardTab },
-  { id: 'categories', label: 'admin.tabs.categories', icon: FolderTree, Panel: CategoriesTab },
-  { id: 'products', label: 'admin.tabs.products', icon: Package, Panel: ProductsTab },
-  { id: 'orders', label: 'admin.tabs.orders', icon: ClipboardList, Panel: OrdersTab },
-  { id: 'coupons', label: 'admin.tabs.coupons', icon: TicketPercent, Panel: CouponsTab },
-  { id: 'reviews', label: 'admin.tabs.reviews', icon: MessageSquareText, Panel: ReviewsTab },
-  { id: 'questions', label: 'admin.tabs.questions', icon: MessageCircleQuestion, Panel: QuestionsTab },
-  { id: 'delivery', label: 'admin.tabs.delivery', icon: Truck, Panel: DeliveryTab },
-  { id: 'returns', label: 'admin.tabs.returns', icon: Undo2, Panel: ReturnsTab },
-  { id: 'jobs', label: 'admin.tabs.jobs', icon: MailWarning, Panel: JobsTab },
-  { id: 'sms', label: 'admin.tabs.sms', icon: Smartphone, Panel: SmsTab },
-  { id: 'activity', label: 'admin.tabs.activity', icon: History, Panel: ActivityTab },
+// Each tab shows only to a role that holds its permission (shared/staff-roles.ts).
+const tabs: {
+  id: AdminTab;
+  label: MessageId;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  Panel: ComponentType;
+  needs: AdminPermission;
+}[] = [
+  { id: 'dashboard', label: 'admin.tabs.dashboard', icon: LayoutDashboard, Panel: DashboardTab, needs: 'dashboard' },
+  { id: 'categories', label: 'admin.tabs.categories', icon: FolderTree, Panel: CategoriesTab, needs: 'catalog.read' },
+  { id: 'products', label: 'admin.tabs.products', icon: Package, Panel: ProductsTab, needs: 'catalog.read' },
+  { id: 'orders', label: 'admin.tabs.orders', icon: ClipboardList, Panel: OrdersTab, needs: 'orders.read' },
+  { id: 'coupons', label: 'admin.tabs.coupons', icon: TicketPercent, Panel: CouponsTab, needs: 'promotions' },
+  { id: 'reviews', label: 'admin.tabs.reviews', icon: MessageSquareText, Panel: ReviewsTab, needs: 'reviews' },
+  { id: 'questions', label: 'admin.tabs.questions', icon: MessageCircleQuestion, Panel: QuestionsTab, needs: 'questions' },
+  { id: 'delivery', label: 'admin.tabs.delivery', icon: Truck, Panel: DeliveryTab, needs: 'settings' },
+  { id: 'returns', label: 'admin.tabs.returns', icon: Undo2, Panel: ReturnsTab, needs: 'returns' },
+  { id: 'jobs', label: 'admin.tabs.jobs', icon: MailWarning, Panel: JobsTab, needs: 'jobs' },
+  { id: 'sms', label: 'admin.tabs.sms', icon: Smartphone, Panel: SmsTab, needs: 'sms' },
+  { id: 'activity', label: 'admin.tabs.activity', icon: History, Panel: ActivityTab, needs: 'audit' },
+  { id: 'staff', label: 'admin.tabs.staff', icon: UsersRound, Panel: StaffTab, needs: 'staff' },
 ];
 
 /** /admin requires the admin token, otherwise /admin/login. */
@@ -87,6 +99,7 @@ function AdminPanel() {
   const [active, select] = useAddressedTab<AdminTab>(STORAGE_KEYS.adminActiveTab, ADMIN_TABS, 'categories');
   const logout = useLogout();
   const [changingPassword, setChangingPassword] = useState(false);
+  const [twoFactor, setTwoFactor] = useState(false);
   const navigation = useMemo<AdminNavigation>(
     () => ({
       openOrders: (filter) =>
@@ -97,16 +110,14 @@ function AdminPanel() {
     }),
     [select],
   );
-  // Who is signed in; also proves the token still works (a refused token ends the admin session).
-  const me = useQuery({
-    queryKey: ['admin', 'me'],
-    queryFn: () => apiGet<{ username?: string; admin?: { username?: string } }>('/api/admin/me', { auth: 'admin' }),
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
-  const username = me.data?.username ?? me.data?.admin?.username;
-  const current = tabs.find((tab) => tab.id === active) ?? tabs[0]!;
-  const { Panel } = current;
+  // Who is signed in and what the role may do; also proves the token still works (a refused token
+  // ends the admin session). Until it answers no tab is shown, so none flashes that the role lacks.
+  const me = useAdminMe();
+  const username = me.data?.username;
+  const permissions = me.data?.permissions ?? [];
+  const allowed = tabs.filter((tab) => permissions.includes(tab.needs));
+  const current = allowed.find((tab) => tab.id === active) ?? allowed[0];
+  const setupPending = me.data && (me.data.mustChangePassword || (me.data.totpRequired && !me.data.totpOn));
 
   const item =
     'flex h-full min-h-14 flex-col items-center justify-center gap-1 rounded-lg px-1 text-center text-xs leading-tight font-medium transition-colors lg:min-h-11 lg:flex-row lg:justify-start lg:gap-2 lg:px-3 lg:text-sm lg:whitespace-nowrap';
@@ -122,10 +133,18 @@ function AdminPanel() {
             <p className="text-sm text-slate-500">{username ? t('admin.signedInAs', { username }) : t('admin.subtitle')}</p>
           </div>
         </div>
-        <Button variant="outline" size="sm" onClick={() => setChangingPassword(true)}>
-          <KeyRound className="size-4 text-slate-500" aria-hidden="true" />
-          {t('admin.password.change')}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {me.data && !me.data.totpOn && (
+            <Button variant="outline" size="sm" onClick={() => setTwoFactor(true)}>
+              <Smartphone className="size-4 text-slate-500" aria-hidden="true" />
+              {t('admin-staff.totp.title')}
+            </Button>
+          )}
+          <Button variant="outline" size="sm" onClick={() => setChangingPassword(true)}>
+            <KeyRound className="size-4 text-slate-500" aria-hidden="true" />
+            {t('admin.password.change')}
+          </Button>
+        </div>
       </div>
       <div className="grid gap-6 lg:grid-cols-[14rem_1fr]">
         <nav
@@ -133,7 +152,7 @@ function AdminPanel() {
           className="min-w-0 self-start rounded-2xl border border-slate-200 bg-white p-1.5 shadow-sm lg:p-3"
         >
           <ul className="grid grid-cols-4 gap-1 sm:grid-cols-5 lg:flex lg:flex-col">
-            {tabs.map(({ id, label, icon: Icon }) => (
+            {(setupPending ? [] : allowed).map(({ id, label, icon: Icon }) => (
               <li key={id}>
                 <button
                   type="button"
@@ -155,12 +174,21 @@ function AdminPanel() {
           </ul>
         </nav>
         <div className="min-w-0">
-          <AdminNavigationContext value={navigation}>
-            <Panel key={current.id} />
-          </AdminNavigationContext>
+          {setupPending ? (
+            <SetupFirst me={me.data} onChangePassword={() => setChangingPassword(true)} />
+          ) : (
+            current && (
+              <AdminPermissionsContext value={permissions}>
+                <AdminNavigationContext value={navigation}>
+                  <current.Panel key={current.id} />
+                </AdminNavigationContext>
+              </AdminPermissionsContext>
+            )
+          )}
         </div>
       </div>
       <ChangePasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} username={username} />
+      <TwoFactorModal open={twoFactor} onClose={() => setTwoFactor(false)} />
     </div>
   );
 }

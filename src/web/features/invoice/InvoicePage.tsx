@@ -167,6 +167,11 @@ function CreditNote({ order, creditNoteNumber }: { order: Order; creditNoteNumbe
         <div className="min-w-0">
           <p className="text-lg font-bold text-slate-900">{store.name}</p>
           {store.pan && <p className="font-medium text-slate-900">{t('invoice.pan', { pan: store.pan })}</p>}
+          {store.ecommerceRegistration && (
+            <p className="font-medium text-slate-900">
+              {t('invoice.ecommerceRegistration', { number: store.ecommerceRegistration })}
+            </p>
+          )}
         </div>
         <div className="sm:text-right print:text-right">
           <h2 id="credit-note-title" className="text-2xl font-bold tracking-tight text-slate-900">
@@ -215,6 +220,11 @@ function Invoice({ order, invoiceNumber }: { order: Order; invoiceNumber: string
           </p>
           <p className="break-all text-slate-600">{store.email}</p>
           {store.pan && <p className="mt-1 font-medium text-slate-900">{t('invoice.pan', { pan: store.pan })}</p>}
+          {store.ecommerceRegistration && (
+            <p className="font-medium text-slate-900">
+              {t('invoice.ecommerceRegistration', { number: store.ecommerceRegistration })}
+            </p>
+          )}
         </div>
         <div className="sm:text-right print:text-right">
           <h1 id="invoice-title" className="text-2xl font-bold tracking-tight text-slate-900">
@@ -233,6 +243,14 @@ function Invoice({ order, invoiceNumber }: { order: Order; invoiceNumber: string
             <dd className="font-mono text-xs leading-5 break-all" data-testid="invoice-order-id">
               {formatOrderId(order.id)}
             </dd>
+            {order.number !== null && (
+              <>
+                <dt className="whitespace-nowrap text-slate-500">{t('invoice.orderNumber')}</dt>
+                <dd className="font-semibold" data-testid="invoice-order-number">
+                  #{order.number}
+                </dd>
+              </>
+            )}
           </dl>
         </div>
       </header>

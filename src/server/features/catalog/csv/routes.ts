@@ -116,8 +116,9 @@ export function productCsvRoutes(ctx: AppContext, service = new ProductImportSer
       throwFileSizeLimit: true,
     });
     const admin = access({ admin: 'catalog.write' });
+    const looker = access({ admin: 'catalog.read' });
 
-    app.get('/export.csv', { ...admin, schema: { tags: ['catalog'] } }, async (request, reply) => {
+    app.get('/export.csv', { ...looker, schema: { tags: ['catalog'] } }, async (request, reply) => {
       const imageBase = ctx.config.imageBaseUrl ?? `${publicBase(ctx.config, request)}/uploads`;
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
@@ -126,7 +127,7 @@ export function productCsvRoutes(ctx: AppContext, service = new ProductImportSer
         .send(productCsvStream(ctx.db, imageBase));
     });
 
-    app.get('/template.csv', { ...admin, schema: { tags: ['catalog'] } }, async (_request, reply) =>
+    app.get('/template.csv', { ...looker, schema: { tags: ['catalog'] } }, async (_request, reply) =>
       reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', 'attachment; filename="pasal-products-template.csv"')

@@ -45,6 +45,11 @@ export function OrderCards({ tab }: { tab: OrdersTabState }) {
                   <p className="font-mono text-sm font-semibold whitespace-nowrap text-slate-900" data-testid="order-id">
                     {formatOrderId(order.id)}
                   </p>
+                  {order.number !== null && (
+                    <p className="text-sm font-bold text-slate-900" data-testid="order-number">
+                      {t('orders.number', { number: order.number })}
+                    </p>
+                  )}
                 </div>
                 <StatusBadge status={order.status} />
               </div>

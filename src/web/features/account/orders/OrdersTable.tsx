@@ -40,6 +40,11 @@ export function OrdersTable({ tab }: { tab: OrdersTabState }) {
             <tr className={open ? 'bg-amber-50/40' : undefined}>
               <td className="px-3 py-3 font-mono text-xs font-semibold whitespace-nowrap text-slate-900" data-testid="order-id">
                 {formatOrderId(order.id)}
+                {order.number !== null && (
+                  <span className="block font-sans text-sm font-bold" data-testid="order-number">
+                    {t('orders.number', { number: order.number })}
+                  </span>
+                )}
               </td>
               <td className="px-3 py-3 text-right font-semibold whitespace-nowrap text-slate-900">
                 {formatPrice(order.totalAmount, locale)}

@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/Button';
 import { formatPrice } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import type { Product } from './api';
+import { useCan } from '../permissions';
 
 /** One product of the admin's table: picture, name and place, price, stock, featured, and its actions. */
 export function ProductRow({
@@ -31,6 +32,7 @@ export function ProductRow({
   const locale = useLocale();
   const image = parseImages(product.images)[0];
   const path = [product.category, product.subCategory, product.childCategory].filter(Boolean).join(' › ');
+  const canWrite = useCan('catalog.write');
   return (
     <tr className="max-md:grid max-md:grid-cols-[3.5rem_1fr_auto] max-md:gap-x-3 max-md:gap-y-1 max-md:px-5 max-md:py-3">
       <td className="py-2.5 pr-3 pl-5 max-md:contents sm:pl-6">
@@ -83,29 +85,33 @@ export function ProductRow({
       </td>
       <td className="py-2.5 pr-5 pl-3 max-md:col-span-3 max-md:p-0 max-md:pt-1 sm:pr-6">
         <div className="flex justify-end gap-1.5 max-md:flex-wrap max-md:justify-start">
-          <Button size="sm" variant="primary" onClick={onEdit}>
-            <Pencil className="size-4" aria-hidden="true" />
-            {t('admin-catalog.products.row.edit')}
-          </Button>
-          <Button size="sm" variant="outline" loading={busy === `f${product.id}`} onClick={onFeature}>
-            {busy !== `f${product.id}` &&
-              (product.isFeatured ? (
-                <StarOff className="size-4" aria-hidden="true" />
-              ) : (
-                <Star className="size-4" aria-hidden="true" />
-              ))}
-            {product.isFeatured ? t('admin-catalog.products.row.unfeature') : t('admin-catalog.products.row.feature')}
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            className="text-red-600! hover:bg-red-50!"
-            disabled={busy === `d${product.id}`}
-            onClick={onDelete}
-          >
-            <Trash2 className="size-4" aria-hidden="true" />
-            {t('admin-catalog.products.row.delete')}
-          </Button>
+          {canWrite && (
+            <>
+              <Button size="sm" variant="primary" onClick={onEdit}>
+                <Pencil className="size-4" aria-hidden="true" />
+                {t('admin-catalog.products.row.edit')}
+              </Button>
+              <Button size="sm" variant="outline" loading={busy === `f${product.id}`} onClick={onFeature}>
+                {busy !== `f${product.id}` &&
+                  (product.isFeatured ? (
+                    <StarOff className="size-4" aria-hidden="true" />
+                  ) : (
+                    <Star className="size-4" aria-hidden="true" />
+                  ))}
+                {product.isFeatured ? t('admin-catalog.products.row.unfeature') : t('admin-catalog.products.row.feature')}
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="text-red-600! hover:bg-red-50!"
+                disabled={busy === `d${product.id}`}
+                onClick={onDelete}
+              >
+                <Trash2 className="size-4" aria-hidden="true" />
+                {t('admin-catalog.products.row.delete')}
+              </Button>
+            </>
+          )}
         </div>
       </td>
     </tr>

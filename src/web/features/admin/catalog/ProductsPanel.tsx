@@ -16,6 +16,7 @@ import { ImportDialog } from './ImportDialog';
 import { ProductFormModal } from './ProductFormModal';
 import { ProductRow } from './ProductRow';
 import { type ProductsPanelState, useProductsPanel } from './use-products-panel';
+import { useCan } from '../permissions';
 
 /**
  * The admin's Products tab: 'Upload New Product' (modal), and a table of products with
@@ -29,6 +30,7 @@ export function ProductsPanel() {
   const panel = useProductsPanel();
   const { list, products, modal, setModal, busy, archiving, setArchiving, setHistory, invalidate } = panel;
   const data = products.data;
+  const canWrite = useCan('catalog.write');
   return (
     <Card
       title={t('admin-catalog.products.title')}
@@ -38,14 +40,18 @@ export function ProductsPanel() {
             {!panel.exporting && <Download className="size-4" aria-hidden="true" />}
             {t('admin-catalog.products.exportCsv')}
           </Button>
-          <Button variant="outline" onClick={() => panel.setImporting(true)}>
-            <Upload className="size-4" aria-hidden="true" />
-            {t('admin-catalog.products.importCsv')}
-          </Button>
-          <Button variant="primary" onClick={() => setModal({})}>
-            <Plus className="size-4" aria-hidden="true" />
-            {t('admin-catalog.products.upload')}
-          </Button>
+          {canWrite && (
+            <Button variant="outline" onClick={() => panel.setImporting(true)}>
+              <Upload className="size-4" aria-hidden="true" />
+              {t('admin-catalog.products.importCsv')}
+            </Button>
+          )}
+          {canWrite && (
+            <Button variant="primary" onClick={() => setModal({})}>
+              <Plus className="size-4" aria-hidden="true" />
+              {t('admin-catalog.products.upload')}
+            </Button>
+          )}
         </div>
       }
     >

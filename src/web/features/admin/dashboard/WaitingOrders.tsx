@@ -54,11 +54,23 @@ function Group({ kind, title, group }: { kind: Kind; title: string; group: Waiti
         <p className="mt-2 text-sm text-slate-500">{t('admin-dashboard.waiting.none')}</p>
       ) : (
         <>
+          {(group.overdue ?? 0) > 0 && (
+            <p className="mt-1 text-sm font-semibold text-red-700" data-testid="refunds-overdue">
+              {t('admin-dashboard.waiting.overdueCount', { count: group.overdue ?? 0, days: 7 })}
+            </p>
+          )}
           <ul className="mt-2 divide-y divide-amber-200/70 text-sm">
             {group.orders.map((order) => (
               <li key={order.id} className="py-1.5">
                 <div className="flex items-baseline justify-between gap-2">
-                  <span className="font-mono text-xs text-slate-700">{formatOrderId(order.id)}</span>
+                  <span className="font-mono text-xs text-slate-700">
+                    {formatOrderId(order.id)}
+                    {order.overdue && (
+                      <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 font-sans font-semibold text-red-800">
+                        {t('admin-dashboard.waiting.overdue')}
+                      </span>
+                    )}
+                  </span>
                   <span className="font-medium whitespace-nowrap text-slate-900 tabular-nums">
                     {formatPrice(order.totalAmount, locale)}
                   </span>

@@ -13,6 +13,7 @@ import { ADMIN_ORDER_TEXTS } from './api';
 import { OrdersFilters } from './OrdersFilters';
 import { OrdersList } from './OrdersList';
 import { type OrdersTabState, useOrdersTab } from './use-orders-tab';
+import { useCan } from '../permissions';
 
 /**
  * The admin's Orders tab: every order of the store, searched (order id, typed
@@ -27,6 +28,7 @@ export function AdminOrdersTab() {
   const locale = useLocale();
   const tab = useOrdersTab();
   const { data, list, cancelling, pages } = tab;
+  const canExport = useCan('orders.export');
 
   return (
     <Card
@@ -35,16 +37,19 @@ export function AdminOrdersTab() {
         <span className="flex items-center gap-3">
           {list.isFetching && !list.isPending && <Spinner className="size-4 text-amber-500" />}
           {/* Every order the filters select, not only this page. */}
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void tab.exportCsv()}
-            loading={tab.exporting}
-            disabled={tab.rangeInvalid}
-          >
-            {!tab.exporting && <Download className="size-4" aria-hidden="true" />}
-            {t('admin.orders.exportCsv')}
-          </Button>
+          {/* The CSV carries shoppers' names, phones and addresses: only a role allowed to export them sees it. */}
+          {canExport && (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void tab.exportCsv()}
+              loading={tab.exporting}
+              disabled={tab.rangeInvalid}
+            >
+              {!tab.exporting && <Download className="size-4" aria-hidden="true" />}
+              {t('admin.orders.exportCsv')}
+            </Button>
+          )}
         </span>
       }
     >

@@ -16,6 +16,7 @@ import { useLocale, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { ADMIN_ORDER_TEXTS, type Order, useAdminOrder, useMarkRefunded } from './api';
+import { useCan } from '../permissions';
 
 /** The open order: who bought it, where it goes, how it is paid, and its items (fetched fresh). */
 export function OrderDetails({ order }: { order: Order }) {
@@ -23,6 +24,7 @@ export function OrderDetails({ order }: { order: Order }) {
   const locale = useLocale();
   const fresh = useAdminOrder(order.id);
   const { markRefunded, refundingId } = useMarkRefunded();
+  const canRefund = useCan('refunds');
   // Marking a refund cannot be undone: asked once.
   const [confirmingRefund, setConfirmingRefund] = useState(false);
   const failed = fresh.isError;
@@ -86,9 +88,11 @@ export function OrderDetails({ order }: { order: Order }) {
                   {t('admin.orders.extraRefundDue', { amount: formatPrice(shown.extraRefundDue, locale) })}
                 </p>
               )}
-              <Button variant="outline" size="sm" onClick={() => setConfirmingRefund(true)} loading={refundingId === shown.id}>
-                {t('admin.orders.markRefunded')}
-              </Button>
+              {canRefund && (
+                <Button variant="outline" size="sm" onClick={() => setConfirmingRefund(true)} loading={refundingId === shown.id}>
+                  {t('admin.orders.markRefunded')}
+                </Button>
+              )}
               <ConfirmDialog
                 open={confirmingRefund}
                 title={t('admin.orders.confirmRefund.title', { id: shown.id })}

@@ -69,6 +69,11 @@ function OrderCards({ tab }: { tab: OrdersTabState }) {
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
               <p className="truncate font-mono text-sm font-semibold text-slate-900">{order.id}</p>
+              {order.number !== null && (
+                <p className="text-sm font-bold text-slate-900" data-testid="order-number">
+                  #{order.number}
+                </p>
+              )}
               <p className="text-xs text-slate-500">{formatOrderDate(order.createdAt, locale)}</p>
             </div>
             <p className="font-semibold whitespace-nowrap text-slate-900">{formatPrice(order.totalAmount, locale)}</p>
@@ -145,7 +150,14 @@ function OrdersTable({ tab }: { tab: OrdersTabState }) {
           {tab.orders.map((order) => (
             <Fragment key={order.id}>
               <tr className={tab.expanded === order.id ? 'bg-amber-50/40' : undefined}>
-                <td className="px-2 py-3 font-mono text-xs font-semibold text-slate-900">{order.id}</td>
+                <td className="px-2 py-3 font-mono text-xs font-semibold text-slate-900">
+                  {order.id}
+                  {order.number !== null && (
+                    <span className="block font-sans text-sm font-bold" data-testid="order-number">
+                      #{order.number}
+                    </span>
+                  )}
+                </td>
                 <td className="px-2 py-3">
                   <p className="font-medium text-slate-900">
                     {order.user.firstName} {order.user.lastName}

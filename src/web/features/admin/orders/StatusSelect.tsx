@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { ORDER_STATUSES } from '../../../../shared/orders';
+import { forwardFrom } from '../../../../shared/order-steps';
 import { statusLabel } from '../../../components/orders/order-status';
 import { useT } from '../../../lib/i18n';
 import type { Order, OrderStatus } from './api';
@@ -58,7 +58,8 @@ export function StatusSelect({
       }}
       className={`h-9 rounded-lg border border-control bg-white px-2 text-sm text-slate-900 focus-visible:border-focus ${saving ? 'opacity-60' : ''}`}
     >
-      {ORDER_STATUSES.map((value) => (
+      {/* Forward only: a step back is the separate Take back, with a reason. */}
+      {[order.status, ...forwardFrom(order.status)].map((value) => (
         <option key={value} value={value}>
           {statusLabel(value, t)}
         </option>

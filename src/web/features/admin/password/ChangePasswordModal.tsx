@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { type ChangePasswordInput, RECOVERY_MESSAGES, changePasswordSchema } from '../../../../shared/account-recovery';
@@ -48,6 +48,7 @@ const FIELD_OF_MESSAGE = {
 function ChangePasswordForm({ onClose, username }: { onClose: () => void; username?: string }) {
   const t = useT();
   const form = useSchemaForm(changePasswordSchema, EMPTY_FORM, { idPrefix: 'admin-password-' });
+  const client = useQueryClient();
   const change = useMutation({
     mutationFn: (body: ChangePasswordInput) =>
       apiPost<{ message?: string }>('/api/admin/change-password', body, { auth: 'admin' }),
@@ -60,6 +61,8 @@ function ChangePasswordForm({ onClose, username }: { onClose: () => void; userna
     change.mutate(data, {
       onSuccess: (reply) => {
         toast.success(reply?.message || t('admin.password.changed'));
+        // A one-time password is done with: the panel opens up.
+        void client.invalidateQueries({ queryKey: ['admin', 'me'] });
         onClose();
       },
       onError: (error) => showRefusal(form, error, FIELD_OF_MESSAGE),

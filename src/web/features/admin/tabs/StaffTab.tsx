@@ -1,0 +1,2 @@
+/** The owner's Staff tab lives in ../staff. */
+export { StaffPanel as StaffTab } from '../staff/StaffPanel';
