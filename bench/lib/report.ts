@@ -95,8 +95,9 @@ const PART_ORDER: PartReport['part'][] = [
 const HEADER = `# Benchmarks
 
 \`npm run bench\` builds the production bundle, seeds the catalogues it needs in temporary data
-folders, runs every part below and prints one table; \`npm run bench -- api\` (or \`checkout\`,
-\`pages\`, \`start\`, \`dashboard\`, several at once) runs only those parts, and \`--no-build\` reuses dist/.
+folders, runs every part below but the soak and prints one table; \`npm run bench -- api\` (or
+\`checkout\`, \`pages\`, \`start\`, \`dashboard\`, \`soak\`, several at once) runs only those parts, and
+\`--no-build\` reuses dist/.
 \`BENCH_DURATION=2\` or \`BENCH_PRODUCTS=5000\` shorten the API part for a smoke test (its figures
 are then not written here); \`BENCH_PAGE_RUNS\` sets the visits per page (default 5). It is not
 part of the test suite. Each run replaces its parts of the "Latest run" section below.

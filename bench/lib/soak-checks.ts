@@ -38,6 +38,8 @@ export interface Audit {
   jobsDue: number;
   jobsFailed: number;
   jobsWaitedSeconds: number;
+  /** Every job by status, e.g. "done 120, queued 40 (later)": that the queue had work at all. */
+  jobsByStatus: string;
 }
 
 export async function audit(
@@ -112,6 +114,18 @@ export async function audit(
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('status', '=', 'failed')
       .executeTakeFirstOrThrow();
+    const checkedAt = new Date().toISOString();
+    const statuses = await db
+      .selectFrom('jobs')
+      .select((eb) => ['status', eb.fn.countAll<number>().as('n'), eb.fn.max('run_at').as('last')])
+      .groupBy('status')
+      .execute();
+    const jobsByStatus = statuses
+      .map(
+        (row) =>
+          `${row.status} ${Number(row.n)}${row.status === 'queued' && String(row.last) > checkedAt ? ' (set for later)' : ''}`,
+      )
+      .join(', ');
     return {
       orders: orders.length,
       paid,
@@ -122,6 +136,7 @@ export async function audit(
       jobsDue: due,
       jobsFailed: Number(failed.n),
       jobsWaitedSeconds: (performance.now() - started) / 1000,
+      jobsByStatus: jobsByStatus || 'none',
     };
   } finally {
     await handle.close();

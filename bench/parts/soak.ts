@@ -133,7 +133,7 @@ export async function soakPart(appDir: string, minutes: number, options: { postg
         ['l', 'r', 'r', 'r'],
       ),
       '',
-      `At the end: ${fmt.int(result.orders)} orders (${fmt.int(result.paid)} paid through the sandbox) with ${fmt.int(result.lines)} lines; the pool's tracked products sold ${fmt.int(result.unitsSold)} units and ${result.soldOut} sold out; ${result.jobsDue} jobs due and not done after ${result.jobsWaitedSeconds.toFixed(1)} s, ${result.jobsFailed} failed.${samples.length > 0 ? ` First errors: ${samples.slice(0, 3).join('; ')}.` : ''}${result.problems.length > 0 ? ` Problems: ${result.problems.slice(0, 3).join('; ')}.` : ''}`,
+      `At the end: ${fmt.int(result.orders)} orders (${fmt.int(result.paid)} paid through the sandbox) with ${fmt.int(result.lines)} lines; the pool's tracked products sold ${fmt.int(result.unitsSold)} units and ${result.soldOut} sold out; jobs ${result.jobsByStatus}: ${result.jobsDue} due and not done after ${result.jobsWaitedSeconds.toFixed(1)} s, ${result.jobsFailed} failed.${samples.length > 0 ? ` First errors: ${samples.slice(0, 3).join('; ')}.` : ''}${result.problems.length > 0 ? ` Problems: ${result.problems.slice(0, 3).join('; ')}.` : ''}`,
     ].join('\n');
     return { part, title: postgres ? `Soak (PostgreSQL, ${shop.layout})` : 'Soak (SQLite)', markdown, checks };
   } finally {
