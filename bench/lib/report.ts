@@ -22,7 +22,7 @@ export interface Check {
 
 export interface PartReport {
   /** api-postgres: `api --postgres`, its own block so that it does not replace the SQLite figures. */
-  part: 'api' | 'api-postgres' | 'checkout' | 'pages' | 'start' | 'dashboard' | 'dashboard-postgres';
+  part: 'api' | 'api-postgres' | 'checkout' | 'pages' | 'start' | 'dashboard' | 'dashboard-postgres' | 'soak' | 'soak-postgres';
   title: string;
   /** Markdown (tables and notes) for the console and docs/benchmarks.md. */
   markdown: string;
@@ -80,13 +80,24 @@ export const fmt = {
 
 const DOC = path.join(ROOT, 'docs/benchmarks.md');
 const LATEST = '## Latest run';
-const PART_ORDER: PartReport['part'][] = ['api', 'api-postgres', 'checkout', 'pages', 'start', 'dashboard', 'dashboard-postgres'];
+const PART_ORDER: PartReport['part'][] = [
+  'api',
+  'api-postgres',
+  'checkout',
+  'pages',
+  'start',
+  'dashboard',
+  'dashboard-postgres',
+  'soak',
+  'soak-postgres',
+];
 
 const HEADER = `# Benchmarks
 
 \`npm run bench\` builds the production bundle, seeds the catalogues it needs in temporary data
-folders, runs every part below and prints one table; \`npm run bench -- api\` (or \`checkout\`,
-\`pages\`, \`start\`, \`dashboard\`, several at once) runs only those parts, and \`--no-build\` reuses dist/.
+folders, runs every part below but the soak and prints one table; \`npm run bench -- api\` (or
+\`checkout\`, \`pages\`, \`start\`, \`dashboard\`, \`soak\`, several at once) runs only those parts, and
+\`--no-build\` reuses dist/.
 \`BENCH_DURATION=2\` or \`BENCH_PRODUCTS=5000\` shorten the API part for a smoke test (its figures
 are then not written here); \`BENCH_PAGE_RUNS\` sets the visits per page (default 5). It is not
 part of the test suite. Each run replaces its parts of the "Latest run" section below.
@@ -136,6 +147,15 @@ What each part measures (targets from issue 5):
   /api/admin/dashboard one request at a time for today and the last 7, 30 and 365 days, the 365
   days' figures first checked against the orders themselves. Target: p95 < 50 ms at 30 and 365
   days. \`BENCH_ORDERS\` shrinks it for a smoke run.
+- **soak** (\`npm run bench -- soak\`, only when named: it takes over half an hour; \`--postgres\`
+  for soak-postgres, three processes behind nginx): a sale day's mixed traffic (about 85 % browsing
+  and search, 10 % cart, 4 % checkout by cash on delivery, eSewa and Khalti through the payment
+  sandbox, 1 % admin) on 10 000 seeded products (BENCH_PRODUCTS), a 20 s full-speed burst of the
+  mix to measure capacity, then half that rate, started on schedule, for 30 minutes (\`--minutes N\`
+  or BENCH_SOAK_MINUTES; a shorter run is a smoke run, not written here). Per minute: requests,
+  errors, p50/p99, the shop processes' RSS. Checks: no errors (non-2xx other than 409 sold out),
+  stock and orders exact, RSS at the end within 10 % of minute 5, p99 of the last minute within
+  1.5× of minute 5, the durable queue drained.
 
 The machine is shared (two cores, other work running), so figures move between runs; the load
 average is recorded with each part.
