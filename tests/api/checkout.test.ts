@@ -53,6 +53,8 @@ describe('checkout: POST /api/orders/create', () => {
     const order = res.json<{ order: Order }>().order;
     expect(order).toEqual({
       id: expect.stringMatching(ORDER_ID),
+      // The short number to say over the phone, from the shop's counter.
+      number: expect.any(Number),
       status: 'pending',
       totalAmount: 22999.98,
       // From Rs. 5,000 delivery is free; the VAT inside each line: 575.22 + 2,070.80.
