@@ -20,6 +20,7 @@ import type { ReviewPhotosTable, ReviewReportsTable, ReviewVotesTable, ReviewsTa
 import type { ReturnItemsTable, ReturnPhotosTable, ReturnsTable } from './schema-returns.js';
 import type { AlertOptOutsTable, AlertSendsTable, StockAlertsTable, WishlistItemsTable } from './schema-wishlist.js';
 import type { DistrictDeliveryTable, QuestionsTable } from './schema-questions.js';
+import type { ShippingTables } from './schema-shipping.js';
 import type { SmsDaysTable, SmsMessagesTable, SmsNumbersTable, SmsOptOutsTable } from './schema-sms.js';
 
 export type * from './schema-catalog.js';
@@ -29,6 +30,7 @@ export type * from './schema-wishlist.js';
 export type * from './schema-questions.js';
 export type * from './schema-returns.js';
 export type * from './schema-sms.js';
+export type * from './schema-shipping.js';
 
 /**
  * Table types. Column names are snake_case; services map rows to the API's camelCase.
@@ -391,7 +393,7 @@ export interface CartCouponsTable {
   applied_at: string;
 }
 
-export interface Database {
+export interface Database extends ShippingTables {
   coupons: CouponsTable;
   coupon_categories: CouponCategoriesTable;
   coupon_products: CouponProductsTable;
