@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bikramSambatOfDay } from './bikram-sambat.js';
 
 /**
  * Couriers, tracking numbers and units' serials (ADR 0053).
@@ -120,9 +121,23 @@ export const shipmentSchema = z.object({
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
 
-/** One unit of a line: its serial and the day ('YYYY-MM-DD', AD) its warranty ends; null without one counted. */
-export const unitSchema = z.object({ serial: z.string(), warrantyEnds: z.string().nullable() });
+/**
+ * One unit of a line: its serial and the day its warranty ends, AD ('YYYY-MM-DD') and Bikram
+ * Sambat ('YYYY-MM-DD' of BS); null without a warranty counted.
+ */
+export const unitSchema = z.object({
+  serial: z.string(),
+  warrantyEnds: z.string().nullable(),
+  warrantyEndsBs: z.string().nullable(),
+});
 export type ShippedUnit = z.infer<typeof unitSchema>;
+
+/** A Bikram Sambat date of an AD day as 'YYYY-MM-DD'; null outside the converter's years. */
+export function bsDay(day: string): string | null {
+  const date = bikramSambatOfDay(day);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return date ? `${date.year}-${pad(date.month)}-${pad(date.day)}` : null;
+}
 
 /** The courier's tracking address for a number (the number URL-encoded). */
 export function trackingLink(template: string, trackingNumber: string): string {

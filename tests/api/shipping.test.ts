@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetail } from '../../src/shared/orders.js';
-import type { Courier } from '../../src/shared/shipping.js';
+import { type Courier, bsDay } from '../../src/shared/shipping.js';
 import { type TestApp, buildTestApp } from '../helpers/app.js';
 import { adminToken } from '../helpers/catalog.js';
 import { orderItemRow, orderRow } from '../helpers/order-rows.js';
@@ -180,6 +180,8 @@ describe('couriers and serials', () => {
     const expected = yearOn(t.clock.now());
     expect(expected).not.toBe(yearOn(shippedAt));
     expect(delivered.orderItems[0]!.units[0]!.warrantyEnds).toBe(expected);
+    expect(delivered.orderItems[0]!.units[0]!.warrantyEndsBs).toBe(bsDay(expected));
+    expect(bsDay('2026-12-07')).toBe('2083-08-21');
   });
 
   it('still takes {status} alone for goods that need no serials', async () => {

@@ -1,4 +1,5 @@
 import {
+  bsDay,
   type Courier,
   type CourierInput,
   SHIPPING_MESSAGES,
@@ -87,7 +88,8 @@ export async function readShipping(
   for (const unit of serials) {
     const months = unit.warranty_months === null ? null : Number(unit.warranty_months);
     const list = units.get(Number(unit.order_item_id)) ?? [];
-    list.push({ serial: unit.serial, warrantyEnds: months && from ? warrantyEndDay(from, months) : null });
+    const ends = months && from ? warrantyEndDay(from, months) : null;
+    list.push({ serial: unit.serial, warrantyEnds: ends, warrantyEndsBs: ends ? bsDay(ends) : null });
     units.set(Number(unit.order_item_id), list);
   }
   return { shipment, units };
