@@ -4,10 +4,10 @@ import { formatOrderId } from '../../src/shared/orders.js';
 import { adminToken, api, drawnPng, placeCodOrder, uploadProduct } from './support/api.js';
 import { expectNoSeriousViolations } from './support/axe.js';
 import { setOrderState } from './support/db.js';
-import { beforeAll, describe, expect, test, workerShop } from './support/fixtures.js';
-import { loggedInBeforeLoad } from './support/flows.js';
+import { DESKTOP, allowConsoleErrors, beforeAll, describe, expect, test, workerShop } from './support/fixtures.js';
+import { adminLoginViaUi, loggedInBeforeLoad } from './support/flows.js';
 import { shot } from './support/shots.js';
-import { expectVisible, settled } from './support/ui.js';
+import { expectToast, expectVisible, settled } from './support/ui.js';
 
 /**
  * A shipped order at 390 px: the shopper opens it and sees the courier with a tracking link and
@@ -120,5 +120,29 @@ describe('couriers and serials at 390 px', () => {
   });
   test('in Nepali: the shopper sees the courier, the tracking link and each unit’s warranty', async ({ page }) => {
     await seesShipment(page, await shippedOrder(page, `Phone NE ${tag}`), 'ne');
+  });
+});
+
+describe('couriers on a desktop', () => {
+  test.override({ viewport: DESKTOP });
+
+  test('the owner adds a courier in the Delivery tab; a bad tracking address is refused', async ({ page }) => {
+    // The refused address is the server's 400, which the browser logs.
+    allowConsoleErrors(page, /status of 400\b/);
+    await adminLoginViaUi(page);
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Delivery', exact: true }).click();
+    const panel = page.getByTestId('couriers');
+    await expectVisible(panel.getByRole('heading', { name: 'Couriers' }));
+    await panel.getByLabel('Courier name').fill(`Aramex ${tag}`);
+    await panel.getByLabel('Tracking address').fill('https://aramex.example.np/');
+    await panel.getByRole('button', { name: 'Add courier' }).click();
+    await expectVisible(panel.getByRole('alert'));
+    await panel.getByLabel('Tracking address').fill('https://aramex.example.np/track/{tracking}');
+    await panel.getByRole('button', { name: 'Add courier' }).click();
+    await expectToast(page, 'Courier added.');
+    await expectVisible(panel.getByText(`Aramex ${tag}`, { exact: true }));
+    await settled(page);
+    await shot(page, 'shipping-couriers-en-desktop');
+    await expectNoSeriousViolations(page, 'the couriers (desktop)');
   });
 });
