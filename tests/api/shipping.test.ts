@@ -163,6 +163,16 @@ describe('couriers and serials', () => {
     });
     expect(shipped.orderItems[0]!.units.map((unit) => unit.serial)).toEqual(['IMEI356789012345678', 'IMEI356789012345679']);
     expect(shipped.orderItems[1]!.units).toEqual([]);
+    const audit = await t.app.ctx.db
+      .selectFrom('audit_log')
+      .select('changes')
+      .where('entity_type', '=', 'order')
+      .where('entity_id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(String(audit.changes))).toMatchObject({
+      status: ['confirmed', 'shipped'],
+      trackingNumber: [null, 'PTH-12345'],
+    });
     const yearOn = (instant: Date) => {
       const day = new Date(instant.getTime() + (5 * 60 + 45) * 60_000);
       return new Date(Date.UTC(day.getUTCFullYear() + 1, day.getUTCMonth(), day.getUTCDate())).toISOString().slice(0, 10);

@@ -72,6 +72,7 @@ export class OrderStatusChanges {
           ...(changed.paymentStatus !== order.payment_status
             ? { paymentStatus: [order.payment_status, changed.paymentStatus] }
             : {}),
+          ...(shipping.trackingNumber ? { trackingNumber: [null, shipping.trackingNumber] } : {}),
         },
         note: reason,
         at: isoNow(this.ctx.clock),
