@@ -3,6 +3,8 @@ import { CouponService } from './features/promotions/service.js';
 import { campaignAdminRoutes } from './features/promotions/campaign-routes.js';
 import { CampaignService } from './features/promotions/campaign-service.js';
 import { deliveryAdminRoutes, deliveryRoutes } from './features/delivery/routes.js';
+import { shippingAdminRoutes } from './features/shipping/routes.js';
+import { ShippingService } from './features/shipping/service.js';
 import { DeliveryService } from './features/delivery/service.js';
 import { questionAdminRoutes, questionRoutes } from './features/questions/routes.js';
 import { QuestionService } from './features/questions/service.js';
@@ -193,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(questionAdminRoutes(questions), { prefix: '/admin/questions' });
       await api.register(deliveryRoutes(delivery));
       await api.register(deliveryAdminRoutes(delivery), { prefix: '/admin/delivery' });
+      await api.register(shippingAdminRoutes(new ShippingService(ctx)), { prefix: '/admin/couriers' });
       await api.register(ordersRoutes(ctx, orders, payments), { prefix: '/orders' });
       await api.register(returnRoutes(returns), { prefix: '/orders' });
       await api.register(returnAdminRoutes(returns), { prefix: '/admin/returns' });

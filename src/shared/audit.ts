@@ -32,6 +32,7 @@ export const AUDIT_ENTITY_TYPES = [
   'question',
   'district',
   'return',
+  'courier',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -104,6 +105,14 @@ export const AUDIT_ACTIONS = [
   'return.receive',
   'return.settle',
   'return.refunded',
+  /** The owner's couriers (changes: name, trackingUrl). */
+  'courier.create',
+  'courier.update',
+  'courier.delete',
+  /** A category's goods ship only with each unit's serial, or no longer (changes: serialRequired). */
+  'category.serials',
+  /** A product's warranty length in months (changes: warrantyMonths). */
+  'product.warrantyMonths',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shipmentSchema, shippingFields, unitSchema } from './shipping.js';
 import { typedPhone } from './typed-numbers.js';
 import { userIdSchema } from './accounts.js';
 import { formatPrice } from './money.js';
@@ -377,6 +378,8 @@ export const orderItemDetailSchema = orderItemSchema.extend({
     /** False once the product was deleted: its page is gone, the line keeps its name. */
     available: z.boolean(),
   }),
+  /** Each unit's serial as shipped, with its warranty's end (shared/shipping.ts); empty when none was recorded. */
+  units: z.array(unitSchema),
 });
 export type OrderItemDetail = z.infer<typeof orderItemDetailSchema>;
 
@@ -384,6 +387,8 @@ export type OrderItemDetail = z.infer<typeof orderItemDetailSchema>;
 export const orderDetailSchema = orderSchema.extend({
   orderItems: z.array(orderItemDetailSchema),
   history: z.array(orderHistoryEntrySchema),
+  /** The courier and tracking number once shipped with them; null otherwise. */
+  shipment: shipmentSchema.nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 export const orderDetailResponseSchema = z.object({ order: orderDetailSchema });
@@ -437,4 +442,5 @@ export type CancelOrderInput = z.input<typeof cancelOrderSchema>;
 export const updateOrderStatusSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: ORDER_MESSAGES.statusInvalid }),
   reason: reasonSchema.optional(),
+  ...shippingFields,
 });

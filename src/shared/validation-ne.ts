@@ -79,7 +79,8 @@ export const VALIDATION_NE: MessageCatalogue = {
   'Active must be true or false': 'सक्रिय true वा false हुनुपर्छ',
   'backInStock must be true or false': 'backInStock true वा false हुनुपर्छ',
   'orderUpdates must be true or false': 'orderUpdates true वा false हुनुपर्छ',
-  'Enter a Nepali mobile number: {digits} digits starting with {first} or {second}': '{first} वा {second} बाट सुरु हुने {digits} अङ्कको नेपाली मोबाइल नम्बर लेख्नुहोस्',
+  'Enter a Nepali mobile number: {digits} digits starting with {first} or {second}':
+    '{first} वा {second} बाट सुरु हुने {digits} अङ्कको नेपाली मोबाइल नम्बर लेख्नुहोस्',
   'Write the text to send': 'पठाउने सन्देश लेख्नुहोस्',
   'The text can be at most {count} characters': 'सन्देश बढीमा {count} अक्षरको हुन सक्छ',
   'priceDrop must be true or false': 'priceDrop true वा false हुनुपर्छ',
@@ -282,9 +283,22 @@ export const VALIDATION_NE: MessageCatalogue = {
   // jobs.ts
   'status must be one of queued, running, done, failed': 'status को मान queued, running, done वा failed मध्ये एक हुनुपर्छ',
 
+  // shipping.ts
+  'Courier name must be {min} to {max} characters': 'कुरियरको नाम {min} देखि {max} अक्षरको हुनुपर्छ',
+  'Tracking URL must be an https address of at most {max} characters with {tracking} in it':
+    'ट्र्याकिङ URL बढीमा {max} अक्षरको, {tracking} भएको https ठेगाना हुनुपर्छ',
+  'Courier id must be a positive whole number': 'कुरियरको id शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
+  'Tracking number must be {min} to {max} letters, digits or dashes':
+    'ट्र्याकिङ नम्बर {min} देखि {max} वटा अक्षर, अङ्क वा ड्यासको हुनुपर्छ',
+  'A serial must be {min} to {max} letters, digits, dashes, dots or slashes':
+    'सिरियल नम्बर {min} देखि {max} वटा अक्षर, अङ्क, ड्यास, थोप्लो वा स्ल्यासको हुनुपर्छ',
+  'serialRequired must be true or false': 'serialRequired को मान true वा false हुनुपर्छ',
+  'warrantyMonths must be a whole number from {min} to {max}, or null':
+    'warrantyMonths {min} देखि {max} सम्मको पूर्णाङ्क वा null हुनुपर्छ',
+
   // audit.ts
-  'entityType must be one of category, subcategory, childCategory, product, order, admin, searchWord, brand, specField, coupon, campaign, review, question, district, return':
-    'entityType को मान category, subcategory, childCategory, product, order, admin, searchWord, brand, specField, coupon, campaign, review, question, district वा return मध्ये एक हुनुपर्छ',
+  'entityType must be one of category, subcategory, childCategory, product, order, admin, searchWord, brand, specField, coupon, campaign, review, question, district, return, courier':
+    'entityType को मान category, subcategory, childCategory, product, order, admin, searchWord, brand, specField, coupon, campaign, review, question, district, return वा courier मध्ये एक हुनुपर्छ',
   'entityId is too long': 'entityId धेरै लामो भयो',
   'adminId must be a whole number from {min} to {max}': 'adminId को मान {min} देखि {max} सम्मको पूर्णाङ्क हुनुपर्छ',
   'action is not one the audit log knows': 'action को मान गतिविधि-लगले चिन्ने कामहरूमध्ये एक हुनुपर्छ',

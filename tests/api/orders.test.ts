@@ -136,8 +136,10 @@ describe('orders API: shopper reads, admin list, status changes', () => {
               thumbnail: expect.stringMatching(/^\/uploads\/products\/[0-9a-f]{32}-320\.webp$/),
               available: true,
             },
+            units: [],
           })),
           history: [],
+          shipment: null,
         },
       });
 

@@ -334,6 +334,9 @@ describe('keyboard only (desktop)', () => {
     expect(await status.inputValue()).toBe('shipped');
     expect(await saved()).toBe('pending');
     await page.keyboard.press('Enter');
+    // Shipping opens its form (courier, tracking, serials); its button sends it from the keyboard.
+    await page.getByRole('dialog').getByRole('button', { name: 'Mark shipped', exact: true }).focus();
+    await page.keyboard.press('Enter');
     await expectToast(page, 'Order status updated successfully.');
     expect(await isFocused(status)).toBe(true);
     await eventually(saved, (value) => value === 'shipped', 'the order shipped');

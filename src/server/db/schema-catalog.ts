@@ -20,6 +20,8 @@ export interface CategoriesTable {
   deleted_at: string | null;
   /** Migration 042: days its goods may be returned; null the shop's RETURN_DAYS, 0 none. */
   return_days: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Migration 047: 1 when its goods ship only with each unit's serial. */
+  serial_required: ColumnType<number, number | undefined, number>;
 }
 
 export interface SubCategoriesTable {
@@ -63,6 +65,8 @@ export interface ProductsTable {
   stock: number | null;
   /** "1 year official warranty" and the like (migration 015); NULL: none said. Optional on insert. */
   warranty: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The warranty's length in months (migration 047); null: none counted. */
+  warranty_months: ColumnType<number | null, number | null | undefined, number | null>;
   /** Low on stock at or under this (migration 019); null: the shop's default, DEFAULT_LOW_STOCK_THRESHOLD. */
   low_stock_threshold: Generated<number | null>;
   /** At most this many units in one order (migration 023); null: the shop's default, MAX_UNITS_PER_ORDER. */

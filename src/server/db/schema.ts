@@ -20,6 +20,7 @@ import type { ReviewPhotosTable, ReviewReportsTable, ReviewVotesTable, ReviewsTa
 import type { ReturnItemsTable, ReturnPhotosTable, ReturnsTable } from './schema-returns.js';
 import type { AlertOptOutsTable, AlertSendsTable, StockAlertsTable, WishlistItemsTable } from './schema-wishlist.js';
 import type { DistrictDeliveryTable, QuestionsTable } from './schema-questions.js';
+import type { ShippingTables } from './schema-shipping.js';
 import type { SmsDaysTable, SmsMessagesTable, SmsNumbersTable, SmsOptOutsTable } from './schema-sms.js';
 import type { AdminRecoveryCodesTable, AdminStaffColumns } from './schema-staff.js';
 import type {
@@ -40,6 +41,7 @@ export type * from './schema-returns.js';
 export type * from './schema-sms.js';
 export type * from './schema-staff.js';
 export type * from './schema-coupons.js';
+export type * from './schema-shipping.js';
 
 /**
  * Table types. Column names are snake_case; services map rows to the API's camelCase.
@@ -354,7 +356,7 @@ export interface SearchDictionaryTable {
   updated_at: string;
 }
 
-export interface Database {
+export interface Database extends ShippingTables {
   coupons: CouponsTable;
   coupon_categories: CouponCategoriesTable;
   coupon_products: CouponProductsTable;

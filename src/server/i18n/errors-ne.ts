@@ -380,6 +380,15 @@ export const ERRORS_NE: MessageCatalogue = {
   // Delivery by district (shared/delivery.ts)
   'Cash on delivery is not offered in {district}. Please pay with eSewa or Khalti.':
     '{district} मा क्यास अन डेलिभरी उपलब्ध छैन। कृपया eSewa वा Khalti बाट भुक्तानी गर्नुहोस्।',
+  // Couriers and serials (shared/shipping.ts)
+  'Courier not found': 'कुरियर भेटिएन',
+  'That courier is not in the shop’s list': 'त्यो कुरियर पसलको सूचीमा छैन',
+  'Give both the courier and the tracking number': 'कुरियर र ट्र्याकिङ नम्बर दुवै दिनुहोस्',
+  'Serial {serial} is given twice in this order': 'सिरियल {serial} यो अर्डरमा दुई पटक दिइयो',
+  '{name} needs {quantity} serial{s}, one per unit': '{name} लाई हरेक थानको एउटा गरी {quantity} वटा सिरियल चाहिन्छ',
+  '{name} cannot ship without each unit’s serial number': '{name} हरेक थानको सिरियल नम्बरबिना पठाउन मिल्दैन',
+  'Courier, tracking number and serials are given only when the order is shipped':
+    'कुरियर, ट्र्याकिङ नम्बर र सिरियल अर्डर पठाउँदा मात्र दिइन्छ',
   // Questions (shared/questions.ts)
   'Question id must be a positive whole number': 'प्रश्नको id शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
   'Question not found': 'प्रश्न भेटिएन',

@@ -211,8 +211,15 @@ export function ordersRoutes(ctx: AppContext, service: OrdersService, payments: 
         schema: { tags: ['orders'], params: orderParams, body: updateOrderStatusSchema, response: { 200: orderResponseSchema } },
       },
       async (request) => {
-        const { status, reason } = request.body;
-        const order = await service.updateStatus(request.params.id, status, principalOf(request).id, request.log, reason);
+        const { status, reason, ...shipping } = request.body;
+        const order = await service.updateStatus(
+          request.params.id,
+          status,
+          principalOf(request).id,
+          request.log,
+          reason,
+          shipping,
+        );
         return { order };
       },
     );

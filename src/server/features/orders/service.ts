@@ -21,6 +21,8 @@ import * as lq from './list-queries.js';
 import * as q from './queries.js';
 import { readOrder, toHistoryEntry, toOrders } from './shapes.js';
 import { OrderStatusChanges } from './status.js';
+import type { ShippingInput } from '../../../shared/shipping.js';
+import { readShipping } from '../shipping/service.js';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 
@@ -50,8 +52,15 @@ export class OrdersService implements OrderAccess {
     return this.checkoutFlow.place(userId, input, idempotencyKey, log);
   }
 
-  updateStatus(orderId: string, status: OrderStatus, adminId: number, log: Log, reason?: string): Promise<Order> {
-    return this.statusChanges.updateStatus(orderId, status, adminId, log, reason);
+  updateStatus(
+    orderId: string,
+    status: OrderStatus,
+    adminId: number,
+    log: Log,
+    reason?: string,
+    shipping?: ShippingInput,
+  ): Promise<Order> {
+    return this.statusChanges.updateStatus(orderId, status, adminId, log, reason, shipping);
   }
 
   /** A step back or a reopening, with its reason (status.ts). */
@@ -148,6 +157,13 @@ export class OrdersService implements OrderAccess {
       q.variantPictures(this.ctx.db, variantIds),
       q.historyOf(this.ctx.db, [row.id]),
     ]);
+    const entries = (history.get(row.id) ?? []).map(toHistoryEntry);
+    const delivered = entries.findLast((entry) => entry.kind === 'status' && entry.to === 'delivered');
+    const { shipment, units } = await readShipping(
+      this.ctx.db,
+      row.id,
+      row.status === 'delivered' ? (delivered?.at ?? null) : null,
+    );
     const imageBaseUrl = this.ctx.config.imageBaseUrl;
     return {
       ...order!,
@@ -162,9 +178,11 @@ export class OrdersService implements OrderAccess {
             thumbnail: picture ? imageAddress(picture, imageBaseUrl, THUMBNAIL_WIDTH) : null,
             available: pictures.has(item.product.id),
           },
+          units: units.get(item.id) ?? [],
         };
       }),
-      history: (history.get(row.id) ?? []).map(toHistoryEntry),
+      history: entries,
+      shipment,
     };
   }
 }

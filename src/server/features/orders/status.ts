@@ -4,7 +4,9 @@ import { ORDER_ERROR_CODES, ORDER_MESSAGES, type Order, type OrderStatus } from 
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { isoNow } from '../../lib/clock.js';
-import { notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { SHIPPING_MESSAGES, type ShippingInput } from '../../../shared/shipping.js';
+import { hasShipping, recordShipping } from '../shipping/service.js';
 import { mailLanguage } from '../accounts/mail-language.js';
 import { eventOfStatus, queueOrderText } from '../sms/order-texts.js';
 import { recordAudit } from '../audit/service.js';
@@ -42,10 +44,22 @@ export class OrderStatusChanges {
    * the admin (in the history, with the admin's reason when given — the panel asks for one before
    * cancelling — and in the audit log) and mailed to the shopper; setting the current status changes nothing.
    */
-  async updateStatus(orderId: string, status: OrderStatus, adminId: number, log: Log, reason?: string): Promise<Order> {
+  async updateStatus(
+    orderId: string,
+    status: OrderStatus,
+    adminId: number,
+    log: Log,
+    reason?: string,
+    shipping: ShippingInput = {},
+  ): Promise<Order> {
+    if (status !== 'shipped' && hasShipping(shipping)) throw badRequest(SHIPPING_MESSAGES.shippingOnlyWhenShipped);
     const change = await this.ctx.db.transaction().execute(async (trx) => {
       const order = await q.lockOrder(trx, orderId);
       if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
+      // Shipping again while shipped corrects the courier, tracking number or serials only.
+      if (status === 'shipped' && (order.status !== 'shipped' || hasShipping(shipping))) {
+        await recordShipping(trx, orderId, shipping, isoNow(this.ctx.clock));
+      }
       if (order.status === status) return undefined;
       // A slip of the hand must not tell a shopper her delivered order is "shipped" again.
       if (!isForward(order.status, status)) throw conflictWith(ORDER_STEP_CODES.backward, ORDER_STEP_MESSAGES.backward, {});
@@ -61,6 +75,7 @@ export class OrderStatusChanges {
           ...(changed.paymentStatus !== order.payment_status
             ? { paymentStatus: [order.payment_status, changed.paymentStatus] }
             : {}),
+          ...(shipping.trackingNumber ? { trackingNumber: [null, shipping.trackingNumber] } : {}),
         },
         note: reason,
         at: isoNow(this.ctx.clock),

@@ -294,7 +294,14 @@ function Invoice({ order, invoiceNumber }: { order: Order; invoiceNumber: string
         <tbody className="divide-y divide-slate-100">
           {order.orderItems.map((item) => (
             <tr key={item.id} className="align-top">
-              <td className="py-2 pr-2 text-slate-900">{item.product.name}</td>
+              <td className="py-2 pr-2 text-slate-900">
+                {item.product.name}
+                {'units' in item && item.units.length > 0 && (
+                  <span className="block font-mono text-xs break-all text-slate-600" data-testid="invoice-serials">
+                    {t('invoice.serials', { serials: item.units.map((unit) => unit.serial).join(', ') })}
+                  </span>
+                )}
+              </td>
               <td className="px-2 py-2 text-right">{localDigits(String(item.quantity), locale)}</td>
               <td className="px-2 py-2 text-right whitespace-nowrap">{formatPrice(item.price, locale)}</td>
               <td className="py-2 pl-2 text-right whitespace-nowrap text-slate-900">

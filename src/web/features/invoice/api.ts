@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Order } from '../../../shared/orders';
+import type { Order as ListedOrder, OrderDetail } from '../../../shared/orders';
 import { ApiError, apiGet } from '../../lib/api';
 import { tokenUserId } from '../../lib/jwt';
 import { queryKeys } from '../../lib/query-client';
 import { getToken } from '../../lib/session';
 
-export type { Order };
+/** Both calls answer the order read on its own (with its units' serials); older answers may lack them. */
+export type Order = ListedOrder | OrderDetail;
 
 /**
  * The order of an invoice: the shopper's own (GET /api/orders/user/{userId}/order/{id}), or, for

@@ -1,5 +1,6 @@
 import { formatOrderId } from '../../../../shared/orders';
 import { OrderItemsList } from '../../../components/orders/OrderItemsList';
+import { OrderShipment } from '../../../components/orders/OrderShipment';
 import { OrderTimeline } from '../../../components/orders/OrderTimeline';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -24,6 +25,7 @@ export function OrderDetails({ order, tab }: { order: Order; tab: OrdersTabState
         error={openOrder.isError ? t('orders.itemsFailed') : undefined}
         caption={t('orders.items.caption', { orderId: formatOrderId(order.id) })}
       />
+      {openOrder.data?.order && <OrderShipment order={openOrder.data.order} />}
       <div className="grid gap-4 md:grid-cols-2">
         <section aria-labelledby={`order-history-${order.id}`} className="rounded-lg border border-slate-200 bg-white p-3">
           <h4 id={`order-history-${order.id}`} className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">

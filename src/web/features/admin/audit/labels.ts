@@ -60,6 +60,11 @@ const ACTION_LABELS = {
   'return.receive': 'admin.activity.action.returnReceive',
   'return.settle': 'admin.activity.action.returnSettle',
   'return.refunded': 'admin.activity.action.returnRefunded',
+  'courier.create': 'admin.activity.action.courierCreate',
+  'courier.update': 'admin.activity.action.courierUpdate',
+  'courier.delete': 'admin.activity.action.courierDelete',
+  'category.serials': 'admin.activity.action.categorySerials',
+  'product.warrantyMonths': 'admin.activity.action.productWarrantyMonths',
 } as const satisfies Record<AuditAction, MessageId>;
 
 /** The "What" filter's choices. */
@@ -79,6 +84,7 @@ export const KIND_LABELS = {
   question: 'admin.activity.kind.question',
   district: 'admin.activity.kind.district',
   return: 'admin.activity.kind.return',
+  courier: 'admin.activity.kind.courier',
 } as const satisfies Record<AuditEntityType, MessageId>;
 
 const FIELD_LABELS: Readonly<Record<string, MessageId>> = {

@@ -12,6 +12,7 @@ import { ListPager } from '../ui/ListPager';
 import { ADMIN_ORDER_TEXTS } from './api';
 import { OrdersFilters } from './OrdersFilters';
 import { OrdersList } from './OrdersList';
+import { ShipOrderDialog } from './ShipOrderDialog';
 import { type OrdersTabState, useOrdersTab } from './use-orders-tab';
 import { useCan } from '../permissions';
 
@@ -86,6 +87,14 @@ export function AdminOrdersTab() {
           busy={tab.pendingId === cancelling.id}
           onConfirm={tab.cancel}
           onClose={tab.stopCancelling}
+        />
+      )}
+      {tab.shipping && (
+        <ShipOrderDialog
+          order={tab.shipping}
+          busy={tab.pendingId === tab.shipping.id}
+          onConfirm={tab.ship}
+          onClose={tab.stopShipping}
         />
       )}
     </Card>

@@ -2,6 +2,7 @@ import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClie
 import type { Order, OrderDetail, OrderStatus } from '../../../../shared/orders';
 import type { OrderSort, OrdersPage } from '../../../../shared/admin-orders';
 import type { PaymentStatus } from '../../../../shared/payments';
+import type { ShippingInput } from '../../../../shared/shipping';
 import { ApiError, api, apiDownload, apiGet } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
 import { type MessageId, useT } from '../../../lib/i18n';
@@ -132,14 +133,17 @@ export async function updateOrderStatus({
   id,
   status,
   reason,
+  shipping,
 }: {
   id: string;
   status: OrderStatus;
   reason?: string;
+  /** With 'shipped': the courier, tracking number and units' serials (shared/shipping.ts). */
+  shipping?: ShippingInput;
 }): Promise<Order> {
   const reply = await api<{ order: Order }>(`/api/orders/${encodeURIComponent(id)}/status`, {
     method: 'PUT',
-    body: reason === undefined ? { status } : { status, reason },
+    body: { status, ...(reason === undefined ? {} : { reason }), ...shipping },
     auth: 'admin',
   });
   return reply.order;
@@ -173,7 +177,10 @@ export function useUpdateOrderStatus(onSaved?: () => void) {
     onError: (error) => {
       toast.error(t(ADMIN_ORDER_TEXTS.statusFailed));
       // Re-opening a cancelled order whose units are gone: the server names the product.
-      if (error instanceof ApiError && error.status === 409 && error.serverMessage) toast.info(error.serverMessage);
+      // The server names what is wrong with a shipment (a missing serial, an unknown courier).
+      if (error instanceof ApiError && (error.status === 409 || error.status === 400) && error.serverMessage) {
+        toast.info(error.serverMessage);
+      }
     },
   });
   return { update: mutation.mutate, pendingId: mutation.isPending ? mutation.variables?.id : undefined };

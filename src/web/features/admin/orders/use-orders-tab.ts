@@ -1,3 +1,4 @@
+import type { ShippingInput } from '../../../../shared/shipping';
 import { useEffect, useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -42,9 +43,14 @@ export function useOrdersTab() {
   const rangeInvalid = params.from !== '' && params.to !== '' && params.from > params.to;
   const list = useAdminOrders(params, !rangeInvalid);
   const [cancelling, setCancelling] = useState<Order | null>(null);
-  const { update, pendingId } = useUpdateOrderStatus(() => setCancelling(null));
+  const [shipping, setShipping] = useState<Order | null>(null);
+  const { update, pendingId } = useUpdateOrderStatus(() => {
+    setCancelling(null);
+    setShipping(null);
+  });
   const save = (order: Order, next: OrderStatus) => {
     if (next === 'cancelled') setCancelling(order);
+    else if (next === 'shipped') setShipping(order);
     else update({ id: order.id, status: next });
   };
 
@@ -102,6 +108,9 @@ export function useOrdersTab() {
     cancelling,
     cancel: (reason: string) => cancelling && update({ id: cancelling.id, status: 'cancelled', reason }),
     stopCancelling: () => setCancelling(null),
+    shipping,
+    ship: (details: ShippingInput) => shipping && update({ id: shipping.id, status: 'shipped', shipping: details }),
+    stopShipping: () => setShipping(null),
     exporting,
     exportCsv,
   };
