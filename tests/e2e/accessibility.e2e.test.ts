@@ -173,7 +173,7 @@ for (const [width, viewport] of [
       // The reset's second step.
       const since = await mailbox.count();
       await visit(page, '/forgot-password');
-      await page.getByLabel('Email', { exact: true }).fill(input.email);
+      await page.getByLabel('Email or mobile number').fill(input.email);
       await page.getByRole('button', { name: 'Send code' }).click();
       await expectVisible(page.getByRole('heading', { name: 'Reset your password' }));
       await mailbox.otpFor(input.email, since).catch(() => undefined);

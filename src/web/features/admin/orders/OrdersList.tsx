@@ -151,7 +151,7 @@ function OrdersTable({ tab }: { tab: OrdersTabState }) {
             <Fragment key={order.id}>
               <tr className={tab.expanded === order.id ? 'bg-amber-50/40' : undefined}>
                 <td className="px-2 py-3 font-mono text-xs font-semibold text-slate-900">
-                  {order.id}
+                  <span className="block">{order.id}</span>
                   {order.number !== null && (
                     <span className="block font-sans text-sm font-bold" data-testid="order-number">
                       #{order.number}
