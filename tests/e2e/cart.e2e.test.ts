@@ -440,12 +440,17 @@ describe('an unverified shopper', () => {
 });
 
 describe('a guest', () => {
-  test('is asked to log in to add to the cart and to see it', async ({ page }) => {
+  test('adds to a cart kept on the device, is asked to log in to check out, and sees the login message once it is empty', async ({
+    page,
+  }) => {
     await page.goto(`/products?category=${categoryParam}`);
     await card(page, products.pad.name).getByRole('button', { name: 'Add to Cart' }).click();
-    await expectToast(page, 'Please login');
+    await expectToast(page, 'Product added to cart successfully!');
     const cart = await openCart(page);
-    await expectVisible(cart.getByText('Please login to view cart', { exact: true }));
+    await expectVisible(cart.getByRole('link', { name: products.pad.name }));
+    await expectVisible(cart.getByRole('link', { name: 'Log in to check out' }));
     expect(await cart.getByRole('button', { name: 'Checkout' }).count()).toBe(0);
+    await cart.getByRole('button', { name: `Remove Item ${products.pad.name}` }).click();
+    await expectVisible(cart.getByText('Please login to view cart', { exact: true }));
   });
 });
