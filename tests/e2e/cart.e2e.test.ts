@@ -409,7 +409,7 @@ describe('a lost answer', () => {
 });
 
 describe('an unverified shopper', () => {
-  test('is told User Not Verified and no order is made', async ({ page }) => {
+  test('is told User Not Verified, shown where to verify, and no order is made', async ({ page }) => {
     allowConsoleErrors(page, /status of 403/);
     const token = await shopperToken(unverified);
     const added = await api('POST', '/api/cart/add-to-cart', {
@@ -430,7 +430,10 @@ describe('an unverified shopper', () => {
     await cart.getByLabel('Street Address').fill('Main Road');
     await cart.getByRole('button', { name: 'Place Order' }).click();
     await expectToast(page, 'User Not Verified');
-    await expectVisible(cart.getByRole('alert').filter({ hasText: 'Verify your account' }));
+    // The way to verify, inside the panel (checkout-verify.e2e.test.ts verifies there).
+    await expectVisible(
+      cart.getByTestId('verify-in-panel').getByRole('heading', { name: 'Verify your account to place this order' }),
+    );
 
     const orders = await api<{ orders: unknown[] }>('GET', `/api/orders/user/${unverified.userId}`, { token });
     expect(orders.body.orders).toEqual([]);
