@@ -409,7 +409,7 @@ describe('a lost answer', () => {
 });
 
 describe('an unverified shopper', () => {
-  test('is told User Not Verified and no order is made', async ({ page }) => {
+  test('is told User Not Verified, shown where to verify, and no order is made', async ({ page }) => {
     allowConsoleErrors(page, /status of 403/);
     const token = await shopperToken(unverified);
     const added = await api('POST', '/api/cart/add-to-cart', {
@@ -430,7 +430,10 @@ describe('an unverified shopper', () => {
     await cart.getByLabel('Street Address').fill('Main Road');
     await cart.getByRole('button', { name: 'Place Order' }).click();
     await expectToast(page, 'User Not Verified');
-    await expectVisible(cart.getByRole('alert').filter({ hasText: 'Verify your account' }));
+    // The way to verify, inside the panel (checkout-verify.e2e.test.ts verifies there).
+    await expectVisible(
+      cart.getByTestId('verify-in-panel').getByRole('heading', { name: 'Verify your account to place this order' }),
+    );
 
     const orders = await api<{ orders: unknown[] }>('GET', `/api/orders/user/${unverified.userId}`, { token });
     expect(orders.body.orders).toEqual([]);
@@ -440,12 +443,17 @@ describe('an unverified shopper', () => {
 });
 
 describe('a guest', () => {
-  test('is asked to log in to add to the cart and to see it', async ({ page }) => {
+  test('adds to a cart kept on the device, is asked to log in to check out, and sees the login message once it is empty', async ({
+    page,
+  }) => {
     await page.goto(`/products?category=${categoryParam}`);
     await card(page, products.pad.name).getByRole('button', { name: 'Add to Cart' }).click();
-    await expectToast(page, 'Please login');
+    await expectToast(page, 'Product added to cart successfully!');
     const cart = await openCart(page);
-    await expectVisible(cart.getByText('Please login to view cart', { exact: true }));
+    await expectVisible(cart.getByRole('link', { name: products.pad.name }));
+    await expectVisible(cart.getByRole('link', { name: 'Log in to check out' }));
     expect(await cart.getByRole('button', { name: 'Checkout' }).count()).toBe(0);
+    await cart.getByRole('button', { name: `Remove Item ${products.pad.name}` }).click();
+    await expectVisible(cart.getByText('Please login to view cart', { exact: true }));
   });
 });

@@ -377,7 +377,7 @@ describe('a shopper browses the catalogue (phone)', () => {
     expect(await heart.getAttribute('aria-pressed')).toBe('false');
 
     await deck.getByRole('button', { name: 'Add to Cart' }).click();
-    await expectToast(page, 'Please login');
+    await expectToast(page, 'Product added to cart successfully!');
   });
 
   test('the product page: category, subcategory, price, the gallery and the quantity stepper', async ({ page }) => {
@@ -416,7 +416,7 @@ describe('a shopper browses the catalogue (phone)', () => {
     expect(await quantity.inputValue()).toBe('3');
 
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
-    await expectToast(page, 'Please login');
+    await expectToast(page, 'Product added to cart successfully!');
     await page.getByRole('link', { name: 'View all products' }).click();
     await expectPath(page, '/products');
   });

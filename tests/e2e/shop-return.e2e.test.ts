@@ -17,8 +17,8 @@ import { fillLoginForm, fillRegisterForm } from './support/flows.js';
 import { expectPath, expectToast, expectVisible, toast } from './support/ui.js';
 
 /**
- * "Back where they were" and "talk to the shop". A guest who taps Add to Cart gets the
- * 'Please login' toast with a Log in link that remembers the page (/login?next=…); after logging in,
+ * "Back where they were" and "talk to the shop". A guest whose device cannot keep a cart (storage
+ * refused, as in some private modes) and who taps Add to Cart gets the 'Please login' toast with a Log in link that remembers the page (/login?next=…); after logging in,
  * or registering and entering the mailed code (which now logs the shopper in at once), they are back
  * on that page. A `next` pointing at another site is never followed: the dashboard instead. The
  * product page and the footer offer a call, WhatsApp and Viber on the shop's mobile number; the
@@ -55,8 +55,21 @@ beforeAll(async () => {
 const productPath = () => `/products/${product.id}`;
 const loginToast = (page: Page) => toast(page, 'Please login');
 
+/** The device refuses to store a guest's cart (the shop keeps its session there still). */
+async function noDeviceCart(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the storage as `this`
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key: string, value: string) {
+      if (key.startsWith('pasal.guestCart')) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      setItem.call(this, key, value);
+    };
+  });
+}
+
 /** A guest on the product page taps Add to Cart: the toast, and its Log in link. */
 async function guestAsksToAdd(page: Page): Promise<Locator> {
+  await noDeviceCart(page);
   await page.goto(productPath());
   await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
   await expectToast(page, 'Please login');
@@ -117,6 +130,7 @@ describe('back where they were (phone)', () => {
 
   test('in Nepali the toast’s link says लगइन and carries the page too', async ({ page }) => {
     await page.context().addCookies([{ name: 'pasal_lang', value: 'ne', url: workerShop().baseUrl }]);
+    await noDeviceCart(page);
     await page.goto(productPath());
     await page.getByRole('button', { name: 'कार्टमा थप्नुहोस्', exact: true }).click();
     const link = toast(page, 'कृपया लगइन गर्नुहोस्').getByRole('link', { name: 'लगइन', exact: true });

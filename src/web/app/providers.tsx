@@ -6,6 +6,7 @@ import { tokenExpiresAt, tokenUserId } from '../lib/jwt';
 import { queryClient } from '../lib/query-client';
 import { endAdminSession, endShopperSession, refreshToken, useAdminToken, useShopperToken } from '../lib/session';
 import { useCurrentUser } from '../lib/user';
+import { GuestCartMerge } from '../lib/guest-cart-merge';
 import { WishlistMerge } from '../lib/wishlist';
 
 /** Seconds before expiry at which the admin token is renewed. */
@@ -72,6 +73,7 @@ export function Providers({ children, client = queryClient }: { children: ReactN
     <QueryClientProvider client={client}>
       <ShopperSession />
       <WishlistMerge />
+      <GuestCartMerge />
       <AdminSession />
       {children}
       <ToastContainer position="top-center" autoClose={2000} theme="light" closeOnClick pauseOnFocusLoss pauseOnHover={false} />

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, apiPost } from './api';
 import { useRefetchCart } from './refetch-cart';
-import { useT } from './i18n';
+import { addToGuestCart, deviceCanKeepCart } from './guest-cart-add';
+import { useLocale, useT } from './i18n';
 import { tokenUserId } from './jwt';
 import { useLoginPrompt } from './login-prompt';
 import { getToken } from './session';
@@ -36,13 +37,16 @@ export function normaliseQuantity(value: number | string | undefined): number {
 }
 
 /**
- * Add to Cart from the product list and the product page: `add(productId, quantity, variantId)` toasts
- * 'Please login' for a guest, otherwise adds and toasts the result, then refetches the cart.
- * `pendingId` is the product being added, for a button spinner.
+ * Add to Cart from the product list and the product page: `add(productId, quantity, variantId)` adds
+ * to the account's cart, or a guest's to the cart kept on this device (lib/guest-cart.ts, added to the
+ * account at login), and toasts the result. A device that cannot keep one (storage off, or its cart
+ * full) gets 'Please login'. `pendingId` is the product being added, for a button spinner.
  */
 export function useAddToCart() {
   const t = useT();
+  const locale = useLocale();
   const refetchCart = useRefetchCart();
+  const [guestPendingId, setGuestPendingId] = useState<number | undefined>();
   const promptLogin = useLoginPrompt();
   const navigate = useNavigate();
   const mutation = useMutation({
@@ -68,12 +72,22 @@ export function useAddToCart() {
       // runs this with the server's render, which knows no session (the token is in local storage).
       if (getToken('user') === null) {
         // 'Please login', with a Log in link that brings the guest back to this page.
-        promptLogin(t('cart.toast.loginRequired'), t('cart.toast.loginAction'));
+        const askLogin = () => promptLogin(t('cart.toast.loginRequired'), t('cart.toast.loginAction'));
+        if (!deviceCanKeepCart()) return askLogin();
+        const line = { productId, quantity: normaliseQuantity(quantity), ...(variantId === undefined ? {} : { variantId }) };
+        setGuestPendingId(productId);
+        void addToGuestCart(line, { t, locale })
+          .then((result) => {
+            if (result === 'no-room') askLogin();
+            // A card's Add on a product sold in variants: the product page is where one is chosen.
+            else if (result === 'choose-variant') void navigate(`/products/${productId}`);
+          })
+          .finally(() => setGuestPendingId(undefined));
         return;
       }
       mutate({ productId, quantity: normaliseQuantity(quantity), variantId });
     },
-    [mutate, promptLogin, t],
+    [locale, mutate, navigate, promptLogin, t],
   );
-  return { add, pendingId: mutation.isPending ? mutation.variables?.productId : undefined };
+  return { add, pendingId: mutation.isPending ? mutation.variables?.productId : guestPendingId };
 }

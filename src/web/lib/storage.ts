@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   compare: 'pasal.compare',
   /** A guest's hearts on this device, ids comma separated, added to the account at login (lib/wishlist.ts). */
   wishlist: 'pasal.wishlist',
+  /** A guest's cart on this device: JSON lines of product, variant and quantity, never prices (lib/guest-cart.ts). */
+  guestCart: 'pasal.guestCart',
 } as const;
 
 /** localStorage can throw (private mode, disabled storage, quota): never let that break a page. */

@@ -1,6 +1,7 @@
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import { useCartQuery, unitCount } from '../../lib/cart-query';
 import { useAfterFirstPaint } from '../../lib/first-paint';
+import { guestUnits, useGuestCart } from '../../lib/guest-cart';
 import { formatCount } from '../../lib/format';
 import { useLocale, useT } from '../../lib/i18n';
 
@@ -9,8 +10,8 @@ const BADGE_MAX = 99;
 
 /**
  * The header's cart button, with the number of units in the logged-in shopper's cart: a badge on
- * the icon and in the button's name ("Open cart, 2 items"). Nobody logged in, or an empty cart,
- * it is just "Open cart".
+ * the icon and in the button's name ("Open cart, 2 items"); a guest's, in the cart kept on this
+ * device. An empty cart, it is just "Open cart".
  *
  * The count comes from the cart's own query (lib/cart-query.ts), so an add, a change or a removal
  * updates it. The server draws every page logged out (the token is in local storage): the first
@@ -23,7 +24,9 @@ export function CartButton({ className, onOpen }: { className: string; onOpen: (
   const locale = useLocale();
   const painted = useAfterFirstPaint();
   const { query, userId } = useCartQuery({ enabled: painted });
-  const units = userId === undefined ? 0 : unitCount(query.data ?? []);
+  const guest = useGuestCart();
+  // A guest's units are those of the cart kept on this device.
+  const units = userId === undefined ? guestUnits(guest) : unitCount(query.data ?? []);
   const items = formatCount(units, locale);
   return (
     <button

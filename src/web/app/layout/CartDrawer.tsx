@@ -6,6 +6,7 @@ import { Button, ButtonLink } from '../../components/ui/Button';
 import { Drawer } from '../../components/ui/Drawer';
 import { LoadingBlock } from '../../components/ui/Spinner';
 import { ensureActiveMessages, useT } from '../../lib/i18n';
+import { useGuestCart } from '../../lib/guest-cart';
 import { useShopperToken } from '../../lib/session';
 
 /**
@@ -54,12 +55,13 @@ function LoggedInContents({ open, onClose, checkoutRequest }: { open: boolean; o
 
 /**
  * The right-hand cart drawer: 400 px on wider screens, full width on phones.
- * Logged out it asks the shopper to log in; logged in it shows the cart feature's CartDrawerContents
+ * Logged out with nothing in the device's cart it asks the shopper to log in; otherwise it shows the cart feature's CartDrawerContents
  * (lines, total, Checkout and the checkout form).
  */
 export function CartDrawer({ open, onClose, checkoutRequest = 0 }: CartDrawerProps) {
   const t = useT();
   const loggedIn = useShopperToken() !== null;
+  const guestLines = useGuestCart().length;
   return (
     <Drawer
       open={open}
@@ -72,7 +74,7 @@ export function CartDrawer({ open, onClose, checkoutRequest = 0 }: CartDrawerPro
       widthClass="w-[calc(100%-3rem)] sm:w-[400px]"
       overlayTestId="cart-overlay"
     >
-      {loggedIn ? (
+      {loggedIn || guestLines > 0 ? (
         <LoggedInContents open={open} onClose={onClose} checkoutRequest={checkoutRequest} />
       ) : (
         <CartMessage

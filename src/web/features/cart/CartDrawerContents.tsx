@@ -20,6 +20,7 @@ import { CartLineName } from '../../components/CartLineName';
 import { CartThumb } from '../../components/CartThumb';
 import { CartMessage } from '../../components/CartMessage';
 import type { CheckoutNext, CheckoutPrefill } from './use-checkout';
+import { GuestCartLines } from './GuestCartLines';
 import {
   type Order,
   PAYMENT_OPTIONS_STALE_MS,
@@ -45,7 +46,7 @@ export interface CartDrawerProps {
 }
 
 /**
- * The logged-in shopper's side of the cart drawer: the lines with image, name, quantity,
+ * The cart drawer's contents: a guest's lines on this device (GuestCartLines), or the logged-in shopper's side: the lines with image, name, quantity,
  * unit price, line total and 'Remove Item', the overall total and Checkout; then the checkout form
  * and the confirmation, all inside the drawer (full width on phones).
  */
@@ -105,6 +106,9 @@ export function CartDrawerContents({ open, onClose, checkoutRequest = 0 }: CartD
     // Started after this commit, as a tap on Checkout would be (it sets state as it goes).
     if (view.name === 'lines' && cart.items.length > 0) queueMicrotask(() => void startCheckout());
   });
+
+  // A guest's lines, kept on this device until they log in.
+  if (!cart.loggedIn && view.name !== 'done') return <GuestCartLines onClose={onClose} />;
 
   if (view.name === 'done') return <OrderPlaced order={view.order} next={view.next} onClose={onClose} />;
 
@@ -176,7 +180,11 @@ function CartLines({
           <li key={item.id} className="flex gap-3 py-4" data-testid="cart-line">
             <CartThumb images={item.product.images} alt={item.product.name} />
             <div className="min-w-0 flex-1">
-              <CartLineName item={item} onClick={onClose} className="line-clamp-2 font-medium text-slate-900 hover:text-amber-700" />
+              <CartLineName
+                item={item}
+                onClick={onClose}
+                className="line-clamp-2 font-medium text-slate-900 hover:text-amber-700"
+              />
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-sm text-slate-600">
                 <dt>{t('cart.line.quantity')}</dt>
                 {/* The stepper on a row of its own: beside the label it is too wide for a phone's drawer. */}

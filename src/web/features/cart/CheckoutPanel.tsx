@@ -1,4 +1,5 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
+import { useState } from 'react';
 import { PAYMENT_METHOD_MESSAGES } from '../../components/orders/order-labels';
 import { ErrorBanner } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
@@ -6,11 +7,13 @@ import { formatPrice } from '../../lib/format';
 import { useLocale, useT } from '../../lib/i18n';
 import { Msg } from '../../lib/msg';
 import type { CartItem } from '../../lib/cart';
+import { useCurrentUser } from '../../lib/user';
 import { AddressFields } from './AddressFields';
 import { CouponField } from './CouponField';
 import type { Order } from './checkout-api';
 import { OrderSummary } from './OrderSummary';
 import { PaymentMethodField } from './PaymentMethodField';
+import { VerifyInPanel } from './VerifyInPanel';
 import { type Checkout, type CheckoutNext, type CheckoutPrefill, type CheckoutProblem, useCheckout } from './use-checkout';
 
 /**
@@ -33,6 +36,17 @@ export default function CheckoutPanel({
 }) {
   const t = useT();
   const checkout = useCheckout({ userId, items, prefill, onDone });
+  const user = useCurrentUser();
+  // Told at the start, not at Place order: an account known to be unverified, or one the order was refused for.
+  const refusedUnverified = checkout.problem?.kind === 'unverified';
+  const mustVerify = user.data ? !user.data.emailVerified : refusedUnverified;
+  // Each refusal for it brings the verification back into view (counted as the problem changes).
+  const [attention, setAttention] = useState(0);
+  const [seenProblem, setSeenProblem] = useState(checkout.problem);
+  if (seenProblem !== checkout.problem) {
+    setSeenProblem(checkout.problem);
+    if (refusedUnverified) setAttention((n) => n + 1);
+  }
   return (
     <form onSubmit={checkout.submit} noValidate className="flex h-full flex-col" aria-labelledby="checkout-heading">
       <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-4 py-4">
@@ -51,7 +65,8 @@ export default function CheckoutPanel({
           </h3>
           <p className="mt-0.5 text-sm text-slate-500">{t('cart.checkout.intro')}</p>
         </div>
-        {checkout.problem && <ProblemBanner problem={checkout.problem} />}
+        {mustVerify && <VerifyInPanel userId={userId} attention={attention} />}
+        {checkout.problem && !(refusedUnverified && mustVerify) && <ProblemBanner problem={checkout.problem} />}
         <AddressFields form={checkout.form} />
         <PaymentMethodField checkout={checkout} />
         <CouponField coupon={checkout.coupon} />

@@ -6,6 +6,7 @@ import { formatPrice } from '../../../lib/format';
 import { formatOrderDate } from '../../../lib/order-dates';
 import { useLocale, useT } from '../../../lib/i18n';
 import { OrderDetails } from './OrderDetails';
+import { OrderPayNow } from './OrderPayNow';
 import type { OrderColumn, OrdersTabState } from './use-orders-tab';
 
 /** Phones: sort buttons and one card per order. */
@@ -64,6 +65,8 @@ export function OrderCards({ tab }: { tab: OrdersTabState }) {
                   <TestPaymentBadge testPayment={order.testPayment} />
                 </dd>
               </dl>
+              {/* Opened, the order's payment section offers the same. */}
+              {!open && <OrderPayNow order={order} tab={tab} className="mt-3" />}
               <Button
                 variant="outline"
                 size="sm"

@@ -9,6 +9,7 @@ import { formatPrice } from '../../../lib/format';
 import { formatOrderDate } from '../../../lib/order-dates';
 import { useLocale, useT } from '../../../lib/i18n';
 import { OrderDetails } from './OrderDetails';
+import { OrderPayNow } from './OrderPayNow';
 import type { OrdersTabState } from './use-orders-tab';
 
 /** Wider screens: the sortable table with an items row under the open order. */
@@ -58,6 +59,7 @@ export function OrdersTable({ tab }: { tab: OrdersTabState }) {
                 </div>
               </td>
               <td className="px-3 py-3 text-right">
+                {!open && <OrderPayNow order={order} tab={tab} className="mb-2 items-end" />}
                 <Button
                   variant="outline"
                   size="sm"
