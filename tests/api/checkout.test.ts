@@ -176,6 +176,8 @@ describe('checkout: POST /api/orders/create', () => {
       quantity: 1,
       variantId: null,
       variantLabel: null,
+      // No serials recorded: the order was never shipped.
+      units: [],
       product: { id: product.id, name: 'Old Name', category: 'Snapshots', thumbnail: null, available: false },
     });
     // Rs. 100 of goods and Rs. 100 delivery in the valley.
