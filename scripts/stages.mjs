@@ -3,7 +3,7 @@
 // exit code), and says how long each took, so a slow stage shows itself in every run, CI's too.
 // Scripts joined by `+` run at the same time, as one stage that fails if any of them fails. An
 // argument NAME=value sets that environment variable for the stages after it.
-//   node scripts/stages.mjs typecheck:app+lint build TEST_SERVER_FROM_DIST=1 test:api test:e2e
+//   node scripts/stages.mjs typecheck:app+lint+build TEST_SERVER_FROM_DIST=1 test:api test:e2e
 import { spawn } from 'node:child_process';
 
 const stages = process.argv.slice(2);
