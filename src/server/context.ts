@@ -66,6 +66,7 @@ export async function createContext(
   const handle = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    watchCatalogVersion: true,
     backgroundCheckpoints: {
       intervalMs: 100,
       onFailure: (error) => log.error({ err: error }, 'the WAL checkpoint worker stopped; SQLite checkpoints in commits again'),
@@ -80,6 +81,8 @@ export async function createContext(
   try {
     // Processes starting together migrate once: the others wait for the first (db/startup-lock.ts).
     await withStartupLock(handle.db as Kysely<unknown>, handle.dialect, () => migrateToLatest(handle.db as Kysely<unknown>));
+    // Once the version table and its notifications exist; until the listener answers, reads ask the database.
+    await handle.catalogVersionWatch?.start();
   } catch (error) {
     await handle.close();
     throw error;

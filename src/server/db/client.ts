@@ -23,6 +23,7 @@ import {
 import type { Dialect } from './dialect.js';
 import { SqliteDialectWithoutRowLocks } from './row-locks.js';
 import { SqliteWriteBatch, transactionPerWrite, type WriteBatch } from './write-batch.js';
+import { CatalogVersionWatch } from './catalog-version.js';
 
 export type { Dialect } from './dialect.js';
 
@@ -33,6 +34,8 @@ export interface DbHandle {
   walCheckpointer?: WalCheckpointer | undefined;
   /** Small writes: group commit on SQLite, a transaction each on PostgreSQL (write-batch.ts). */
   writeBatch: WriteBatch;
+  /** PostgreSQL with `watchCatalogVersion`: the catalogue version kept in memory (catalog-version.ts). */
+  catalogVersionWatch?: CatalogVersionWatch | undefined;
   close(): Promise<void>;
 }
 
@@ -45,6 +48,12 @@ export interface OpenOptions {
   dataDir: string;
   /** SQLite: copy the WAL into the database file on a worker thread (wal-checkpointer.ts). */
   backgroundCheckpoints?: Pick<WalCheckpointerOptions, 'intervalMs' | 'onFailure' | 'onMainCheckpointError'>;
+  /**
+   * PostgreSQL: keep the catalogue version in memory, told by the database when it moves
+   * (catalog-version.ts); the server's handle does, short-lived ones (CLI, tests' own) need not.
+   * Started by the caller once the schema is migrated.
+   */
+  watchCatalogVersion?: boolean;
 }
 
 /** With background checkpoints: the worker's `restartAfterPages` (~16 MB of WAL). */
@@ -68,7 +77,17 @@ export function openDatabase(options: OpenOptions): DbHandle {
     // exception (found by the outage drill, tests/api/jobs-postgres.test.ts). The query's caller gets the error.
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', writeBatch: transactionPerWrite(db), close: () => db.destroy() };
+    const watch = options.watchCatalogVersion ? new CatalogVersionWatch(db, options.databaseUrl) : undefined;
+    return {
+      db,
+      dialect: 'postgres',
+      writeBatch: transactionPerWrite(db),
+      catalogVersionWatch: watch,
+      async close() {
+        await watch?.stop();
+        await db.destroy();
+      },
+    };
   }
   // Private: 0700 folder, 0600 database (its -wal and -shm files take the database's mode).
   ensurePrivateDir(options.dataDir);

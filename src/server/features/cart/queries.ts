@@ -1,6 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, type Transaction, sql } from 'kysely';
 import { effectivePricePaisa } from '../../db/sale-price.js';
 import { PreparedQuery } from '../../db/client.js';
+import { productImagesJson } from '../../db/json-lists.js';
 import { lockRows } from '../../db/row-locks.js';
 import type { Database } from '../../db/schema.js';
 
@@ -87,12 +88,23 @@ export function parseBaseNames(json: string | null): string[] {
 }
 
 const lockUserQuery = new PreparedQuery<{ id: number }, [userId: number]>('cart-user-lock', (db, $) =>
-  db.selectFrom('users').select(['id']).where('id', '=', $(0)).forNoKeyUpdate(),
+  db
+    .selectFrom('users')
+    .select(['id', sql<string>`set_config('synchronous_commit', 'off', true)`.as('commit_mode')])
+    .where('id', '=', $(0))
+    .forNoKeyUpdate(),
 );
 
 /**
  * Locks the shopper's row until the transaction ends, so a shopper's cart writes and checkouts
  * run one at a time (db/row-locks.ts: nothing to send where transactions run one at a time).
+ *
+ * The same statement lets the cart write's commit return before its WAL reaches the disk
+ * (PostgreSQL's synchronous_commit off, for this transaction only; ADR 0059): a shopper's writes
+ * queue behind the lock, so each commit's flush was most of the time the next one waited. A
+ * crash of the database server can lose the last fraction of a second of cart changes (never
+ * corrupt anything), which is what SQLite's synchronous=NORMAL risks for every write; a checkout
+ * commits durably, and its flush takes the cart lines written before it along.
  */
 function lockUser(trx: Transaction<Database>, userId: number): Promise<void> {
   return lockRows(trx, () => lockUserQuery.first(trx, userId));
@@ -119,6 +131,8 @@ export interface ShopperProductLineRow {
   in_cart: number | null;
   /** The units of the product in the shopper's cart over all its lines (variants); null when none. */
   product_in_cart: number | string | null;
+  /** The product's image base names in position order, a JSON array ('[]' without a product). */
+  product_images: string | null;
 }
 
 const shopperProductLineQuery = new PreparedQuery<ShopperProductLineRow, [userId: number, productId: number, variantId: number]>(
@@ -154,6 +168,7 @@ const shopperProductLineQuery = new PreparedQuery<ShopperProductLineRow, [userId
             .whereRef('pc.user_id', '=', 'u.id')
             .whereRef('pc.product_id', '=', 'p.id')
             .as('product_in_cart'),
+        productImagesJson(db, 'p.id').as('product_images'),
       ])
       .where('u.id', '=', $(0)),
 );
@@ -177,12 +192,14 @@ export interface ShopperProductLine {
   inCart: number;
   /** Units of the product over all its lines (all its variants) already in the shopper's cart. */
   productInCart: number;
+  /** The product's own image base names in position order (a line without variant images shows them). */
+  productImages: string[];
 }
 
 /**
  * What add-to-cart checks, read in its transaction: the shopper (undefined when there is no such
- * user), the live product, the variant asked for (0: none) and the quantity of the shopper's line
- * of them, in one statement. The shopper's row is locked first (lockUser), so this statement, run
+ * user), the live product with its pictures, the variant asked for (0: none) and the quantity of
+ * the shopper's line of them, in one statement. The shopper's row is locked first (lockUser), so this statement, run
  * once the lock is held, sees the lines committed by whoever held it before.
  */
 export async function shopperProductLine(
@@ -217,7 +234,13 @@ export async function shopperProductLine(
           images: parseBaseNames(row.variant_images),
           archived: row.variant_archived_at !== null,
         };
-  return { product, variant, inCart: row.in_cart ?? 0, productInCart: Number(row.product_in_cart ?? 0) };
+  return {
+    product,
+    variant,
+    inCart: row.in_cart ?? 0,
+    productInCart: Number(row.product_in_cart ?? 0),
+    productImages: parseBaseNames(row.product_images),
+  };
 }
 
 /** The names of a product's options in order ("Storage", "Colour"), for the answer that asks to choose. */

@@ -20,8 +20,8 @@ export class CartService {
   /**
    * Adds `quantity` units of a live product, or of the variant of it the shopper chose (raising the
    * line's quantity when it is already in the cart). One small write (db/write-batch.ts): the
-   * shopper (locked), the product, the variant and the line (one statement), the checks, the write,
-   * and the pictures for the answer, which is the line as written from the rows the transaction read.
+   * shopper (locked), then the product with its pictures, the variant and the line (one
+   * statement), the checks, the write; the answer is the line as written from the rows read.
    */
   async add(userId: number, productId: number, quantity: number, variantId?: number): Promise<CartItem> {
     const now = isoNow(this.ctx.clock);
@@ -33,7 +33,7 @@ export class CartService {
       const productInCart = read?.productInCart ?? 0;
       checkUnits(line, productInCart - inCart + wanted, line.max_per_order ?? this.defaultLimit, productInCart);
       const id = await q.upsertLine(trx, { userId, productId, variantId: line.variant_id ?? 0, quantity: wanted, now });
-      const images = line.variant_images.length > 0 ? line.variant_images : await q.imagesOfProduct(trx, productId);
+      const images = line.variant_images.length > 0 ? line.variant_images : (read?.productImages ?? []);
       return toItem({ ...line, id, quantity: wanted }, images, this.ctx.config.imageBaseUrl);
     });
   }

@@ -1,5 +1,6 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import { PreparedQueries, PreparedQuery } from '../../db/client.js';
+import { catalogVersionWatchOf } from '../../db/catalog-version.js';
 import type { Database } from '../../db/schema.js';
 import { variantProductIdBySku } from './variants/queries.js';
 
@@ -16,14 +17,25 @@ export type Db = Kysely<Database> | Transaction<Database>;
 
 // ---------------------------------------------------------------------------------------------
 // Catalogue version (migration 004): bumped in every write transaction, read before cached lists.
+// On PostgreSQL the server's handle keeps it in memory (db/catalog-version.ts, ADR 0059): a read
+// outside a transaction asks the database only while that copy cannot vouch for itself.
 
 const versionQuery = new PreparedQuery<{ version: number }, []>('catalog-version', (db) =>
   db.selectFrom('catalog_state').select('version').where('id', '=', sql.lit(1)),
 );
 
+/** The version kept in memory, when there is one to trust (never inside a transaction). */
+function knownVersion(db: Db): number | undefined {
+  return db.isTransaction ? undefined : catalogVersionWatchOf(db)?.current();
+}
+
 export async function catalogVersion(db: Db): Promise<number> {
+  const known = knownVersion(db);
+  if (known !== undefined) return known;
   const row = await versionQuery.first(db);
-  return Number(row?.version ?? 0);
+  const version = Number(row?.version ?? 0);
+  if (!db.isTransaction) catalogVersionWatchOf(db)?.observe(version);
+  return version;
 }
 
 const stockQuery = new PreparedQueries<{ id: number; stock: number | null }>('catalog-stock', (db, ids) =>
@@ -50,7 +62,7 @@ const STOCK_WITH_VERSION_MAX = 100;
  */
 export async function versionAndStock(db: Db, ids: number[]): Promise<{ version: number; stock: Map<number, number | null> }> {
   const stock = new Map<number, number | null>();
-  if (ids.length === 0 || ids.length > STOCK_WITH_VERSION_MAX) {
+  if (ids.length === 0 || ids.length > STOCK_WITH_VERSION_MAX || knownVersion(db) !== undefined) {
     const version = await catalogVersion(db);
     for (const part of chunks(ids, ID_CHUNK)) {
       for (const row of await stockQuery.rows(db, part)) stock.set(Number(row.id), row.stock);
@@ -60,15 +72,28 @@ export async function versionAndStock(db: Db, ids: number[]): Promise<{ version:
   // One statement for both.
   const rows = await versionStockQuery.rows(db, ids);
   for (const row of rows) if (row.id !== null) stock.set(Number(row.id), row.stock);
-  return { version: Number(rows[0]?.version ?? 0), stock };
+  const version = Number(rows[0]?.version ?? 0);
+  if (!db.isTransaction) catalogVersionWatchOf(db)?.observe(version);
+  return { version, stock };
 }
 
 export async function bumpCatalogVersion(db: Db): Promise<void> {
-  await db
+  const row = await db
     .updateTable('catalog_state')
     .set((eb) => ({ version: eb('version', '+', 1) }))
     .where('id', '=', 1)
-    .execute();
+    .returning('version')
+    .executeTakeFirst();
+  // This process's next read must see the write once it commits, not only once the news arrives.
+  if (row) catalogVersionWatchOf(db)?.expect(Number(row.version));
+}
+
+/**
+ * A statement of this transaction makes the database move the version when it commits (a stock
+ * crossing zero, migration 016's trigger): this process's next reads ask the database until it has.
+ */
+export function catalogVersionMoves(db: Db): void {
+  catalogVersionWatchOf(db)?.expectChange();
 }
 
 /** Runs a catalogue write in a transaction that also bumps the catalogue version. */

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, OrdersTable } from '../../db/schema.js';
+import { catalogVersionMoves } from '../catalog/queries.js';
 
 /** SQL of orders: stock, status changes, invoices and reads (checkout-queries.ts and list-queries.ts hold the rest). */
 
@@ -37,24 +38,30 @@ export function lockUser(trx: Transaction<Database>, userId: number) {
  * `stock >= quantity` against the committed value, so stock never goes below zero.
  */
 export async function takeStock(db: Db, productId: number, quantity: number): Promise<boolean> {
-  const result = await db
+  const row = await db
     .updateTable('products')
     .set((eb) => ({ stock: eb('stock', '-', quantity) }))
     .where('id', '=', productId)
     .where('stock', 'is not', null)
     .where('stock', '>=', quantity)
+    .returning('stock')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  // Sold out: the database moves the catalogue version (sold-out products list last).
+  if (row?.stock === 0) catalogVersionMoves(db);
+  return row !== undefined;
 }
 
 /** Puts units back into tracked stock (a product no longer tracked keeps null). */
 export async function returnStock(db: Db, productId: number, quantity: number): Promise<void> {
-  await db
+  const row = await db
     .updateTable('products')
     .set((eb) => ({ stock: eb('stock', '+', quantity) }))
     .where('id', '=', productId)
     .where('stock', 'is not', null)
-    .execute();
+    .returning('stock')
+    .executeTakeFirst();
+  // Back in stock: the database moves the catalogue version.
+  if (quantity > 0 && row?.stock === quantity) catalogVersionMoves(db);
 }
 
 export async function productStock(db: Db, productId: number): Promise<number | null | undefined> {
