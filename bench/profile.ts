@@ -2,10 +2,10 @@
  * Where an endpoint's time goes: the built server under `node --cpu-prof`, loaded by autocannon
  * (32 connections) on one URL, then the profile's self time summed by package and by function.
  *
- *   node --import tsx bench/profile.ts [--products 100000] [--seconds 8] [--path /api/products/1] [--no-build]
+ *   node --import tsx bench/profile.ts [--products 100000] [--seconds 8] [--path /api/products/1] [--no-build] [--data DIR]
  *
  * In --body, $USER becomes a verified shopper's id (POST/PUT/DELETE get their bearer token) and
- * $PRODUCT a random live product whose stock cannot run out, drawn again for every request, e.g.
+ * $PRODUCT (in --body or --path) a random live product whose stock cannot run out, drawn again for every request, e.g.
  *   --method POST --path /api/cart/add-to-cart --body '{"userId":$USER,"productId":$PRODUCT,"quantity":1}'
  * The .cpuprofile is kept (path printed) for Chrome DevTools or speedscope.
  */
@@ -25,6 +25,8 @@ const { values: args } = parseArgs({
     method: { type: 'string', default: 'GET' },
     body: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
+    /** A data folder seeded before (by an earlier run, or bench/lib/seed.ts), used as it is instead of seeding. */
+    data: { type: 'string' },
   },
 });
 
@@ -54,9 +56,11 @@ function where(url: string): string {
 async function main(): Promise<void> {
   if (!args['no-build']) build();
   const appDir = snapshotApp();
-  const dataDir = tempDir('profile');
-  const seeded = seedProducts(appDir, dataDir, Number(args.products));
-  console.log(`${seeded.liveProducts} products by ${seeded.by}`);
+  const dataDir = args.data ?? tempDir('profile');
+  if (!args.data) {
+    const seeded = seedProducts(appDir, dataDir, Number(args.products));
+    console.log(`${seeded.liveProducts} products by ${seeded.by}`);
+  }
   const profileDir = tempDir('cpuprof');
   const port = await freePort();
   const server = await startProcess({
@@ -65,7 +69,9 @@ async function main(): Promise<void> {
     env: shopEnv(dataDir, port, { SEED_DEMO: 'false' }),
     port,
   });
-  const products = catalogFacts(dataDir).cartProductIds;
+  const facts = catalogFacts(dataDir);
+  // A GET reads any live product; a write adds to the cart only those whose stock cannot run out.
+  const products = args.method === 'GET' ? facts.productIds : facts.cartProductIds;
   const request = await shopperRequest(server.url, dataDir, { method: args.method, path: args.path, body: args.body }, products);
   const result = await autocannon({
     url: server.url,

@@ -56,8 +56,8 @@ async function otpFromOutbox(dataDir: string, email: string): Promise<string> {
 
 /**
  * The one request of bench/profile.ts and bench/ab.ts: a GET as given, or (another method) sent
- * by a new verified shopper with its bearer token, `$USER` in the body its id, and `$PRODUCT` a
- * product drawn from `products` again for every request.
+ * by a new verified shopper with its bearer token, `$USER` in the body its id, and `$PRODUCT` (in
+ * the body or the path) a product drawn from `products` again for every request.
  */
 export async function shopperRequest(
   baseUrl: string,
@@ -77,9 +77,12 @@ export async function shopperRequest(
     method: given.method as 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: given.path,
     headers,
-    setupRequest: <R extends object>(request: R): R =>
-      body
-        ? { ...request, body: body.replace('$PRODUCT', String(products[Math.floor(Math.random() * products.length)])) }
-        : request,
+    setupRequest: <R extends object>(request: R): R => {
+      const product = () => String(products[Math.floor(Math.random() * products.length)]);
+      const drawn: { path?: string; body?: string } = {};
+      if (given.path.includes('$PRODUCT')) drawn.path = given.path.replace('$PRODUCT', product());
+      if (body) drawn.body = body.replace('$PRODUCT', product());
+      return { ...request, ...drawn };
+    },
   };
 }

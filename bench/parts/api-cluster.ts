@@ -102,7 +102,7 @@ export async function clusterRows(
     const split = `CPU of the cluster over its runs: the three processes ${shopSeconds.map((s) => s.toFixed(1)).join(' / ')} s, nginx ${nginxSeconds.toFixed(1)} s (${total > 0 ? ((nginxSeconds / total) * 100).toFixed(0) : '0'} %).`;
     console.log(`  ${split}`);
     const markdown = [
-      `**Three processes behind nginx** on the 100k catalogue: three more shop processes on the same database and DATA_DIR, nginx (one worker, the repository's deploy/nginx.conf with its ports replaced: upstream keepalive 32, access log on) in front, against the one process above direct; per row a warm-up on each, then ${seconds} s rounds mirrored as above. ${NOT_SCALING}`,
+      `**Three processes behind nginx** on the 100k catalogue: three more shop processes on the same database and DATA_DIR, nginx (one worker, the repository's deploy/nginx.conf with its ports replaced: upstream keepalive 64, access log buffered) in front, against the one process above direct; per row a warm-up on each, then ${seconds} s rounds mirrored as above. ${NOT_SCALING}`,
       '',
       table(
         [

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
-import { openDatabase, type Dialect } from './db/client.js';
+import { openDatabase, type Dialect, type SnapshotReader } from './db/client.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Database } from './db/schema.js';
 import type { WriteBatch } from './db/write-batch.js';
@@ -30,6 +30,8 @@ export interface AppContext {
   dialect: Dialect;
   /** Small writes (db/write-batch.ts): on SQLite those of one event-loop turn share one commit. */
   writeBatch: WriteBatch;
+  /** SQLite: a read-only connection for the hottest public reads (db/snapshot-reader.ts); none on PostgreSQL. */
+  reader?: SnapshotReader | undefined;
   clock: Clock;
   mailer: Mailer;
   /** Product images: DATA_DIR/uploads, or an S3-compatible bucket that every process shares. */
@@ -116,6 +118,7 @@ export async function createContext(
     db: handle.db,
     dialect: handle.dialect,
     writeBatch: handle.writeBatch,
+    reader: handle.reader,
     clock,
     mailer,
     storage,

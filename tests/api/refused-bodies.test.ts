@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRAIN_MAX_BYTES } from '../../src/server/lib/refused-bodies.js';
 import { ROOT_ADMIN } from '../helpers/accounts.js';
+import { createTestDatabase } from '../helpers/app.js';
 import { bearer, multipart } from '../helpers/catalog.js';
 import { type ServerProcess, startServerProcess } from '../helpers/orders.js';
 
@@ -20,16 +21,22 @@ interface Answer {
  * Over real sockets to the server in its own process, as a browser or a phone app sends: the body
  * still being written while the server answers. (app.inject has no socket, and a server in the
  * test's own process reads the answer before its socket is reset, so neither can show the fault.)
+ * On both databases: a reset was once seen only on PostgreSQL, where the hooks before the body
+ * take longer.
  */
 describe('a refused body still gets its answer', () => {
   let dataDir: string;
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let server: ServerProcess;
   let port: number;
   let admin: string;
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasal-refused-'));
+    database = await createTestDatabase();
     server = await startServerProcess({
       dataDir,
+      databaseUrl: database.databaseUrl,
+      startTimeoutMs: 150_000,
       env: { ADMIN_USERNAME: ROOT_ADMIN.username, ADMIN_PASSWORD: ROOT_ADMIN.password },
     });
     port = Number(new URL(server.baseUrl).port);
@@ -39,10 +46,13 @@ describe('a refused body still gets its answer', () => {
       body: JSON.stringify(ROOT_ADMIN),
     });
     admin = ((await login.json()) as { token: string }).token;
-  });
+  }, 180_000);
   afterAll(async () => {
-    server.child.kill('SIGTERM');
-    await server.exited;
+    if (server) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -67,13 +77,19 @@ describe('a refused body still gets its answer', () => {
 
   it('answers a 5 MB JSON body 413 with its JSON message, every time, never a reset', async () => {
     const answers: Answer[] = [];
-    for (let i = 0; i < 20; i += 1) answers.push(await send('/api/users/login', fiveMegabytes, json));
+    // One after another, then ten at a time: a race between the answer and the unread body shows
+    // up rarely, so each way is tried many times.
+    for (let i = 0; i < 30; i += 1) answers.push(await send('/api/users/login', fiveMegabytes, json));
+    for (let round = 0; round < 3; round += 1) {
+      answers.push(...(await Promise.all(Array.from({ length: 10 }, () => send('/api/users/login', fiveMegabytes, json)))));
+    }
+    const resets = answers.filter((answer) => answer.error !== undefined).map((answer) => answer.error);
+    expect(resets).toEqual([]);
     for (const answer of answers) {
-      expect(answer.error).toBeUndefined();
       expect(answer.status).toBe(413);
       expect(JSON.parse(answer.body)).toMatchObject({ message: 'Request body is too large' });
     }
-  }, 60_000);
+  }, 120_000);
 
   it('keeps the connection for the next request once the refused body has been read', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -97,7 +113,7 @@ describe('a refused body still gets its answer', () => {
     }
   }, 30_000);
 
-  it('answers an image over 10 MB 413 with its message', async () => {
+  it('answers an image over 10 MB 413 with its message, every time, never a reset', async () => {
     const category = await fetch(`${server.baseUrl}/api/category`, {
       method: 'POST',
       headers: { ...json, ...bearer(admin) },
@@ -108,15 +124,21 @@ describe('a refused body still gets its answer', () => {
       { name: 'Canon EOS', description: 'A camera', price: '85000', category: 'Cameras' },
       [{ name: 'huge.png', data: Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(12 * 1024 * 1024, 7)]) }],
     );
-    for (let i = 0; i < 3; i += 1) {
-      const answer = await send('/api/products/', payload, { ...headers, ...bearer(admin) });
-      expect(answer.error).toBeUndefined();
+    const answers: Answer[] = [];
+    for (let i = 0; i < 20; i += 1) answers.push(await send('/api/products/', payload, { ...headers, ...bearer(admin) }));
+    for (let round = 0; round < 2; round += 1) {
+      answers.push(
+        ...(await Promise.all(Array.from({ length: 5 }, () => send('/api/products/', payload, { ...headers, ...bearer(admin) })))),
+      );
+    }
+    expect(answers.filter((answer) => answer.error !== undefined).map((answer) => answer.error)).toEqual([]);
+    for (const answer of answers) {
       expect(answer.status).toBe(413);
       expect(JSON.parse(answer.body).message).toMatch(/10 MB|too large/i);
     }
     const listed = await fetch(`${server.baseUrl}/api/products?q=Canon`);
     expect(((await listed.json()) as { products: unknown[] }).products).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 
   it('closes at once, without reading, a refused body that claims more than the drain allows', async () => {
     const answer = await new Promise<Answer>((resolve) => {

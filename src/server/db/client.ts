@@ -14,6 +14,7 @@ import pg from 'pg';
 import { ensurePrivateDir, ensurePrivateFile, PRIVATE_FILE_MODE, tighten } from '../lib/private-files.js';
 import { LruCache } from '../lib/lru-cache.js';
 import type { Database } from './schema.js';
+import { SnapshotReader } from './snapshot-reader.js';
 import {
   type CheckpointResult,
   startWalCheckpointer,
@@ -26,6 +27,7 @@ import { SqliteWriteBatch, transactionPerWrite, type WriteBatch } from './write-
 import { CatalogVersionWatch } from './catalog-version.js';
 
 export type { Dialect } from './dialect.js';
+export type { SnapshotReader } from './snapshot-reader.js';
 
 export interface DbHandle {
   db: Kysely<Database>;
@@ -36,6 +38,8 @@ export interface DbHandle {
   writeBatch: WriteBatch;
   /** PostgreSQL with `watchCatalogVersion`: the catalogue version kept in memory (catalog-version.ts). */
   catalogVersionWatch?: CatalogVersionWatch | undefined;
+  /** SQLite: a read-only second connection for the hottest reads (snapshot-reader.ts). */
+  reader?: SnapshotReader | undefined;
   close(): Promise<void>;
 }
 
@@ -117,14 +121,17 @@ export function openDatabase(options: OpenOptions): DbHandle {
     });
   if (walCheckpointer) sqlite.pragma(`wal_autocheckpoint = ${WAL_PAGES_BEFORE_INLINE_CHECKPOINT}`);
   const writeBatch = new SqliteWriteBatch(db, dialect, sqlite);
+  const reader = SnapshotReader.open(sqlite.name, db);
   return {
     db,
     dialect: 'sqlite',
     walCheckpointer,
     writeBatch,
+    reader,
     async close() {
       await writeBatch.idle();
       await walCheckpointer?.stop();
+      reader.close();
       await db.destroy();
     },
   };
@@ -190,6 +197,12 @@ export class PreparedQuery<R, P extends readonly unknown[]> {
     return (await this.execute(db, ...parameters)).rows[0];
   }
 
+  /** SQLite: the rows at once, read on the snapshot reader (inside its read(), for one snapshot). */
+  rowsNow(reader: SnapshotReader, ...parameters: P): R[] {
+    const { query, order } = this.compiledFor(reader.compiler);
+    return reader.all<R>(query.sql, inOrder(order, parameters));
+  }
+
   /** Keyed by the dialect adapter, which a handle shares with its transactions. */
   private compiledFor(db: Kysely<Database> | Transaction<Database>) {
     const key = db.getExecutor().adapter;
@@ -249,5 +262,9 @@ export class PreparedQueries<R> {
 
   rows(db: Kysely<Database> | Transaction<Database>, parameters: readonly unknown[]): Promise<R[]> {
     return this.forCount(parameters.length).rows(db, ...parameters);
+  }
+
+  rowsNow(reader: SnapshotReader, parameters: readonly unknown[]): R[] {
+    return this.forCount(parameters.length).rowsNow(reader, ...parameters);
   }
 }

@@ -1,6 +1,6 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
-import { PreparedQueries, PreparedQuery } from '../../db/client.js';
 import { catalogVersionWatchOf } from '../../db/catalog-version.js';
+import { PreparedQueries, PreparedQuery, type SnapshotReader } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
 import { variantProductIdBySku } from './variants/queries.js';
 
@@ -75,6 +75,19 @@ export async function versionAndStock(db: Db, ids: number[]): Promise<{ version:
   const version = Number(rows[0]?.version ?? 0);
   if (!db.isTransaction) catalogVersionWatchOf(db)?.observe(version);
   return { version, stock };
+}
+
+/** SQLite: versionAndStock at once on the snapshot reader; undefined past the products one statement reads. */
+export function versionAndStockNow(
+  reader: SnapshotReader,
+  ids: number[],
+): { version: number; stock: Map<number, number | null> } | undefined {
+  const stock = new Map<number, number | null>();
+  if (ids.length === 0) return { version: Number(versionQuery.rowsNow(reader)[0]?.version ?? 0), stock };
+  if (ids.length > STOCK_WITH_VERSION_MAX) return undefined;
+  const rows = versionStockQuery.rowsNow(reader, ids);
+  for (const row of rows) if (row.id !== null) stock.set(Number(row.id), row.stock);
+  return { version: Number(rows[0]?.version ?? 0), stock };
 }
 
 export async function bumpCatalogVersion(db: Db): Promise<void> {
@@ -205,6 +218,14 @@ const liveProductRowQuery = new PreparedQuery<ProductRowFromDb, [id: number]>('c
 export async function liveProductRow(db: Db, id: number): Promise<ProductRow | undefined> {
   const row = await liveProductRowQuery.first(db, id);
   return row && { ...row, price_paisa: Number(row.price_paisa) };
+}
+
+/** SQLite, inside SnapshotReader.read(): liveProductRow and the product's image base names, at once. */
+export function liveProductNow(reader: SnapshotReader, id: number): { row: ProductRow; images: string[] } | undefined {
+  const row = liveProductRowQuery.rowsNow(reader, id)[0];
+  if (!row) return undefined;
+  const images = imagesByProductQuery.rowsNow(reader, [id]).map((image) => image.base_name);
+  return { row: { ...row, price_paisa: Number(row.price_paisa) }, images };
 }
 
 const imagesByProductQuery = new PreparedQueries<{ product_id: number; base_name: string }>('catalog-images', (db, ids) =>

@@ -56,7 +56,7 @@ import { CategoryService, type NodePath } from './category-service.js';
 import { compareProducts } from './compare.js';
 import { ListingService } from './listing/service.js';
 import { toProduct } from './product-answer.js';
-import { productDetail } from './product-detail.js';
+import { liveProductDetailNow, productDetail } from './product-detail.js';
 import {
   type BulkProductInput,
   type CreateProductInput,
@@ -168,7 +168,8 @@ export class CatalogService {
 
   /** catalog_state.version (changes with every catalogue write) and the current stock of some products. */
   versionAndStock(ids: number[]): Promise<{ version: number; stock: Map<number, number | null> }> {
-    return q.versionAndStock(this.db, ids);
+    const now = this.ctx.reader && q.versionAndStockNow(this.ctx.reader, ids);
+    return now ? Promise.resolve(now) : q.versionAndStock(this.db, ids);
   }
 
   async getProduct(id: number): Promise<Product> {
@@ -180,6 +181,12 @@ export class CatalogService {
 
   /** GET /api/products/:id: a live product with its options, variants and specifications. */
   async getProductDetail(id: number): Promise<ProductDetail> {
+    // SQLite: the answer's six statements at once, in one snapshot (db/snapshot-reader.ts).
+    if (this.ctx.reader) {
+      const detail = liveProductDetailNow(this.ctx.reader, id, this.ctx.config.imageBaseUrl);
+      if (!detail) throw notFound(CATALOG_MESSAGES.productNotFound);
+      return detail;
+    }
     return this.detailOf(await this.getProduct(id));
   }
 

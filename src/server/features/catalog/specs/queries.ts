@@ -1,18 +1,32 @@
 import type { Selectable } from 'kysely';
 import type { SpecFieldsTable } from '../../../db/schema.js';
+import { PreparedQuery, type SnapshotReader } from '../../../db/client.js';
 import type { Db } from '../queries.js';
 
-/** A product's specifications with their fields' names, in its category's field order. */
-export function specsOf(db: Db, productId: number) {
-  return db
+const specsQuery = (db: Db, productId: number) =>
+  db
     .selectFrom('product_specs as s')
     .innerJoin('spec_fields as f', 'f.id', 's.field_id')
     .select(['f.name', 's.value'])
     .where('s.product_id', '=', productId)
     .where('f.deleted_at', 'is', null)
     .orderBy('f.position')
-    .orderBy('f.id')
-    .execute();
+    .orderBy('f.id');
+
+// Read with every product's page: compiled once (PreparedQuery, db/client.ts).
+const preparedSpecs = new PreparedQuery<Awaited<ReturnType<ReturnType<typeof specsQuery>['execute']>>[number], [productId: number]>(
+  'product-specs',
+  (db, $) => specsQuery(db, $(0)),
+);
+
+/** A product's specifications with their fields' names, in its category's field order. */
+export function specsOf(db: Db, productId: number) {
+  return preparedSpecs.rows(db, productId);
+}
+
+/** SQLite: specsOf at once, on the snapshot reader (inside its read()). */
+export function specsNow(reader: SnapshotReader, productId: number) {
+  return preparedSpecs.rowsNow(reader, productId);
 }
 
 // ---------------------------------------------------------------------------------------------

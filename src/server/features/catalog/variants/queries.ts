@@ -1,27 +1,46 @@
 import { sql } from 'kysely';
+import { PreparedQuery, type SnapshotReader } from '../../../db/client.js';
 import type { Db } from '../queries.js';
 
-/** A product's options, in position order. */
-export function optionsOf(db: Db, productId: number) {
-  return db
-    .selectFrom('product_options')
-    .select(['position', 'name', 'values'])
-    .where('product_id', '=', productId)
-    .orderBy('position')
-    .execute();
-}
+const optionsQuery = (db: Db, productId: number) =>
+  db.selectFrom('product_options').select(['position', 'name', 'values']).where('product_id', '=', productId).orderBy('position');
 
-/** A product's live variants, in the owner's order; with `lock`, locked until the transaction ends. */
-export function liveVariantsOf(db: Db, productId: number, { lock = false } = {}) {
-  return db
+const liveVariantsQuery = (db: Db, productId: number) =>
+  db
     .selectFrom('product_variants')
     .select(['id', 'sku', 'option1', 'option2', 'option3', 'label', 'price_paisa', 'stock', 'images', 'sale_price_paisa', 'sale_reference_paisa', 'sale_ends_at'])
     .where('product_id', '=', productId)
     .where('archived_at', 'is', null)
     .orderBy('position')
-    .orderBy('id')
-    .$if(lock, (query) => query.forUpdate())
-    .execute();
+    .orderBy('id');
+
+// Read with every product's page: compiled once (PreparedQuery, db/client.ts).
+const preparedOptions = new PreparedQuery<Awaited<ReturnType<ReturnType<typeof optionsQuery>['execute']>>[number], [productId: number]>(
+  'variant-options',
+  (db, $) => optionsQuery(db, $(0)),
+);
+const preparedLiveVariants = new PreparedQuery<
+  Awaited<ReturnType<ReturnType<typeof liveVariantsQuery>['execute']>>[number],
+  [productId: number]
+>('live-variants', (db, $) => liveVariantsQuery(db, $(0)));
+
+/** A product's options, in position order. */
+export function optionsOf(db: Db, productId: number) {
+  return preparedOptions.rows(db, productId);
+}
+
+/** A product's live variants, in the owner's order; with `lock`, locked until the transaction ends. */
+export function liveVariantsOf(db: Db, productId: number, { lock = false } = {}) {
+  return lock ? liveVariantsQuery(db, productId).forUpdate().execute() : preparedLiveVariants.rows(db, productId);
+}
+
+/** SQLite: optionsOf and liveVariantsOf at once, on the snapshot reader (inside its read()). */
+export function optionsNow(reader: SnapshotReader, productId: number) {
+  return preparedOptions.rowsNow(reader, productId);
+}
+
+export function liveVariantsNow(reader: SnapshotReader, productId: number) {
+  return preparedLiveVariants.rowsNow(reader, productId);
 }
 export type VariantRow = Awaited<ReturnType<typeof liveVariantsOf>>[number];
 
