@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSeedArgs } from '../../src/server/cli/seed.js';
+import { REVIEWS_PAGE_SIZE } from '../../src/shared/reviews.js';
 import { reviewCounts, seedReviews } from '../../src/server/features/reviews/seed.js';
 import { type TestApp, buildTestApp } from '../helpers/app.js';
 import { makeProduct } from '../helpers/orders.js';
@@ -77,7 +78,7 @@ describe('review seeder', () => {
     const other = await db
       .selectFrom('users')
       .select('id')
-      .where('id', '!=', order.user_id!)
+      .where('id', '!=', order.user_id)
       .where('first_name', '=', 'Seed')
       .execute();
     const writer = (
@@ -118,5 +119,42 @@ describe('review seeder', () => {
     const page = await t.app.inject({ method: 'GET', url: `/api/products/${products[0]!.id}/reviews?sort=helpful` });
     expect(page.statusCode).toBe(200);
     expect(page.json().reviews[0]).toMatchObject({ author: expect.stringMatching(/^Seed R\.$/), verifiedPurchase: true });
+  });
+
+  it('pages a much reviewed product in each order to its last page, as the whole ordered list has it', async () => {
+    const db = t.app.ctx.db;
+    const top = await db
+      .selectFrom('products')
+      .select(['id', 'rating_count'])
+      .orderBy('rating_count', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(Number(top.rating_count)).toBeGreaterThan(2 * REVIEWS_PAGE_SIZE);
+    const orders = {
+      newest: ['created_at', 'id'],
+      helpful: ['helpful_count', 'id'],
+      rating: ['rating', 'id'],
+    } as const;
+    for (const [sort, [first, second]] of Object.entries(orders)) {
+      const expected = (
+        await db
+          .selectFrom('reviews')
+          .select('id')
+          .where('product_id', '=', top.id)
+          .where('status', '=', 'visible')
+          .orderBy(first, 'desc')
+          .orderBy(second, 'desc')
+          .execute()
+      ).map((row) => row.id);
+      const pages = Math.ceil(expected.length / REVIEWS_PAGE_SIZE);
+      const answered: number[] = [];
+      for (let page = 1; page <= pages + 1; page += 1) {
+        const res = await t.app.inject({ method: 'GET', url: `/api/products/${top.id}/reviews?sort=${sort}&page=${page}` });
+        expect(res.statusCode).toBe(200);
+        expect(res.json().totalPages).toBe(pages);
+        answered.push(...(res.json() as { reviews: { id: number }[] }).reviews.map((r) => r.id));
+      }
+      expect(answered).toEqual(expected);
+    }
   });
 });
