@@ -118,7 +118,7 @@ export async function reviewsPart(appDir: string, seconds: number, options: { po
   });
   const listFigures = new Map<string, [Figures, Figures]>();
   const reviewRows: { name: string; p50: number; p95: number; p99: number; bad: number }[] = [];
-  let top = { id: 0, n: 0 };
+  let top: { id: number; n: number } | undefined;
   try {
     const facts = withReviews.databaseUrl
       ? await catalogFactsPostgres(withReviews.databaseUrl)
@@ -199,7 +199,7 @@ export async function reviewsPart(appDir: string, seconds: number, options: { po
   checks.push({ part, name: 'no errors', figure: `${bad + errors} non-2xx/errors`, target: '0', pass: bad + errors === 0 });
 
   const markdown = [
-    `${pgVersion ? `On ${pgVersion}, a scratch database per shop, VACUUM (ANALYZE) after seeding. ` : ''}Two shops of \`npm run seed -- --products ${REVIEWS_PRODUCTS}\`, one then with \`--reviews ${REVIEWS_COUNT}\` (seeded in ${without.seconds.toFixed(0)} s and ${withReviews.seconds.toFixed(0)} s); the most reviewed product has ${fmt.int(top.n)}. Load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after, on a 2-core machine shared with other work.`,
+    `${pgVersion ? `On ${pgVersion}, a scratch database per shop, VACUUM (ANALYZE) after seeding. ` : ''}Two shops of \`npm run seed -- --products ${REVIEWS_PRODUCTS}\`, one then with \`--reviews ${REVIEWS_COUNT}\` (seeded in ${without.seconds.toFixed(0)} s and ${withReviews.seconds.toFixed(0)} s); the most reviewed product has ${fmt.int(top?.n ?? 0)}. Load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after, on a 2-core machine shared with other work.`,
     '',
     table(
       [

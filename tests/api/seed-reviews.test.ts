@@ -152,7 +152,7 @@ describe('review seeder', () => {
         const res = await t.app.inject({ method: 'GET', url: `/api/products/${top.id}/reviews?sort=${sort}&page=${page}` });
         expect(res.statusCode).toBe(200);
         expect(res.json().totalPages).toBe(pages);
-        answered.push(...(res.json() as { reviews: { id: number }[] }).reviews.map((r) => r.id));
+        answered.push(...res.json<{ reviews: { id: number }[] }>().reviews.map((r) => r.id));
       }
       expect(answered).toEqual(expected);
     }
