@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- api checkout pages start dashboard soak] [--no-build] [--postgres] [--minutes N]
+ * npm run bench [-- api checkout pages start dashboard reviews soak] [--no-build] [--postgres] [--minutes N]
  *
  * Builds the production bundle, runs the chosen parts (all but soak by default), prints one table of
  * checks and writes the figures to the "Latest run" section of docs/benchmarks.md.
@@ -11,6 +11,9 @@
  * processes behind nginx beside one, and writes its figures as their own part, api-postgres; the
  * dashboard part likewise (dashboard-postgres). BENCH_ORDERS (default 100000) shrinks the
  * dashboard's orders for a smoke run.
+ * reviews (bench/parts/reviews.ts) runs only when named, seeding two large shops: BENCH_PRODUCTS
+ * products (default 100 000) without reviews and with BENCH_REVIEWS (default 1 000 000); with
+ * --postgres on PostgreSQL (reviews-postgres).
  * soak (bench/parts/soak.ts) runs only when named, being long: 30 minutes of a sale day's traffic
  * (--minutes N or BENCH_SOAK_MINUTES for a shorter smoke run, not written to docs), on 10 000
  * products (BENCH_PRODUCTS); with --postgres on PostgreSQL, three processes behind nginx.
@@ -21,15 +24,16 @@ import { BENCH_DATABASE_URL } from './lib/postgres.js';
 import { checkoutPart } from './parts/checkout.js';
 import { DASHBOARD_ORDERS, dashboardPart } from './parts/dashboard.js';
 import { pagesPart } from './parts/pages.js';
+import { REVIEWS_COUNT, REVIEWS_PRODUCTS, reviewsPart } from './parts/reviews.js';
 import { SOAK_DEFAULT_MINUTES, SOAK_PRODUCTS, soakPart } from './parts/soak.js';
 import { startPart } from './parts/start.js';
 import { build, snapshotApp } from './lib/proc.js';
 import { type PartReport, checksTable, machine, tally, writeDocs } from './lib/report.js';
 
-const PARTS = ['api', 'checkout', 'pages', 'start', 'dashboard', 'soak'] as const;
+const PARTS = ['api', 'checkout', 'pages', 'start', 'dashboard', 'reviews', 'soak'] as const;
 type Part = (typeof PARTS)[number];
 /** Parts a plain `npm run bench` leaves out: they run only when named. */
-const ONLY_WHEN_NAMED: readonly Part[] = ['soak'];
+const ONLY_WHEN_NAMED: readonly Part[] = ['reviews', 'soak'];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -74,6 +78,8 @@ async function main(): Promise<void> {
     if (part === 'pages') reports.push(await pagesPart(appDir, pageRuns));
     if (part === 'start') reports.push(await startPart(appDir));
     if (part === 'dashboard') reports.push(await dashboardPart(appDir, values.postgres ? { postgres: BENCH_DATABASE_URL } : {}));
+    if (part === 'reviews')
+      reports.push(await reviewsPart(appDir, duration, values.postgres ? { postgres: BENCH_DATABASE_URL } : {}));
     if (part === 'soak')
       reports.push(await soakPart(appDir, soakMinutes, values.postgres ? { postgres: BENCH_DATABASE_URL } : {}));
   }
@@ -85,17 +91,21 @@ async function main(): Promise<void> {
   // A shortened API run is a smoke test: its figures do not replace real ones.
   const smoke = duration < 10 || LARGE !== 100_000 || ONLY !== undefined;
   const dashboardSmoke = DASHBOARD_ORDERS !== 100_000;
+  const reviewsSmoke = duration < 10 || REVIEWS_PRODUCTS !== 100_000 || REVIEWS_COUNT !== 1_000_000;
   const soakSmoke = soakMinutes !== SOAK_DEFAULT_MINUTES || SOAK_PRODUCTS !== 10_000;
   const documented = reports.filter(
     (report) =>
       !(smoke && report.part.startsWith('api')) &&
       !(dashboardSmoke && report.part.startsWith('dashboard')) &&
+      !(reviewsSmoke && report.part.startsWith('reviews')) &&
       !(soakSmoke && report.part.startsWith('soak')),
   );
   if (smoke && parts.includes('api'))
     console.log('(BENCH_DURATION < 10, BENCH_PRODUCTS or BENCH_ONLY set: an API smoke run, not written to docs)');
   if (dashboardSmoke && parts.includes('dashboard'))
     console.log('(BENCH_ORDERS set: a dashboard smoke run, not written to docs)');
+  if (reviewsSmoke && parts.includes('reviews'))
+    console.log('(BENCH_DURATION < 10, BENCH_PRODUCTS or BENCH_REVIEWS set: a reviews smoke run, not written to docs)');
   if (soakSmoke && parts.includes('soak'))
     console.log('(--minutes other than 30 or BENCH_PRODUCTS set: a soak smoke run, not written to docs)');
   if (documented.length > 0) {

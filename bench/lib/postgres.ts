@@ -10,7 +10,7 @@ import { type CatalogFacts, FACT_QUERIES, type SeedResult, factsFrom, runSeed } 
 /** The server the scratch databases are made on (and the database it connects to for that). */
 export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -25,8 +25,14 @@ async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>
  * a bulk load leaves the planner without statistics and the visibility map empty until
  * autovacuum comes by, which it would soon after on a real shop. Its seconds are the seed's only.
  */
-export async function seedPostgres(appDir: string, dataDir: string, databaseUrl: string, products: number): Promise<SeedResult> {
-  const seconds = runSeed(appDir, dataDir, products, { DATABASE_URL: databaseUrl });
+export async function seedPostgres(
+  appDir: string,
+  dataDir: string,
+  databaseUrl: string,
+  products: number,
+  reviews = 0,
+): Promise<SeedResult> {
+  const seconds = runSeed(appDir, dataDir, products, { DATABASE_URL: databaseUrl }, reviews);
   await withClient(databaseUrl, (client) => client.query('VACUUM (ANALYZE)'));
   const liveProducts = (await catalogFactsPostgres(databaseUrl)).liveProducts;
   if (liveProducts < products) throw new Error(`npm run seed left ${liveProducts} live products, wanted ${products}`);

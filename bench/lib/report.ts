@@ -22,7 +22,18 @@ export interface Check {
 
 export interface PartReport {
   /** api-postgres: `api --postgres`, its own block so that it does not replace the SQLite figures. */
-  part: 'api' | 'api-postgres' | 'checkout' | 'pages' | 'start' | 'dashboard' | 'dashboard-postgres' | 'soak' | 'soak-postgres';
+  part:
+    | 'api'
+    | 'api-postgres'
+    | 'checkout'
+    | 'pages'
+    | 'start'
+    | 'dashboard'
+    | 'dashboard-postgres'
+    | 'reviews'
+    | 'reviews-postgres'
+    | 'soak'
+    | 'soak-postgres';
   title: string;
   /** Markdown (tables and notes) for the console and docs/benchmarks.md. */
   markdown: string;
@@ -88,6 +99,8 @@ const PART_ORDER: PartReport['part'][] = [
   'start',
   'dashboard',
   'dashboard-postgres',
+  'reviews',
+  'reviews-postgres',
   'soak',
   'soak-postgres',
 ];

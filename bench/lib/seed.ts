@@ -16,8 +16,8 @@ export interface SeedResult {
   liveProducts: number;
 }
 
-export function seedProducts(appDir: string, dataDir: string, products: number): SeedResult {
-  const seconds = runSeed(appDir, dataDir, products);
+export function seedProducts(appDir: string, dataDir: string, products: number, reviews = 0): SeedResult {
+  const seconds = runSeed(appDir, dataDir, products, {}, reviews);
   const liveProducts = catalogFacts(dataDir).liveProducts;
   if (liveProducts < products) throw new Error(`npm run seed left ${liveProducts} live products, wanted ${products}`);
   return { by: 'npm run seed', seconds, liveProducts };
@@ -25,18 +25,26 @@ export function seedProducts(appDir: string, dataDir: string, products: number):
 
 /**
  * Runs the built seed CLI on the shop's data folder (`extra`: DATABASE_URL to seed a PostgreSQL
- * database instead of its SQLite file) and answers the seconds it took.
+ * database instead of its SQLite file), with `--reviews` when `reviews` is more than 0, and
+ * answers the seconds it took.
  */
-export function runSeed(appDir: string, dataDir: string, products: number, extra: Record<string, string> = {}): number {
+export function runSeed(
+  appDir: string,
+  dataDir: string,
+  products: number,
+  extra: Record<string, string> = {},
+  reviews = 0,
+): number {
   const cli = path.join(appDir, 'dist/server/server/cli/seed.js');
   if (!fs.existsSync(cli)) throw new Error(`no seed CLI in the build (${cli}): the benchmarks seed with npm run seed`);
   const started = Date.now();
-  const result = spawnSync(process.execPath, [cli, '--products', String(products)], {
+  const args = ['--products', String(products), ...(reviews > 0 ? ['--reviews', String(reviews)] : [])];
+  const result = spawnSync(process.execPath, [cli, ...args], {
     cwd: appDir,
     env: shopEnv(dataDir, 0, { SEED_DEMO: 'false', ...extra }),
     encoding: 'utf8',
   });
-  if (result.status !== 0) throw new Error(`npm run seed -- --products ${products} failed:\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0) throw new Error(`npm run seed -- ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
   return (Date.now() - started) / 1000;
 }
 

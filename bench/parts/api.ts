@@ -34,7 +34,7 @@ function listPath(params: Record<string, string | number | undefined>): string {
 }
 
 /** For each of facts.paths, how many full pages of 24 it has in this catalogue (at least 1, at most 3). */
-async function pathPages(baseUrl: string, facts: CatalogFacts): Promise<number[]> {
+export async function pathPages(baseUrl: string, facts: CatalogFacts): Promise<number[]> {
   const pages: number[] = [];
   for (const p of facts.paths) {
     const url = listPath({
@@ -50,7 +50,7 @@ async function pathPages(baseUrl: string, facts: CatalogFacts): Promise<number[]
   return pages;
 }
 
-function scenarios(
+export function scenarios(
   facts: CatalogFacts,
   shopper: { userId: number; token: string } | undefined,
   pagesOfPath: number[],

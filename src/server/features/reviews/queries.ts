@@ -105,17 +105,34 @@ const ORDERS: Record<ReviewSort, [string, 'asc' | 'desc'][]> = {
   ],
 };
 
-/** One page of a product's visible reviews, read in order from its index (migration 037). */
+/**
+ * One page of a product's visible reviews, read in order from its index (migration 037). The page's
+ * ids come first from that index alone (it holds every column the filter and the order need), and
+ * only those rows are then read with their authors: skipping thousands of rows to a deep page of a
+ * much reviewed product walks the index only, not the rows and their authors too. Given how many
+ * visible reviews there are (`total`, the product's kept rating_count), a page in the second half
+ * is counted from the end, walking the index the other way, so no page skips more than half.
+ */
 export async function visibleReviews(
   db: Db,
   productId: number,
   sort: ReviewSort,
   limit: number,
   offset: number,
+  total?: number,
 ): Promise<ReviewRow[]> {
-  let query = withAuthor(db).where('r.product_id', '=', productId).where('r.status', '=', 'visible');
+  const fromEnd = total !== undefined && offset + limit / 2 > total / 2;
+  const skip = fromEnd ? Math.max(0, total - offset - limit) : offset;
+  const take = fromEnd ? Math.min(limit, total - offset) : limit;
+  if (take <= 0) return [];
+  const flip = (direction: 'asc' | 'desc') => (direction === 'asc' ? 'desc' : 'asc');
+  let ids = db.selectFrom('reviews as p').select('p.id').where('p.product_id', '=', productId).where('p.status', '=', 'visible');
+  for (const [column, direction] of ORDERS[sort]) {
+    ids = ids.orderBy(sql.ref(column.replace('r.', 'p.')), fromEnd ? flip(direction) : direction);
+  }
+  let query = withAuthor(db).where('r.id', 'in', ids.limit(take).offset(skip));
   for (const [column, direction] of ORDERS[sort]) query = query.orderBy(sql.ref(column), direction);
-  const rows = await query.limit(limit).offset(offset).execute();
+  const rows = await query.execute();
   return rows.map(normalise);
 }
 

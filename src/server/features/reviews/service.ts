@@ -92,7 +92,7 @@ export class ReviewService {
     const figures = await q.productFigures(this.ctx.db, productId);
     if (!figures) throw notFound(REVIEW_MESSAGES.productNotFound);
     const count = Number(figures.rating_count);
-    const rows = await q.visibleReviews(this.ctx.db, productId, sort, REVIEWS_PAGE_SIZE, (page - 1) * REVIEWS_PAGE_SIZE);
+    const rows = await q.visibleReviews(this.ctx.db, productId, sort, REVIEWS_PAGE_SIZE, (page - 1) * REVIEWS_PAGE_SIZE, count);
     const distribution: Distribution = {
       1: Number(figures.rating_1),
       2: Number(figures.rating_2),
