@@ -51,8 +51,7 @@ export const WARRANTY_MESSAGES = {
   orderItemInvalid: 'orderItemId must be a positive whole number',
   issueLength: 'Describe the problem in 10 to 2,000 characters',
   serialInvalid: 'Serial must be at most 40 characters',
-  statusInvalid:
-    'status must be one of opened, received, at_service_centre, repaired, replaced, returned_to_shopper, rejected',
+  statusInvalid: 'status must be one of opened, received, at_service_centre, repaired, replaced, returned_to_shopper, rejected',
   noteLength: 'Note must be at most 500 characters',
   rejectReason: 'Give the reason for rejecting the claim (3 to 500 characters)',
   claimIdInvalid: 'Claim id must be a positive whole number',

@@ -77,13 +77,27 @@ describe('warranty claims', () => {
     if (status === 'delivered') {
       await db
         .insertInto('order_status_history')
-        .values({ order_id: id, admin_id: null, from_status: 'shipped', to_status: 'delivered', changed_at: at, kind: 'status', note: null })
+        .values({
+          order_id: id,
+          admin_id: null,
+          from_status: 'shipped',
+          to_status: 'delivered',
+          changed_at: at,
+          kind: 'status',
+          note: null,
+        })
         .execute();
     }
     for (const [position, serial] of (options.serials ?? []).entries()) {
       await db
         .insertInto('order_item_serials')
-        .values({ order_item_id: row.id, position, order_id: id, serial, warranty_months: options.months === undefined ? 12 : options.months })
+        .values({
+          order_item_id: row.id,
+          position,
+          order_id: id,
+          serial,
+          warranty_months: options.months === undefined ? 12 : options.months,
+        })
         .execute();
     }
     return { id, itemId: Number(row.id) };
@@ -145,7 +159,14 @@ describe('warranty claims', () => {
     const created = await open(shopper, id, { orderItemId: itemId, serial: 'imei-222', issue: `  ${ISSUE}  ` });
     expect(created.statusCode, created.body).toBe(201);
     const claim = created.json<{ claim: Claim }>().claim;
-    expect(claim).toMatchObject({ orderId: id, orderItemId: itemId, serial: 'IMEI-222', issue: ISSUE, status: 'opened', note: null });
+    expect(claim).toMatchObject({
+      orderId: id,
+      orderItemId: itemId,
+      serial: 'IMEI-222',
+      issue: ISSUE,
+      status: 'opened',
+      note: null,
+    });
 
     const after = (await list(shopper, id)).json<ClaimsOfOrder>();
     expect(after.claims.map((c) => c.id)).toEqual([claim.id]);
@@ -223,8 +244,14 @@ describe('warranty claims', () => {
       [{ orderItemId: 'one', serial: 'SN-A', issue: ISSUE }, 'orderItemId must be a positive whole number'],
       [{ orderItemId: itemId, serial: 'S'.repeat(41), issue: ISSUE }, 'Serial must be at most 40 characters'],
       [{ orderItemId: itemId + 100_000, serial: 'SN-A', issue: ISSUE }, 'That item is not in this order'],
-      [{ orderItemId: itemId, issue: ISSUE }, expect.stringMatching(/^Give the serial of the unit of .* that needs repair$/) as never],
-      [{ orderItemId: itemId, serial: 'SN-B', issue: ISSUE }, expect.stringMatching(/^That serial is not one of the units of/) as never],
+      [
+        { orderItemId: itemId, issue: ISSUE },
+        expect.stringMatching(/^Give the serial of the unit of .* that needs repair$/) as never,
+      ],
+      [
+        { orderItemId: itemId, serial: 'SN-B', issue: ISSUE },
+        expect.stringMatching(/^That serial is not one of the units of/) as never,
+      ],
     ];
     for (const [payload, message] of cases) {
       const res = await open(shopper, id, payload);
@@ -283,7 +310,8 @@ describe('warranty claims', () => {
     const shopper = await makeShopper(t);
     await t.app.ctx.db.updateTable('users').set({ language: 'ne' }).where('id', '=', shopper.userId).execute();
     const { id, itemId } = await order(shopper, await product(24), { serials: ['FWD-1'] });
-    const claim = (await open(shopper, id, { orderItemId: itemId, serial: 'FWD-1', issue: ISSUE })).json<{ claim: Claim }>().claim;
+    const claim = (await open(shopper, id, { orderItemId: itemId, serial: 'FWD-1', issue: ISSUE })).json<{ claim: Claim }>()
+      .claim;
 
     const skip = await step(claim.id, { status: 'repaired' });
     expect(skip.statusCode).toBe(409);
@@ -328,7 +356,8 @@ describe('warranty claims', () => {
   it('a rejection needs a reason; bad steps are 400; the admin list filters by status; permissions hold', async () => {
     const shopper = await makeShopper(t);
     const { id, itemId } = await order(shopper, await product(12), { serials: ['REJ-1'] });
-    const claim = (await open(shopper, id, { orderItemId: itemId, serial: 'REJ-1', issue: ISSUE })).json<{ claim: Claim }>().claim;
+    const claim = (await open(shopper, id, { orderItemId: itemId, serial: 'REJ-1', issue: ISSUE })).json<{ claim: Claim }>()
+      .claim;
     const noReason = await step(claim.id, { status: 'rejected' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().message).toBe('Give the reason for rejecting the claim (3 to 500 characters)');
@@ -344,7 +373,9 @@ describe('warranty claims', () => {
     const page = opened.json<AdminClaimPage>();
     expect(page.claims.every((c) => c.status === 'opened')).toBe(true);
     expect(page.claims.some((c) => c.id === claim.id)).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/warranty-claims?status=lost', headers: bearer(admin) })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/warranty-claims?status=lost', headers: bearer(admin) })).statusCode,
+    ).toBe(400);
 
     // A shopper's token is not an admin's (403); no token at all is 401.
     expect((await step(claim.id, { status: 'received' }, shopper.token)).statusCode).toBe(403);
@@ -360,7 +391,12 @@ describe('warranty claims', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const { password } = created.json<{ password: string }>();
-    const first = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username, password }, remoteAddress: '10.56.0.1' });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username, password },
+      remoteAddress: '10.56.0.1',
+    });
     const staffToken = first.json<{ token: string }>().token;
     const newPassword = 'a brand new password 42';
     await t.app.inject({
@@ -369,7 +405,12 @@ describe('warranty claims', () => {
       headers: bearer(staffToken),
       payload: { currentPassword: password, password: newPassword, confirmPassword: newPassword },
     });
-    const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username, password: newPassword }, remoteAddress: '10.56.0.2' });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username, password: newPassword },
+      remoteAddress: '10.56.0.2',
+    });
     const staff = login.json<{ token: string }>().token;
     const byStaff = await step(claim.id, { status: 'rejected', note: 'Physical damage' }, staff);
     expect(byStaff.statusCode, byStaff.body).toBe(200);

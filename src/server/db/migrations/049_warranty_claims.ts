@@ -43,11 +43,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .where(sql.ref('status'), 'not in', [sql.lit('returned_to_shopper'), sql.lit('rejected')])
     .execute();
   await db.schema.createIndex('warranty_claims_order').on('warranty_claims').columns(['order_id', 'id']).execute();
-  await db.schema
-    .createIndex('warranty_claims_status')
-    .on('warranty_claims')
-    .columns(['status', 'created_at', 'id'])
-    .execute();
+  await db.schema.createIndex('warranty_claims_status').on('warranty_claims').columns(['status', 'created_at', 'id']).execute();
   await db.schema.createIndex('warranty_claims_created').on('warranty_claims').columns(['created_at', 'id']).execute();
 }
 

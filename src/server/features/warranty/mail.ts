@@ -96,7 +96,9 @@ const TEXT_NE: Record<ClaimStatus, string> = {
 };
 
 /** The step as one short text (one segment in English). */
-export function claimStepText(options: Pick<ClaimStepOptions, 'storeName' | 'locale' | 'orderId' | 'claimId' | 'status'>): string {
+export function claimStepText(
+  options: Pick<ClaimStepOptions, 'storeName' | 'locale' | 'orderId' | 'claimId' | 'status'>,
+): string {
   const order = formatOrderId(options.orderId);
   return options.locale === 'ne'
     ? `${options.storeName}: अर्डर ${order} को वारेन्टी दाबी #${options.claimId} ${TEXT_NE[options.status]}।`

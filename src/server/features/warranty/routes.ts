@@ -31,10 +31,14 @@ export function warrantyRoutes(service: WarrantyService): FastifyPluginAsyncZod 
     const tags = ['warranty'];
     const base = '/user/:userId/order/:orderId/warranty-claims';
 
-    app.get(base, { ...shopper, schema: { tags, params: orderParams, response: { 200: claimsOfOrderSchema } } }, async (request) => {
-      const userId = assertOwner(request, request.params.userId, ORDER_MESSAGES.ownOrdersOnly);
-      return service.ofOrder(userId, request.params.orderId);
-    });
+    app.get(
+      base,
+      { ...shopper, schema: { tags, params: orderParams, response: { 200: claimsOfOrderSchema } } },
+      async (request) => {
+        const userId = assertOwner(request, request.params.userId, ORDER_MESSAGES.ownOrdersOnly);
+        return service.ofOrder(userId, request.params.orderId);
+      },
+    );
 
     app.post(
       base,

@@ -71,17 +71,15 @@ export class WarrantyService {
     );
     return {
       claims: claims.map((row) => this.answer(row)),
-      units: units.map(
-        (unit): ClaimableUnit => ({
-          orderItemId: unit.line.id,
-          name: unit.line.product_name,
-          variantLabel: unit.line.variant_label,
-          serial: unit.serial,
-          from: unit.ends ? unit.from : null,
-          warrantyEnds: unit.ends,
-          claimable: this.windowProblem(unit, now) === null && !open.has(`${unit.line.id}\n${unit.serial}`),
-        }),
-      ),
+      units: units.map((unit): ClaimableUnit => ({
+        orderItemId: unit.line.id,
+        name: unit.line.product_name,
+        variantLabel: unit.line.variant_label,
+        serial: unit.serial,
+        from: unit.ends ? unit.from : null,
+        warrantyEnds: unit.ends,
+        claimable: this.windowProblem(unit, now) === null && !open.has(`${unit.line.id}\n${unit.serial}`),
+      })),
     };
   }
 
@@ -209,10 +207,12 @@ export class WarrantyService {
     const line = units[0]!.line;
     const name = soldName(line.product_name, line.variant_label);
     if (units.length === 1 && units[0]!.serial === '') {
-      if (serial !== undefined) throw badRequest(WARRANTY_MESSAGES.serialNotRecorded, { serial: WARRANTY_MESSAGES.serialNotRecorded });
+      if (serial !== undefined)
+        throw badRequest(WARRANTY_MESSAGES.serialNotRecorded, { serial: WARRANTY_MESSAGES.serialNotRecorded });
       return units[0]!;
     }
-    if (serial === undefined) throw badRequest(WARRANTY_MESSAGES.serialRequired(name), { serial: WARRANTY_MESSAGES.serialRequired(name) });
+    if (serial === undefined)
+      throw badRequest(WARRANTY_MESSAGES.serialRequired(name), { serial: WARRANTY_MESSAGES.serialRequired(name) });
     const unit = units.find((candidate) => candidate.serial.toUpperCase() === serial.toUpperCase());
     if (!unit) throw badRequest(WARRANTY_MESSAGES.serialUnknown(name), { serial: WARRANTY_MESSAGES.serialUnknown(name) });
     return unit;
