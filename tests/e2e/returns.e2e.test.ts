@@ -152,6 +152,29 @@ describe('warranty at 390 px', () => {
 describe('returns on a desktop', () => {
   test.override({ viewport: DESKTOP });
 
+  test('the admin moves a warranty claim in the Warranty tab', async ({ page }) => {
+    const { orderId, token, userId } = await deliveredOrder(page, `Router Claim ${tag}`);
+    backdateDelivery(orderId, 30 * 24 * 60 * 60 * 1000, 12);
+    const lines = await api<{ order: { orderItems: { id: number }[] } }>('GET', `/api/orders/${orderId}`, { token: admin });
+    const opened = await api<{ claim: { id: number } }>('POST', `/api/orders/user/${userId}/order/${orderId}/warranty-claims`, {
+      token,
+      body: { orderItemId: lines.body.order.orderItems[0]!.id, issue: 'Wi-Fi drops every evening.' },
+    });
+    expect(opened.status).toBe(201);
+    await adminLoginViaUi(page);
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Warranty', exact: true }).click();
+    const item = page.getByTestId(`admin-claim-${opened.body.claim.id}`);
+    await expectVisible(item);
+    await settled(page);
+    await shot(page, 'warranty-admin-en-1280');
+    await expectNoSeriousViolations(page, 'the admin Warranty tab (1280, en)');
+    await item.getByRole('button', { name: 'Mark received', exact: true }).click();
+    await expectToast(page, 'Claim updated. The shopper has been told.');
+    await page.getByRole('group', { name: 'Show claims' }).getByRole('button', { name: 'All', exact: true }).click();
+    await expect.poll(() => item.getByTestId('claim-status').innerText()).toBe('Received by the shop');
+    await expectVisible(item.getByRole('button', { name: 'Sent to service centre', exact: true }));
+  });
+
   test('the admin takes a return from the request to the refund', async ({ page }) => {
     const { orderId, token, userId } = await deliveredOrder(page, `Router Admin ${tag}`);
     const lines = await api<{ order: { orderItems: { id: number }[] } }>('GET', `/api/orders/${orderId}`, { token: admin });
