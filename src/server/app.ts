@@ -12,6 +12,8 @@ import { reviewAdminRoutes, reviewRoutes } from './features/reviews/routes.js';
 import { ReviewService } from './features/reviews/service.js';
 import { returnAdminRoutes, returnRoutes } from './features/returns/routes.js';
 import { ReturnService } from './features/returns/service.js';
+import { warrantyAdminRoutes, warrantyRoutes } from './features/warranty/routes.js';
+import { WarrantyService } from './features/warranty/service.js';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -199,6 +201,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(ordersRoutes(ctx, orders, payments), { prefix: '/orders' });
       await api.register(returnRoutes(returns), { prefix: '/orders' });
       await api.register(returnAdminRoutes(returns), { prefix: '/admin/returns' });
+      const warranty = new WarrantyService(ctx);
+      await api.register(warrantyRoutes(warranty), { prefix: '/orders' });
+      await api.register(warrantyAdminRoutes(warranty), { prefix: '/admin/warranty-claims' });
       await api.register(paymentReturnRoutes(payments), { prefix: '/payments' });
     },
     { prefix: '/api' },

@@ -33,6 +33,7 @@ export const AUDIT_ENTITY_TYPES = [
   'district',
   'return',
   'courier',
+  'warranty',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -113,6 +114,8 @@ export const AUDIT_ACTIONS = [
   'category.serials',
   /** A product's warranty length in months (changes: warrantyMonths). */
   'product.warrantyMonths',
+  /** A warranty claim moved a step (changes: status; note: the shop's note, a rejection's reason). */
+  'warranty.step',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -357,11 +357,12 @@ export type HistoryActor = (typeof HISTORY_ACTORS)[number];
 /**
  * One change in an order's history, oldest first: of its status (kind 'status', from and to are
  * ORDER_STATUSES), of its payment (kind 'payment', PAYMENT_STATUSES) or of one of its returns (kind
- * 'return', RETURN_STATUSES of shared/returns.ts; note names the return as 'Return #id'). `note` is a cancellation's
+ * 'return', RETURN_STATUSES of shared/returns.ts; note names the return as 'Return #id') or of one of its
+ * warranty claims (kind 'warranty', CLAIM_STATUSES of shared/warranty.ts; note 'Warranty claim #id'). `note` is a cancellation's
  * reason as the shopper or the admin wrote it, or the shop's own note (English) on a payment.
  */
 export const orderHistoryEntrySchema = z.object({
-  kind: z.enum(['status', 'payment', 'return']),
+  kind: z.enum(['status', 'payment', 'return', 'warranty']),
   from: z.string(),
   to: z.string(),
   at: z.string(),

@@ -22,6 +22,7 @@ export const ADMIN_PERMISSIONS = [
   'reviews', // review moderation: hide, show, reply
   'questions', // product questions: answer, hide, show
   'returns', // returns: the list, approve, reject, receive, settle (a refund marked made asks 'refunds')
+  'warranty', // warranty claims: the list and each step to the service centre and back
   'sms', // the log of texts and a test text (which costs money)
   'staff', // admin accounts, their roles and two-factor sign-in
   'settings', // the shop's settings: delivery by district
@@ -43,9 +44,10 @@ const MANAGER: readonly AdminPermission[] = [
   'reviews',
   'questions',
   'returns',
+  'warranty',
 ];
 
-const STAFF: readonly AdminPermission[] = ['catalog.read', 'orders.read', 'orders.write', 'returns'];
+const STAFF: readonly AdminPermission[] = ['catalog.read', 'orders.read', 'orders.write', 'returns', 'warranty'];
 
 /** Role → permissions. The owner holds every permission there is, including ones added later. */
 export const ROLE_PERMISSIONS: Record<AdminRole, readonly AdminPermission[]> = {

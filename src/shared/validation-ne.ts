@@ -296,9 +296,15 @@ export const VALIDATION_NE: MessageCatalogue = {
   'warrantyMonths must be a whole number from {min} to {max}, or null':
     'warrantyMonths {min} देखि {max} सम्मको पूर्णाङ्क वा null हुनुपर्छ',
 
+  // warranty.ts
+  'Describe the problem in {min} to {max} characters': 'समस्या {min} देखि {max} अक्षरमा लेख्नुहोस्',
+  'Serial must be at most {max} characters': 'सिरियल बढीमा {max} अक्षरको हुनुपर्छ',
+  'status must be one of opened, received, at_service_centre, repaired, replaced, returned_to_shopper, rejected':
+    'status को मान opened, received, at_service_centre, repaired, replaced, returned_to_shopper वा rejected मध्ये एक हुनुपर्छ',
+  'Give the reason for rejecting the claim ({min} to {max} characters)': 'दाबी अस्वीकार गर्नुको कारण लेख्नुहोस् ({min} देखि {max} अक्षर)',
   // audit.ts
-  'entityType must be one of category, subcategory, childCategory, product, order, admin, searchWord, brand, specField, coupon, campaign, review, question, district, return, courier':
-    'entityType को मान category, subcategory, childCategory, product, order, admin, searchWord, brand, specField, coupon, campaign, review, question, district, return वा courier मध्ये एक हुनुपर्छ',
+  'entityType must be one of category, subcategory, childCategory, product, order, admin, searchWord, brand, specField, coupon, campaign, review, question, district, return, courier, warranty':
+    'entityType को मान category, subcategory, childCategory, product, order, admin, searchWord, brand, specField, coupon, campaign, review, question, district, return, courier वा warranty मध्ये एक हुनुपर्छ',
   'entityId is too long': 'entityId धेरै लामो भयो',
   'adminId must be a whole number from {min} to {max}': 'adminId को मान {min} देखि {max} सम्मको पूर्णाङ्क हुनुपर्छ',
   'action is not one the audit log knows': 'action को मान गतिविधि-लगले चिन्ने कामहरूमध्ये एक हुनुपर्छ',

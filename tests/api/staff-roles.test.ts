@@ -61,7 +61,7 @@ describe('staff roles and two-factor sign-in', () => {
     expect(me.json().admin).toMatchObject({
       role: 'staff',
       mustChangePassword: true,
-      permissions: ['catalog.read', 'orders.read', 'orders.write', 'returns'],
+      permissions: ['catalog.read', 'orders.read', 'orders.write', 'returns', 'warranty'],
     });
     // Until the one-time password is replaced, the account can do nothing else.
     const orders = await call('GET', '/api/orders/all', token);

@@ -59,7 +59,7 @@ describe('staff roles in the admin panel (desktop)', () => {
     const staffNav = staff.getByRole('navigation', { name: 'Admin sections' });
     await expectVisible(staffNav.getByRole('button', { name: 'Orders', exact: true }));
     const tabs = (await staffNav.getByRole('button').allInnerTexts()).map((text) => text.trim());
-    expect(tabs).toEqual(['Categories', 'Products', 'Orders', 'Returns', 'Logout']);
+    expect(tabs).toEqual(['Categories', 'Products', 'Orders', 'Returns', 'Warranty', 'Logout']);
     // The orders are theirs to move on, but not to export.
     await staffNav.getByRole('button', { name: 'Orders', exact: true }).click();
     await expectVisible(staff.getByRole('heading', { name: 'Orders' }).first());

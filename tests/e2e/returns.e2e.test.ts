@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { formatOrderId } from '../../src/shared/orders.js';
 import { adminToken, api, drawnPng, placeCodOrder, uploadProduct } from './support/api.js';
 import { expectNoSeriousViolations } from './support/axe.js';
-import { setOrderState } from './support/db.js';
+import { backdateDelivery, setOrderState } from './support/db.js';
 import { DESKTOP, beforeAll, describe, expect, test, workerShop } from './support/fixtures.js';
 import { adminLoginViaUi, loggedInBeforeLoad } from './support/flows.js';
 import { shot } from './support/shots.js';
@@ -117,8 +117,63 @@ describe('returns at 390 px', () => {
   });
 });
 
+describe('warranty at 390 px', () => {
+  test('a unit past its return window: the shopper opens a claim and sees it, in English and Nepali', async ({ page }) => {
+    const { orderId } = await deliveredOrder(page, `Router Warranty ${tag}`);
+    backdateDelivery(orderId, 30 * 24 * 60 * 60 * 1000, 12);
+    await setLanguage(page, 'en');
+    await page.goto('/account?tab=orders');
+    const card = page.getByTestId('order-card').filter({ hasText: formatOrderId(orderId) });
+    await expectVisible(card);
+    await card.getByRole('button', { name: 'View Items' }).click();
+    const warranty = card.getByTestId('order-warranty');
+    await expectVisible(warranty);
+    await warranty.getByRole('button', { name: /^Claim warranty for / }).click();
+    await warranty.getByLabel('What is wrong with it?').fill('The router restarts every few minutes.');
+    await settled(page);
+    await warranty.scrollIntoViewIfNeeded();
+    await shot(page, 'warranty-form-en-390');
+    await expectNoSeriousViolations(page, 'the warranty claim form (390, en)');
+    await warranty.getByRole('button', { name: 'Open claim', exact: true }).click();
+    await expectToast(page, 'Warranty claim opened. We will write to you at each step.');
+    await expectVisible(warranty.locator('li[data-testid^="order-claim-"]').getByText('Opened', { exact: true }));
+    await setLanguage(page, 'ne');
+    await page.reload();
+    const again = page.getByTestId('order-card').filter({ hasText: formatOrderId(orderId) });
+    await again.getByRole('button', { name: 'सामान हेर्नुहोस्' }).click();
+    await expectVisible(again.getByTestId('order-warranty').getByText('खोलियो', { exact: true }));
+    await settled(page);
+    await again.getByTestId('order-warranty').evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await shot(page, 'warranty-opened-ne-390');
+    await expectNoSeriousViolations(page, 'an opened warranty claim (390, ne)');
+  });
+});
+
 describe('returns on a desktop', () => {
   test.override({ viewport: DESKTOP });
+
+  test('the admin moves a warranty claim in the Warranty tab', async ({ page }) => {
+    const { orderId, token, userId } = await deliveredOrder(page, `Router Claim ${tag}`);
+    backdateDelivery(orderId, 30 * 24 * 60 * 60 * 1000, 12);
+    const lines = await api<{ order: { orderItems: { id: number }[] } }>('GET', `/api/orders/${orderId}`, { token: admin });
+    const opened = await api<{ claim: { id: number } }>('POST', `/api/orders/user/${userId}/order/${orderId}/warranty-claims`, {
+      token,
+      body: { orderItemId: lines.body.order.orderItems[0]!.id, issue: 'Wi-Fi drops every evening.' },
+    });
+    expect(opened.status).toBe(201);
+    await adminLoginViaUi(page);
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Warranty', exact: true }).click();
+    const item = page.getByTestId(`admin-claim-${opened.body.claim.id}`);
+    await expectVisible(item);
+    await settled(page);
+    await shot(page, 'warranty-admin-en-1280');
+    await expectNoSeriousViolations(page, 'the admin Warranty tab (1280, en)');
+    await item.getByRole('button', { name: 'Mark received', exact: true }).click();
+    await expectToast(page, 'Claim updated. The shopper has been told.');
+    await page.getByRole('group', { name: 'Show claims' }).getByRole('button', { name: 'All', exact: true }).click();
+    await expect.poll(() => item.getByTestId('claim-status').innerText()).toBe('Received by the shop');
+    await expectVisible(item.getByRole('button', { name: 'Sent to service centre', exact: true }));
+  });
 
   test('the admin takes a return from the request to the refund', async ({ page }) => {
     const { orderId, token, userId } = await deliveredOrder(page, `Router Admin ${tag}`);

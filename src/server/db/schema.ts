@@ -21,6 +21,7 @@ import type { ReturnItemsTable, ReturnPhotosTable, ReturnsTable } from './schema
 import type { AlertOptOutsTable, AlertSendsTable, StockAlertsTable, WishlistItemsTable } from './schema-wishlist.js';
 import type { DistrictDeliveryTable, QuestionsTable } from './schema-questions.js';
 import type { ShippingTables } from './schema-shipping.js';
+import type { WarrantyTables } from './schema-warranty.js';
 import type { SmsDaysTable, SmsMessagesTable, SmsNumbersTable, SmsOptOutsTable } from './schema-sms.js';
 import type { AdminRecoveryCodesTable, AdminStaffColumns } from './schema-staff.js';
 import type {
@@ -42,6 +43,7 @@ export type * from './schema-sms.js';
 export type * from './schema-staff.js';
 export type * from './schema-coupons.js';
 export type * from './schema-shipping.js';
+export type * from './schema-warranty.js';
 
 /**
  * Table types. Column names are snake_case; services map rows to the API's camelCase.
@@ -211,8 +213,8 @@ export interface OrderStatusHistoryTable {
   from_status: string;
   to_status: string;
   changed_at: string;
-  /** 'status' (order status) or 'payment' (payment status); migration 011. */
-  kind: Generated<'status' | 'payment' | 'return'>;
+  /** 'status' (order status) or 'payment' (payment status); migration 011; 'return', 'warranty' (a claim's step). */
+  kind: Generated<'status' | 'payment' | 'return' | 'warranty'>;
   note: string | null;
   /** The shopper who made the change (cancelling, paying on delivery); null with admin_id null: the shop itself. Migration 017. */
   user_id: Generated<number | null>;
@@ -356,7 +358,7 @@ export interface SearchDictionaryTable {
   updated_at: string;
 }
 
-export interface Database extends ShippingTables {
+export interface Database extends ShippingTables, WarrantyTables {
   coupons: CouponsTable;
   coupon_categories: CouponCategoriesTable;
   coupon_products: CouponProductsTable;

@@ -377,6 +377,18 @@ export const ERRORS_NE: MessageCatalogue = {
   'Photos can be added only while the return is waiting for the shop': 'फिर्ता पसलको निर्णय पर्खिरहेको बेला मात्र फोटो थप्न सकिन्छ',
   'Too many reviews at once. Please try again in {minutes} minute{s}.':
     'एकैपटक धेरै समीक्षा भए। कृपया {minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।',
+  // Warranty claims (shared/warranty.ts)
+  'Claim id must be a positive whole number': 'दाबीको id शून्यभन्दा ठूलो पूर्णाङ्क हुनुपर्छ',
+  'Warranty claim not found': 'वारेन्टी दाबी भेटिएन',
+  'A warranty claim can be opened once the order has been delivered': 'अर्डर डेलिभर भएपछि मात्र वारेन्टी दाबी खोल्न सकिन्छ',
+  '{name} has no warranty counted by the shop': '{name} को वारेन्टी पसलले गन्दैन',
+  '{name} can still be returned: use a return instead': '{name} अझै फिर्ता गर्न सकिन्छ: बरु फिर्ता माग्नुहोस्',
+  'The warranty of {name} has ended': '{name} को वारेन्टी सकियो',
+  'Give the serial of the unit of {name} that needs repair': 'मर्मत चाहिने {name} को सिरियल नम्बर दिनुहोस्',
+  'That serial is not one of the units of {name} in this order': 'त्यो सिरियल यो अर्डरको {name} को होइन',
+  'This item was shipped without serials: leave the serial out': 'यो सामान सिरियलबिना पठाइएको थियो: सिरियल नलेख्नुहोस्',
+  'This unit already has an open warranty claim': 'यो सामानको वारेन्टी दाबी पहिल्यै खुला छ',
+  'This claim cannot move to that step': 'यो दाबी त्यो चरणमा जान मिल्दैन',
   // Delivery by district (shared/delivery.ts)
   'Cash on delivery is not offered in {district}. Please pay with eSewa or Khalti.':
     '{district} मा क्यास अन डेलिभरी उपलब्ध छैन। कृपया eSewa वा Khalti बाट भुक्तानी गर्नुहोस्।',

@@ -53,6 +53,20 @@ export function setOrderState(orderId: string, status: string, paymentStatus: st
 }
 
 /**
+ * A delivered order as if it arrived `ms` ago (no history row: its last change counts as the
+ * delivery) and its products with a warranty of `months`: a unit past its return window.
+ */
+export function backdateDelivery(orderId: string, ms: number, months: number): void {
+  withDatabase((db) => {
+    db.prepare('update orders set updated_at = ? where id = ?').run(new Date(Date.now() - ms).toISOString(), orderId);
+    db.prepare('update products set warranty_months = ? where id in (select product_id from order_items where order_id = ?)').run(
+      months,
+      orderId,
+    );
+  });
+}
+
+/**
  * Moves a shopper's past code sends `ms` back in time, as if that long had gone by since they were
  * sent: the server's wait before another code (its own clock) is then over without the test
  * sitting it out.

@@ -166,7 +166,7 @@ export async function recordStatusChange(
     from: string;
     to: string;
     at: string;
-    kind?: 'status' | 'payment' | 'return';
+    kind?: 'status' | 'payment' | 'return' | 'warranty';
     note?: string;
   },
 ): Promise<void> {
@@ -350,7 +350,7 @@ export async function itemsOf(db: Db, orderIds: string[]): Promise<Map<string, I
 
 export interface HistoryRow {
   order_id: string;
-  kind: 'status' | 'payment' | 'return';
+  kind: 'status' | 'payment' | 'return' | 'warranty';
   from_status: string;
   to_status: string;
   changed_at: string;

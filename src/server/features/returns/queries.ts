@@ -28,7 +28,7 @@ export function lockOrder(trx: Transaction<Database>, orderId: string): Promise<
 }
 
 /** When the order was last marked delivered (its history), else its last change (orders written before history). */
-export async function deliveredAt(db: Db, order: ReturnOrder): Promise<string | null> {
+export async function deliveredAt(db: Db, order: Pick<ReturnOrder, 'id' | 'status' | 'updated_at'>): Promise<string | null> {
   if (order.status !== 'delivered') return null;
   const row = await db
     .selectFrom('order_status_history')

@@ -34,6 +34,19 @@ const RETURN_STEPS = {
   replaced: 'orders.timeline.return.replaced',
 } as const satisfies Record<string, MessageId>;
 
+const WARRANTY_STEPS = {
+  opened: 'orders.timeline.warranty.opened',
+  received: 'orders.timeline.warranty.received',
+  at_service_centre: 'orders.timeline.warranty.at_service_centre',
+  repaired: 'orders.timeline.warranty.repaired',
+  replaced: 'orders.timeline.warranty.replaced',
+  returned_to_shopper: 'orders.timeline.warranty.returned_to_shopper',
+  rejected: 'orders.timeline.warranty.rejected',
+} as const satisfies Record<string, MessageId>;
+
+/** A warranty claim's step names it in its note: 'Warranty claim #3', or 'Warranty claim #3: <the shop's note>'. */
+const WARRANTY_NOTE = /^Warranty claim #(\d+)(?:: ([\s\S]*))?$/;
+
 /** A return's step names it in its note: 'Return #12', or 'Return #12: <the shop's reason>'. */
 const RETURN_NOTE = /^Return #(\d+)(?:: ([\s\S]*))?$/;
 
@@ -45,6 +58,11 @@ const ACTORS = {
 
 /** What one change was, in the audience's words ('Cancelled by you' for the shopper). */
 function stepLabel(entry: OrderHistoryEntry, audience: 'shopper' | 'admin', t: Translate): string {
+  if (entry.kind === 'warranty') {
+    const id = messageOf(WARRANTY_STEPS, entry.to);
+    const claimId = WARRANTY_NOTE.exec(entry.note ?? '')?.[1] ?? '';
+    return id ? t(id, { id: claimId }) : entry.to;
+  }
   if (entry.kind === 'return') {
     const id = messageOf(RETURN_STEPS, entry.to);
     const returnId = RETURN_NOTE.exec(entry.note ?? '')?.[1] ?? '';
@@ -68,6 +86,10 @@ function stepLabel(entry: OrderHistoryEntry, audience: 'shopper' | 'admin', t: T
 /** The reason or note shown under a step: what a person wrote, and for the admin the shop's own notes too. */
 function stepNote(entry: OrderHistoryEntry, audience: 'shopper' | 'admin', t: Translate): string | null {
   if (!entry.note) return null;
+  if (entry.kind === 'warranty') {
+    const note = WARRANTY_NOTE.exec(entry.note)?.[2];
+    return note ? t('orders.timeline.note', { note }) : null;
+  }
   if (entry.kind === 'return') {
     const reason = RETURN_NOTE.exec(entry.note)?.[2];
     return reason ? t('orders.timeline.reason', { reason }) : null;

@@ -13,6 +13,7 @@ import Smartphone from 'lucide-react/icons/smartphone';
 import ShieldUser from 'lucide-react/icons/shield-user';
 import TicketPercent from 'lucide-react/icons/ticket-percent';
 import Undo2 from 'lucide-react/icons/undo-2';
+import Wrench from 'lucide-react/icons/wrench';
 import UsersRound from 'lucide-react/icons/users-round';
 import type { AdminPermission } from '../../../shared/staff-roles';
 import { type ComponentType, type SVGProps, useMemo, useState } from 'react';
@@ -37,6 +38,7 @@ import { DeliveryTab } from './tabs/DeliveryTab';
 import { QuestionsTab } from './tabs/QuestionsTab';
 import { ReviewsTab } from './tabs/ReviewsTab';
 import { ReturnsTab } from './tabs/ReturnsTab';
+import { WarrantyTab } from './tabs/WarrantyTab';
 import { SmsTab } from './tabs/SmsTab';
 import { StaffTab } from './tabs/StaffTab';
 import { AdminPermissionsContext, useAdminMe } from './permissions';
@@ -52,6 +54,7 @@ export const ADMIN_TABS = [
   'questions',
   'delivery',
   'returns',
+  'warranty',
   'jobs',
   'sms',
   'activity',
@@ -78,6 +81,7 @@ const tabs: {
   { id: 'questions', label: 'admin.tabs.questions', icon: MessageCircleQuestion, Panel: QuestionsTab, needs: 'questions' },
   { id: 'delivery', label: 'admin.tabs.delivery', icon: Truck, Panel: DeliveryTab, needs: 'settings' },
   { id: 'returns', label: 'admin.tabs.returns', icon: Undo2, Panel: ReturnsTab, needs: 'returns' },
+  { id: 'warranty', label: 'admin.tabs.warranty', icon: Wrench, Panel: WarrantyTab, needs: 'warranty' },
   { id: 'jobs', label: 'admin.tabs.jobs', icon: MailWarning, Panel: JobsTab, needs: 'jobs' },
   { id: 'sms', label: 'admin.tabs.sms', icon: Smartphone, Panel: SmsTab, needs: 'sms' },
   { id: 'activity', label: 'admin.tabs.activity', icon: History, Panel: ActivityTab, needs: 'audit' },

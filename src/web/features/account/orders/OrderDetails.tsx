@@ -8,6 +8,7 @@ import { useT } from '../../../lib/i18n';
 import type { Order } from './api';
 import { OrderAddress, OrderPayment } from './OrderParts';
 import { OrderReturns } from './OrderReturns';
+import { OrderWarranty } from './OrderWarranty';
 import type { OrdersTabState } from './use-orders-tab';
 
 /**
@@ -52,6 +53,7 @@ export function OrderDetails({ order, tab }: { order: Order; tab: OrdersTabState
         switching={actions.switching === order.id}
       />
       {order.status === 'delivered' && <OrderReturns userId={tab.orders.userId} orderId={order.id} />}
+      {order.status === 'delivered' && <OrderWarranty userId={tab.orders.userId} orderId={order.id} />}
       {order.status === 'pending' && (
         <div className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
           <p className="text-slate-600">{t('orders.cancel.while')}</p>

@@ -63,6 +63,7 @@ const ACTION_LABELS = {
   'courier.create': 'admin.activity.action.courierCreate',
   'courier.update': 'admin.activity.action.courierUpdate',
   'courier.delete': 'admin.activity.action.courierDelete',
+  'warranty.step': 'admin.activity.action.warrantyStep',
   'category.serials': 'admin.activity.action.categorySerials',
   'product.warrantyMonths': 'admin.activity.action.productWarrantyMonths',
 } as const satisfies Record<AuditAction, MessageId>;
@@ -85,6 +86,7 @@ export const KIND_LABELS = {
   district: 'admin.activity.kind.district',
   return: 'admin.activity.kind.return',
   courier: 'admin.activity.kind.courier',
+  warranty: 'admin.activity.kind.warranty',
 } as const satisfies Record<AuditEntityType, MessageId>;
 
 const FIELD_LABELS: Readonly<Record<string, MessageId>> = {

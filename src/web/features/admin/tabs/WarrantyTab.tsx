@@ -1,0 +1,2 @@
+/** The admin's Warranty tab lives in ../warranty. */
+export { WarrantyPanel as WarrantyTab } from '../warranty/WarrantyPanel';
