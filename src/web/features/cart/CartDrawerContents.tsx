@@ -116,10 +116,11 @@ export function CartDrawerContents({ open, onClose, checkoutRequest = 0 }: CartD
   const answeredGuest = useRef<GuestTyped | null>(null);
   useEffect(() => {
     if (!guestTyped || answeredGuest.current === guestTyped) return;
-    if (!cart.loggedIn || deviceLines.length > 0 || cart.isPending || cart.isFetching) return;
+    // The device's lines are in the account's cart once the device holds none and the cart shows them.
+    if (!cart.loggedIn || deviceLines.length > 0 || cart.isPending || cart.isFetching || cart.items.length === 0) return;
     answeredGuest.current = guestTyped;
     const typed = guestTyped;
-    const start = view.name === 'lines' && cart.items.length > 0;
+    const start = view.name === 'lines';
     queueMicrotask(() => {
       setGuestTyped(null);
       if (start) void startCheckout(typed);
@@ -128,7 +129,6 @@ export function CartDrawerContents({ open, onClose, checkoutRequest = 0 }: CartD
 
   // A guest's lines, kept on this device until they log in.
   if (!cart.loggedIn && view.name !== 'done') return <GuestCartLines onClose={onClose} onGuestVerified={setGuestTyped} />;
-  if (guestTyped) return <CenteredSpinner label={t('cart.drawer.loadingCheckout')} />;
 
   if (view.name === 'done') return <OrderPlaced order={view.order} next={view.next} onClose={onClose} />;
 
