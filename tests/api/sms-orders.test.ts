@@ -26,6 +26,12 @@ describe('order texts', () => {
   });
 
   const textsTo = (phone: string) => gateway.received.filter((text) => text.fields.to === phone).map((text) => text.fields.text);
+  /** A shopper whose account proved this number (order texts go to a proved number only). */
+  async function shopperWithProved(phone: string) {
+    const shopper = await makeShopper(t, { phoneNumber: phone });
+    await t.app.ctx.db.updateTable('users').set({ phone_verified_at: new Date().toISOString() }).where('id', '=', shopper.userId).execute();
+    return shopper;
+  }
   async function placeOrder(shopper: TestShopper, phone: string) {
     const product = await makeProduct(t, { price: 1500 });
     await fillCart(t.app.ctx.db, shopper.userId, [{ productId: product.id, quantity: 2 }]);
@@ -44,7 +50,7 @@ describe('order texts', () => {
   };
 
   it('texts placed (id and total), shipped and delivered in English', async () => {
-    const sita = await makeShopper(t);
+    const sita = await shopperWithProved('9841000111');
     const order = await placeOrder(sita, '+977 9841000111');
     await expect.poll(() => textsTo('9841000111'), { timeout: 10_000 }).toHaveLength(1);
     const id = order.id.replace(/^ORD-(\w{4})(\w{4})(\w{4})(\w{4})$/, 'ORD-$1-$2-$3-$4');
@@ -60,7 +66,7 @@ describe('order texts', () => {
   });
 
   it('writes to a Nepali shopper in Devanagari, counted as Unicode segments', async () => {
-    const hari = await makeShopper(t);
+    const hari = await shopperWithProved('9851000222');
     await t.app.ctx.db.updateTable('users').set({ language: 'ne' }).where('id', '=', hari.userId).execute();
     const order = await placeOrder(hari, '९८५१०००२२२');
     await expect.poll(() => textsTo('9851000222'), { timeout: 10_000 }).toHaveLength(1);
@@ -76,10 +82,10 @@ describe('order texts', () => {
   });
 
   it('sends none to a shopper who turned order texts off, nor for a cancellation the shopper made', async () => {
-    const gita = await makeShopper(t);
+    const gita = await shopperWithProved('9861000333');
     await t.app.inject({ method: 'PUT', url: `/api/users/${gita.userId}/sms`, headers: bearer(gita.token), payload: { orderUpdates: false } });
     await placeOrder(gita, '9861000333');
-    const ram = await makeShopper(t);
+    const ram = await shopperWithProved('9861000444');
     const order = await placeOrder(ram, '9861000444');
     await expect.poll(() => textsTo('9861000444'), { timeout: 10_000 }).toHaveLength(1);
     const cancel = await t.app.inject({
@@ -97,6 +103,23 @@ describe('order texts', () => {
       .toBe(0);
     expect(textsTo('9861000333')).toEqual([]);
     expect(textsTo('9861000444')).toHaveLength(1);
+  });
+
+  it('texts only a proved number: the account\'s, whatever delivery phone was typed, and none without one', async () => {
+    // The delivery phone is someone else's: the text goes to the number the shopper proved.
+    const mina = await shopperWithProved('9841000555');
+    await placeOrder(mina, '9841000666');
+    await expect.poll(() => textsTo('9841000555'), { timeout: 10_000 }).toHaveLength(1);
+    // An account that never proved its number, whatever it typed: no text at all.
+    const unproved = await makeShopper(t, { phoneNumber: '9841000777' });
+    await placeOrder(unproved, '9841000777');
+    await expect
+      .poll(async () => (await t.app.ctx.db.selectFrom('jobs').select('id').where('kind', 'in', ['sms-later', 'sms']).where('status', '!=', 'done').execute()).length, {
+        timeout: 10_000,
+      })
+      .toBe(0);
+    expect(textsTo('9841000666')).toEqual([]);
+    expect(textsTo('9841000777')).toEqual([]);
   });
 
   it('writes every update within one segment in English and two in Nepali', () => {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { adminToken, api, drawnPng, registerVerifiedShopper, uploadProduct } from './support/api.js';
+import { adminToken, api, drawnPng, registerVerifiedShopper, smsbox, uploadProduct } from './support/api.js';
 import { expectNoSeriousViolations } from './support/axe.js';
 import { allowConsoleErrors, beforeAll, describe, expect, test, workerShop } from './support/fixtures.js';
 import { shot } from './support/shots.js';
@@ -37,6 +37,9 @@ const words = {
     login: { field: 'Email or Phone Number', password: 'Password', submit: 'Login' },
     total: /7,500/,
     partly: (name: string) => `Only 1 of 2 "${name}" could be added to your cart.`,
+    asGuest: 'Checkout as guest',
+    guest: { name: 'Full Name', phone: 'Mobile number', send: 'Text me a code', code: 'Code', confirm: 'Confirm and continue' },
+    checkout: { fullName: 'Full Name', phone: 'Phone Number' },
   },
   ne: {
     add: 'कार्टमा थप्नुहोस्',
@@ -50,6 +53,9 @@ const words = {
     login: { field: 'इमेल वा फोन नम्बर', password: 'पासवर्ड', submit: 'लगइन' },
     total: /७,५००/,
     partly: (name: string) => `"${name}" को २ मध्ये १ वटा मात्र कार्टमा थप्न सकियो।`,
+    asGuest: 'गेस्टको रूपमा चेकआउट',
+    guest: { name: 'पूरा नाम', phone: 'मोबाइल नम्बर', send: 'कोड SMS गर्नुहोस्', code: 'कोड', confirm: 'पुष्टि गरी अघि बढ्नुहोस्' },
+    checkout: { fullName: 'पूरा नाम', phone: 'फोन नम्बर' },
   },
 } as const;
 type Language = keyof typeof words;
@@ -146,7 +152,56 @@ async function guestCartToAccount(page: Page, language: Language): Promise<void>
   await expectNoSeriousViolations(page, `the merged cart (390, ${language})`);
 }
 
+/**
+ * Checkout as a guest: name and mobile number in the drawer, the texted code typed there, and the
+ * checkout form opens with the name and number filled in and the device's line in the account's cart.
+ */
+async function guestCheckout(page: Page, language: Language): Promise<void> {
+  const w = words[language];
+  const radio = await uploadProduct(
+    admin,
+    { name: `Guest Radio ${tag} ${language}`, description: 'A radio.', price: 1800, category, stock: 5 },
+    [{ png: await drawnPng('#7c3aed'), filename: 'radio.png' }],
+  );
+  const phone = `97${String(Date.now() % 1e8).padStart(8, '0')}`;
+  const name = language === 'en' ? 'Maya Gurung' : 'माया गुरुङ';
+  if (language === 'ne') await page.context().addCookies([{ name: 'pasal_lang', value: 'ne', url: workerShop().baseUrl }]);
+  await page.goto(`/products/${radio.id}`);
+  await page.getByRole('button', { name: w.add, exact: true }).click();
+  await expectToast(page, w.added);
+
+  const cart = await openCart(page, language);
+  await cart.getByRole('button', { name: w.asGuest, exact: true }).click();
+  await cart.getByLabel(w.guest.name, { exact: true }).fill(name);
+  await cart.getByLabel(w.guest.phone, { exact: true }).fill(phone);
+  await settled(page);
+  await shot(page, `guest-checkout-details-${language}-390`);
+  await expectNoSeriousViolations(page, `checkout as a guest (390, ${language})`);
+  await cart.getByRole('button', { name: w.guest.send, exact: true }).click();
+  const code = await smsbox.codeFor(phone);
+  await cart.getByLabel(w.guest.code, { exact: true }).fill(code);
+  await settled(page);
+  await shot(page, `guest-checkout-code-${language}-390`);
+  await cart.getByRole('button', { name: w.guest.confirm, exact: true }).click();
+
+  // The checkout form, with what the guest typed; the line came from the device into the account.
+  const fullName = cart.getByLabel(w.checkout.fullName, { exact: true });
+  await expectVisible(fullName);
+  await expect.poll(() => fullName.inputValue()).toBe(name);
+  await expect.poll(() => cart.getByLabel(w.checkout.phone, { exact: true }).inputValue()).toBe(phone);
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('pasal.guestCart'))).toBeNull();
+  await settled(page);
+  await shot(page, `guest-checkout-form-${language}-390`);
+  await expectNoSeriousViolations(page, `the checkout form after a guest's code (390, ${language})`);
+}
+
 describe('a guest cart at 390 px', () => {
+  test('checkout as a guest in English: name, number and texted code in the drawer, then the form filled in', async ({ page }) => {
+    await guestCheckout(page, 'en');
+  });
+  test('checkout as a guest in Nepali: the same', async ({ page }) => {
+    await guestCheckout(page, 'ne');
+  });
   test('in English: kept on the device, priced by the server, merged at login with the quantity chosen', async ({ page }) => {
     await guestCartToAccount(page, 'en');
   });

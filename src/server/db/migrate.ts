@@ -42,6 +42,7 @@ import * as m044districts from './migrations/044_district_delivery.js';
 import * as m045sellingPrice from './migrations/045_selling_price.js';
 import * as m046ratingIndex from './migrations/046_rating_index_parts.js';
 import * as m047serials from './migrations/047_serials_couriers.js';
+import * as m048phoneOnly from './migrations/048_phone_only_accounts.js';
 import * as m049warranty from './migrations/049_warranty_claims.js';
 import * as m053versionNotify from './migrations/053_catalog_version_notify.js';
 
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
   '045_selling_price': m045sellingPrice,
   '046_rating_index_parts': m046ratingIndex,
   '047_serials_couriers': m047serials,
+  '048_phone_only_accounts': m048phoneOnly,
   '049_warranty_claims': m049warranty,
   '053_catalog_version_notify': m053versionNotify,
 };

@@ -55,7 +55,8 @@ export interface UsersTable {
   id: number;
   first_name: string;
   last_name: string;
-  email: string;
+  /** Null for an account made at checkout from a proved number alone (migration 048). */
+  email: string | null;
   phone_number: string;
   password_hash: string;
   /** The account is verified: its email or its phone number was proved (the API's emailVerified). */

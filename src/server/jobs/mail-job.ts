@@ -64,8 +64,13 @@ export class MailOutbox {
     };
   }
 
-  /** Queues a mail in the caller's transaction; call jobs.wake() once it has committed. */
+  /**
+   * Queues a mail in the caller's transaction; call jobs.wake() once it has committed. A shopper
+   * with no address (an account made at checkout from a proved number, ADR 0054) is written to as
+   * an empty one: nothing is queued, and the answer is 0, no job.
+   */
   async queue(db: Db, message: MailMessage, options: MailQueueOptions = {}): Promise<number> {
+    if (message.to.trim() === '') return 0;
     return this.jobs.enqueue(db, MAIL_JOB, this.payloadOf(message, options), this.enqueueOptions(message, options));
   }
 

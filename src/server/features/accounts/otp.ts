@@ -187,7 +187,7 @@ export async function sendOtp(ctx: AppContext, log: Log, userId: number, client:
     const wait = sendWaitMs(sends, source, nowMs);
     if (wait.hourly > 0 && wait.hourly >= wait.resend) return { kind: 'hourly', seconds: Math.ceil(wait.hourly / 1000) } as const;
     if (wait.resend > 0) return { kind: 'resend-wait', seconds: Math.ceil(wait.resend / 1000) } as const;
-    return { kind: 'ok', mail: await issueVerificationCode(ctx, trx, user, source) } as const;
+    return { kind: 'ok', mail: await issueVerificationCode(ctx, trx, { ...user, email: user.email ?? '' }, source) } as const;
   });
 
   switch (outcome.kind) {

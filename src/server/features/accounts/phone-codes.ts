@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
 import { ACCOUNT_MESSAGES, type PublicUser } from '../../../shared/accounts.js';
 import { PHONE_CODE_MESSAGES } from '../../../shared/phone-codes.js';
 import { maskPhone } from '../../../shared/sms.js';
 import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
 import { isoIn, isoNow } from '../../lib/clock.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { conflict, tooManyRequests, unauthorized } from '../../lib/errors.js';
@@ -40,14 +42,19 @@ export const PHONE_CODES_PER_HOUR = 5;
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 
-/** Stores the account's live code of the purpose and texts it; answers whether the sender took it. */
-async function issueTextedCode(
+/**
+ * Stores the account's live code of the purpose and texts it; answers whether the sender took it.
+ * In the caller's transaction when given one.
+ */
+export async function issueTextedCode(
   ctx: AppContext,
   user: { id: number; phone_number: string; language: PublicUser['language'] },
   purpose: Extract<AccountCodePurpose, 'login' | 'verify-phone'>,
+  within?: Transaction<Database>,
 ) {
   const code = newOtpCode();
-  return ctx.db.transaction().execute(async (trx) => {
+  const run = <T>(work: (trx: Transaction<Database>) => Promise<T>) => (within ? work(within) : ctx.db.transaction().execute(work));
+  return run(async (trx) => {
     await q.replaceAccountCode(trx, {
       userId: user.id,
       purpose,
@@ -68,7 +75,14 @@ async function issueTextedCode(
  * the same limits and the same answer, an account's or not, so the call cannot tell a stranger
  * who is registered; the text is queued (never sent while the caller waits) for the same reason.
  */
-export async function requestLoginCode(ctx: AppContext, log: Log, phoneNumber: string, request: LoginClient): Promise<void> {
+export async function requestLoginCode(
+  ctx: AppContext,
+  log: Log,
+  phoneNumber: string,
+  request: LoginClient,
+  /** What a number no account proved gets instead of nothing (a guest's checkout, guest-checkout.ts). */
+  forNobody?: () => Promise<void>,
+): Promise<void> {
   const user = await q.findUserByOwnedPhone(ctx.db, phoneNumber);
   const client = otpClientFor(request, user?.id);
   const source = otpSource(client);
@@ -83,7 +97,7 @@ export async function requestLoginCode(ctx: AppContext, log: Log, phoneNumber: s
     ],
     PHONE_CODE_MESSAGES.tooManyLoginCodes,
   );
-  if (!user) return codeToNobody(ctx, 'login', phoneNumber);
+  if (!user) return forNobody ? forNobody() : codeToNobody(ctx, 'login', phoneNumber);
   const texted = await issueTextedCode(ctx, user, 'login');
   if (!texted.queued) log.warn({ userId: user.id, reason: texted.reason }, 'the login code was not texted');
 }

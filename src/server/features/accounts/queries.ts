@@ -96,12 +96,45 @@ export async function removeUnverifiedUser(trx: Db, userId: number): Promise<boo
   return true;
 }
 
+/**
+ * The account made for a number at a guest's checkout and waiting for the number's proof: no
+ * address, the number not proved yet (at most one per number, migration 048).
+ */
+export function findPendingPhoneAccount(db: Db, phoneNumber: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'phone_number', 'email_verified', 'language'])
+    .where('phone_number', '=', phoneNumber)
+    .where('email', 'is', null)
+    .where('phone_verified_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** A guest's account once its number is proved: the name given at checkout, and proved by the code. */
+export async function provePendingPhoneAccount(
+  trx: Db,
+  userId: number,
+  values: { firstName: string; lastName: string; now: string },
+): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({
+      first_name: values.firstName,
+      last_name: values.lastName,
+      email_verified: 1,
+      phone_verified_at: values.now,
+      updated_at: values.now,
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
 export async function insertUser(
   trx: Db,
   values: {
     firstName: string;
     lastName: string;
-    email: string;
+    email: string | null;
     phoneNumber: string;
     passwordHash: string;
     language: Locale;

@@ -95,7 +95,7 @@ export async function forgotPassword(ctx: AppContext, log: Log, whose: Whose, re
       return textCode(ctx, trx, { ...sms, minutes: OTP_TTL_MS / 60_000 });
     }
     const message = otpMail({
-      to: user.email,
+      to: user.email ?? '',
       storeName: ctx.config.store.name,
       code,
       validMinutes: OTP_TTL_MS / 60_000,
@@ -142,7 +142,7 @@ export async function resetPassword(
     await revokeAllSessions(trx, ctx.clock, 'user', user.id);
     await ctx.outbox.queue(
       trx,
-      accountChangedMail({ to: user.email, storeName: ctx.config.store.name, change: 'password', locale: user.language }),
+      accountChangedMail({ to: user.email ?? '', storeName: ctx.config.store.name, change: 'password', locale: user.language }),
     );
   });
   log.info({ userId: user.id }, 'password reset with a code; every session ended');
@@ -185,7 +185,7 @@ export async function changePassword(
     await revokeAllSessions(trx, ctx.clock, 'user', user.id, principal.sessionId);
     await ctx.outbox.queue(
       trx,
-      accountChangedMail({ to: user.email, storeName: ctx.config.store.name, change: 'password', locale: user.language }),
+      accountChangedMail({ to: user.email ?? '', storeName: ctx.config.store.name, change: 'password', locale: user.language }),
     );
   });
 }
@@ -262,7 +262,7 @@ export async function confirmEmail(
       await ctx.outbox.queue(
         trx,
         accountChangedMail({
-          to: user.email,
+          to: user.email ?? '',
           storeName: ctx.config.store.name,
           change: 'email',
           newEmail,

@@ -27,7 +27,7 @@ export function toPublicUser(row: {
   id: number;
   first_name: string;
   last_name: string;
-  email: string;
+  email: string | null;
   phone_number: string;
   email_verified: number;
   phone_verified_at: string | null;
@@ -37,7 +37,8 @@ export function toPublicUser(row: {
     id: row.id,
     firstName: row.first_name,
     lastName: row.last_name,
-    email: row.email,
+    // An account made from a phone number alone has no address yet: the contract's string is empty.
+    email: row.email ?? '',
     phoneNumber: row.phone_number,
     emailVerified: Number(row.email_verified) === 1,
     phoneVerified: row.phone_verified_at !== null,

@@ -39,7 +39,7 @@ export function cartReminderHandler(ctx: AppContext, alerts: AlertService): JobH
         const cutoff = new Date(now.getTime() - WEEK_MS).toISOString();
         if (!(await q.claimRolling(trx, userId, 'cart-reminder', now.toISOString(), cutoff))) return false;
         const message = cartReminderMail({
-          to: user.email,
+          to: user.email ?? '',
           firstName: user.first_name,
           language: user.language,
           names: cart.names,

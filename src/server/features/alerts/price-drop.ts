@@ -59,7 +59,7 @@ export function priceDropHandler(ctx: AppContext, alerts: AlertService): JobHand
           const queued = await ctx.db.transaction().execute(async (trx) => {
             if (!(await q.claimSend(trx, userId, 'price-drop', day, isoNow(ctx.clock)))) return false;
             const message = priceDropMail({
-              to: row.email,
+              to: row.email ?? '',
               firstName: row.first_name,
               language: row.language,
               productName: product.name,

@@ -39,7 +39,7 @@ export async function insertStockAlert(db: Db, userId: number, productId: number
 export interface WaitingRow {
   id: number;
   user_id: number | string;
-  email: string;
+  email: string | null;
   first_name: string;
   language: Locale;
 }
@@ -94,7 +94,7 @@ export function userLanguage(db: Db, userId: number) {
 
 export interface WishlisterRow {
   user_id: number | string;
-  email: string;
+  email: string | null;
   first_name: string;
   language: Locale;
 }

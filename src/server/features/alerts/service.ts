@@ -139,7 +139,7 @@ export class AlertService {
     for (const row of rows) {
       const userId = Number(row.user_id);
       const message = backInStockMail({
-        to: row.email,
+        to: row.email ?? '',
         firstName: row.first_name,
         language: row.language,
         productName: product.name,

@@ -277,7 +277,7 @@ export class Checkout {
       updated_at: now,
       first_name: shopper.first_name,
       last_name: shopper.last_name,
-      email: shopper.email,
+      email: shopper.email ?? '',
       phone_number: shopper.phone_number,
     };
     // No invoice number yet: it is issued at the sale (invoices.ts).

@@ -268,8 +268,9 @@ export function orderRowsQuery(db: Db) {
 }
 
 /** Numbers as numbers (PostgreSQL answers bigints as text). */
-export const normalise = (row: OrderRow): OrderRow => ({
+export const normalise = (row: Omit<OrderRow, 'email'> & { email: string | null }): OrderRow => ({
   ...row,
+  email: row.email ?? '',
   total_paisa: Number(row.total_paisa),
   subtotal_paisa: Number(row.subtotal_paisa),
   discount_paisa: Number(row.discount_paisa),

@@ -98,6 +98,6 @@ export async function adminQuestions(
 }
 
 /** The asker's address and language, for the answer's mail. */
-export async function asker(db: Db, userId: number): Promise<{ email: string; first_name: string } | undefined> {
+export async function asker(db: Db, userId: number): Promise<{ email: string | null; first_name: string } | undefined> {
   return db.selectFrom('users').select(['email', 'first_name']).where('id', '=', userId).executeTakeFirst();
 }

@@ -106,7 +106,7 @@ export class QuestionService {
           await this.ctx.outbox.queue(
             trx,
             questionAnsweredMail({
-              to: to.email,
+              to: to.email ?? '',
               firstName: to.first_name,
               storeName: this.ctx.config.store.name,
               productName: row.product_name,

@@ -182,8 +182,9 @@ function returnsQuery(db: Db) {
     ]);
 }
 
-const normalise = (row: ReturnRow): ReturnRow => ({
+const normalise = (row: Omit<ReturnRow, 'email'> & { email: string | null }): ReturnRow => ({
   ...row,
+  email: row.email ?? '',
   id: Number(row.id),
   user_id: Number(row.user_id),
   refund_paisa: Number(row.refund_paisa),

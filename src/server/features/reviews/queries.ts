@@ -208,7 +208,7 @@ export async function productName(db: Db, productId: number): Promise<string> {
 
 export async function authorEmail(db: Db, userId: number): Promise<string | undefined> {
   const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
-  return row?.email;
+  return row?.email ?? undefined;
 }
 
 /** The photos' base names of the given reviews, in their order. */

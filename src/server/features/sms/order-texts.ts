@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.js';
 import type { Locale } from '../../../shared/locale.js';
 import { formatPrice } from '../../../shared/money.js';
 import { type Order, formatOrderId } from '../../../shared/orders.js';
-import { nepaliMobile } from '../../../shared/sms.js';
+import { provedPhone } from './queries.js';
 import type { SmsSender } from './sender.js';
 
 /**
@@ -11,8 +11,11 @@ import type { SmsSender } from './sender.js';
  * order id and total), shipped, delivered, cancelled, payment received. Each is short (one
  * segment in English, two in Nepali, which travels as Unicode) and its job is written in the
  * transaction of the change, like the mail; the limits and the day's cap are applied when that job
- * runs (SmsSender.queueLater), so a checkout never waits on the day's counter. The number is the order's delivery phone when it is a mobile, else
- * the account's; a shopper who turned order texts off in the Account tab gets none.
+ * runs (SmsSender.queueLater), so a checkout never waits on the day's counter. Texts go only to
+ * a number the shopper proved with a code: the account's proved number (which the delivery phone
+ * typed at checkout may or may not be); an account with no proved number gets none, so nobody can
+ * have the shop text a stranger by typing their number as a delivery phone. A shopper who turned
+ * order texts off in the Account tab gets none either.
  */
 export type OrderEvent = 'placed' | 'shipped' | 'delivered' | 'cancelled' | 'paid';
 
@@ -53,13 +56,14 @@ export function eventOfStatus(status: string): OrderEvent | undefined {
 }
 
 /** Queues the order's text in the caller's transaction (the caller wakes the queue after commit, as for mail). */
-export function queueOrderText(
+export async function queueOrderText(
   sms: SmsSender,
   trx: Kysely<Database> | Transaction<Database>,
-  options: { event: OrderEvent; order: Pick<Order, 'id' | 'totalAmount' | 'phone' | 'user'>; storeName: string; locale: Locale },
+  options: { event: OrderEvent; order: Pick<Order, 'id' | 'totalAmount' | 'user'>; storeName: string; locale: Locale },
 ): Promise<void> {
   const { order } = options;
-  const to = nepaliMobile(order.phone) ?? order.user.phoneNumber;
+  const to = await provedPhone(trx, order.user.id);
+  if (to === null) return;
   return sms.queueLater(trx, {
     to,
     kind: 'order',

@@ -140,3 +140,14 @@ export async function setOptOut(db: Db, userId: number, kind: string, off: boole
     .onConflict((oc) => oc.columns(['user_id', 'kind']).doNothing())
     .execute();
 }
+
+/** The shopper's number when they proved it by a texted code; null when not proved (or no shopper). */
+export async function provedPhone(db: Db, userId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('phone_number')
+    .where('id', '=', userId)
+    .where('phone_verified_at', 'is not', null)
+    .executeTakeFirst();
+  return row?.phone_number ?? null;
+}

@@ -20,7 +20,8 @@ import { CartLineName } from '../../components/CartLineName';
 import { CartThumb } from '../../components/CartThumb';
 import { CartMessage } from '../../components/CartMessage';
 import type { CheckoutNext, CheckoutPrefill } from './use-checkout';
-import { GuestCartLines } from './GuestCartLines';
+import { GuestCartLines, type GuestTyped } from './GuestCartLines';
+import { useGuestCart } from '../../lib/guest-cart';
 import {
   type Order,
   PAYMENT_OPTIONS_STALE_MS,
@@ -64,7 +65,12 @@ export function CartDrawerContents({ open, onClose, checkoutRequest = 0 }: CartD
     if (!open && view.name === 'done') setView({ name: 'lines' });
   }
 
-  const startCheckout = async () => {
+  // A guest who just proved their number: the checkout form opens with what they typed, once their
+  // lines on this device have joined the account's cart (lib/guest-cart-merge.ts).
+  const [guestTyped, setGuestTyped] = useState<GuestTyped | null>(null);
+  const deviceLines = useGuestCart();
+
+  const startCheckout = async (typed?: GuestTyped) => {
     const userId = cart.userId;
     if (!getToken('user') || userId === undefined) {
       toast.error(t('cart.toast.checkoutLogin'));
@@ -85,8 +91,8 @@ export function CartDrawerContents({ open, onClose, checkoutRequest = 0 }: CartD
         name: 'checkout',
         prefill: {
           lastAddress,
-          fullName: user ? `${user.firstName} ${user.lastName}`.trim() : undefined,
-          phone: user?.phoneNumber,
+          fullName: typed?.fullName ?? (user ? `${user.firstName} ${user.lastName}`.trim() : undefined),
+          phone: typed?.phone ?? user?.phoneNumber,
         },
       });
     } catch {
@@ -107,8 +113,22 @@ export function CartDrawerContents({ open, onClose, checkoutRequest = 0 }: CartD
     if (view.name === 'lines' && cart.items.length > 0) queueMicrotask(() => void startCheckout());
   });
 
+  const answeredGuest = useRef<GuestTyped | null>(null);
+  useEffect(() => {
+    if (!guestTyped || answeredGuest.current === guestTyped) return;
+    // The device's lines are in the account's cart once the device holds none and the cart shows them.
+    if (!cart.loggedIn || deviceLines.length > 0 || cart.isPending || cart.isFetching || cart.items.length === 0) return;
+    answeredGuest.current = guestTyped;
+    const typed = guestTyped;
+    const start = view.name === 'lines';
+    queueMicrotask(() => {
+      setGuestTyped(null);
+      if (start) void startCheckout(typed);
+    });
+  });
+
   // A guest's lines, kept on this device until they log in.
-  if (!cart.loggedIn && view.name !== 'done') return <GuestCartLines onClose={onClose} />;
+  if (!cart.loggedIn && view.name !== 'done') return <GuestCartLines onClose={onClose} onGuestVerified={setGuestTyped} />;
 
   if (view.name === 'done') return <OrderPlaced order={view.order} next={view.next} onClose={onClose} />;
 

@@ -1,11 +1,12 @@
 import { useQueries } from '@tanstack/react-query';
 import Trash2 from 'lucide-react/icons/trash-2';
+import { Suspense, lazy, useState } from 'react';
 import { useLocation } from 'react-router';
 import { localDigits } from '../../../shared/locale';
 import { CartLineName } from '../../components/CartLineName';
 import { CartThumb } from '../../components/CartThumb';
 import { QuantityStepper } from '../../components/QuantityStepper';
-import { ButtonLink } from '../../components/ui/Button';
+import { Button, ButtonLink } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { type CartItem, cartSum, lineTotal } from '../../lib/cart';
 import { formatPrice } from '../../lib/format';
@@ -14,13 +15,24 @@ import { priceGuestLine, productDetailQuery } from '../../lib/guest-cart-product
 import { useLocale, useT } from '../../lib/i18n';
 import { safeReturnPath, withReturnPath } from '../../lib/return-path';
 
+/** The guest's checkout by phone (and zod with it) loads only when a guest starts it. */
+const GuestCheckout = lazy(() => import('./GuestCheckout').then((module) => ({ default: module.GuestCheckout })));
+
+/** What a guest typed when their number was proved: the checkout form starts with it. */
+export interface GuestTyped {
+  fullName: string;
+  phone: string;
+}
+
 /**
  * A guest's cart in the drawer: the lines kept on this device, each priced and stocked by the public
  * product API as it is now (the device keeps no price). Quantities change and lines go here, on the
- * device; checking out asks the guest to log in, and their cart follows them into the account.
+ * device; checking out asks the guest to log in, or to check out as a guest with a texted code
+ * (GuestCheckout), and their cart follows them into the account.
  */
-export function GuestCartLines({ onClose }: { onClose: () => void }) {
+export function GuestCartLines({ onClose, onGuestVerified }: { onClose: () => void; onGuestVerified: (typed: GuestTyped) => void }) {
   const t = useT();
+  const [asGuest, setAsGuest] = useState(false);
   const locale = useLocale();
   const lines = useGuestCart();
   const { pathname, search, hash } = useLocation();
@@ -31,6 +43,21 @@ export function GuestCartLines({ onClose }: { onClose: () => void }) {
     return (
       <div className="flex h-full items-center justify-center py-16" role="status" aria-label={t('cart.drawer.loading')}>
         <Spinner className="size-7 text-amber-500" />
+      </div>
+    );
+  }
+  if (asGuest) {
+    return (
+      <div className="h-full overflow-y-auto">
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-16" role="status" aria-label={t('cart.drawer.loadingCheckout')}>
+              <Spinner className="size-7 text-amber-500" />
+            </div>
+          }
+        >
+          <GuestCheckout onVerified={onGuestVerified} onCancel={() => setAsGuest(false)} />
+        </Suspense>
       </div>
     );
   }
@@ -106,6 +133,11 @@ export function GuestCartLines({ onClose }: { onClose: () => void }) {
         <ButtonLink to={login} onClick={onClose} variant="primary" size="lg" className="w-full">
           {t('cart.guest.loginToCheckout')}
         </ButtonLink>
+        {items.some((item) => item.product.isAvailable) && (
+          <Button variant="outline" size="lg" className="w-full" onClick={() => setAsGuest(true)}>
+            {t('cart.guest.checkoutAsGuest')}
+          </Button>
+        )}
       </div>
     </div>
   );

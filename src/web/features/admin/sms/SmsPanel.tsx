@@ -10,6 +10,7 @@ import { apiGet } from '../../../lib/api';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { type MessageId, useLocale, useT } from '../../../lib/i18n';
 import { ListPager } from '../ui/ListPager';
+import { SmsTestForm } from './SmsTestForm';
 
 const STATUS: Record<SmsStatus, { label: MessageId; tone: string }> = {
   queued: { label: 'admin-sms.status.queued', tone: 'bg-slate-100 text-slate-700' },
@@ -140,6 +141,7 @@ export function SmsPanel() {
           )}
         </div>
       )}
+      <SmsTestForm />
       {body}
     </Card>
   );
