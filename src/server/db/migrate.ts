@@ -42,6 +42,7 @@ import * as m044districts from './migrations/044_district_delivery.js';
 import * as m045sellingPrice from './migrations/045_selling_price.js';
 import * as m046ratingIndex from './migrations/046_rating_index_parts.js';
 import * as m047serials from './migrations/047_serials_couriers.js';
+import * as m052specBrandCounts from './migrations/052_spec_brand_counts.js';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the same list runs
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '045_selling_price': m045sellingPrice,
   '046_rating_index_parts': m046ratingIndex,
   '047_serials_couriers': m047serials,
+  '052_spec_brand_counts': m052specBrandCounts,
 };
 
 /** The newest migration's name: a database that has run it is up to date (/api/ready). */
