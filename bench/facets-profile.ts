@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     if ((await live()) < target) await seedBulkCatalogue(ctx, { products: target - (await live()), seed: 2, batchSize: 5_000 }, quiet);
     await addFacetData(ctx.db);
     if (ctx.dialect === 'postgres') {
-      await sql`vacuum (analyze) products, product_images, product_name_words, product_specs, brand_counts, spec_value_counts`.execute(ctx.db);
+      await sql`vacuum (analyze) products, product_images, product_name_words, product_specs, brand_counts, spec_value_counts, spec_brand_counts`.execute(ctx.db);
     }
   }
   console.log(`${ctx.dialect}: ${await live()} live products, load ${os.loadavg()[0]!.toFixed(2)}`);
