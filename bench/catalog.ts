@@ -211,7 +211,7 @@ async function growTo(bench: Bench, target: number, seed: number): Promise<void>
     // What autovacuum does shortly after a bulk load: planner statistics and the visibility map
     // (without it PostgreSQL's index-only scans still visit the table), also of the names' words
     // (migration 021), which search reads from the index alone.
-    await sql`vacuum (analyze) products, product_images, product_name_words, product_specs, brand_counts, spec_value_counts`.execute(
+    await sql`vacuum (analyze) products, product_images, product_name_words, product_specs, brand_counts, spec_value_counts, spec_brand_counts`.execute(
       ctx.db,
     );
   }

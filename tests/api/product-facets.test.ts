@@ -183,6 +183,40 @@ describe('product list facets', () => {
     await same();
   });
 
+  it('keeps the counts of a brand and a value chosen true through archive, a new brand and changed values', async () => {
+    // Brands with one value chosen and values with brands chosen are read from stored counts; with a
+    // price bound too they are counted over the products: both must agree after every write.
+    const lists = ['brand=Asus', 'brand=Asus,Dell', 'spec.RAM=16%20GB', 'spec.GPU=RTX%204060', 'brand=Dell&spec.RAM=16%20GB'];
+    const same = async () => {
+      for (const list of lists) {
+        const [stored, counted] = await Promise.all([
+          facetsOf(`category=Laptops&${list}`),
+          facetsOf(`category=Laptops&${list}&minPrice=1`),
+        ]);
+        expect(stored, list).toEqual(counted);
+      }
+      return facetsOf('category=Laptops&brand=Dell&spec.RAM=16%20GB');
+    };
+    let now = await same();
+    expect(counts(now.brands)).toEqual({ Asus: 2, Dell: 1 });
+    expect(spec(now, 'RAM')).toEqual({ '8 GB': 1, '16 GB': 1 });
+    await catalog.deleteProduct(ids.get('Asus Zenbook')!);
+    now = await same();
+    expect(counts(now.brands)).toEqual({ Asus: 1, Dell: 1 });
+    await put(`/api/products/${ids.get('Dell Inspiron')}/specs`, { brand: 'Dell', specs: { RAM: 16, GPU: 'Integrated' } });
+    now = await same();
+    expect(spec(now, 'RAM')).toEqual({ '16 GB': 2 });
+    await put(`/api/products/${ids.get('Asus TUF')}/specs`, { brand: 'Dell', specs: { RAM: 16, GPU: 'RTX 4060' } });
+    now = await same();
+    expect(counts(now.brands)).toEqual({ Dell: 3 });
+    await put(`/api/products/${ids.get('Asus TUF')}/specs`, { brand: 'Asus', specs: { RAM: 16, GPU: 'RTX 4060' } });
+    await put(`/api/products/${ids.get('Dell Inspiron')}/specs`, { brand: 'Dell', specs: { RAM: 8, GPU: 'Integrated' } });
+    await catalog.restoreProduct(ids.get('Asus Zenbook')!);
+    now = await same();
+    expect(counts(now.brands)).toEqual({ Asus: 2, Dell: 1 });
+    expect(spec(now, 'GPU')).toEqual({ 'RTX 4060': 1 });
+  });
+
   it.each([
     [
       `brand=${Array.from({ length: 51 }, (_, i) => `b${i}`).join(',')}`,

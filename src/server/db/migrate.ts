@@ -44,6 +44,7 @@ import * as m046ratingIndex from './migrations/046_rating_index_parts.js';
 import * as m047serials from './migrations/047_serials_couriers.js';
 import * as m048phoneOnly from './migrations/048_phone_only_accounts.js';
 import * as m049warranty from './migrations/049_warranty_claims.js';
+import * as m052specBrandCounts from './migrations/052_spec_brand_counts.js';
 import * as m053versionNotify from './migrations/053_catalog_version_notify.js';
 
 /**
@@ -97,6 +98,7 @@ const migrations: Record<string, Migration> = {
   '047_serials_couriers': m047serials,
   '048_phone_only_accounts': m048phoneOnly,
   '049_warranty_claims': m049warranty,
+  '052_spec_brand_counts': m052specBrandCounts,
   '053_catalog_version_notify': m053versionNotify,
 };
 

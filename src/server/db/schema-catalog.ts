@@ -200,6 +200,14 @@ export interface SpecValueCountsTable {
   n: number;
 }
 
+/** Live products per (spec field, value, brand), kept by triggers (migration 052): facets of a brand and a value chosen. */
+export interface SpecBrandCountsTable {
+  field_id: number;
+  value: string;
+  brand_id: number;
+  n: number;
+}
+
 /** One row (id 1): bumped with every catalogue write; list caches are keyed by it (migration 004). */
 export interface CatalogStateTable {
   id: number;

@@ -13,6 +13,7 @@ import type {
   ProductSpecsTable,
   BrandCountsTable,
   SpecValueCountsTable,
+  SpecBrandCountsTable,
   CatalogStateTable,
 } from './schema-catalog.js';
 import type { CampaignItemsTable, CampaignsTable, PriceHistoryTable } from './schema-campaigns.js';
@@ -398,6 +399,7 @@ export interface Database extends ShippingTables, WarrantyTables {
   product_specs: ProductSpecsTable;
   brand_counts: BrandCountsTable;
   spec_value_counts: SpecValueCountsTable;
+  spec_brand_counts: SpecBrandCountsTable;
   catalog_state: CatalogStateTable;
   cart_items: CartItemsTable;
   orders: OrdersTable;

@@ -134,8 +134,9 @@ export async function storedCount(db: Db, filter: ProductFilter): Promise<Stored
 /**
  * count(*) of the matching live products (linear in the matches; storedCount first where it can
  * answer). A search counts at most SEARCH_RESULTS_MAX + 1: more than the maximum is all it needs;
- * it reads its matches from the search index. Anything else is counted in its two stock parts,
- * so that the indexes partial on one part serve it (migration 016).
+ * it reads its matches from the search index. A list with facets is counted from the facet's
+ * index. Anything else is counted in its two stock parts, so that the indexes partial on one part
+ * serve it (migration 016).
  */
 export async function countProducts(db: Db, dialect: Dialect, filter: ProductFilter): Promise<number> {
   let query: RawBuilder<{ n: number }>;
@@ -145,6 +146,11 @@ export async function countProducts(db: Db, dialect: Dialect, filter: ProductFil
         ? sql`select rowid from products_fts where products_fts match ${ftsQuery(filter.search)}`
         : sql`select p.id from products p where ${whereSql(dialect, filter)}`;
     query = sql<{ n: number }>`select count(*) as n from (${matches} limit ${SEARCH_RESULTS_MAX + 1}) as m`;
+  } else if (filter.brandIds || filter.specs) {
+    // A facet's products are read from its own index (facetFrom), not from one partial on a
+    // stock part: counted once, not once per part.
+    const { from, where } = facetFrom(dialect, filter);
+    query = sql<{ n: number }>`select count(*) as n from ${from} where ${where}`;
   } else {
     const part = (soldOut: 0 | 1) => {
       const { from, where } = facetFrom(dialect, { ...filter, soldOut });

@@ -152,10 +152,18 @@ export function whereSql(dialect: Dialect, filter: ProductFilter): RawBuilder<bo
   if (filter.featured === true) parts.push(sql`p.is_featured = 1`);
   if (filter.featured === false) parts.push(sql`p.is_featured = 0`);
   if (filter.brandIds) parts.push(inList('p.brand_id', filter.brandIds));
-  // Each facet from the (field, value, product) index of migration 026.
+  // Each facet from the (field, value, product) index of migration 026. SQLite: probed per product
+  // by the primary key (product, field), since the list starts reading from its smallest part
+  // (facetFrom); as `IN (…)` it listed the facet's every product and probed the list's index
+  // with each one, the whole value's share of the category per query.
   for (const facet of filter.specs ?? []) {
-    parts.push(sql`p.id in (select s.product_id from product_specs s
-      where s.field_id in (${sql.join(facet.fieldIds)}) and s.value in (${sql.join(facet.values)}))`);
+    parts.push(
+      dialect === 'sqlite'
+        ? sql`exists (select 1 from product_specs s where s.product_id = p.id
+            and s.field_id in (${sql.join(facet.fieldIds)}) and s.value in (${sql.join(facet.values)}))`
+        : sql`p.id in (select s.product_id from product_specs s
+            where s.field_id in (${sql.join(facet.fieldIds)}) and s.value in (${sql.join(facet.values)}))`,
+    );
   }
   if (filter.search) {
     parts.push(

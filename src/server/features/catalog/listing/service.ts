@@ -109,8 +109,11 @@ export class ListingService {
     const listed = searching ? Math.max(0, Math.min(pageSize, SEARCH_RESULTS_MAX - offset)) : pageSize;
     let ids = this.pageCache.get(pageKey);
     let total = this.countCache.get(filterKey);
+    // The filter as resolved for the page, kept for the facets (not a search's: the page adds its words).
+    let resolved: ProductFilter | undefined;
     if (ids === undefined || total === undefined) {
       const filter = await this.resolveFilter(query);
+      if (filter && !filter.search) resolved = { ...filter };
       if (!filter) {
         ids = [];
         total = 0;
@@ -150,10 +153,14 @@ export class ListingService {
     }
     const more = searching && total > SEARCH_RESULTS_MAX;
     const shown = more ? SEARCH_RESULTS_MAX : total;
-    const facets = query.facets ? await this.facetsOf(query, filterKey) : undefined;
+    // PostgreSQL reads the facets and the page's products on two connections at once.
+    const [facets, products] = await Promise.all([
+      query.facets ? this.facetsOf(query, filterKey, resolved) : undefined,
+      this.productsByIds(ids),
+    ]);
     return {
       ...(facets ? { facets } : {}),
-      products: await this.productsByIds(ids),
+      products,
       total: shown,
       ...(more ? { totalAtLeast: true } : {}),
       page,
@@ -195,10 +202,10 @@ export class ListingService {
   }
 
   /** The list's facets (facets.ts), cached per catalogue version and filter like its count. */
-  private async facetsOf(query: ProductListQuery, filterKey: string): Promise<ProductFacets> {
+  private async facetsOf(query: ProductListQuery, filterKey: string, resolved?: ProductFilter): Promise<ProductFacets> {
     const cached = this.facetCache.get(filterKey);
     if (cached) return cached;
-    const filter = await this.resolveFilter(query);
+    const filter = resolved ?? (await this.resolveFilter(query));
     let facets: ProductFacets = { brands: [], specs: [] };
     if (filter) {
       if (this.ctx.dialect === 'postgres' && filter.search)
