@@ -23,6 +23,13 @@ export async function hashNewShopperPassword(password: string): Promise<string |
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  // An account without a password (made at checkout from a mobile number alone) stores no hash:
+  // it is refused after the same argon2 work as a wrong password, so the answer's time does not
+  // tell an attacker which accounts have none.
+  if (!passwordHash.startsWith('$argon2')) {
+    await burnPasswordCheck(password);
+    return false;
+  }
   try {
     return await verify(passwordHash, password);
   } catch {
