@@ -122,6 +122,8 @@ export function SearchDictionaryCard() {
       ) : (
         <ul
           aria-label={t('admin-catalog.dictionary.title')}
+          // Without Remove buttons nothing in the list takes focus: the scrolling list does, for the keyboard.
+          tabIndex={canWrite ? undefined : 0}
           className="mt-5 max-h-96 scroll-py-2 divide-y divide-slate-100 overflow-y-auto p-1.5"
         >
           {entries.map((entry) => (
