@@ -165,6 +165,10 @@ export const dashboardSchema = z.object({
     days: z.number(),
     timeZone: z.literal(NEPAL_TIME_ZONE),
   }),
+  /**
+   * Revenue is net of returns settled by refund: the returned lines' amount comes off the revenue
+   * of the day their order was placed (the order still counts among `orders`).
+   */
   revenue: z.object({
     /** Rupees: online + cashOnDelivery. */
     total: z.number(),

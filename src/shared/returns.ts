@@ -16,6 +16,8 @@ import { z } from 'zod';
  *   POST /api/admin/returns/:id/refunded (permission 'refunds') → {return}
  *   PUT  /api/admin/returns/categories/:categoryId {returnDays: n | 0 | null} (permission 'catalog.write')
  *        → {categoryId, returnDays}: a category's own window, none, or the shop's
+ *   GET  /api/admin/returns/categories/:categoryId (permission 'catalog.read')
+ *        → {categoryId, returnDays, shopReturnDays}
  * A return moves requested → approved | rejected; approved → received (its units back in stock);
  * received → refund_due (money was taken: it goes back when the admin marks it refunded) |
  * refunded (nothing was taken) | replaced (a new unit leaves stock).
@@ -78,6 +80,8 @@ export const categoryReturnDaysSchema = z.object({
     .nullable(),
 });
 export const categoryReturnDaysResponseSchema = z.object({ categoryId: z.number(), returnDays: z.number().nullable() });
+/** GET of the same address: the category's own window and the shop's RETURN_DAYS it falls back to. */
+export const categoryReturnDaysReadSchema = categoryReturnDaysResponseSchema.extend({ shopReturnDays: z.number() });
 
 export const returnRequestSchema = z.object({
   items: z

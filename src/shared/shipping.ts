@@ -9,6 +9,7 @@ import { bikramSambatOfDay } from './bikram-sambat.js';
  *   DELETE /api/admin/couriers/:id (permission 'settings') → 204 (orders it carried keep its name)
  *   PUT    /api/admin/couriers/categories/:categoryId {serialRequired} (permission 'catalog.write')
  *   PUT    /api/admin/couriers/products/:productId {warrantyMonths} (permission 'catalog.write')
+ *   GET    the same two addresses (permission 'catalog.read') → {categoryId, serialRequired} · {productId, warrantyMonths}
  *   PUT    /api/orders/:id/status {status: 'shipped', courier, trackingNumber, serials}
  * `courier` is a courier's id; `serials` lists, per order line, one serial (or IMEI) per unit. A
  * line of a category that requires serials cannot ship without them; courier and tracking number go

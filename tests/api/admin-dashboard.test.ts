@@ -455,6 +455,70 @@ describe('admin dashboard API', () => {
     });
   });
 
+  describe('revenue net of refunded returns', () => {
+    it('a return settled by refund lowers its order day’s revenue by the returned lines; others do not', async () => {
+      // Days of their own (June 2024), so the other tests' figures are untouched.
+      const range = '?from=2024-06-10&to=2024-06-11';
+      await insertOrder({
+        id: 'ORD-RET01',
+        at: '2024-06-10T05:00:00.000Z',
+        status: 'delivered',
+        method: 'esewa',
+        payment: 'paid',
+        lines: [{ product: keyboard, quantity: 2 }],
+      });
+      await insertOrder({
+        id: 'ORD-RET02',
+        at: '2024-06-11T05:00:00.000Z',
+        status: 'delivered',
+        method: 'cod',
+        payment: 'unpaid',
+        lines: [{ product: headset, quantity: 1 }],
+      });
+      await insertOrder({
+        id: 'ORD-RET03',
+        at: '2024-06-11T06:00:00.000Z',
+        status: 'cancelled',
+        method: 'khalti',
+        payment: 'refunded',
+        lines: [{ product: keyboard, quantity: 1 }],
+      });
+      const before = await dashboard(range);
+      // Rs 2,100 online (Rs 2,000 and delivery), Rs 2,600 cash on delivery.
+      expect(before.revenue).toEqual({ total: 4700, online: 2100, cashOnDelivery: 2600, orders: 2 });
+
+      const addReturn = async (orderId: string, status: string, refundPaisa: number) => {
+        await t.app.ctx.db
+          .insertInto('returns')
+          .values({
+            order_id: orderId,
+            user_id: owner.userId,
+            status: status as 'refunded',
+            reason: 'damaged',
+            refund_paisa: refundPaisa,
+            created_at: '2024-06-20T05:00:00.000Z',
+            updated_at: '2024-06-21T05:00:00.000Z',
+          })
+          .execute();
+      };
+      await addReturn('ORD-RET01', 'refunded', 100_000); // one keyboard back, money given back
+      await addReturn('ORD-RET02', 'refunded', 250_000); // the headset back, its cash given back
+      await addReturn('ORD-RET01', 'refund_due', 100_000); // not yet given back: still revenue
+      await addReturn('ORD-RET01', 'replaced', 100_000); // a new unit went out: still revenue
+      await addReturn('ORD-RET03', 'refunded', 100_000); // its order was never revenue: nothing off twice
+
+      const after = await dashboard(range);
+      expect(after.revenue).toEqual({ total: 1200, online: 1100, cashOnDelivery: 100, orders: 2 });
+      expect(after.averageOrderValue).toBe(600);
+      expect(after.revenueByDay).toEqual([
+        { day: '2024-06-10', online: 1100, cashOnDelivery: 0, orders: 1 },
+        { day: '2024-06-11', online: 0, cashOnDelivery: 100, orders: 2 },
+      ]);
+      // A period without the orders' days is not touched by their returns.
+      expect((await dashboard('?from=2024-06-20&to=2024-06-21')).revenue.total).toBe(0);
+    });
+  });
+
   describe('the figures follow the shop’s own writes', () => {
     it('a checkout, its delivery and its cancelling; a paid order cancelled and refunded', async () => {
       const before = await dashboard('?period=today');

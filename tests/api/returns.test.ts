@@ -355,7 +355,13 @@ describe('returns', () => {
         headers: bearer(admin),
         payload: { returnDays },
       });
+    const readDays = async (id: number = categoryId) =>
+      t.app.inject({ method: 'GET', url: `/api/admin/returns/categories/${id}`, headers: bearer(admin) });
+    // The test shop's RETURN_DAYS is 7; the category has no window of its own yet.
+    expect((await readDays()).json()).toEqual({ categoryId, returnDays: null, shopReturnDays: 7 });
     expect((await setDays(10)).json()).toEqual({ categoryId, returnDays: 10 });
+    expect((await readDays()).json()).toEqual({ categoryId, returnDays: 10, shopReturnDays: 7 });
+    expect((await readDays(99999999)).statusCode).toBe(404);
     expect((await request(shopper, late.id, body(late.items))).statusCode).toBe(201);
     for (const bad of [-1, 366, 1.5, 'ten']) expect((await setDays(bad)).statusCode).toBe(400);
     expect((await setDays(5, 99999999)).statusCode).toBe(404);
@@ -450,6 +456,23 @@ describe('returns', () => {
     const four = await put(4);
     expect(four.statusCode).toBe(400);
     expect(four.json().message).toBe('A return can have at most 3 photos');
+    // A file input with nothing chosen sends an empty part: skipped, so the photo beside it is kept;
+    // a part that has bytes but is not an image is still refused.
+    const send = async (files: { name: string; type?: string; data: Buffer; field: string }[]) => {
+      const form = await multipart({}, files);
+      return t.app.inject({
+        method: 'PUT',
+        url: `/api/orders/user/${shopper.userId}/order/${id}/returns/${created.id}/photos`,
+        headers: { ...bearer(shopper.token), ...form.headers },
+        payload: form.payload,
+      });
+    };
+    const nothingChosen = { name: '', type: 'application/octet-stream', data: Buffer.alloc(0), field: 'photos' };
+    const withEmpty = await send([{ ...(await pngFile()), field: 'photos' }, nothingChosen]);
+    expect(withEmpty.statusCode, withEmpty.body).toBe(200);
+    expect(withEmpty.json<{ return: Return }>().return.photos).toHaveLength(1);
+    const text = await send([{ name: 'note.txt', type: 'text/plain', data: Buffer.from('not a picture'), field: 'photos' }]);
+    expect(text.statusCode).toBe(415);
     // Another shopper cannot add photos to it.
     const other = await makeShopper(t);
     const form = await multipart({}, [{ ...(await pngFile()), field: 'photos' }]);

@@ -130,12 +130,21 @@ describe('couriers and serials', () => {
 
   it('sets a category’s serial flag and a product’s warranty months', async () => {
     const mobiles = await categoryId(t, 'Mobiles');
+    // The category and product forms read what is set from the same addresses.
+    const readFlag = async () => (await call('GET', `/api/admin/couriers/categories/${mobiles}`)).json<unknown>();
+    const readMonths = async () => (await call('GET', `/api/admin/couriers/products/${phone.id}`)).json<unknown>();
+    expect(await readFlag()).toEqual({ categoryId: mobiles, serialRequired: false });
+    expect(await readMonths()).toEqual({ productId: phone.id, warrantyMonths: null });
+    expect((await call('GET', '/api/admin/couriers/categories/999999')).statusCode).toBe(404);
+    expect((await call('GET', '/api/admin/couriers/products/999999')).statusCode).toBe(404);
     const flag = await call('PUT', `/api/admin/couriers/categories/${mobiles}`, { serialRequired: true });
     expect(flag.json()).toEqual({ categoryId: mobiles, serialRequired: true });
+    expect(await readFlag()).toEqual({ categoryId: mobiles, serialRequired: true });
     expect((await call('PUT', `/api/admin/couriers/categories/${mobiles}`, { serialRequired: 'yes' })).statusCode).toBe(400);
     expect((await call('PUT', '/api/admin/couriers/categories/999999', { serialRequired: true })).statusCode).toBe(404);
     const months = await call('PUT', `/api/admin/couriers/products/${phone.id}`, { warrantyMonths: 12 });
     expect(months.json()).toEqual({ productId: phone.id, warrantyMonths: 12 });
+    expect(await readMonths()).toEqual({ productId: phone.id, warrantyMonths: 12 });
     for (const bad of [0, 121, 1.5, '12']) {
       expect((await call('PUT', `/api/admin/couriers/products/${phone.id}`, { warrantyMonths: bad })).statusCode).toBe(400);
     }

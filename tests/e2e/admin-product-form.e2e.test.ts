@@ -6,7 +6,7 @@ import { eventually, expectHidden, expectToast, expectVisible } from './support/
 
 /**
  * The product form as the owner uses it: every field of the products CSV (warranty, low-stock
- * alert), a price written in lakhs, the confirm dialog for a price change of more than half, and
+ * alert), the warranty months counted from shipping, a price written in lakhs, the confirm dialog for a price change of more than half, and
  * Undo of that change from the product's History.
  */
 
@@ -33,8 +33,11 @@ describe('the product form (desktop)', () => {
     await expectVisible(form);
 
     await form.getByLabel('Low stock alert (optional)').fill('-1');
+    await form.getByLabel('Warranty months (optional)').fill('0');
     await form.getByRole('button', { name: 'Save Changes' }).click();
     await expectVisible(form.getByText('Low stock alert must be a whole number of 0 or more'));
+    await expectVisible(form.getByText('Warranty months must be a whole number from 1 to 120'));
+    await form.getByLabel('Warranty months (optional)').fill('24');
     await form.getByLabel('Low stock alert (optional)').fill('2');
     await form.getByLabel('Warranty (optional)').fill('1 year official warranty');
     await form.getByLabel('Price (Rs.)').fill('13,999');
@@ -56,6 +59,18 @@ describe('the product form (desktop)', () => {
       `/api/products/${product.id}`,
     );
     expect(saved.body).toMatchObject({ price: 13999, warranty: '1 year official warranty', lowStockThreshold: 2 });
+    // The warranty months are saved beside the product, and the form shows them when opened again.
+    const months = await api<{ warrantyMonths: number | null }>('GET', `/api/admin/couriers/products/${product.id}`, { token });
+    expect(months.body.warrantyMonths).toBe(24);
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await expectVisible(form);
+    await eventually(
+      () => form.getByLabel('Warranty months (optional)').inputValue(),
+      (value) => value === '24',
+      'the saved warranty months in the form',
+    );
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expectHidden(form);
 
     await row.getByRole('button', { name: `History of ${product.name}` }).click();
     const history = page.getByRole('dialog', { name: `History of “${product.name}”` });

@@ -68,7 +68,9 @@ for (const [width, viewport] of [
         'GET',
         `/api/categories/${categoryId}/spec-fields`,
       );
-      expect(fields.body.fields).toEqual([expect.objectContaining({ name: 'Memory', kind: 'number', unit: 'GB', isFilter: true })]);
+      expect(fields.body.fields).toEqual([
+        expect.objectContaining({ name: 'Memory', kind: 'number', unit: 'GB', isFilter: true }),
+      ]);
 
       // A second field by the same name (another case) is refused under the name.
       await dialog.getByRole('button', { name: 'Add field' }).click();
@@ -96,6 +98,20 @@ for (const [width, viewport] of [
       await expectToast(page, 'Nepali name saved');
       const tree = await api<Tree[]>('GET', '/api/category');
       expect(tree.body.find((node) => node.id === categoryId)?.nameNe).toBe(`ल्यापटप ${tag}`);
+
+      // Shipping and returns: serials required, and the category's own 10-day window.
+      await dialog.getByLabel('Requires serial numbers when shipping').check();
+      await dialog.getByLabel('Return window').selectOption({ label: 'Its own window' });
+      await dialog.getByLabel('Days after delivery').fill('0');
+      await dialog.getByRole('button', { name: 'Save shipping and returns' }).click();
+      await expectVisible(dialog.getByText('Days must be a whole number from 1 to 365'));
+      await dialog.getByLabel('Days after delivery').fill('10');
+      await dialog.getByRole('button', { name: 'Save shipping and returns' }).click();
+      await expectToast(page, 'Shipping and returns saved');
+      const serials = await api<{ serialRequired: boolean }>('GET', `/api/admin/couriers/categories/${categoryId}`, { token });
+      expect(serials.body.serialRequired).toBe(true);
+      const days = await api<{ returnDays: number | null }>('GET', `/api/admin/returns/categories/${categoryId}`, { token });
+      expect(days.body.returnDays).toBe(10);
       await settled(page);
       await expectNoSeriousViolations(page, `Admin spec fields (${width})`);
       if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/specs-en-${width}.png` });
@@ -110,6 +126,8 @@ for (const [width, viewport] of [
       const ne = page.getByRole('dialog', { name: `विशेषताहरू: ${category}` });
       await expectVisible(ne.getByRole('button', { name: 'Memory सम्पादन गर्नुहोस्' }));
       expect(await ne.getByLabel('नेपाली नाम').inputValue()).toBe(`ल्यापटप ${tag}`);
+      expect(await ne.getByLabel('पठाउँदा सिरियल नम्बर चाहिन्छ').isChecked()).toBe(true);
+      expect(await ne.getByLabel('डेलिभरीपछिका दिन').inputValue()).toBe('10');
       await ne.getByRole('button', { name: 'फिल्ड थप्नुहोस्' }).click();
       await ne.getByLabel('फिल्डको नाम').fill('MEMORY');
       await ne.getByLabel('किसिम').selectOption({ label: 'सङ्ख्या' });

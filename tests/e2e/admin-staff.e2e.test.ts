@@ -1,3 +1,4 @@
+import { adminToken, api } from './support/api.js';
 import { expectNoSeriousViolations } from './support/axe.js';
 import { DESKTOP, describe, expect, test } from './support/fixtures.js';
 import { adminLoginViaUi } from './support/flows.js';
@@ -15,6 +16,12 @@ describe('staff roles in the admin panel (desktop)', () => {
     page,
     browser,
   }) => {
+    // A category for the staff member to look at (this shop starts without any).
+    const made = await api('POST', '/api/category', {
+      body: { name: `Look Only ${Date.now().toString(36)}` },
+      token: await adminToken(),
+    });
+    expect(made.status).toBe(201);
     await adminLoginViaUi(page);
     // Login lands on the Dashboard with what waits in view.
     await expectVisible(page.getByText('Waiting for you'));
@@ -68,6 +75,25 @@ describe('staff roles in the admin panel (desktop)', () => {
     await staffNav.getByRole('button', { name: 'Products', exact: true }).click();
     await expectVisible(staff.getByRole('heading', { name: 'Products' }).first());
     expect(await staff.getByRole('button', { name: /Upload|Import CSV|Edit|Delete/ }).count()).toBe(0);
+    // The Categories tab likewise: categories, brands and the search dictionary without their
+    // Add, Delete, Rename or Save; a category's Specifications show its rules as text.
+    await staffNav.getByRole('button', { name: 'Categories', exact: true }).click();
+    await expectVisible(staff.getByRole('heading', { name: 'Categories', exact: true }));
+    await expectVisible(staff.getByRole('button', { name: /^Specifications of / }).first());
+    expect(
+      await staff.getByRole('button', { name: /^(Add Category|Add brand|Save word|Delete|Rename|Remove .*)$/ }).count(),
+    ).toBe(0);
+    await staff.getByRole('button', { name: 'Manage Subcategories' }).first().click();
+    expect(await staff.getByRole('button', { name: /^(Add Subcategory|Remove)$/ }).count()).toBe(0);
+    await staff
+      .getByRole('button', { name: /^Specifications of / })
+      .first()
+      .click();
+    const specs = staff.getByRole('dialog');
+    await expectVisible(specs.getByTestId('category-rules').getByText('Requires serial numbers when shipping'));
+    expect(await specs.getByRole('button', { name: /Save|Add field|Edit|Delete/ }).count()).toBe(0);
+    expect(await specs.getByRole('checkbox').count()).toBe(0);
+    await specs.getByRole('button', { name: 'Close' }).click();
     await expectNoSeriousViolations(staff, 'admin panel as staff (desktop)');
     await shot(staff, 'staff-panel-as-staff-en', true);
     await context.close();

@@ -3,7 +3,9 @@ import type { Locator, Page } from 'playwright-core';
 import { formatOrderId } from '../../src/shared/orders.js';
 import { type Shopper, api, drawnPng, mailbox, placeCodOrder, registerVerifiedShopper, uploadProduct } from './support/api.js';
 import { DESKTOP, E2E_ADMIN, beforeAll, describe, expect, test } from './support/fixtures.js';
+import { expectNoSeriousViolations } from './support/axe.js';
 import { adminLoginViaUi, loginViaUi } from './support/flows.js';
+import { shot } from './support/shots.js';
 import { eventually, expectHidden, expectToast, expectVisible } from './support/ui.js';
 
 /**
@@ -233,6 +235,34 @@ describe('the admin (desktop)', () => {
     const back = await api('PUT', `/api/orders/${second}/status`, { token: admin, body: { status: 'pending' } });
     expect(back.status).toBe(409);
     expect(scarce).toMatch(/^ORD-/);
+
+    // Take back a step: the other shopper's order, confirmed, goes back to pending with a reason.
+    const confirmed = await api('PUT', `/api/orders/${scarce}/status`, { token: admin, body: { status: 'confirmed' } });
+    expect(confirmed.status).toBe(200);
+    await page.getByLabel('Search orders').fill(scarce);
+    await eventually(
+      () => rowIds(page),
+      (ids) => ids.length === 1 && ids[0] === scarce,
+      'the confirmed order',
+    );
+    await orderRow(page, scarce).getByRole('button', { name: 'View Items' }).click();
+    await page.getByRole('button', { name: 'Take back a step' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByLabel('Move it back to').inputValue()).toBe('pending');
+    // The reason and the tick are both required before anything is sent.
+    await dialog.getByRole('button', { name: 'Take back', exact: true }).click();
+    await expectVisible(dialog.getByText('Give a reason for taking the order back'));
+    await expectVisible(dialog.getByText('Tick the box to confirm taking the order back'));
+    await dialog.getByLabel('Why (kept in the history)').fill('Customer asked to change the address');
+    await dialog.getByLabel('I mean to take this order back').check();
+    await expectNoSeriousViolations(page, 'take back dialog (desktop)');
+    await shot(page, 'take-back-desktop-en', true);
+    await dialog.getByRole('button', { name: 'Take back', exact: true }).click();
+    await expectToast(page, 'Order taken back');
+    await expectHidden(dialog);
+    // The order is fetched afresh: its select says pending, its history the reason.
+    expect(await page.getByRole('combobox', { name: `Status of order ${scarce}` }).inputValue()).toBe('pending');
+    await expectVisible(ordersTable(page).locator(`#admin-order-${scarce}`).getByText('Customer asked to change the address'));
   });
 });
 

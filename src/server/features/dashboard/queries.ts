@@ -115,6 +115,39 @@ export async function dailyTotals(db: Db, days: Span): Promise<DayRow[]> {
   }));
 }
 
+const refundedReturnsQuery = new PreparedQuery<RefundedReturnRow, [start: string, end: string]>(
+  'dashboard-refunded-returns',
+  (db, $) =>
+    db
+      .selectFrom('returns as r')
+      .innerJoin('orders as o', 'o.id', 'r.order_id')
+      .select(['o.created_at', 'o.status', 'o.payment_method', 'o.payment_status', 'r.refund_paisa'])
+      .where('r.status', '=', sql.lit('refunded'))
+      // A return is asked for after its order was placed: the status index is read from the period's start.
+      .where('r.created_at', '>=', $(0))
+      .where('o.created_at', '>=', $(0))
+      .where('o.created_at', '<', $(1))
+      .where('o.test_payment', '=', sql.lit(0)),
+);
+
+export interface RefundedReturnRow {
+  created_at: string;
+  status: string;
+  payment_method: string;
+  payment_status: string;
+  refund_paisa: number;
+}
+
+/**
+ * The returns settled by refund (the money is back with the shopper) of the orders placed from
+ * `start` to before `end` (instants): each with its order's placing time, status and payment, so
+ * the revenue of the order's day can be made net of the returned lines.
+ */
+export async function refundedReturns(db: Db, start: string, end: string): Promise<RefundedReturnRow[]> {
+  const rows = await refundedReturnsQuery.rows(db, start, end);
+  return rows.map((row) => ({ ...row, refund_paisa: sum(row.refund_paisa) }));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Top products
 

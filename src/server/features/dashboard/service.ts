@@ -57,7 +57,9 @@ export class DashboardService {
     const codToConfirm = await q.waitingOrders(db, 'codToConfirm', awaitingBefore, WAITING_ORDERS_SHOWN);
     const overdue = await overdueRefunds(db, new Date(now.getTime() - REFUND_OVERDUE_DAYS * 86_400_000).toISOString());
     const coupons = await q.couponTotals(db, [from, to], TOP_COUPONS);
-    const figures = periodFigures(totals);
+    const refunded = await q.refundedReturns(db, nepalDayStart(from).toISOString(), nepalDayStart(addDays(to, 1)).toISOString());
+    const returned = returnedRevenue(refunded);
+    const figures = periodFigures(totals, returned);
     return {
       period: { from, to, days: daysInRange(from, to), timeZone: NEPAL_TIME_ZONE },
       revenue: {
@@ -70,7 +72,7 @@ export class DashboardService {
         figures.revenueOrders === 0 ? 0 : rupees(Math.round((figures.onlinePaisa + figures.codPaisa) / figures.revenueOrders)),
       orders: { total: figures.orders, byStatus: figures.byStatus },
       newShoppers: shoppers,
-      revenueByDay: everyDay(from, to, days),
+      revenueByDay: everyDay(from, to, days, returned),
       topProducts: {
         byRevenue: sales.filter((row) => row.list === 'revenue').map(toTopProduct),
         byUnits: sales.filter((row) => row.list === 'units').map(toTopProduct),
@@ -141,8 +143,40 @@ interface PeriodFigures {
   methods: Dashboard['paymentMethods'];
 }
 
+/** What refunded returns took back from revenue, per Nepal day of their order and in all, online and cash on delivery. */
+interface ReturnedRevenue {
+  onlinePaisa: number;
+  codPaisa: number;
+  byDay: Map<string, { onlinePaisa: number; codPaisa: number }>;
+}
+
+/**
+ * Revenue is net of the returns settled by refund: the returned lines' amount comes off the
+ * revenue of the order's day, of the kind the order counts as (paid online, or cash on delivery
+ * delivered, as periodFigures says). An order that does not count as revenue (a refunded or
+ * unpaid one) gives nothing back, so no return is taken off twice.
+ */
+function returnedRevenue(rows: q.RefundedReturnRow[]): ReturnedRevenue {
+  const out: ReturnedRevenue = { onlinePaisa: 0, codPaisa: 0, byDay: new Map() };
+  for (const row of rows) {
+    const kind =
+      row.payment_status === 'paid'
+        ? 'onlinePaisa'
+        : row.payment_method === 'cod' && row.status === 'delivered'
+          ? 'codPaisa'
+          : undefined;
+    if (!kind) continue;
+    const day = nepalDay(new Date(row.created_at));
+    const entry = out.byDay.get(day) ?? { onlinePaisa: 0, codPaisa: 0 };
+    entry[kind] += row.refund_paisa;
+    out.byDay.set(day, entry);
+    out[kind] += row.refund_paisa;
+  }
+  return out;
+}
+
 /** Orders by status, revenue and the payment-method mix, from the period's totals by status and payment. */
-function periodFigures(rows: q.TotalsRow[]): PeriodFigures {
+function periodFigures(rows: q.TotalsRow[], returned: ReturnedRevenue): PeriodFigures {
   const byStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as PeriodFigures['byStatus'];
   const methods = new Map<PaymentMethodId, { orders: number; amountPaisa: number }>(
     PAYMENT_METHODS.map((method) => [method, { orders: 0, amountPaisa: 0 }]),
@@ -167,6 +201,8 @@ function periodFigures(rows: q.TotalsRow[]): PeriodFigures {
       method.amountPaisa += row.amount_paisa;
     }
   }
+  figures.onlinePaisa -= returned.onlinePaisa;
+  figures.codPaisa -= returned.codPaisa;
   return {
     ...figures,
     byStatus,
@@ -176,16 +212,17 @@ function periodFigures(rows: q.TotalsRow[]): PeriodFigures {
   };
 }
 
-/** Every day from `from` to `to`, with zeros on the days without orders. */
-function everyDay(from: string, to: string, rows: q.DayRow[]): Dashboard['revenueByDay'] {
+/** Every day from `from` to `to`, with zeros on the days without orders; revenue net of refunded returns. */
+function everyDay(from: string, to: string, rows: q.DayRow[], returned: ReturnedRevenue): Dashboard['revenueByDay'] {
   const byDay = new Map(rows.map((row) => [row.day, row]));
   const out: Dashboard['revenueByDay'] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) {
     const row = byDay.get(day);
+    const back = returned.byDay.get(day);
     out.push({
       day,
-      online: rupees(row?.online_paisa ?? 0),
-      cashOnDelivery: rupees(row?.cod_paisa ?? 0),
+      online: rupees((row?.online_paisa ?? 0) - (back?.onlinePaisa ?? 0)),
+      cashOnDelivery: rupees((row?.cod_paisa ?? 0) - (back?.codPaisa ?? 0)),
       orders: row?.orders ?? 0,
     });
   }

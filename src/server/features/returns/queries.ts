@@ -288,6 +288,17 @@ export async function replacePhotos(db: Db, returnId: number, baseNames: string[
   return before;
 }
 
+/** A live category's own return window (null: the shop's); undefined when there is no such category. */
+export async function categoryReturnDays(db: Db, categoryId: number): Promise<{ days: number | null } | undefined> {
+  const row = await db
+    .selectFrom('categories')
+    .select('return_days')
+    .where('id', '=', categoryId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row ? { days: row.return_days === null ? null : Number(row.return_days) } : undefined;
+}
+
 /** Sets a category's own return window; its name and the window it had, undefined when there is no such live category. */
 export async function setCategoryReturnDays(trx: Db, categoryId: number, days: number | null) {
   const before = await trx

@@ -5,9 +5,11 @@ import { ORDER_MESSAGES } from '../../../shared/orders.js';
 import { idParam, userIdParam } from '../../../shared/path-params.js';
 import {
   RETURN_MESSAGES,
+  RETURN_PHOTOS_MAX,
   adminReturnPageSchema,
   adminReturnQuerySchema,
   adminReturnResponseSchema,
+  categoryReturnDaysReadSchema,
   categoryReturnDaysResponseSchema,
   categoryReturnDaysSchema,
   rejectReturnSchema,
@@ -20,12 +22,13 @@ import { access } from '../../lib/access.js';
 import { adminJsonRoutes } from '../../lib/admin-routes.js';
 import { acceptEmptyJsonBody } from '../../lib/json-body.js';
 import { assertOwner, principalOf } from '../../lib/principal.js';
-import { readPhotos, registerPhotoMultipart } from './photos-form.js';
+import { photosForm } from '../../lib/photos-form.js';
 import type { ReturnService } from './service.js';
 
 const orderParams = z.object({ userId: userIdParam(ACCOUNT_MESSAGES.badUserId), orderId: z.string().min(1).max(100) });
 const photoParams = orderParams.extend({ returnId: idParam(RETURN_MESSAGES.returnIdInvalid) });
 const returnParams = z.object({ id: idParam(RETURN_MESSAGES.returnIdInvalid) });
+const photoForm = photosForm(RETURN_PHOTOS_MAX, RETURN_MESSAGES);
 
 /** The shopper's returns of an order, under /api/orders/user/:userId/order/:orderId/returns (shared/returns.ts). */
 export function returnRoutes(service: ReturnService): FastifyPluginAsyncZod {
@@ -55,7 +58,7 @@ export function returnRoutes(service: ReturnService): FastifyPluginAsyncZod {
     );
 
     await app.register(async (plugin) => {
-      await registerPhotoMultipart(plugin);
+      await photoForm.register(plugin);
       plugin
         .withTypeProvider<ZodTypeProvider>()
         .put(
@@ -63,7 +66,7 @@ export function returnRoutes(service: ReturnService): FastifyPluginAsyncZod {
           { ...shopper, schema: { tags, params: photoParams, response: { 200: returnResponseSchema } } },
           async (request) => {
             const userId = assertOwner(request, request.params.userId, ORDER_MESSAGES.ownOrdersOnly);
-            const files = await readPhotos(request);
+            const files = await photoForm.read(request);
             return { return: await service.setPhotos(userId, request.params.orderId, request.params.returnId, files) };
           },
         );
@@ -85,6 +88,18 @@ export function returnAdminRoutes(service: ReturnService): FastifyPluginAsyncZod
       '/',
       { ...admin, schema: { tags, querystring: adminReturnQuerySchema, response: { 200: adminReturnPageSchema } } },
       async (request) => service.adminList(request.query.status, request.query.page),
+    );
+    app.get(
+      '/categories/:categoryId',
+      {
+        ...access({ admin: 'catalog.read' }),
+        schema: {
+          tags,
+          params: z.object({ categoryId: idParam(RETURN_MESSAGES.categoryIdInvalid) }),
+          response: { 200: categoryReturnDaysReadSchema },
+        },
+      },
+      async (request) => ({ categoryId: request.params.categoryId, ...(await service.categoryDays(request.params.categoryId)) }),
     );
     app.put(
       '/categories/:categoryId',

@@ -294,6 +294,13 @@ export class ReturnService {
     return this.adminOne(id);
   }
 
+  /** A category's own window (days, 0 for none, null for the shop's) and the shop's own days. */
+  async categoryDays(categoryId: number): Promise<{ returnDays: number | null; shopReturnDays: number }> {
+    const found = await q.categoryReturnDays(this.ctx.db, categoryId);
+    if (!found) throw notFound(RETURN_MESSAGES.categoryNotFound);
+    return { returnDays: found.days, shopReturnDays: this.ctx.config.returnDays };
+  }
+
   /** A category's own window (days, 0 for none, null for the shop's), audited in its transaction. */
   async setCategoryDays(adminId: number, categoryId: number, days: number | null): Promise<number | null> {
     await this.ctx.db.transaction().execute(async (trx) => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { idParam } from '../../../shared/path-params.js';
 import {
   REVIEW_MESSAGES,
+  REVIEW_PHOTOS_MAX,
   adminReviewPageSchema,
   adminReviewQuerySchema,
   adminReviewResponseSchema,
@@ -21,11 +22,12 @@ import { access } from '../../lib/access.js';
 import { adminJsonRoutes } from '../../lib/admin-routes.js';
 import { acceptEmptyJsonBody } from '../../lib/json-body.js';
 import { principalOf } from '../../lib/principal.js';
-import { readPhotos, registerPhotoMultipart } from './photos-form.js';
+import { photosForm } from '../../lib/photos-form.js';
 import type { ReviewService } from './service.js';
 
 const productParams = z.object({ id: idParam(REVIEW_MESSAGES.productIdInvalid) });
 const reviewParams = z.object({ id: idParam(REVIEW_MESSAGES.reviewIdInvalid) });
+const photoForm = photosForm(REVIEW_PHOTOS_MAX, REVIEW_MESSAGES);
 
 /**
  * A product's reviews, under /api/products/:id/reviews, and a review's votes and reports under
@@ -70,13 +72,13 @@ export function reviewRoutes(service: ReviewService): FastifyPluginAsyncZod {
 
     // The photos: multipart, parsed only in this plugin.
     await app.register(async (plugin) => {
-      await registerPhotoMultipart(plugin);
+      await photoForm.register(plugin);
       const photos = plugin.withTypeProvider<ZodTypeProvider>();
       photos.put(
         '/products/:id/reviews/photos',
         { ...shopper, schema: { tags, params: productParams, response: { 200: reviewResponseSchema } } },
         async (request) => ({
-          review: await service.setPhotos(principalOf(request).id, request.params.id, await readPhotos(request)),
+          review: await service.setPhotos(principalOf(request).id, request.params.id, await photoForm.read(request)),
         }),
       );
     });

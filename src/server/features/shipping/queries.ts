@@ -41,6 +41,28 @@ export async function removeCourier(db: Db, id: number, now: string): Promise<vo
   await db.updateTable('couriers').set({ deleted_at: now }).where('id', '=', id).execute();
 }
 
+/** A live category's serial flag; undefined when there is no such category. */
+export async function categorySerials(db: Db, categoryId: number): Promise<boolean | undefined> {
+  const row = await db
+    .selectFrom('categories')
+    .select('serial_required')
+    .where('id', '=', categoryId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row ? Number(row.serial_required) === 1 : undefined;
+}
+
+/** A live product's warranty months (null: none counted); undefined when there is no such product. */
+export async function warrantyMonths(db: Db, productId: number): Promise<{ months: number | null } | undefined> {
+  const row = await db
+    .selectFrom('products')
+    .select('warranty_months')
+    .where('id', '=', productId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row ? { months: row.warranty_months === null ? null : Number(row.warranty_months) } : undefined;
+}
+
 /** Sets a live category's flag; its name and the flag it had, undefined when there is no such category. */
 export async function setCategorySerials(trx: Db, categoryId: number, required: boolean) {
   const before = await trx

@@ -44,15 +44,37 @@ export function shippingAdminRoutes(service: ShippingService): FastifyPluginAsyn
       return reply.status(204).send();
     });
     const catalog = access({ admin: 'catalog.write' });
+    // Reading the flag and the months is for whoever may look at the catalogue.
+    const looker = access({ admin: 'catalog.read' });
+    const categoryParams = z.object({ categoryId: idParam('Category id must be a positive whole number') });
+    const categorySerials = z.object({ categoryId: z.number(), serialRequired: z.boolean() });
+    const productParams = z.object({ productId: idParam(SHIPPING_MESSAGES.productIdInvalid) });
+    const productMonths = z.object({ productId: z.number(), warrantyMonths: z.number().nullable() });
+    app.get(
+      '/categories/:categoryId',
+      { ...looker, schema: { tags, params: categoryParams, response: { 200: categorySerials } } },
+      async (request) => ({
+        categoryId: request.params.categoryId,
+        serialRequired: await service.categorySerials(request.params.categoryId),
+      }),
+    );
+    app.get(
+      '/products/:productId',
+      { ...looker, schema: { tags, params: productParams, response: { 200: productMonths } } },
+      async (request) => ({
+        productId: request.params.productId,
+        warrantyMonths: await service.warrantyMonths(request.params.productId),
+      }),
+    );
     app.put(
       '/categories/:categoryId',
       {
         ...catalog,
         schema: {
           tags,
-          params: z.object({ categoryId: idParam('Category id must be a positive whole number') }),
+          params: categoryParams,
           body: categorySerialsSchema,
-          response: { 200: z.object({ categoryId: z.number(), serialRequired: z.boolean() }) },
+          response: { 200: categorySerials },
         },
       },
       async (request) => ({
@@ -70,9 +92,9 @@ export function shippingAdminRoutes(service: ShippingService): FastifyPluginAsyn
         ...catalog,
         schema: {
           tags,
-          params: z.object({ productId: idParam(SHIPPING_MESSAGES.productIdInvalid) }),
+          params: productParams,
           body: productWarrantyMonthsSchema,
-          response: { 200: z.object({ productId: z.number(), warrantyMonths: z.number().nullable() }) },
+          response: { 200: productMonths },
         },
       },
       async (request) => ({

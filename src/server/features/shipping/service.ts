@@ -136,6 +136,20 @@ export class ShippingService {
     });
   }
 
+  /** Whether a category's goods ship only with each unit's serial (the admin's category form). */
+  async categorySerials(categoryId: number): Promise<boolean> {
+    const required = await q.categorySerials(this.ctx.db, categoryId);
+    if (required === undefined) throw notFound(SHIPPING_MESSAGES.categoryNotFound);
+    return required;
+  }
+
+  /** A product's warranty months, null when none is counted (the admin's product form). */
+  async warrantyMonths(productId: number): Promise<number | null> {
+    const found = await q.warrantyMonths(this.ctx.db, productId);
+    if (!found) throw notFound(SHIPPING_MESSAGES.productNotFound);
+    return found.months;
+  }
+
   async setCategorySerials(adminId: number, categoryId: number, required: boolean): Promise<boolean> {
     await this.ctx.db.transaction().execute(async (trx) => {
       const changed = await q.setCategorySerials(trx, categoryId, required);

@@ -7,6 +7,7 @@ import { formatCount } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { Dialog } from '../../../components/ui/Dialog';
 import { NO_AUDIT_FILTERS, useAuditPage } from './api';
+import { useCan } from '../permissions';
 import { AuditEntryList } from './AuditEntryList';
 
 /** How many of a product's changes the History dialog shows (the Activity tab pages through all). */
@@ -41,6 +42,8 @@ function ProductHistory({ productId, name }: { productId: number; name: string }
   const t = useT();
   const locale = useLocale();
   const history = useAuditPage({ ...NO_AUDIT_FILTERS, entityType: 'product', entityId: String(productId) }, 1, HISTORY_SHOWN);
+  // Undo writes the catalogue: a role that may only look at it sees no Undo.
+  const canUndo = useCan('catalog.write');
   const data = history.data;
   if (history.isPending) {
     return (
@@ -56,7 +59,12 @@ function ProductHistory({ productId, name }: { productId: number; name: string }
   }
   return (
     <>
-      <AuditEntryList entries={data.entries} label={t('admin.activity.history.list', { name })} showEntity={false} undoable />
+      <AuditEntryList
+        entries={data.entries}
+        label={t('admin.activity.history.list', { name })}
+        showEntity={false}
+        undoable={canUndo}
+      />
       {data.total > data.entries.length && (
         <p className="mt-3 text-xs text-slate-500">
           {t('admin.activity.history.more', {

@@ -12,6 +12,7 @@ import { formatDateTime, formatPrice } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { Pagination } from '../../../components/Pagination';
+import { useCan } from '../permissions';
 import { type ArchivedProduct, restoreProduct, useArchivedProducts, useCatalogInvalidation } from './api';
 
 /**
@@ -21,6 +22,8 @@ import { type ArchivedProduct, restoreProduct, useArchivedProducts, useCatalogIn
  */
 export function ArchivedProducts({ onHistory }: { onHistory: (product: { id: number; name: string }) => void }) {
   const t = useT();
+  // Restoring writes the catalogue: a role that may only look at it sees no Restore.
+  const canWrite = useCan('catalog.write');
   const locale = useLocale();
   const [page, setPage] = useState(1);
   const list = useArchivedProducts(page);
@@ -94,17 +97,19 @@ export function ArchivedProducts({ onHistory }: { onHistory: (product: { id: num
                 </p>
               </div>
               <div className="flex gap-1.5">
-                <Button
-                  size="sm"
-                  variant="primary"
-                  loading={restoring === product.id}
-                  disabled={restoring !== null && restoring !== product.id}
-                  onClick={() => void restore(product)}
-                  aria-label={t('admin-catalog.archived.restoreLabel', { name: product.name })}
-                >
-                  {restoring !== product.id && <RotateCcw className="size-4" aria-hidden="true" />}
-                  {t('admin-catalog.archived.restore')}
-                </Button>
+                {canWrite && (
+                  <Button
+                    size="sm"
+                    variant="primary"
+                    loading={restoring === product.id}
+                    disabled={restoring !== null && restoring !== product.id}
+                    onClick={() => void restore(product)}
+                    aria-label={t('admin-catalog.archived.restoreLabel', { name: product.name })}
+                  >
+                    {restoring !== product.id && <RotateCcw className="size-4" aria-hidden="true" />}
+                    {t('admin-catalog.archived.restore')}
+                  </Button>
+                )}
                 <Button
                   size="sm"
                   variant="ghost"

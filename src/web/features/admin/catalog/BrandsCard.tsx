@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/TextField';
 import { useT } from '../../../lib/i18n';
+import { useCan } from '../permissions';
 import { AddForm } from './AddForm';
 import { type Brand, addBrand, renameBrand, useBrands } from './api';
 import { useNameForm } from './use-name-form';
@@ -21,20 +22,24 @@ export function BrandsCard() {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: ['admin', 'brands'] });
   const [editing, setEditing] = useState<number | null>(null);
+  // A role that may only look at the catalogue sees the list without Add and Rename.
+  const canWrite = useCan('catalog.write');
   return (
     <Card title={t('admin-catalog.brands.title')}>
-      <AddForm
-        label={t('admin-catalog.brands.nameLabel')}
-        button={t('admin-catalog.brands.add')}
-        schema={brandCreateSchema}
-        onAdd={async (name) => {
-          await addBrand(name);
-          await refresh();
-        }}
-        ok="admin-catalog.brands.toast.added"
-        failed="admin-catalog.brands.toast.addFailed"
-      />
-      <div className="mt-6">
+      {canWrite && (
+        <AddForm
+          label={t('admin-catalog.brands.nameLabel')}
+          button={t('admin-catalog.brands.add')}
+          schema={brandCreateSchema}
+          onAdd={async (name) => {
+            await addBrand(name);
+            await refresh();
+          }}
+          ok="admin-catalog.brands.toast.added"
+          failed="admin-catalog.brands.toast.addFailed"
+        />
+      )}
+      <div className={canWrite ? 'mt-6' : undefined}>
         {brands.isPending ? (
           <p className="py-6 text-center text-sm text-slate-500">{t('admin-catalog.loading')}</p>
         ) : brands.isError ? (
@@ -49,15 +54,17 @@ export function BrandsCard() {
               ) : (
                 <li key={brand.id} className="flex min-h-12 items-center justify-between gap-3 py-1.5">
                   <span className="font-medium break-words text-slate-900">{brand.name}</span>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() => setEditing(brand.id)}
-                    aria-label={t('admin-catalog.brands.renameOf', { name: brand.name })}
-                  >
-                    <Pencil className="size-4" aria-hidden="true" />
-                    {t('admin-catalog.brands.rename')}
-                  </Button>
+                  {canWrite && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setEditing(brand.id)}
+                      aria-label={t('admin-catalog.brands.renameOf', { name: brand.name })}
+                    >
+                      <Pencil className="size-4" aria-hidden="true" />
+                      {t('admin-catalog.brands.rename')}
+                    </Button>
+                  )}
                 </li>
               ),
             )}

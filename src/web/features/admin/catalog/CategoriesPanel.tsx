@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { useLocale, useT } from '../../../lib/i18n';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { useCan } from '../permissions';
 import { AddForm } from './AddForm';
 import { SearchDictionaryCard } from './SearchDictionaryCard';
 import { BrandsCard } from './BrandsCard';
@@ -90,24 +91,28 @@ type SubCategory = NonNullable<CategoriesPanelState['sub']>;
 /** The categories: add one, and a row per category with Manage subcategories and Delete. */
 function CategoryCard({ panel }: { panel: CategoriesPanelState }) {
   const t = useT();
+  // A role that may only look at the catalogue sees no Add or Delete (the server would refuse them).
+  const canWrite = useCan('catalog.write');
   const locale = useLocale();
   const { tree, categories, categoryId, invalidate } = panel;
   const [specsOf, setSpecsOf] = useState<number | null>(null);
   const specsCategory = categories.find((item) => item.id === specsOf);
   return (
     <Card title={t('admin-catalog.categories.title')}>
-      <AddForm
-        label={t('admin-catalog.categories.nameLabel')}
-        button={t('admin-catalog.categories.add')}
-        schema={createCategorySchema}
-        onAdd={async (name) => {
-          await addCategory(name);
-          await invalidate('categories');
-        }}
-        ok={CATEGORY_TOASTS.categoryAdded}
-        failed={CATEGORY_TOASTS.categoryAddFailed}
-      />
-      <div className="mt-6">
+      {canWrite && (
+        <AddForm
+          label={t('admin-catalog.categories.nameLabel')}
+          button={t('admin-catalog.categories.add')}
+          schema={createCategorySchema}
+          onAdd={async (name) => {
+            await addCategory(name);
+            await invalidate('categories');
+          }}
+          ok={CATEGORY_TOASTS.categoryAdded}
+          failed={CATEGORY_TOASTS.categoryAddFailed}
+        />
+      )}
+      <div className={canWrite ? 'mt-6' : undefined}>
         <Refusal panel={panel} level="category" />
         {tree.isPending ? (
           <p className="py-6 text-center text-sm text-slate-500">{t('admin-catalog.loading')}</p>
@@ -165,28 +170,30 @@ function CategoryCard({ panel }: { panel: CategoriesPanelState }) {
                             <ListChecks className="size-4" aria-hidden="true" />
                             {t('admin-catalog.specFields.open')}
                           </Button>
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            className="text-red-600! hover:bg-red-50!"
-                            loading={panel.busy === `c${item.id}`}
-                            onClick={() =>
-                              panel.setAsking({
-                                level: 'category',
-                                key: `c${item.id}`,
-                                title: t('admin-catalog.categories.confirm.title', { name: item.name }),
-                                body: t('admin-catalog.categories.confirm.body'),
-                                action: t('admin-catalog.categories.confirm.action'),
-                                call: () => removeCategory(item.id),
-                                ok: CATEGORY_TOASTS.categoryRemoved,
-                                failed: CATEGORY_TOASTS.categoryRemoveFailed,
-                                after: () => panel.deselect('category', item.id),
-                              })
-                            }
-                          >
-                            {panel.busy !== `c${item.id}` && <Trash2 className="size-4" aria-hidden="true" />}
-                            {t('admin-catalog.categories.delete')}
-                          </Button>
+                          {canWrite && (
+                            <Button
+                              size="sm"
+                              variant="ghost"
+                              className="text-red-600! hover:bg-red-50!"
+                              loading={panel.busy === `c${item.id}`}
+                              onClick={() =>
+                                panel.setAsking({
+                                  level: 'category',
+                                  key: `c${item.id}`,
+                                  title: t('admin-catalog.categories.confirm.title', { name: item.name }),
+                                  body: t('admin-catalog.categories.confirm.body'),
+                                  action: t('admin-catalog.categories.confirm.action'),
+                                  call: () => removeCategory(item.id),
+                                  ok: CATEGORY_TOASTS.categoryRemoved,
+                                  failed: CATEGORY_TOASTS.categoryRemoveFailed,
+                                  after: () => panel.deselect('category', item.id),
+                                })
+                              }
+                            >
+                              {panel.busy !== `c${item.id}` && <Trash2 className="size-4" aria-hidden="true" />}
+                              {t('admin-catalog.categories.delete')}
+                            </Button>
+                          )}
                         </div>
                       </td>
                     </tr>
@@ -205,23 +212,27 @@ function CategoryCard({ panel }: { panel: CategoriesPanelState }) {
 /** The selected category's subcategories: add one, Manage child categories and Remove each. */
 function SubCategoryCard({ panel, category }: { panel: CategoriesPanelState; category: Category }) {
   const t = useT();
+  // A role that may only look at the catalogue sees no Add or Delete (the server would refuse them).
+  const canWrite = useCan('catalog.write');
   const locale = useLocale();
   const { subCategories, subId, invalidate } = panel;
   return (
     <Card title={<Trail names={[category.name]} suffix={t('admin-catalog.subcategories.title')} />}>
-      <AddForm
-        key={category.id}
-        label={t('admin-catalog.subcategories.nameLabel')}
-        button={t('admin-catalog.subcategories.add')}
-        schema={createSubCategorySchema}
-        onAdd={async (name) => {
-          await addSubCategory(category.id, name);
-          await invalidate('categories');
-        }}
-        ok={CATEGORY_TOASTS.subAdded}
-        failed={CATEGORY_TOASTS.subAddFailed}
-      />
-      <div className="mt-6">
+      {canWrite && (
+        <AddForm
+          key={category.id}
+          label={t('admin-catalog.subcategories.nameLabel')}
+          button={t('admin-catalog.subcategories.add')}
+          schema={createSubCategorySchema}
+          onAdd={async (name) => {
+            await addSubCategory(category.id, name);
+            await invalidate('categories');
+          }}
+          ok={CATEGORY_TOASTS.subAdded}
+          failed={CATEGORY_TOASTS.subAddFailed}
+        />
+      )}
+      <div className={canWrite ? 'mt-6' : undefined}>
         <Refusal panel={panel} level="sub" />
         {subCategories.length === 0 ? (
           <p className="py-4 text-center text-sm text-slate-500">{t('admin-catalog.subcategories.empty')}</p>
@@ -255,30 +266,32 @@ function SubCategoryCard({ panel, category }: { panel: CategoriesPanelState; cat
                     >
                       {t('admin-catalog.subcategories.manageChildren')}
                     </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className="text-red-600! hover:bg-red-50!"
-                      loading={panel.busy === `s${item.id}`}
-                      onClick={() =>
-                        panel.setAsking({
-                          level: 'sub',
-                          key: `s${item.id}`,
-                          title: t('admin-catalog.subcategories.confirm.title', {
-                            name: item.name,
-                            category: category.name,
-                          }),
-                          body: t('admin-catalog.subcategories.confirm.body'),
-                          action: t('admin-catalog.subcategories.confirm.action'),
-                          call: () => removeSubCategory(category.id, item.id),
-                          ok: CATEGORY_TOASTS.subRemoved,
-                          failed: CATEGORY_TOASTS.subRemoveFailed,
-                          after: () => panel.deselect('sub', item.id),
-                        })
-                      }
-                    >
-                      {t('admin-catalog.subcategories.remove')}
-                    </Button>
+                    {canWrite && (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="text-red-600! hover:bg-red-50!"
+                        loading={panel.busy === `s${item.id}`}
+                        onClick={() =>
+                          panel.setAsking({
+                            level: 'sub',
+                            key: `s${item.id}`,
+                            title: t('admin-catalog.subcategories.confirm.title', {
+                              name: item.name,
+                              category: category.name,
+                            }),
+                            body: t('admin-catalog.subcategories.confirm.body'),
+                            action: t('admin-catalog.subcategories.confirm.action'),
+                            call: () => removeSubCategory(category.id, item.id),
+                            ok: CATEGORY_TOASTS.subRemoved,
+                            failed: CATEGORY_TOASTS.subRemoveFailed,
+                            after: () => panel.deselect('sub', item.id),
+                          })
+                        }
+                      >
+                        {t('admin-catalog.subcategories.remove')}
+                      </Button>
+                    )}
                   </span>
                 </li>
               );
@@ -293,22 +306,26 @@ function SubCategoryCard({ panel, category }: { panel: CategoriesPanelState; cat
 /** The selected subcategory's child categories: add one, Delete each. */
 function ChildCategoryCard({ panel, category, sub }: { panel: CategoriesPanelState; category: Category; sub: SubCategory }) {
   const t = useT();
+  // A role that may only look at the catalogue sees no Add or Delete (the server would refuse them).
+  const canWrite = useCan('catalog.write');
   const { childCategories, invalidate } = panel;
   return (
     <Card title={<Trail names={[category.name, sub.name]} suffix={t('admin-catalog.children.title')} />}>
-      <AddForm
-        key={sub.id}
-        label={t('admin-catalog.children.nameLabel')}
-        button={t('admin-catalog.children.add')}
-        schema={createChildCategorySchema}
-        onAdd={async (name) => {
-          await addChildCategory(category.id, sub.id, name);
-          await invalidate('categories');
-        }}
-        ok={CATEGORY_TOASTS.childAdded}
-        failed={CATEGORY_TOASTS.childAddFailed}
-      />
-      <div className="mt-6">
+      {canWrite && (
+        <AddForm
+          key={sub.id}
+          label={t('admin-catalog.children.nameLabel')}
+          button={t('admin-catalog.children.add')}
+          schema={createChildCategorySchema}
+          onAdd={async (name) => {
+            await addChildCategory(category.id, sub.id, name);
+            await invalidate('categories');
+          }}
+          ok={CATEGORY_TOASTS.childAdded}
+          failed={CATEGORY_TOASTS.childAddFailed}
+        />
+      )}
+      <div className={canWrite ? 'mt-6' : undefined}>
         <Refusal panel={panel} level="child" />
         {childCategories.length === 0 ? (
           <p className="py-4 text-center text-sm text-slate-500">{t('admin-catalog.children.empty')}</p>
@@ -320,26 +337,28 @@ function ChildCategoryCard({ panel, category, sub }: { panel: CategoriesPanelSta
             {childCategories.map((item) => (
               <li key={item.id} className="flex items-center justify-between gap-2 px-4 py-2">
                 <span className="font-medium text-slate-900">{item.name}</span>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  className="text-red-600! hover:bg-red-50!"
-                  loading={panel.busy === `h${item.id}`}
-                  onClick={() =>
-                    panel.setAsking({
-                      level: 'child',
-                      key: `h${item.id}`,
-                      title: t('admin-catalog.children.confirm.title', { name: item.name, subcategory: sub.name }),
-                      body: t('admin-catalog.children.confirm.body'),
-                      action: t('admin-catalog.children.confirm.action'),
-                      call: () => removeChildCategory(category.id, sub.id, item.id),
-                      ok: CATEGORY_TOASTS.childRemoved,
-                      failed: CATEGORY_TOASTS.childRemoveFailed,
-                    })
-                  }
-                >
-                  {t('admin-catalog.categories.delete')}
-                </Button>
+                {canWrite && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="text-red-600! hover:bg-red-50!"
+                    loading={panel.busy === `h${item.id}`}
+                    onClick={() =>
+                      panel.setAsking({
+                        level: 'child',
+                        key: `h${item.id}`,
+                        title: t('admin-catalog.children.confirm.title', { name: item.name, subcategory: sub.name }),
+                        body: t('admin-catalog.children.confirm.body'),
+                        action: t('admin-catalog.children.confirm.action'),
+                        call: () => removeChildCategory(category.id, sub.id, item.id),
+                        ok: CATEGORY_TOASTS.childRemoved,
+                        failed: CATEGORY_TOASTS.childRemoveFailed,
+                      })
+                    }
+                  >
+                    {t('admin-catalog.categories.delete')}
+                  </Button>
+                )}
               </li>
             ))}
           </ul>

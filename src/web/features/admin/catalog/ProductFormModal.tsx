@@ -106,16 +106,28 @@ function ProductForm(props: ProductFormProps) {
           autoComplete="off"
         />
       </div>
-      <TextField
-        id={`${formId}-warranty`}
-        label={t('admin-catalog.productForm.warranty')}
-        value={values.warranty}
-        onChange={(event) => form.change('warranty', event.target.value)}
-        error={form.errors.warranty}
-        hint={t('admin-catalog.productForm.warrantyHint')}
-        maxLength={PRODUCT_WARRANTY_MAX}
-        autoComplete="off"
-      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id={`${formId}-warranty`}
+          label={t('admin-catalog.productForm.warranty')}
+          value={values.warranty}
+          onChange={(event) => form.change('warranty', event.target.value)}
+          error={form.errors.warranty}
+          hint={t('admin-catalog.productForm.warrantyHint')}
+          maxLength={PRODUCT_WARRANTY_MAX}
+          autoComplete="off"
+        />
+        <TextField
+          id={`${formId}-warrantyMonths`}
+          label={t('admin-catalog.productForm.warrantyMonths')}
+          inputMode="numeric"
+          value={form.warrantyMonths.value}
+          onChange={(event) => form.warrantyMonths.change(event.target.value)}
+          error={form.warrantyMonths.error}
+          hint={t('admin-catalog.productForm.warrantyMonthsHint')}
+          autoComplete="off"
+        />
+      </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           id={`${formId}-lowStockThreshold`}

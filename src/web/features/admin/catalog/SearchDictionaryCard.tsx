@@ -9,6 +9,7 @@ import { TextField } from '../../../components/ui/TextField';
 import { api, apiGet, apiPut } from '../../../lib/api';
 import { useLocale, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
+import { useCan } from '../permissions';
 import { reasonOf } from './use-categories-panel';
 
 const KEY = ['admin', 'search-dictionary'] as const;
@@ -71,38 +72,42 @@ export function SearchDictionaryCard() {
   };
 
   const entries = list.data?.entries ?? [];
+  // A role that may only look at the catalogue sees the dictionary without its form and Remove.
+  const canWrite = useCan('catalog.write');
   return (
     <Card title={t('admin-catalog.dictionary.title')}>
       <p className="mb-4 text-sm text-slate-600">{t('admin-catalog.dictionary.intro')}</p>
-      <form onSubmit={(event) => void save(event)} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <TextField
-          label={t('admin-catalog.dictionary.word')}
-          value={word}
-          onChange={(event) => {
-            setWord(event.target.value);
-            setErrors({});
-          }}
-          error={errors.word}
-          maxLength={60}
-          autoComplete="off"
-          className="flex-1"
-        />
-        <TextField
-          label={t('admin-catalog.dictionary.term')}
-          value={term}
-          onChange={(event) => {
-            setTerm(event.target.value);
-            setErrors({});
-          }}
-          error={errors.term}
-          maxLength={60}
-          autoComplete="off"
-          className="flex-1"
-        />
-        <Button type="submit" variant="primary" loading={pending === 'save'} className="sm:mt-7">
-          {t('admin-catalog.dictionary.save')}
-        </Button>
-      </form>
+      {canWrite && (
+        <form onSubmit={(event) => void save(event)} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          <TextField
+            label={t('admin-catalog.dictionary.word')}
+            value={word}
+            onChange={(event) => {
+              setWord(event.target.value);
+              setErrors({});
+            }}
+            error={errors.word}
+            maxLength={60}
+            autoComplete="off"
+            className="flex-1"
+          />
+          <TextField
+            label={t('admin-catalog.dictionary.term')}
+            value={term}
+            onChange={(event) => {
+              setTerm(event.target.value);
+              setErrors({});
+            }}
+            error={errors.term}
+            maxLength={60}
+            autoComplete="off"
+            className="flex-1"
+          />
+          <Button type="submit" variant="primary" loading={pending === 'save'} className="sm:mt-7">
+            {t('admin-catalog.dictionary.save')}
+          </Button>
+        </form>
+      )}
       {errors.form && (
         <p role="alert" className="mt-3 text-sm text-red-700">
           {errors.form}
@@ -117,6 +122,8 @@ export function SearchDictionaryCard() {
       ) : (
         <ul
           aria-label={t('admin-catalog.dictionary.title')}
+          // Without Remove buttons nothing in the list takes focus: the scrolling list does, for the keyboard.
+          tabIndex={canWrite ? undefined : 0}
           className="mt-5 max-h-96 scroll-py-2 divide-y divide-slate-100 overflow-y-auto p-1.5"
         >
           {entries.map((entry) => (
@@ -127,15 +134,17 @@ export function SearchDictionaryCard() {
                 <span className="sr-only"> {t('admin-catalog.dictionary.searchedAs')} </span>
                 <span className="text-slate-700">{entry.term}</span>
               </span>
-              <Button
-                variant="ghost"
-                size="sm"
-                loading={pending === `remove-${entry.id}`}
-                onClick={() => void remove(entry)}
-                aria-label={t('admin-catalog.dictionary.remove', { word: entry.word })}
-              >
-                <Trash2 className="size-4" aria-hidden="true" />
-              </Button>
+              {canWrite && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  loading={pending === `remove-${entry.id}`}
+                  onClick={() => void remove(entry)}
+                  aria-label={t('admin-catalog.dictionary.remove', { word: entry.word })}
+                >
+                  <Trash2 className="size-4" aria-hidden="true" />
+                </Button>
+              )}
             </li>
           ))}
         </ul>

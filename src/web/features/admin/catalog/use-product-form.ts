@@ -15,6 +15,7 @@ import { firstErrors } from '../../../lib/forms';
 import { type MessageId, useLocale, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { type Category, type Product, updateProduct, uploadProduct, useProductDetailForEdit } from './api';
+import { useWarrantyMonths } from './use-warranty-months';
 import { useSpecEditor } from './specs/use-spec-editor';
 import { useVariantEditor } from './variants/use-variant-editor';
 import { draftErrors, variantsPayload } from './variants/variant-grid';
@@ -69,6 +70,7 @@ const FIELD_ORDER = [
   'price',
   'stock',
   'warranty',
+  'warrantyMonths',
   'lowStockThreshold',
   'maxPerOrder',
   'category',
@@ -219,6 +221,7 @@ export function useProductForm({ product, categories, onClose, onSaved }: Produc
   const variants = useVariantEditor(saved, values.price, clearVariantErrors);
   const categoryId = categories.find((item) => item.name === values.category)?.id;
   const specs = useSpecEditor(saved, categoryId, clear);
+  const warrantyMonths = useWarrantyMonths(product?.id);
   const change = (field: TextField, value: string) => {
     setValues((current) => ({
       ...current,
@@ -273,6 +276,8 @@ export function useProductForm({ product, categories, onClose, onSaved }: Produc
       ...translated(draftErrors(variants.draft, values.price)),
       ...translated(specs.errors()),
     };
+    const monthsError = warrantyMonths.check();
+    if (monthsError) found.warrantyMonths = monthsError;
     setErrors(found);
     const first = [...FIELD_ORDER, ...Object.keys(found)].find((field) => field in found);
     if (first) {
@@ -295,6 +300,7 @@ export function useProductForm({ product, categories, onClose, onSaved }: Produc
         confirmPrice,
       });
       const answer = product ? await updateProduct(product.id, form) : await uploadProduct(form);
+      await warrantyMonths.save(answer.id);
       toast.success(t(product ? PRODUCT_FORM_TOASTS.updated : PRODUCT_FORM_TOASTS.uploaded));
       onSaved(answer);
       onClose();
@@ -350,6 +356,7 @@ export function useProductForm({ product, categories, onClose, onSaved }: Produc
     sectionsFailed: detail.isError,
     variants,
     specs,
+    warrantyMonths,
     pending,
     submit,
     priceCheck,

@@ -1,4 +1,5 @@
 import FileText from 'lucide-react/icons/file-text';
+import Undo2 from 'lucide-react/icons/undo-2';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { localDigits } from '../../../../shared/locale';
@@ -15,7 +16,8 @@ import { formatDeliveryFee, formatPrice } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { ADMIN_ORDER_TEXTS, type Order, useAdminOrder, useMarkRefunded } from './api';
+import { ADMIN_ORDER_TEXTS, type Order, useAdminOrder, useMarkRefunded, useReverseOrder } from './api';
+import { TakeBackDialog, backFrom } from './TakeBackDialog';
 import { useCan } from '../permissions';
 
 /** The open order: who bought it, where it goes, how it is paid, and its items (fetched fresh). */
@@ -27,6 +29,10 @@ export function OrderDetails({ order }: { order: Order }) {
   const canRefund = useCan('refunds');
   // Marking a refund cannot be undone: asked once.
   const [confirmingRefund, setConfirmingRefund] = useState(false);
+  // Take back: a correction with a reason, for a role that holds it and an order that has a step back.
+  const canReverse = useCan('orders.reverse');
+  const [takingBack, setTakingBack] = useState(false);
+  const { reverse, reversing } = useReverseOrder(() => setTakingBack(false));
   const failed = fresh.isError;
   useEffect(() => {
     if (failed) toast.error(t(ADMIN_ORDER_TEXTS.itemsFailed), { toastId: `admin-order-items-${order.id}` });
@@ -130,6 +136,12 @@ export function OrderDetails({ order }: { order: Order }) {
         ) : (
           <span />
         )}
+        {canReverse && backFrom(shown.status).length > 0 && (
+          <Button variant="outline" size="sm" className="self-start" onClick={() => setTakingBack(true)}>
+            <Undo2 className="size-4" aria-hidden="true" />
+            {t('admin.takeBack.open')}
+          </Button>
+        )}
         <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 text-sm sm:min-w-64">
           <dt className="text-slate-500">{t('admin.orders.subtotal')}</dt>
           <dd className="text-right text-slate-900">{formatPrice(shown.subtotal, locale)}</dd>
@@ -145,6 +157,14 @@ export function OrderDetails({ order }: { order: Order }) {
           </dd>
         </dl>
       </div>
+      {takingBack && (
+        <TakeBackDialog
+          order={shown}
+          busy={reversing}
+          onConfirm={(status, reason) => reverse({ id: shown.id, status, reason })}
+          onClose={() => setTakingBack(false)}
+        />
+      )}
     </div>
   );
 }

@@ -21,6 +21,8 @@ export const ADMIN_ORDER_TEXTS = {
   markedRefunded: 'admin.orders.markedRefunded',
   refundFailed: 'admin.orders.refundFailed',
   exportFailed: 'admin.orders.exportFailed',
+  takenBack: 'admin.takeBack.done',
+  takeBackFailed: 'admin.takeBack.failed',
 } as const satisfies Record<string, MessageId>;
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
@@ -212,4 +214,36 @@ export function useMarkRefunded() {
     },
   });
   return { markRefunded: mutation.mutate, refundingId: mutation.isPending ? mutation.variables : undefined };
+}
+
+/**
+ * POST /api/orders/{id}/reverse {status, reason, confirm: true}: a step back, a delivered order
+ * cancelled or a cancelled one reopened; recorded with its reason, never mailed to the shopper.
+ */
+export async function reverseOrder({ id, status, reason }: { id: string; status: OrderStatus; reason: string }): Promise<Order> {
+  const reply = await api<{ order: Order }>(`/api/orders/${encodeURIComponent(id)}/reverse`, {
+    method: 'POST',
+    body: { status, reason, confirm: true },
+    auth: 'admin',
+  });
+  return reply.order;
+}
+
+/** Take back: on success the order is replaced everywhere and fetched afresh (its history has the reason). */
+export function useReverseOrder(onDone?: () => void) {
+  const t = useT();
+  const client = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: reverseOrder,
+    onSuccess: (order) => {
+      replaceOrder(client, order);
+      void client.invalidateQueries({ queryKey: adminOrderKeys.pages });
+      toast.success(t(ADMIN_ORDER_TEXTS.takenBack));
+      onDone?.();
+    },
+    onError: (error) => {
+      toast.error(error instanceof ApiError && error.serverMessage ? error.serverMessage : t(ADMIN_ORDER_TEXTS.takeBackFailed));
+    },
+  });
+  return { reverse: mutation.mutate, reversing: mutation.isPending };
 }

@@ -11,15 +11,18 @@ import { SelectField } from '../../../../components/ui/SelectField';
 import { TextField, inputClasses } from '../../../../components/ui/TextField';
 import { useT } from '../../../../lib/i18n';
 import type { SpecField } from '../api';
+import { useCan } from '../../permissions';
+import { CategoryRulesForm } from './CategoryRulesForm';
 import { SPEC_KIND_LABELS } from './kind-labels';
 import { type SpecFieldsDialogState, useSpecFieldsDialog } from './use-spec-fields-dialog';
 
-
 /**
- * A top-level category's "Specifications": its Nepali name, and its specification fields listed
+ * A top-level category's "Specifications": its Nepali name, its shipping and return rules
+ * (CategoryRulesForm), and its specification fields listed
  * with Edit and Delete (a yes asked in the row), and a form to add or edit one (name, kind, a
  * number's unit, a choice's choices, whether the list filters by it). The API's refusals are said
- * under their fields in the page's language.
+ * under their fields in the page's language. A role that may only look at the catalogue sees it
+ * all without the forms and buttons that change it.
  */
 export function SpecFieldsDialog({
   category,
@@ -31,6 +34,7 @@ export function SpecFieldsDialog({
   const t = useT();
   const state = useSpecFieldsDialog(category);
   const { fields } = state;
+  const canWrite = useCan('catalog.write');
   return (
     <Dialog
       open
@@ -40,22 +44,39 @@ export function SpecFieldsDialog({
       closeLabel={t('admin-catalog.specFields.close')}
     >
       <p className="mb-4 text-sm text-slate-600">{t('admin-catalog.specFields.description')}</p>
-      <form onSubmit={(event) => void state.saveNepali(event)} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
-        <TextField
-          label={t('admin-catalog.specFields.nepaliName')}
-          hint={t('admin-catalog.specFields.nepaliHint')}
-          value={state.nepali}
-          onChange={(event) => state.setNepali(event.target.value)}
-          error={state.nepaliError}
-          maxLength={NEPALI_NAME_MAX}
-          lang="ne"
-          autoComplete="off"
-          className="flex-1"
-        />
-        <Button type="submit" variant="outline" size="sm" loading={state.nepaliPending} className="sm:mt-7">
-          {t('admin-catalog.specFields.saveNepali')}
-        </Button>
-      </form>
+      {canWrite ? (
+        <form
+          onSubmit={(event) => void state.saveNepali(event)}
+          noValidate
+          className="flex flex-col gap-2 sm:flex-row sm:items-start"
+        >
+          <TextField
+            label={t('admin-catalog.specFields.nepaliName')}
+            hint={t('admin-catalog.specFields.nepaliHint')}
+            value={state.nepali}
+            onChange={(event) => state.setNepali(event.target.value)}
+            error={state.nepaliError}
+            maxLength={NEPALI_NAME_MAX}
+            lang="ne"
+            autoComplete="off"
+            className="flex-1"
+          />
+          <Button type="submit" variant="outline" size="sm" loading={state.nepaliPending} className="sm:mt-7">
+            {t('admin-catalog.specFields.saveNepali')}
+          </Button>
+        </form>
+      ) : (
+        <p className="text-sm">
+          <span className="font-medium text-slate-700">{t('admin-catalog.specFields.nepaliName')}: </span>
+          <span lang="ne" className="text-slate-900">
+            {category.nameNe || '—'}
+          </span>
+        </p>
+      )}
+
+      <div className="mt-6">
+        <CategoryRulesForm categoryId={category.id} canWrite={canWrite} />
+      </div>
 
       <h3 className="mt-6 mb-2 text-base font-semibold text-slate-900">{t('admin-catalog.specFields.fields')}</h3>
       {fields.isPending ? (
@@ -72,13 +93,13 @@ export function SpecFieldsDialog({
                 <FieldForm state={state} title={t('admin-catalog.specFields.editField', { name: field.name })} />
               </li>
             ) : (
-              <FieldRow key={field.id} field={field} state={state} />
+              <FieldRow key={field.id} field={field} state={state} canWrite={canWrite} />
             ),
           )}
         </ul>
       )}
       <div className="mt-4">
-        {state.editing === 'new' ? (
+        {!canWrite ? null : state.editing === 'new' ? (
           <div className="rounded-xl border border-slate-200 p-3">
             <FieldForm state={state} title={t('admin-catalog.specFields.newField')} />
           </div>
@@ -94,7 +115,7 @@ export function SpecFieldsDialog({
 }
 
 /** A field as listed: its name, kind with unit or choices, a Filter mark; Edit and Delete (or the yes asked). */
-function FieldRow({ field, state }: { field: SpecField; state: SpecFieldsDialogState }) {
+function FieldRow({ field, state, canWrite }: { field: SpecField; state: SpecFieldsDialogState; canWrite: boolean }) {
   const t = useT();
   const detail =
     field.kind === 'number' && field.unit
@@ -113,7 +134,7 @@ function FieldRow({ field, state }: { field: SpecField; state: SpecFieldsDialogS
           </span>
         )}
       </span>
-      {state.deleting === field.id ? (
+      {!canWrite ? null : state.deleting === field.id ? (
         <span className="flex flex-wrap items-center gap-2">
           <span className="text-sm text-slate-700">{t('admin-catalog.specFields.confirmDelete', { name: field.name })}</span>
           <Button
