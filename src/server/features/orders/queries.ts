@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, OrdersTable } from '../../db/schema.js';
 import { catalogVersionMoves } from '../catalog/queries.js';
+import { chunks } from '../../lib/chunks.js';
 
 /** SQL of orders: stock, status changes, invoices and reads (checkout-queries.ts and list-queries.ts hold the rest). */
 
@@ -9,11 +10,7 @@ type Status = OrdersTable['status'];
 
 export const ID_CHUNK = 500;
 
-export function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
+export { chunks };
 
 // ---------------------------------------------------------------------------------------------
 // Checkout

@@ -231,7 +231,7 @@ export class WarrantyService {
   private async tell(trx: q.Db, id: number, note?: string): Promise<void> {
     const row = (await q.claimById(trx, id))!;
     await tellShopper(this.ctx, trx, {
-      to: row.email,
+      to: row.email ?? '',
       storeName: this.ctx.config.store.name,
       locale: await mailLanguage(trx, row.user_id),
       fullName: row.full_name,
@@ -242,8 +242,6 @@ export class WarrantyService {
       serial: row.serial,
       note: note ?? null,
       userId: row.user_id,
-      orderPhone: row.phone,
-      accountPhone: row.phone_number,
     });
   }
 
@@ -265,6 +263,6 @@ export class WarrantyService {
   }
 
   private adminAnswer(row: q.ClaimRow): AdminClaim {
-    return { ...this.answer(row), customerName: row.full_name, customerEmail: row.email };
+    return { ...this.answer(row), customerName: row.full_name, customerEmail: row.email ?? '' };
   }
 }
