@@ -146,6 +146,8 @@ describe('the route table', () => {
         'POST /api/users/login',
         'POST /api/users/refresh-token',
         'POST /api/users/logout',
+        'POST /api/users/checkout-code',
+        'POST /api/users/checkout-code/verify',
         'POST /api/users/forgot-password',
         'POST /api/users/reset-password',
         'POST /api/users/login-code',

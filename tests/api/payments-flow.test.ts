@@ -213,6 +213,12 @@ describe('paying for an order', () => {
 
   it('pays with eSewa: the form, Pay, back at the shop, paid once however often the return is replayed', async () => {
     const shopper = await makeShopper(t);
+    // Order texts go to the number the shopper proved with a code.
+    await t.app.ctx.db
+      .updateTable('users')
+      .set({ phone_verified_at: new Date().toISOString() })
+      .where('id', '=', shopper.userId)
+      .execute();
     const { res, body } = await order(shopper, { price: 2_500, method: 'esewa' });
     expect(res.statusCode).toBe(201);
     expect(body.order).toMatchObject({ paymentMethod: 'esewa', paymentStatus: 'awaiting_payment', totalAmount: 2600 });
@@ -243,7 +249,7 @@ describe('paying for an order', () => {
       .poll(() => subjectsTo(shopper.email, since))
       .toContain(`Payment received for your Pasal order ${formatOrderId(body.order.id)}`);
 
-    // And a text to the order's phone (the test shop has no gateway: its SMS outbox).
+    // And a text to the shopper's proved phone (the test shop has no gateway: its SMS outbox).
     const paidText = `We received your payment of Rs. 2,600 for order ${formatOrderId(body.order.id)}`;
     await expect.poll(() => smsOutbox().filter((text) => text.includes(paidText)).length, { timeout: 10_000 }).toBe(1);
 

@@ -157,7 +157,11 @@ describe('warranty claims', () => {
     expect(before.units[0]!.warrantyEnds).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
     // Texts go only to a number the shopper proved with a code.
-    await t.app.ctx.db.updateTable('users').set({ phone_verified_at: new Date().toISOString() }).where('id', '=', shopper.userId).execute();
+    await t.app.ctx.db
+      .updateTable('users')
+      .set({ phone_verified_at: new Date().toISOString() })
+      .where('id', '=', shopper.userId)
+      .execute();
     const created = await open(shopper, id, { orderItemId: itemId, serial: 'imei-222', issue: `  ${ISSUE}  ` });
     expect(created.statusCode, created.body).toBe(201);
     const claim = created.json<{ claim: Claim }>().claim;

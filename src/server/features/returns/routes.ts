@@ -28,7 +28,11 @@ import type { ReturnService } from './service.js';
 const orderParams = z.object({ userId: userIdParam(ACCOUNT_MESSAGES.badUserId), orderId: z.string().min(1).max(100) });
 const photoParams = orderParams.extend({ returnId: idParam(RETURN_MESSAGES.returnIdInvalid) });
 const returnParams = z.object({ id: idParam(RETURN_MESSAGES.returnIdInvalid) });
-const photoForm = photosForm(RETURN_PHOTOS_MAX, RETURN_MESSAGES);
+const photoForm = photosForm(RETURN_PHOTOS_MAX, {
+  tooManyPhotos: RETURN_MESSAGES.tooManyPhotos,
+  photosMultipart: RETURN_MESSAGES.photosMultipart,
+  photosField: RETURN_MESSAGES.photosField,
+});
 
 /** The shopper's returns of an order, under /api/orders/user/:userId/order/:orderId/returns (shared/returns.ts). */
 export function returnRoutes(service: ReturnService): FastifyPluginAsyncZod {

@@ -27,7 +27,11 @@ import type { ReviewService } from './service.js';
 
 const productParams = z.object({ id: idParam(REVIEW_MESSAGES.productIdInvalid) });
 const reviewParams = z.object({ id: idParam(REVIEW_MESSAGES.reviewIdInvalid) });
-const photoForm = photosForm(REVIEW_PHOTOS_MAX, REVIEW_MESSAGES);
+const photoForm = photosForm(REVIEW_PHOTOS_MAX, {
+  tooManyPhotos: REVIEW_MESSAGES.tooManyPhotos,
+  photosMultipart: REVIEW_MESSAGES.photosMultipart,
+  photosField: REVIEW_MESSAGES.photosField,
+});
 
 /**
  * A product's reviews, under /api/products/:id/reviews, and a review's votes and reports under

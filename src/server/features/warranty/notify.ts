@@ -9,11 +9,7 @@ import type { Db } from './queries.js';
  * texts, only a number the shopper proved with a code is texted (a delivery phone typed at checkout
  * may be anybody's); a shopper who turned order texts off gets none.
  */
-export async function tellShopper(
-  ctx: AppContext,
-  trx: Db,
-  step: ClaimStepOptions & { userId: number },
-): Promise<void> {
+export async function tellShopper(ctx: AppContext, trx: Db, step: ClaimStepOptions & { userId: number }): Promise<void> {
   await ctx.outbox.queue(trx, claimStepMail(step));
   const to = await provedPhone(trx, step.userId);
   if (!to) return;
