@@ -200,6 +200,16 @@ describe('the Khalti KPG-2 client', () => {
       ]);
     });
 
+    it('leaves out the email of a shopper who has none (an account made from a mobile number)', async () => {
+      reply(200, DOCS_INITIATE_OK);
+      const customer = { name: 'Khalti Bahadur', email: '', phone: '9800000123' };
+      expect(await initiate({ customer })).toMatchObject({ kind: 'created' });
+      expect((received[0]?.body as { customer_info?: unknown }).customer_info).toEqual({
+        name: 'Khalti Bahadur',
+        phone: '9800000123',
+      });
+    });
+
     it('finds the endpoint whether or not the API URL ends with a slash', async () => {
       reply(200, DOCS_INITIATE_OK);
       expect(await initiate({ apiUrl: apiUrl.replace(/\/$/, '') })).toMatchObject({ kind: 'created' });

@@ -85,7 +85,7 @@ export async function khaltiInitiate(input: KhaltiInitiateInput): Promise<Khalti
     amount: input.amountPaisa,
     purchase_order_id: input.orderId,
     purchase_order_name: input.orderName,
-    ...(input.customer ? { customer_info: input.customer } : {}),
+    ...(input.customer ? { customer_info: customerInfo(input.customer) } : {}),
   };
   const result = await post(input, 'epayment/initiate/', body);
   if (result.kind === 'unavailable') return result;
@@ -240,4 +240,13 @@ function errorDetail(json: unknown, status: number): string {
     if (messages.length > 0) parts.push(`${field}: ${messages.join(' ')}`);
   }
   return parts.length > 0 ? snippet(parts.join('; '), 300) : `HTTP ${status}`;
+}
+
+/**
+ * The shopper as Khalti is told of them. An account made at checkout from a mobile number alone
+ * has no email: an empty one is left out rather than sent for the gateway to refuse.
+ */
+function customerInfo(customer: { name: string; email: string; phone: string }) {
+  const { email, ...rest } = customer;
+  return email ? customer : rest;
 }
