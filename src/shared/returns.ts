@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumberSchema } from './page-number.js';
 
 /**
  * Returns of delivered goods (ADR 0049). The shopper asks, the shop decides, takes the goods back
@@ -177,12 +178,7 @@ export const adminReturnResponseSchema = z.object({ return: adminReturnSchema })
 
 export const adminReturnQuerySchema = z.object({
   status: z.enum(RETURN_STATUSES, { error: RETURN_MESSAGES.statusInvalid }).optional(),
-  page: z.coerce
-    .number({ error: 'page must be a whole number of 1 or more' })
-    .int('page must be a whole number of 1 or more')
-    .min(1, 'page must be a whole number of 1 or more')
-    .max(100_000, 'page must be a whole number of 1 or more')
-    .default(1),
+  page: pageNumberSchema,
 });
 
 export const adminReturnPageSchema = z.object({

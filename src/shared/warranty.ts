@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumberSchema } from './page-number.js';
 
 /**
  * Warranty claims (ADR 0055): after a unit's return window has closed and until its warranty
@@ -150,12 +151,7 @@ export const adminClaimResponseSchema = z.object({ claim: adminClaimSchema });
 
 export const adminClaimQuerySchema = z.object({
   status: z.enum(CLAIM_STATUSES, { error: WARRANTY_MESSAGES.statusInvalid }).optional(),
-  page: z.coerce
-    .number({ error: 'page must be a whole number of 1 or more' })
-    .int('page must be a whole number of 1 or more')
-    .min(1, 'page must be a whole number of 1 or more')
-    .max(100_000, 'page must be a whole number of 1 or more')
-    .default(1),
+  page: pageNumberSchema,
 });
 
 export const adminClaimPageSchema = z.object({
